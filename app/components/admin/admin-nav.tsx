@@ -1,0 +1,57 @@
+import {
+  BriefcaseBusiness,
+  FileText,
+  Images,
+  Inbox,
+  LogOut,
+  MessageSquareQuote,
+  Presentation,
+  Users,
+} from "lucide-react";
+import { Form, NavLink } from "react-router";
+
+/** SPEC section 2: the admin navigation, in this order and with these words. */
+export const ADMIN_NAV = [
+  { label: "Dashboard", to: "/admin", icon: Inbox, end: true },
+  { label: "Case Studies", to: "/admin/case-studies", icon: Presentation },
+  { label: "Testimonials", to: "/admin/testimonials", icon: MessageSquareQuote },
+  { label: "Team Members", to: "/admin/team", icon: Users },
+  { label: "Portfolio", to: "/admin/portfolio", icon: Images },
+  { label: "Blog Posts", to: "/admin/blog", icon: FileText },
+  { label: "Job Applications", to: "/admin/job-applications", icon: BriefcaseBusiness },
+] as const;
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `flex shrink-0 items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
+    isActive
+      ? "bg-surface-raised text-ink"
+      : "text-ink-muted hover:bg-surface-raised/60 hover:text-ink"
+  }`;
+
+export function AdminNav() {
+  return (
+    <nav aria-label="Admin" className="min-w-0">
+      <ul className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible lg:pb-0">
+        {ADMIN_NAV.map(({ label, to, icon: Icon, ...rest }) => (
+          <li key={to}>
+            <NavLink to={to} end={"end" in rest} className={itemClass} prefetch="intent">
+              <Icon aria-hidden="true" className="size-4 shrink-0" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <Form method="post" action="/admin/logout" reloadDocument>
+            <button
+              type="submit"
+              className="flex w-full shrink-0 items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-ink-muted hover:bg-surface-raised/60 hover:text-ink"
+            >
+              <LogOut aria-hidden="true" className="size-4 shrink-0" />
+              Logout
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </nav>
+  );
+}

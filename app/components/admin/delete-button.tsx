@@ -1,0 +1,81 @@
+import { AlertDialog } from "radix-ui";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
+import { buttonClass } from "./ui";
+
+/**
+ * Delete after confirmation (SPEC section 5). With JavaScript: an accessible alert dialog (focus
+ * moves in and is trapped, Escape and Cancel close it, focus returns to the button). Without:
+ * the button leads to a confirmation page (`confirmHref`) whose form does the delete.
+ */
+export function DeleteButton({
+  confirmHref,
+  itemName,
+  noun,
+}: {
+  confirmHref: string;
+  itemName: string;
+  /** "case study", "testimonial", "team member". */
+  noun: string;
+}) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher();
+  const [open, setOpen] = useState(false);
+  const busy = fetcher.state !== "idle";
+
+  // Close once the delete has been answered (the list reloads without the row, or with a toast).
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (busy) wasBusy.current = true;
+    else if (wasBusy.current) {
+      wasBusy.current = false;
+      setOpen(false);
+    }
+  }, [busy]);
+
+  const label = (
+    <>
+      Delete<span className="sr-only"> {itemName}</span>
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <form method="get" action={confirmHref}>
+        <button type="submit" className={buttonClass.danger}>
+          {label}
+        </button>
+      </form>
+    );
+  }
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <AlertDialog.Trigger className={buttonClass.danger}>{label}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-line bg-surface p-6 shadow-2xl">
+          <AlertDialog.Title className="font-display text-lg font-bold">
+            Delete this {noun}?
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-ink-muted">
+            “{itemName}” will be removed from the website. This cannot be undone.
+          </AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <AlertDialog.Cancel className={buttonClass.secondary} disabled={busy}>
+              Cancel
+            </AlertDialog.Cancel>
+            <fetcher.Form method="post" action={confirmHref} preventScrollReset>
+              <button
+                type="submit"
+                className={`${buttonClass.danger} bg-danger/10`}
+                disabled={busy}
+              >
+                {busy ? "Deleting…" : "Delete"}
+              </button>
+            </fetcher.Form>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  type BUDGETS,
+  CONTACT_STATUSES,
+  JOB_APPLICATION_STATUSES,
+  PORTFOLIO_SERVICE_TYPE_LABELS,
+  type SERVICES,
+  type TIMELINES,
+  type WEDDING_BUDGETS,
+} from "~/lib/values";
+
+/** Words and formats of the back-office (browser-safe: used by server render and hydration). */
+
+const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+export const CONTACT_STATUS_OPTIONS = CONTACT_STATUSES.map((value) => ({
+  value,
+  label: capitalize(value),
+}));
+export const JOB_APPLICATION_STATUS_OPTIONS = JOB_APPLICATION_STATUSES.map((value) => ({
+  value,
+  label: capitalize(value),
+}));
+
+export const SERVICE_LABELS: Record<(typeof SERVICES)[number], string> = {
+  "video-production": "Video Production",
+  "post-production": "Post Production",
+  "ads-media-buying": "Digital Growth Campaigns",
+  "web-app-development": "Web & App Development",
+  "social-content": "Social Content",
+  "full-service": "Full Service",
+};
+export const BUDGET_LABELS: Record<(typeof BUDGETS)[number], string> = {
+  "under-25k": "Under $25K",
+  "25k-50k": "$25K – $50K",
+  "50k-100k": "$50K – $100K",
+  "100k-250k": "$100K – $250K",
+  "250k-plus": "$250K+",
+};
+export const TIMELINE_LABELS: Record<(typeof TIMELINES)[number], string> = {
+  asap: "ASAP",
+  "1-month": "Within 1 month",
+  "2-3-months": "2–3 months",
+  "3-6-months": "3–6 months",
+  flexible: "Flexible",
+};
+export const WEDDING_BUDGET_LABELS: Record<(typeof WEDDING_BUDGETS)[number], string> = {
+  "4500-7500": "$4,500 – $7,500",
+  "7500-12000": "$7,500 – $12,000",
+  "12000-20000": "$12,000 – $20,000",
+  "20000+": "$20,000+",
+};
+
+export function labelOf(labels: Record<string, string>, value: string | null): string | null {
+  if (!value) return null;
+  return labels[value] ?? value;
+}
+
+export function portfolioServiceLabel(value: string): string {
+  return labelOf(PORTFOLIO_SERVICE_TYPE_LABELS, value) ?? value;
+}
+
+/**
+ * The reply link (SPEC: subject 'Re: Your {service} Project Inquiry'). The service is shown by its
+ * label; a wedding inquiry says "Wedding Film"; an inquiry without a service reads
+ * 'Re: Your Project Inquiry' (decision 0055).
+ */
+export function replySubject(inquiry: { kind: string; service: string | null }): string {
+  const what =
+    labelOf(SERVICE_LABELS, inquiry.service) ??
+    (inquiry.kind === "wedding" ? "Wedding Film" : null);
+  return what ? `Re: Your ${what} Project Inquiry` : "Re: Your Project Inquiry";
+}
+
+export function replyHref(inquiry: { email: string; kind: string; service: string | null }) {
+  const [local = "", domain = ""] = splitAddress(inquiry.email);
+  return `mailto:${encodeURIComponent(local)}@${encodeURIComponent(domain)}?subject=${encodeURIComponent(replySubject(inquiry))}`;
+}
+
+function splitAddress(email: string): [string, string] {
+  const at = email.lastIndexOf("@");
+  return at < 0 ? [email, ""] : [email.slice(0, at), email.slice(at + 1)];
+}
+
+/** Studio time: the same text on the server and in any browser (no hydration mismatch). */
+const STUDIO_TIME_ZONE = "America/Los_Angeles";
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: STUDIO_TIME_ZONE,
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+const dateOnly = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+
+export function formatDateTime(value: Date | string): string {
+  return `${dateTime.format(new Date(value))} PT`;
+}
+
+/** A calendar date (yyyy-mm-dd, no time zone) as 'MMM d, yyyy'. */
+export function formatDay(value: string | Date | null): string | null {
+  if (!value) return null;
+  const date = typeof value === "string" ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : value;
+  return Number.isNaN(date.getTime()) ? null : dateOnly.format(date);
+}
+
+/** Links from stored data open only if they are ours (/files/...) or plain http(s). */
+export function safeHref(url: string | null | undefined): string | null {
+  if (!url) return null;
+  if (url.startsWith("/") && !url.startsWith("//")) return url;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The file name at the end of an attachment URL, for its link text. */
+export function fileNameOf(url: string): string {
+  const path = url.split("?")[0] ?? url;
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  try {
+    return decodeURIComponent(name) || "attachment";
+  } catch {
+    return name || "attachment";
+  }
+}

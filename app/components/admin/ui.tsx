@@ -1,0 +1,96 @@
+import type { ReactNode } from "react";
+
+/** Small building blocks of the back-office look: dense, dark, the site's tokens. */
+
+export const buttonClass = {
+  primary:
+    "inline-flex items-center justify-center gap-2 rounded-md bg-accent px-3 py-1.5 text-sm font-semibold text-accent-ink hover:bg-accent-strong disabled:opacity-60",
+  secondary:
+    "inline-flex items-center justify-center gap-2 rounded-md border border-line bg-surface-raised px-3 py-1.5 text-sm font-medium text-ink hover:border-ink-faint disabled:opacity-60",
+  danger:
+    "inline-flex items-center justify-center gap-2 rounded-md border border-danger/50 px-3 py-1.5 text-sm font-medium text-danger hover:bg-danger/10 disabled:opacity-60",
+  ghost:
+    "inline-flex items-center justify-center gap-2 rounded-md px-2 py-1 text-sm text-ink-muted hover:bg-surface-raised hover:text-ink",
+} as const;
+
+export const fieldClass =
+  "rounded-md border border-line bg-canvas px-2.5 py-1.5 text-sm text-ink placeholder:text-ink-faint focus:border-accent focus:outline-none";
+
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="font-display text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        {description ? <p className="mt-1 text-sm text-ink-muted">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+    </header>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-lg border border-dashed border-line px-6 py-12 text-center text-ink-muted">
+      {children}
+    </p>
+  );
+}
+
+export function ErrorPanel({ message }: { message: string }) {
+  return (
+    <div role="alert" className="rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm">
+      <p className="font-semibold">Error</p>
+      <p className="text-ink-muted">{message}. Reload the page to try again.</p>
+    </div>
+  );
+}
+
+/** A status word; published content stands apart in the accent colour (SPEC section 4). */
+export function StatusBadge({ status }: { status: string }) {
+  const published = status === "published";
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium capitalize ${
+        published
+          ? "bg-success/15 text-success ring-1 ring-success/40"
+          : "bg-surface-raised text-ink-muted ring-1 ring-line"
+      }`}
+    >
+      {status}
+    </span>
+  );
+}
+
+export function Flag({ on, children }: { on: boolean; children: ReactNode }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${
+        on
+          ? "bg-accent/15 text-accent-strong ring-1 ring-accent/40"
+          : "text-ink-faint ring-1 ring-line"
+      }`}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** A bordered list of rows, each a card on phones and a dense row on wide screens. */
+export function RowList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul
+      aria-label={label}
+      className="divide-y divide-line overflow-hidden rounded-lg border border-line bg-surface"
+    >
+      {children}
+    </ul>
+  );
+}

@@ -1,0 +1,243 @@
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { useActionData, useFetcher } from "react-router";
+import { showToast } from "~/components/ui/toasts";
+import type { CAREERS } from "~/content/careers";
+import { RESUME_ACCEPT, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/lib/forms/job-application";
+import { APPLICATION_TOO_LARGE, type FormResult } from "~/lib/forms/result";
+import { buttonClasses } from "../ui/button";
+import { FormMessage, fieldClass, Honeypot, SelectField, TextAreaField, TextField } from "./fields";
+
+/**
+ * The job application (SPEC sections 3 to 5), posted to the /careers action with the resume in
+ * the same multipart request. In the dialog (JavaScript) the outcome is a toast and success closes
+ * it; on the no-JavaScript page it is a message above the button. The resume is checked here for
+ * quick feedback (type and 5 MB) and again, by content, on the server.
+ */
+export function ApplicationForm({
+  position,
+  copy,
+  dialog,
+  cancel,
+  onSubmitted,
+}: {
+  position: string;
+  copy: (typeof CAREERS)["form"];
+  dialog: (typeof CAREERS)["dialog"];
+  /** The Cancel control (a Dialog.Close in the dialog, a link on the page). */
+  cancel: ReactNode;
+  onSubmitted?: () => void;
+}) {
+  const fetcher = useFetcher<FormResult>();
+  const posted = useActionData<FormResult>();
+  const result = fetcher.data ?? posted;
+  const formRef = useRef<HTMLFormElement>(null);
+  const resumeId = useId();
+  const resumeRef = useRef<HTMLInputElement>(null);
+  const submitting = fetcher.state !== "idle";
+  const values = result?.status === "error" ? result.values : undefined;
+  const errors = result?.status === "error" ? result.fieldErrors : undefined;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const answer = fetcher.data;
+    showToast({
+      id: crypto.randomUUID(),
+      kind: answer.status === "success" ? "success" : "error",
+      title:
+        answer.title ??
+        (answer.status === "success" ? "Application Submitted" : "Submission Failed"),
+      description: answer.message,
+    });
+    if (answer.status === "success") {
+      formRef.current?.reset();
+      onSubmitted?.();
+    } else if (answer.clear === "resume" && resumeRef.current) {
+      resumeRef.current.value = "";
+    }
+  }, [fetcher.state, fetcher.data, onSubmitted]);
+
+  function checkResume(input: HTMLInputElement) {
+    const file = input.files?.[0];
+    if (!file) return;
+    const extension = file.name.split(".").pop()?.toLowerCase() ?? "";
+    if (file.size > RESUME_MAX_BYTES) {
+      input.value = "";
+      showToast({ id: crypto.randomUUID(), kind: "error", ...toToast(APPLICATION_TOO_LARGE) });
+    } else if (!(RESUME_EXTENSIONS as readonly string[]).includes(extension)) {
+      input.value = "";
+      showToast({
+        id: crypto.randomUUID(),
+        kind: "error",
+        title: "Upload Failed",
+        description: "Resume must be a PDF or Word document (.pdf, .doc, .docx).",
+      });
+    }
+  }
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      action={`/careers?apply=${encodeURIComponent(position)}#apply`}
+      className="relative grid gap-5 md:grid-cols-2"
+      key={values ? JSON.stringify(values) : position}
+    >
+      <Honeypot />
+      <TextField
+        name="name"
+        label={copy.name}
+        required
+        autoComplete="name"
+        errors={errors}
+        defaultValue={values?.name}
+      />
+      <TextField
+        name="email"
+        type="email"
+        label={copy.email}
+        required
+        autoComplete="email"
+        errors={errors}
+        defaultValue={values?.email}
+      />
+      <TextField
+        name="phone"
+        type="tel"
+        label={copy.phone}
+        autoComplete="tel"
+        errors={errors}
+        defaultValue={values?.phone}
+      />
+      <TextField
+        name="position_title"
+        label={copy.position}
+        required
+        errors={errors}
+        defaultValue={values?.position_title ?? position}
+      />
+      <div className="md:col-span-2">
+        <label htmlFor={resumeId} className="text-sm font-medium text-ink">
+          {copy.resume}
+        </label>
+        <input
+          ref={resumeRef}
+          id={resumeId}
+          name="resume"
+          type="file"
+          accept={RESUME_ACCEPT}
+          aria-describedby={`${resumeId}-hint`}
+          aria-invalid={errors?.resume ? true : undefined}
+          onChange={(event) => checkResume(event.currentTarget)}
+          className={`${fieldClass} file:mr-4 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-canvas`}
+        />
+        <p id={`${resumeId}-hint`} className="mt-2 text-sm text-ink-muted">
+          {copy.resumeHint}
+        </p>
+        {errors?.resume ? (
+          <p className="mt-2 text-sm text-danger">{errors.resume.join(" ")}</p>
+        ) : null}
+      </div>
+      <TextAreaField
+        name="cover_letter"
+        label={copy.coverLetter}
+        rows={5}
+        errors={errors}
+        defaultValue={values?.cover_letter}
+        className="md:col-span-2"
+      />
+      <TextField
+        name="portfolio_url"
+        type="url"
+        label={copy.portfolioUrl}
+        errors={errors}
+        defaultValue={values?.portfolio_url}
+        placeholder="https://"
+      />
+      <TextField
+        name="linkedin_url"
+        type="url"
+        label={copy.linkedinUrl}
+        errors={errors}
+        defaultValue={values?.linkedin_url}
+        placeholder="https://"
+      />
+      <TextField
+        name="experience_years"
+        type="number"
+        min={0}
+        inputMode="numeric"
+        label={copy.experienceYears}
+        errors={errors}
+        defaultValue={values?.experience_years}
+      />
+      <TextField
+        name="salary_expectation"
+        label={copy.salaryExpectation}
+        errors={errors}
+        defaultValue={values?.salary_expectation}
+      />
+      <TextField
+        name="availability_date"
+        type="date"
+        label={copy.availabilityDate}
+        errors={errors}
+        defaultValue={values?.availability_date}
+      />
+      <TextField
+        name="location_preference"
+        label={copy.locationPreference}
+        errors={errors}
+        defaultValue={values?.location_preference}
+      />
+      <SelectField
+        name="remote_preference"
+        label={copy.remotePreference}
+        placeholder={copy.remotePreference}
+        options={copy.remoteOptions}
+        errors={errors}
+        defaultValue={values?.remote_preference ?? "flexible"}
+        className="md:col-span-2"
+      />
+      <TextAreaField
+        name="additional_info"
+        label={copy.additionalInfo}
+        rows={3}
+        errors={errors}
+        defaultValue={values?.additional_info}
+        className="md:col-span-2"
+      />
+
+      <div className="flex flex-col gap-4 md:col-span-2">
+        {/* With JavaScript the outcome is a toast; this line is for the no-JavaScript page. */}
+        {fetcher.data ? null : <FormMessage result={result} />}
+        <div className="flex flex-wrap justify-end gap-3">
+          {cancel}
+          <button
+            type="submit"
+            disabled={submitting}
+            aria-busy={submitting}
+            className={buttonClasses()}
+          >
+            {submitting ? (
+              <>
+                <span
+                  aria-hidden="true"
+                  className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+                />
+                {dialog.submitting}
+              </>
+            ) : (
+              dialog.submit
+            )}
+          </button>
+        </div>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+const toToast = (message: { title: string; message: string }) => ({
+  title: message.title,
+  description: message.message,
+});

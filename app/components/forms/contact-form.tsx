@@ -1,0 +1,206 @@
+import { useEffect, useRef, useState } from "react";
+import { useActionData, useFetcher } from "react-router";
+import type { CONTACT } from "~/content/contact";
+import { trackContact, trackEvent } from "~/lib/analytics";
+import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/lib/forms/contact";
+import type { FormResult } from "~/lib/forms/result";
+import { useHydrated } from "~/lib/use-hydrated";
+import { buttonClasses } from "../ui/button";
+import { FormMessage, fieldClass, Honeypot, SelectField, TextAreaField, TextField } from "./fields";
+
+/** What the upload endpoint answers (app/routes/resources/contact-attachments.ts). */
+type UploadAnswer = { files: { id: string; name: string }[] } | { error: string; detail?: string };
+
+const UPLOAD_URL = "/uploads/contact-attachments";
+const UPLOAD_FAILED = "Failed to upload files. Please try again.";
+
+/**
+ * The Project Inquiry form (SPEC sections 2 to 5). With JavaScript, files upload as soon as they
+ * are chosen ('Uploading...') and the inquiry carries their ids; without it, the files travel
+ * with the form post. The server checks everything again either way.
+ */
+export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
+  const { fields } = copy;
+  const fetcher = useFetcher<FormResult>();
+  const posted = useActionData<FormResult>();
+  const result = fetcher.data ?? posted;
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [attachments, setAttachments] = useState<{ id: string; name: string }[]>(
+    result?.status === "error" ? (result.attachments ?? []) : [],
+  );
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const submitting = fetcher.state !== "idle";
+  const values = result?.status === "error" ? result.values : undefined;
+  const errors = result?.status === "error" ? result.fieldErrors : undefined;
+  const atLimit = attachments.length >= MAX_ATTACHMENTS;
+
+  // Success: clear every field and the attachments (SPEC section 4), and record the events.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.status === "success") {
+      formRef.current?.reset();
+      setAttachments([]);
+      setUploadError(null);
+      trackEvent("form_submission", "contact_form");
+      trackContact();
+    } else if (fetcher.data.attachments) {
+      setAttachments(fetcher.data.attachments);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  async function upload(files: File[]) {
+    setUploadError(null);
+    if (attachments.length + files.length > MAX_ATTACHMENTS) {
+      setUploadError(MAX_ATTACHMENTS_MESSAGE);
+      return;
+    }
+    const body = new FormData();
+    for (const file of files) body.append("files", file);
+    setUploading(true);
+    try {
+      const response = await fetch(UPLOAD_URL, { method: "POST", body });
+      const answer = (await response.json()) as UploadAnswer;
+      if ("files" in answer) setAttachments((current) => [...current, ...answer.files]);
+      else setUploadError(answer.detail ? `${answer.error} ${answer.detail}` : answer.error);
+    } catch {
+      setUploadError(UPLOAD_FAILED);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      action="/contact"
+      className="relative grid gap-5 md:grid-cols-2"
+      key={values ? JSON.stringify(values) : "empty"}
+    >
+      <Honeypot />
+      <TextField
+        name="name"
+        label={fields.name}
+        required
+        autoComplete="name"
+        errors={errors}
+        defaultValue={values?.name}
+      />
+      <TextField
+        name="email"
+        type="email"
+        label={fields.email}
+        required
+        autoComplete="email"
+        errors={errors}
+        defaultValue={values?.email}
+      />
+      <SelectField
+        name="service"
+        label={fields.service}
+        placeholder={fields.servicePlaceholder}
+        options={copy.services}
+        errors={errors}
+        defaultValue={values?.service}
+        className="md:col-span-2"
+      />
+      <SelectField
+        name="budget"
+        label={fields.budget}
+        placeholder={fields.budgetPlaceholder}
+        options={copy.budgets}
+        errors={errors}
+        defaultValue={values?.budget}
+      />
+      <SelectField
+        name="timeline"
+        label={fields.timeline}
+        placeholder={fields.timelinePlaceholder}
+        options={copy.timelines}
+        errors={errors}
+        defaultValue={values?.timeline}
+      />
+      <TextAreaField
+        name="description"
+        label={fields.description}
+        required
+        rows={6}
+        placeholder={fields.descriptionPlaceholder}
+        errors={errors}
+        defaultValue={values?.description}
+        className="md:col-span-2"
+      />
+
+      <div className="md:col-span-2">
+        <label htmlFor="contact-attachments" className="text-sm font-medium text-ink">
+          {fields.attachments}
+        </label>
+        <input
+          ref={fileInput}
+          id="contact-attachments"
+          type="file"
+          multiple
+          accept={ATTACHMENT_ACCEPT}
+          // With JavaScript the files go to the upload endpoint, so the input carries no name.
+          name={hydrated ? undefined : "attachment_files"}
+          disabled={hydrated && (uploading || atLimit || submitting)}
+          aria-describedby="contact-attachments-hint"
+          className={`${fieldClass} file:mr-4 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-canvas`}
+          onChange={(event) => {
+            const files = [...(event.currentTarget.files ?? [])];
+            event.currentTarget.value = "";
+            if (files.length > 0) void upload(files);
+          }}
+        />
+        <p id="contact-attachments-hint" className="mt-2 text-sm text-ink-muted">
+          {uploading ? <span role="status">{copy.uploading}</span> : fields.attachmentsHint}
+        </p>
+        {uploadError || errors?.attachments ? (
+          <p role="alert" className="mt-2 text-sm text-danger">
+            {uploadError ?? errors?.attachments?.join(" ")}
+          </p>
+        ) : null}
+        {attachments.length > 0 ? (
+          <ul className="mt-3 grid gap-2" aria-label={fields.attachedFiles}>
+            {attachments.map((file) => (
+              <li
+                key={file.id}
+                className="flex items-center justify-between gap-3 rounded-lg border border-line px-3 py-2 text-sm"
+              >
+                <input type="hidden" name="attachments" value={file.id} />
+                <span className="truncate">{file.name}</span>
+                {hydrated ? (
+                  <button
+                    type="button"
+                    aria-label={`${fields.remove} ${file.name}`}
+                    className="text-ink-muted underline underline-offset-4 hover:text-accent"
+                    onClick={() =>
+                      setAttachments((current) => current.filter((f) => f.id !== file.id))
+                    }
+                  >
+                    {fields.remove}
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-4 md:col-span-2">
+        <FormMessage result={result} />
+        <button
+          type="submit"
+          disabled={submitting || uploading}
+          className={buttonClasses({ size: "lg", className: "self-start" })}
+        >
+          {submitting ? copy.submitting : copy.submit}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,74 @@
+import { Dialog } from "radix-ui";
+import type { RefObject } from "react";
+import { BOOKING } from "~/content/site";
+import { ExternalLinkIcon, XIcon } from "../../ui/icons";
+import { BookingFrame } from "./booking-frame";
+
+/** Opens the scheduling page in a 700x800 popup (SPEC section 2). */
+export function openBookingPopup(url: string): void {
+  const { width, height } = BOOKING.popup;
+  const popup = window.open(url, "northlight-booking", `width=${width},height=${height}`);
+  // Cut the link back to this page while the popup is still about:blank.
+  if (popup) popup.opener = null;
+}
+
+/**
+ * The modal itself (loaded on first use). Radix traps focus, closes on Escape and outside
+ * press; focus returns to whichever trigger opened it.
+ */
+export default function BookingDialog({
+  url,
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  url: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo: RefObject<HTMLElement | null>;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-black/75 backdrop-blur-sm" />
+        <Dialog.Content
+          className="dialog-content fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden card shadow-2xl"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4 md:px-6">
+            <div>
+              <Dialog.Title className="font-display text-xl font-semibold tracking-tight md:text-2xl">
+                {BOOKING.title}
+              </Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-ink-muted">
+                {BOOKING.description}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              aria-label={BOOKING.close}
+              className="grid size-10 shrink-0 place-items-center rounded-full text-ink-muted hover:bg-ink/5 hover:text-ink"
+            >
+              <XIcon className="size-5" />
+            </Dialog.Close>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto bg-canvas">
+            <BookingFrame url={url} title={BOOKING.title} />
+          </div>
+          <div className="flex justify-end border-t border-line px-5 py-3 md:px-6">
+            <button
+              type="button"
+              onClick={() => openBookingPopup(url)}
+              className="inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-ink/5"
+            >
+              <ExternalLinkIcon className="size-4" />
+              {BOOKING.openInNewWindow}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

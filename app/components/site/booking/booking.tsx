@@ -1,0 +1,98 @@
+import {
+  createContext,
+  lazy,
+  type MouseEvent,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { BOOKING } from "~/content/site";
+import { trackEvent } from "~/lib/analytics";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/**
+ * The booking dialog (SPEC section 2): one dialog per page, opened by any 'Book a Call' trigger.
+ * Each trigger records `calendar_open` labelled with where it sits (navigation, hero, cta...).
+ *
+ * The dialog (Radix) is loaded on first use, keeping it out of the initial JavaScript. Without
+ * JavaScript a trigger is a link to the scheduling page itself.
+ */
+
+const loadDialog = () => import("./booking-dialog");
+const BookingDialog = lazy(loadDialog);
+
+interface BookingContextValue {
+  url: string;
+  open: (source: string, trigger: HTMLElement | null) => void;
+}
+
+const BookingContext = createContext<BookingContextValue | null>(null);
+
+export function BookingProvider({ url, children }: { url: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const trigger = useRef<HTMLElement | null>(null);
+
+  const openDialog = useCallback((source: string, element: HTMLElement | null) => {
+    trigger.current = element;
+    trackEvent("calendar_open", source);
+    setMounted(true);
+    setOpen(true);
+  }, []);
+
+  const value = useMemo(() => ({ url, open: openDialog }), [url, openDialog]);
+
+  return (
+    <BookingContext value={value}>
+      {children}
+      {mounted ? (
+        <Suspense fallback={null}>
+          <BookingDialog url={url} open={open} onOpenChange={setOpen} returnFocusTo={trigger} />
+        </Suspense>
+      ) : null}
+    </BookingContext>
+  );
+}
+
+export function useBooking(): BookingContextValue {
+  const context = useContext(BookingContext);
+  if (!context) throw new Error("useBooking needs a BookingProvider");
+  return context;
+}
+
+/** A control that opens the booking dialog; `source` labels the tracking event. */
+export function BookingTrigger({
+  source,
+  className,
+  children = BOOKING.trigger,
+}: {
+  source: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const { url, open } = useBooking();
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <a href={url} target="_blank" rel="noopener noreferrer" className={className}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      className={className}
+      onPointerEnter={() => void loadDialog()}
+      onFocus={() => void loadDialog()}
+      onClick={(event: MouseEvent<HTMLButtonElement>) => open(source, event.currentTarget)}
+    >
+      {children}
+    </button>
+  );
+}

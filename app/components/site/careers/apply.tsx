@@ -1,0 +1,84 @@
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/**
+ * 'Apply Now' buttons and the application dialog they open, titled 'Apply for Position' with the
+ * chosen position (SPEC section 2). The dialog and its form are loaded on first use. Without
+ * JavaScript, Apply Now links to the same form as a section of /careers (`?apply=…#apply`).
+ */
+
+const ApplicationDialog = lazy(() => import("./application-dialog"));
+
+interface ApplyContextValue {
+  apply: (position: string, trigger: HTMLElement | null) => void;
+}
+const ApplyContext = createContext<ApplyContextValue | null>(null);
+
+export function ApplyProvider({ children }: { children: ReactNode }) {
+  const [position, setPosition] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLElement | null>(null);
+  const apply = useCallback((title: string, element: HTMLElement | null) => {
+    trigger.current = element;
+    setPosition(title);
+    setOpen(true);
+  }, []);
+  const value = useMemo(() => ({ apply }), [apply]);
+  return (
+    <ApplyContext value={value}>
+      {children}
+      {position !== null ? (
+        <Suspense fallback={null}>
+          <ApplicationDialog
+            position={position}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={trigger}
+          />
+        </Suspense>
+      ) : null}
+    </ApplyContext>
+  );
+}
+
+export function ApplyButton({
+  position,
+  className,
+  children,
+}: {
+  position: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const context = useContext(ApplyContext);
+  const hydrated = useHydrated();
+  if (!hydrated || !context) {
+    return (
+      <a href={`/careers?apply=${encodeURIComponent(position)}#apply`} className={className}>
+        {children}
+        <span className="sr-only">: {position}</span>
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      className={className}
+      onClick={(event) => context.apply(position, event.currentTarget)}
+    >
+      {children}
+      <span className="sr-only">: {position}</span>
+    </button>
+  );
+}

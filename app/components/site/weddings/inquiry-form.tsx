@@ -1,0 +1,105 @@
+import { useEffect, useRef } from "react";
+import { useActionData, useFetcher } from "react-router";
+import {
+  FormMessage,
+  Honeypot,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/forms/fields";
+import type { WEDDINGS } from "~/content/weddings";
+import type { FormResult } from "~/lib/forms/result";
+import { useHydrated } from "~/lib/use-hydrated";
+import { buttonClasses } from "../../ui/button";
+
+/**
+ * The wedding inquiry form. It posts to the /weddings action, which stores an inquiry with its
+ * wedding fields and notifies the studio. Without JavaScript it is a plain post that comes back
+ * to this form (#inquire); with JavaScript it stays on the page and clears itself on success.
+ */
+export function WeddingInquiryForm({ form }: { form: (typeof WEDDINGS)["form"] }) {
+  const { fields, budgetOptions, submit, sending } = form;
+  const fetcher = useFetcher<FormResult>();
+  const posted = useActionData<FormResult>();
+  const result = fetcher.data ?? posted;
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+  const values = result?.status === "error" ? result.values : undefined;
+  const errors = result?.status === "error" ? result.fieldErrors : undefined;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.status === "success") formRef.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={hydrated ? "/weddings" : "/weddings#inquire"}
+      className="relative grid gap-5 md:grid-cols-2"
+      // A new key after a no-JavaScript post, so the inputs take the returned values.
+      key={values ? JSON.stringify(values) : "empty"}
+    >
+      <Honeypot />
+      <TextField
+        name="name"
+        label={fields.name}
+        required
+        autoComplete="name"
+        errors={errors}
+        defaultValue={values?.name}
+      />
+      <TextField
+        name="email"
+        type="email"
+        label={fields.email}
+        required
+        autoComplete="email"
+        errors={errors}
+        defaultValue={values?.email}
+      />
+      <TextField
+        name="wedding_date"
+        type="date"
+        label={fields.weddingDate}
+        errors={errors}
+        defaultValue={values?.wedding_date}
+      />
+      <TextField
+        name="location"
+        label={fields.location}
+        errors={errors}
+        defaultValue={values?.location}
+      />
+      <SelectField
+        name="budget"
+        label={fields.budgetRange}
+        placeholder={fields.budgetPlaceholder}
+        options={budgetOptions}
+        errors={errors}
+        defaultValue={values?.budget}
+        className="md:col-span-2"
+      />
+      <TextAreaField
+        name="vision"
+        label={fields.vision}
+        rows={5}
+        placeholder={fields.visionPlaceholder}
+        errors={errors}
+        defaultValue={values?.vision}
+        className="md:col-span-2"
+      />
+      <div className="flex flex-col gap-4 md:col-span-2">
+        <FormMessage result={result} />
+        <button
+          type="submit"
+          disabled={busy}
+          className={buttonClasses({ size: "lg", className: "self-start" })}
+        >
+          {busy ? sending : submit}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,149 @@
+import { studio } from "./studio";
+
+/** The privacy policy and terms of service (SPEC: static pages dated August 2025). */
+
+export interface LegalSection {
+  heading: string;
+  paragraphs: readonly string[];
+  list?: readonly string[];
+}
+
+export interface LegalPage {
+  title: string;
+  updated: string;
+  intro: string;
+  sections: readonly LegalSection[];
+  contact: { heading: string; body: string; email: string };
+  seo: { title: string; description: string };
+}
+
+export const PRIVACY: LegalPage = {
+  title: "Privacy Policy",
+  updated: "Last updated: August 2025",
+  intro: `This policy explains what ${studio.legalName} ("Northlight", "we") collects when you visit our website, book a call or send us an inquiry or application, and what we do with it.`,
+  sections: [
+    {
+      heading: "What we collect",
+      paragraphs: ["We collect only what you give us and what we need to run the site:"],
+      list: [
+        "Project inquiries: your name, e-mail, the service, budget and timeline you choose, your project description and any files you attach.",
+        "Wedding inquiries: your names, e-mail, wedding date, location, budget range and vision.",
+        "Job applications: your contact details, the role, your résumé and the links and answers you provide.",
+        "Analytics, only if you accept cookies: pages visited, the device and browser type, and approximate location, through Google Analytics.",
+      ],
+    },
+    {
+      heading: "Cookies and analytics",
+      paragraphs: [
+        "The site works without cookies. Analytics load only after you choose Accept in the cookie banner, and your choice is stored in your browser. You can change it at any time with the Cookie settings link at the bottom of every page.",
+        "When you decline, no analytics script is requested and no analytics cookie is set.",
+      ],
+    },
+    {
+      heading: "How we use your information",
+      paragraphs: [
+        "We use inquiries and applications to reply to you, to prepare quotes and to consider you for a role. We use analytics in aggregate to understand which pages and projects are useful. We never sell personal information, and we do not use it for advertising profiles.",
+      ],
+    },
+    {
+      heading: "Booking calls",
+      paragraphs: [
+        "The booking calendar is provided by an external scheduling service and shown in a frame on our site. What you enter there is handled under that provider's privacy policy.",
+      ],
+    },
+    {
+      heading: "How long we keep it",
+      paragraphs: [
+        "Inquiries are kept for up to three years after our last contact. Applications are kept for up to two years so we can reach out about future roles, unless you ask us to delete them sooner.",
+      ],
+    },
+    {
+      heading: "Your rights",
+      paragraphs: [
+        "Wherever you live, you can ask us for a copy of your information, ask us to correct or delete it, or object to how we use it. California residents have these rights under the CCPA and CPRA. We answer every request within 30 days.",
+      ],
+    },
+    {
+      heading: "Security",
+      paragraphs: [
+        "Files you send are stored privately and reached only by our staff through links that expire. Access to our back-office is limited to staff who need it.",
+      ],
+    },
+  ],
+  contact: {
+    heading: "Contact",
+    body: "Questions about this policy or your information? Write to",
+    email: studio.privacyEmail,
+  },
+  seo: {
+    title: "Privacy Policy | Northlight Studio",
+    description:
+      "How Northlight Studio collects, uses and protects the information you share through our website, inquiries, bookings and job applications.",
+  },
+};
+
+export const TERMS: LegalPage = {
+  title: "Terms of Service",
+  updated: "Last updated: August 2025",
+  intro: `These terms apply to your use of the ${studio.name} website. Projects we make together are governed by the written agreement we sign for each engagement.`,
+  sections: [
+    {
+      heading: "Using the site",
+      paragraphs: [
+        "You may browse, share and link to our pages. Please do not copy our content in bulk, interfere with the site's operation or use it to send unlawful or harmful material.",
+      ],
+    },
+    {
+      heading: "Our work and intellectual property",
+      paragraphs: [
+        "The films, images, text and code on this site belong to Northlight or to our clients, and are shown with their permission. You may not reuse them without written consent.",
+      ],
+    },
+    {
+      heading: "Inquiries, quotes and bookings",
+      paragraphs: [
+        "Sending an inquiry or booking a call does not create a contract. Prices and availability on the site, including wedding pricing, are starting points; a project is confirmed only by a signed agreement and deposit.",
+      ],
+    },
+    {
+      heading: "Files you send us",
+      paragraphs: [
+        "When you attach files to an inquiry or application, you confirm you have the right to share them. We use them only to evaluate and respond to your request.",
+      ],
+    },
+    {
+      heading: "Third-party services",
+      paragraphs: [
+        "Some features, such as the booking calendar and analytics, are provided by third parties under their own terms. We are not responsible for their content or availability.",
+      ],
+    },
+    {
+      heading: "Disclaimers and liability",
+      paragraphs: [
+        'The site is provided "as is". Case-study results describe past projects and are not a promise of future results. To the extent the law allows, Northlight is not liable for indirect or consequential losses arising from use of the site.',
+      ],
+    },
+    {
+      heading: "Governing law",
+      paragraphs: [
+        "These terms are governed by the laws of the State of California. Disputes will be heard in the courts of Los Angeles County.",
+      ],
+    },
+    {
+      heading: "Changes",
+      paragraphs: [
+        "We may update these terms from time to time. The date at the top of this page shows the latest version.",
+      ],
+    },
+  ],
+  contact: {
+    heading: "Contact",
+    body: "Questions about these terms? Write to",
+    email: studio.email,
+  },
+  seo: {
+    title: "Terms of Service | Northlight Studio",
+    description:
+      "The terms that apply to using the Northlight Studio website, sending inquiries and booking calls.",
+  },
+};

@@ -1,0 +1,92 @@
+/**
+ * Security headers of every document (DESIGN.md, Security rules), built per request around a
+ * fresh nonce. Pure: entry.server.tsx applies it; unit tests read it.
+ *
+ * Scripts: only those carrying the nonce, plus what they load ('strict-dynamic': the React Router
+ * chunks and, after consent, gtag.js). Frames: only the booking host. Nobody may frame us.
+ */
+
+export interface SecurityHeaderOptions {
+  nonce: string;
+  /** The external scheduling page shown in the booking frame. */
+  bookingUrl: string;
+  /** GA4 measurement id: when set, Google's analytics hosts are allowed. */
+  gaMeasurementId?: string | null;
+  /** Extra origins that serve uploaded images and videos (an S3 public URL). */
+  mediaOrigins?: readonly string[];
+  /** HSTS and upgrade-insecure-requests only when the site is served over https. */
+  https: boolean;
+}
+
+const GA_SCRIPT = ["https://www.googletagmanager.com"];
+const GA_CONNECT = [
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+  "https://*.googletagmanager.com",
+];
+const GA_IMG = ["https://*.google-analytics.com", "https://*.googletagmanager.com"];
+
+export function originOf(url: string | undefined | null): string | null {
+  if (!url) return null;
+  try {
+    const { origin } = new URL(url);
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
+  const ga = Boolean(options.gaMeasurementId);
+  const media = (options.mediaOrigins ?? []).map(originOf).filter((o): o is string => !!o);
+  const booking = originOf(options.bookingUrl);
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    // 'self' and the GA host only matter to browsers without 'strict-dynamic' (CSP2).
+    "script-src": [
+      `'nonce-${options.nonce}'`,
+      "'strict-dynamic'",
+      "'self'",
+      ...(ga ? GA_SCRIPT : []),
+    ],
+    // Inline style attributes (Radix positioning, scroll lock) are not a script vector.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", ...media, ...(ga ? GA_IMG : [])],
+    "media-src": ["'self'", "blob:", ...media],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...(ga ? GA_CONNECT : [])],
+    "frame-src": booking ? [booking] : ["'none'"],
+    "frame-ancestors": ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "manifest-src": ["'self'"],
+    "worker-src": ["'self'"],
+  };
+  const policy = Object.entries(directives).map(([name, values]) => `${name} ${values.join(" ")}`);
+  if (options.https) policy.push("upgrade-insecure-requests");
+  return policy.join("; ");
+}
+
+/** Every header a document response carries. */
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": contentSecurityPolicy(options),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), browsing-topics=()",
+    // Allow popups we open (the booking page in a new window) to keep working.
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+    "X-Frame-Options": "DENY",
+  };
+  if (options.https) {
+    headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
+  }
+  return headers;
+}
+
+/** The headers that also make sense on non-document responses (data requests). */
+export const BASIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};

@@ -1,0 +1,60 @@
+/**
+ * The allowed values of every enumerated field (SPEC sections 3 to 5), shared by the database
+ * constraints, the validation schemas and the forms. Browser-safe.
+ */
+
+export const CONTENT_STATUSES = ["published", "draft", "archived"] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+export const BLOG_POST_STATUSES = ["published", "draft", "archived"] as const;
+export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
+
+export const GALLERY_LAYOUTS = ["grid", "music-videos", "curated"] as const;
+export type GalleryLayout = (typeof GALLERY_LAYOUTS)[number];
+
+/** Portfolio service types: stored as keys, shown with their labels. */
+export const PORTFOLIO_SERVICE_TYPE_LABELS = {
+  "video-production": "Video Production",
+  "post-production": "Post Production",
+  "ads-media-buying": "Digital Growth Campaigns",
+  "web-app-development": "Web & App Development",
+  "social-content": "Social Content",
+  consulting: "Consulting",
+} as const;
+export type PortfolioServiceType = keyof typeof PORTFOLIO_SERVICE_TYPE_LABELS;
+export const PORTFOLIO_SERVICE_TYPES = Object.keys(
+  PORTFOLIO_SERVICE_TYPE_LABELS,
+) as PortfolioServiceType[];
+
+export const INQUIRY_KINDS = ["project", "wedding"] as const;
+
+export const SERVICES = [
+  "video-production",
+  "post-production",
+  "ads-media-buying",
+  "web-app-development",
+  "social-content",
+  "full-service",
+] as const;
+export const BUDGETS = ["under-25k", "25k-50k", "50k-100k", "100k-250k", "250k-plus"] as const;
+export const TIMELINES = ["asap", "1-month", "2-3-months", "3-6-months", "flexible"] as const;
+export const WEDDING_BUDGETS = ["4500-7500", "7500-12000", "12000-20000", "20000+"] as const;
+
+export const CONTACT_STATUSES = ["new", "contacted", "qualified", "closed"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+export const JOB_APPLICATION_STATUSES = [
+  "new",
+  "reviewing",
+  "interview",
+  "hired",
+  "rejected",
+] as const;
+export type JobApplicationStatus = (typeof JOB_APPLICATION_STATUSES)[number];
+
+export const REMOTE_PREFERENCES = ["onsite", "remote", "hybrid", "flexible"] as const;
+
+export const UPLOAD_BUCKETS = ["contact-uploads", "job-applications", "portfolio-images"] as const;
+export type UploadBucket = (typeof UPLOAD_BUCKETS)[number];
+/** Buckets whose files anyone may read by URL; the others only through signed links. */
+export const PUBLIC_BUCKETS: readonly UploadBucket[] = ["contact-uploads", "portfolio-images"];

@@ -1,0 +1,65 @@
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+/** The six service pages share one module (content/service-pages.ts holds their copy). */
+const SERVICE_SLUGS = [
+  "video-production",
+  "post-production",
+  "ads-media-buying",
+  "social-content",
+  "web-app-development",
+  "ai-powered-business-solutions",
+];
+
+export default [
+  // Public site: every page inside the frame.
+  layout("routes/site/layout.tsx", [
+    index("routes/site/home.tsx"),
+    route("services", "routes/site/services.tsx"),
+    ...SERVICE_SLUGS.map((slug) =>
+      route(`services/${slug}`, "routes/site/service.tsx", { id: `routes/site/service/${slug}` }),
+    ),
+    route("weddings", "routes/site/weddings.tsx"),
+    route("about", "routes/site/about.tsx"),
+    route("careers", "routes/site/careers.tsx"),
+    route("contact", "routes/site/contact.tsx"),
+    route("privacy", "routes/site/privacy.tsx"),
+    route("terms", "routes/site/terms.tsx"),
+    // Content pages from the database.
+    route("case-studies", "routes/site/case-studies.tsx"),
+    route("case-studies/:id", "routes/site/case-study.tsx"),
+    route("portfolio", "routes/site/portfolio.tsx"),
+    route("blog", "routes/site/blog.tsx"),
+    route("blog/:slug", "routes/site/blog-post.tsx"),
+    route("*", "routes/site/not-found.tsx"),
+  ]),
+
+  // Back-office. Sign-in and sign-out are public; every page below the layout needs an admin
+  // (its middleware redirects to /admin/login), every resource below `resources` answers 401/403.
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.ts"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/inquiries.tsx"),
+      route("job-applications", "routes/admin/job-applications.tsx"),
+      route("case-studies", "routes/admin/case-studies.tsx"),
+      route("testimonials", "routes/admin/testimonials.tsx"),
+      route("team", "routes/admin/team.tsx"),
+      route("portfolio", "routes/admin/portfolio.tsx"),
+      route("blog", "routes/admin/blog.tsx"),
+      route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
+    ]),
+    layout("routes/admin/resources.ts", [
+      route("inquiries.csv", "routes/admin/inquiries-csv.ts"),
+      route("job-applications.csv", "routes/admin/job-applications-csv.ts"),
+      route("job-applications/:id/resume", "routes/admin/resume.ts"),
+    ]),
+  ]),
+
+  // Resources (no UI).
+  route("sitemap.xml", "routes/resources/sitemap.xml.ts"),
+  route("robots.txt", "routes/resources/robots.txt.ts"),
+  route("files/:bucket/*", "routes/resources/files.ts"),
+  route("blog/rss.xml", "routes/resources/rss.xml.ts"),
+  route("img/:format/:width/*", "routes/resources/image-variant.ts"),
+  route("uploads/contact-attachments", "routes/resources/contact-attachments.ts"),
+] satisfies RouteConfig;

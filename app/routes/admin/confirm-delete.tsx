@@ -1,0 +1,78 @@
+import { isUuid } from "@server/admin/list-params";
+import { failure } from "@server/admin/messages";
+import {
+  isModeratedSection,
+  MODERATED_SECTIONS,
+  moderationDeleteAction,
+  redirectWithFlash,
+} from "@server/admin/moderation";
+import { getRuntimeFrom } from "@server/context";
+import { requireAdmin } from "@server/security/admin-access";
+import { data, Form, Link } from "react-router";
+import { buttonClass } from "~/components/admin/ui";
+import type { Route } from "./+types/confirm-delete";
+
+/**
+ * /admin/{case-studies|testimonials|team}/:id/delete: the confirmation step of a delete. Without
+ * JavaScript the Delete button leads here; with it, the dialog on the list posts to this action.
+ */
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Confirm delete | Northlight Studio Admin" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+function sectionOf(params: { section?: string }) {
+  if (!isModeratedSection(params.section)) {
+    throw data("Not found", { status: 404 });
+  }
+  return { section: params.section, config: MODERATED_SECTIONS[params.section] };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { section, config } = sectionOf(args.params);
+  const db = getRuntimeFrom(args.context).database.db;
+  const name = isUuid(args.params.id) ? await config.describe(db, args.params.id) : null;
+  if (!name) {
+    // Already gone (or never was): nothing to confirm.
+    throw await redirectWithFlash(
+      args.context,
+      config.listPath,
+      failure(config.messages.deleteFailed),
+    );
+  }
+  return { section, noun: config.noun, name, listPath: config.listPath };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { section } = sectionOf(args.params);
+  return moderationDeleteAction(section, args.params.id ?? "", args);
+}
+
+export default function ConfirmDelete({ loaderData }: Route.ComponentProps) {
+  const { noun, name, listPath } = loaderData;
+  return (
+    <section
+      aria-labelledby="confirm-title"
+      className="max-w-lg rounded-xl border border-line bg-surface p-6"
+    >
+      <h1 id="confirm-title" className="font-display text-xl font-bold">
+        Delete this {noun}?
+      </h1>
+      <p className="mt-2 text-sm text-ink-muted">
+        “{name}” will be removed from the website. This cannot be undone.
+      </p>
+      <div className="mt-6 flex justify-end gap-2">
+        <Link to={listPath} className={buttonClass.secondary}>
+          Cancel
+        </Link>
+        <Form method="post">
+          <button type="submit" className={`${buttonClass.danger} bg-danger/10`}>
+            Delete
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

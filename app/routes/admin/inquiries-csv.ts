@@ -1,0 +1,41 @@
+import { csvResponse } from "@server/admin/csv";
+import {
+  exportInquiries,
+  INQUIRY_CSV_HEADER,
+  inquiryCsvRow,
+  parseInquiryQuery,
+} from "@server/admin/inquiries";
+import { failure, INQUIRY_MESSAGES } from "@server/admin/messages";
+import { redirectWithFlash } from "@server/admin/moderation";
+import { getRuntimeFrom } from "@server/context";
+import { ADMIN_RESPONSE_HEADERS, requireAdminResource } from "@server/security/admin-access";
+import type { Route } from "./+types/inquiries-csv";
+
+/** GET /admin/inquiries.csv?q=&status=: the filtered inquiries (every page) as CSV. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdminResource(args);
+  const runtime = getRuntimeFrom(args.context);
+  const { page: _page, ...filters } = parseInquiryQuery(args.url.searchParams);
+  const site = runtime.config.SITE_URL;
+  const absolute = (url: string) => (url.startsWith("/") ? `${site}${url}` : url);
+  async function* rows() {
+    for await (const batch of exportInquiries(runtime.database.db, filters)) {
+      yield batch.map((inquiry) => inquiryCsvRow(inquiry, absolute));
+    }
+  }
+  try {
+    return await csvResponse(
+      `inquiries-${new Date().toISOString().slice(0, 10)}.csv`,
+      INQUIRY_CSV_HEADER,
+      rows(),
+      ADMIN_RESPONSE_HEADERS,
+    );
+  } catch (error) {
+    runtime.logger.error({ err: error }, INQUIRY_MESSAGES.exportFailed);
+    return redirectWithFlash(
+      args.context,
+      `/admin${args.url.search}`,
+      failure(INQUIRY_MESSAGES.exportFailed),
+    );
+  }
+}

@@ -1,0 +1,39 @@
+import { csvResponse } from "@server/admin/csv";
+import {
+  exportJobApplications,
+  JOB_APPLICATION_CSV_HEADER,
+  jobApplicationCsvRow,
+  parseJobApplicationQuery,
+} from "@server/admin/job-applications";
+import { failure, JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
+import { redirectWithFlash } from "@server/admin/moderation";
+import { getRuntimeFrom } from "@server/context";
+import { ADMIN_RESPONSE_HEADERS, requireAdminResource } from "@server/security/admin-access";
+import type { Route } from "./+types/job-applications-csv";
+
+/** GET /admin/job-applications.csv?status=&position=: the filtered applications as CSV. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdminResource(args);
+  const runtime = getRuntimeFrom(args.context);
+  const { page: _page, ...filters } = parseJobApplicationQuery(args.url.searchParams);
+  async function* rows() {
+    for await (const batch of exportJobApplications(runtime.database.db, filters)) {
+      yield batch.map(jobApplicationCsvRow);
+    }
+  }
+  try {
+    return await csvResponse(
+      `job-applications-${new Date().toISOString().slice(0, 10)}.csv`,
+      JOB_APPLICATION_CSV_HEADER,
+      rows(),
+      ADMIN_RESPONSE_HEADERS,
+    );
+  } catch (error) {
+    runtime.logger.error({ err: error }, JOB_APPLICATION_MESSAGES.exportFailed);
+    return redirectWithFlash(
+      args.context,
+      `/admin/job-applications${args.url.search}`,
+      failure(JOB_APPLICATION_MESSAGES.exportFailed),
+    );
+  }
+}

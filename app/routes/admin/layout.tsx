@@ -1,0 +1,65 @@
+import { getRuntimeFrom } from "@server/context";
+import { applyAdminHeaders, requireAdmin } from "@server/security/admin-access";
+import { takeFlash } from "@server/security/flash";
+import { data, Link, Outlet } from "react-router";
+import { AdminNav } from "~/components/admin/admin-nav";
+import { AppToaster, ToastMessageView } from "~/components/ui/toasts";
+import { studio } from "~/content/studio";
+import type { Route } from "./+types/layout";
+
+/**
+ * The back-office frame. Its middleware guards every page below it (and their actions): no signed-in
+ * admin, no page; each loader and action checks again (defence in depth). Every response, redirects
+ * included, is private, no-store and noindex.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async (_args, next) => applyAdminHeaders((await next()) as Response),
+  async (args) => {
+    await requireAdmin(args);
+  },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const admin = await requireAdmin(args);
+  const { flash, clear } = await takeFlash(args.request, getRuntimeFrom(args.context));
+  return data({ admin, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { admin, flash } = loaderData;
+  return (
+    <div className="min-h-dvh bg-canvas text-ink lg:grid lg:grid-cols-[15rem_1fr]">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-accent focus:px-3 focus:py-2 focus:text-accent-ink"
+      >
+        Skip to content
+      </a>
+      <aside className="border-b border-line bg-surface lg:sticky lg:top-0 lg:h-dvh lg:border-r lg:border-b-0">
+        <div className="flex items-center justify-between gap-3 px-4 pt-4 pb-3 lg:block lg:px-5 lg:pt-6">
+          <Link to="/admin" className="block font-display text-lg font-bold tracking-tight">
+            {studio.name}
+            <span className="ml-2 align-middle text-xs font-medium tracking-normal text-accent uppercase">
+              Admin
+            </span>
+          </Link>
+          <p className="truncate text-xs text-ink-faint lg:mt-1" title={admin.email}>
+            {admin.email}
+          </p>
+        </div>
+        <div className="px-2 pb-2 lg:px-3">
+          <AdminNav />
+        </div>
+      </aside>
+      <main
+        id="admin-main"
+        tabIndex={-1}
+        className="min-w-0 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10"
+      >
+        <ToastMessageView message={flash} />
+        <Outlet />
+      </main>
+      <AppToaster />
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { signIn } from "@server/admin/sign-in";
+import { getRuntimeFrom } from "@server/context";
+import {
+  applyAdminHeaders,
+  getSessionUser,
+  safeRedirectTarget,
+} from "@server/security/admin-access";
+import { getClientIp } from "@server/security/client-ip";
+import { takeFlash } from "@server/security/flash";
+import { useEffect, useRef } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { buttonClass, fieldClass } from "~/components/admin/ui";
+import { AppToaster, ToastMessageView } from "~/components/ui/toasts";
+import { studio } from "~/content/studio";
+import type { Route } from "./+types/login";
+
+/**
+ * /admin/login (public). A plain form posted to this route's action, so it works without
+ * JavaScript; the action signs in with better-auth on the server and forwards its cookie.
+ */
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async (_args, next) => applyAdminHeaders((await next()) as Response),
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Sign in | ${studio.name} Admin` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const runtime = getRuntimeFrom(context);
+  const user = await getSessionUser(request, runtime);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  // SPEC section 2: an admin who is already signed in goes to /admin/portfolio.
+  if (user?.isAdmin) throw redirect(safeRedirectTarget(redirectTo));
+  const { flash, clear } = await takeFlash(request, runtime);
+  return data(
+    { signedInAs: user ? user.email : null, redirectTo, flash },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = getRuntimeFrom(context);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    form = new FormData();
+  }
+  const result = await signIn(runtime, {
+    email: form.get("email"),
+    password: form.get("password"),
+    ip: getClientIp(context),
+    userAgent: request.headers.get("user-agent"),
+  });
+  if (!result.ok) {
+    return data(
+      {
+        error: { id: crypto.randomUUID(), kind: "error" as const, ...result.message },
+        email: typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 320) : "",
+      },
+      { status: result.status },
+    );
+  }
+  const headers = new Headers();
+  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
+  // A non-admin is signed in but lands back here, where the page says why they cannot go further.
+  const target = result.isAdmin ? safeRedirectTarget(form.get("redirectTo")) : "/admin/login";
+  return redirect(target, { headers });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const emailRef = useRef<HTMLInputElement>(null);
+  const error = actionData?.error;
+
+  // After a failed attempt, put the cursor back in the form.
+  useEffect(() => {
+    if (error) emailRef.current?.focus();
+  }, [error]);
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-canvas px-4 py-12 text-ink">
+      <div className="w-full max-w-sm">
+        <p className="text-center font-display text-lg font-bold tracking-tight">
+          {studio.name}
+          <span className="ml-2 align-middle text-xs font-medium tracking-normal text-accent uppercase">
+            Admin
+          </span>
+        </p>
+        <div className="mt-6 rounded-xl border border-line bg-surface p-6 shadow-xl sm:p-8">
+          <h1 className="font-display text-2xl font-bold tracking-tight">Sign in</h1>
+          <p className="mt-1 text-sm text-ink-muted">The back-office is for studio staff.</p>
+
+          {loaderData.signedInAs ? (
+            <div
+              role="alert"
+              className="mt-5 rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm"
+            >
+              <p>
+                You are signed in as <strong>{loaderData.signedInAs}</strong>, which does not have
+                admin access. Sign in with an admin account to continue.
+              </p>
+              <Form method="post" action="/admin/logout" reloadDocument className="mt-2">
+                <button
+                  type="submit"
+                  className="font-medium text-accent underline underline-offset-4"
+                >
+                  Sign out
+                </button>
+              </Form>
+            </div>
+          ) : null}
+
+          <div className="mt-5">
+            <ToastMessageView message={error ?? loaderData.flash} />
+          </div>
+
+          <Form method="post" className="space-y-4" noValidate>
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
+            <div className="space-y-1.5">
+              <label htmlFor="email" className="block text-sm font-medium">
+                Email
+              </label>
+              <input
+                ref={emailRef}
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                defaultValue={actionData?.email ?? ""}
+                className={`${fieldClass} w-full py-2`}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor="password" className="block text-sm font-medium">
+                Password
+              </label>
+              <input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                className={`${fieldClass} w-full py-2`}
+              />
+            </div>
+            <button
+              type="submit"
+              disabled={submitting}
+              className={`${buttonClass.primary} w-full py-2.5 text-base`}
+            >
+              {submitting ? "Signing in…" : "Sign In"}
+            </button>
+          </Form>
+        </div>
+      </div>
+      <AppToaster />
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+import { signOut } from "@server/admin/sign-in";
+import { getRuntimeFrom } from "@server/context";
+import { ADMIN_RESPONSE_HEADERS, LOGIN_PATH } from "@server/security/admin-access";
+import { commitFlash } from "@server/security/flash";
+import { isCrossSiteRequest } from "@server/security/origin";
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+
+/**
+ * POST /admin/logout ends the caller's own session (admin or not: a signed-in non-admin must be able
+ * to leave too), then goes to the sign-in page. A resource route, so it checks the origin itself.
+ * GET only redirects: signing out never happens on a link or a prefetch.
+ */
+export function loader() {
+  return redirect(LOGIN_PATH, { headers: ADMIN_RESPONSE_HEADERS });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = getRuntimeFrom(context);
+  if (isCrossSiteRequest(request, runtime.config.SITE_URL)) {
+    return new Response("Cross-site request refused.", {
+      status: 403,
+      headers: { ...ADMIN_RESPONSE_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const headers = new Headers(ADMIN_RESPONSE_HEADERS);
+  const hadSession = request.headers.get("cookie")?.includes("session_token") ?? false;
+  for (const cookie of await signOut(runtime, request.headers))
+    headers.append("Set-Cookie", cookie);
+  if (hadSession) {
+    headers.append(
+      "Set-Cookie",
+      await commitFlash(runtime, {
+        kind: "info",
+        title: "Signed out",
+        description: "You have been signed out.",
+      }),
+    );
+  }
+  return redirect(LOGIN_PATH, { headers });
+}

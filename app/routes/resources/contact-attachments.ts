@@ -1,0 +1,106 @@
+import { getRuntimeFrom } from "@server/context";
+import { PRIVATE_NO_STORE } from "@server/http/cache";
+import { FormReadError, readForm } from "@server/http/form-data";
+import { getClientIp } from "@server/security/client-ip";
+import { isCrossSiteRequest } from "@server/security/origin";
+import { consumeLimit, RATE_LIMITED_MESSAGE } from "@server/security/submission-limit";
+import { detectKind, storeUpload, UPLOAD_RULES, UploadRejectedError } from "@server/uploads";
+import type { RouterContextProvider } from "react-router";
+import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/lib/forms/contact";
+
+/**
+ * POST /uploads/contact-attachments: with JavaScript, the contact form uploads files as soon as
+ * they are chosen and submits their ids with the inquiry. Files are checked by content, stored
+ * under random keys and stay unclaimed (deleted after a day) until an inquiry claims them.
+ */
+
+export const UPLOAD_FAILED_MESSAGE = "Failed to upload files. Please try again.";
+
+export interface UploadedAttachment {
+  id: string;
+  name: string;
+  size: number;
+}
+export type AttachmentUploadResult =
+  | { files: UploadedAttachment[] }
+  | { error: string; detail?: string };
+
+function reply(body: AttachmentUploadResult, status: number, headers: HeadersInit = {}) {
+  return Response.json(body, {
+    status,
+    headers: { "Cache-Control": PRIVATE_NO_STORE, ...headers },
+  });
+}
+
+export async function loader() {
+  return reply({ error: "Use POST to upload files." }, 405, { Allow: "POST" });
+}
+
+export async function action({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}) {
+  const runtime = getRuntimeFrom(context);
+  if (request.method !== "POST") return reply({ error: "Use POST to upload files." }, 405);
+  if (isCrossSiteRequest(request, runtime.config.SITE_URL)) {
+    return reply({ error: UPLOAD_FAILED_MESSAGE, detail: "Cross-site uploads are refused." }, 403);
+  }
+  const wait = await consumeLimit(runtime, "upload", getClientIp(context));
+  if (wait !== null) {
+    return reply({ error: UPLOAD_FAILED_MESSAGE, detail: RATE_LIMITED_MESSAGE }, 429, {
+      "Retry-After": String(wait),
+    });
+  }
+
+  const rule = UPLOAD_RULES["contact-attachment"];
+  let files: File[];
+  try {
+    const form = await readForm(request, {
+      maxFiles: MAX_ATTACHMENTS,
+      maxFileSize: rule.maxBytes,
+      fileTooLargeMessage: `Each file must be smaller than ${rule.maxBytes / 1024 / 1024} MB.`,
+      tooManyFilesMessage: MAX_ATTACHMENTS_MESSAGE,
+    });
+    files = form.files("files");
+  } catch (error) {
+    if (error instanceof FormReadError) {
+      return reply({ error: UPLOAD_FAILED_MESSAGE, detail: error.message }, error.status);
+    }
+    throw error;
+  }
+  if (files.length === 0)
+    return reply({ error: UPLOAD_FAILED_MESSAGE, detail: "No file was sent." }, 400);
+
+  // Check every file before storing any, so a refused file leaves nothing behind.
+  const chosen = await Promise.all(
+    files.map(async (file) => ({
+      name: file.name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    })),
+  );
+  try {
+    for (const file of chosen) await detectKind("contact-attachment", file.name, file.bytes);
+  } catch (error) {
+    if (error instanceof UploadRejectedError) {
+      return reply(
+        { error: UPLOAD_FAILED_MESSAGE, detail: error.message },
+        error.reason === "size" ? 413 : 415,
+      );
+    }
+    throw error;
+  }
+
+  const stored: UploadedAttachment[] = [];
+  for (const file of chosen) {
+    const upload = await storeUpload(
+      { db: runtime.database.db, storage: runtime.storage },
+      "contact-attachment",
+      file,
+    );
+    stored.push({ id: upload.id, name: upload.originalName, size: upload.size });
+  }
+  return reply({ files: stored }, 201);
+}

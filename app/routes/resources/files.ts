@@ -1,0 +1,64 @@
+import { Readable } from "node:stream";
+import { getRuntimeFrom } from "@server/context";
+import { isPublicBucket, isUploadBucket, isValidKey } from "@server/storage/types";
+import type { RouterContextProvider } from "react-router";
+
+/**
+ * GET /files/:bucket/* serves stored files. Public buckets are cached forever (keys are random
+ * and never reused); the private bucket needs a signed, unexpired link and is never cached.
+ */
+
+// Only raster images render in the page's origin; anything else (SVG included) downloads.
+const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"]);
+
+export async function loader({
+  params,
+  request,
+  context,
+}: {
+  params: Record<string, string | undefined>;
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}): Promise<Response> {
+  const bucket = params.bucket;
+  const key = params["*"] ?? "";
+  if (!isUploadBucket(bucket) || !isValidKey(key)) return textResponse(404, "Not found.");
+
+  const storage = getRuntimeFrom(context).storage;
+  const isPublic = isPublicBucket(bucket);
+  // Only the local driver signs /files links; S3 signed links point at S3 itself.
+  const authorized =
+    isPublic ||
+    (storage.kind === "local" &&
+      storage.verifySignature(bucket, key, new URL(request.url).searchParams));
+  if (!authorized) return textResponse(403, "This link has expired or is invalid.");
+
+  const file = await storage.get(bucket, key);
+  if (!file) return textResponse(404, "Not found.");
+
+  const mediaType = file.contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  const filename = key.slice(key.lastIndexOf("/") + 1);
+  const headers = new Headers({
+    "Content-Type": file.contentType,
+    "Content-Length": String(file.size),
+    "Content-Disposition": `${INLINE_TYPES.has(mediaType) ? "inline" : "attachment"}; filename="${filename}"`,
+    "Cache-Control": isPublic ? "public, max-age=31536000, immutable" : "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (request.method === "HEAD") {
+    file.stream.destroy();
+    return new Response(null, { headers });
+  }
+  return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, { headers });
+}
+
+function textResponse(status: number, message: string): Response {
+  return new Response(message, {
+    status,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

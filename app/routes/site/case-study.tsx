@@ -1,0 +1,232 @@
+import { findCaseStudyDetail } from "@server/content/case-studies";
+import { cacheHeaders, contentHeaders } from "@server/content/http";
+import { getRuntimeFrom } from "@server/context";
+import { ArrowLeft } from "lucide-react";
+import { data, Link, useLoaderData } from "react-router";
+import { CaseStudyGallery } from "~/components/content/case-study-gallery";
+import { ErrorPanel } from "~/components/content/states";
+import {
+  buttonPrimary,
+  buttonSecondary,
+  container,
+  SectionHeading,
+  Tag,
+} from "~/components/content/ui";
+import { VideoPlayer } from "~/components/content/video-player";
+import { CASE_STUDY_COPY as copy, WORK_META } from "~/content/content-pages";
+import type { CaseStudyDetail } from "~/lib/content/case-studies";
+import { metricLabel } from "~/lib/content/format";
+import { contentMeta } from "~/lib/content/seo";
+import type { Route } from "./+types/case-study";
+
+type LoaderData =
+  | { state: "found"; siteUrl: string; study: CaseStudyDetail }
+  | { state: "not-found"; siteUrl: string };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { database, config, logger } = getRuntimeFrom(context);
+  const id = params.id;
+  let found: Awaited<ReturnType<typeof findCaseStudyDetail>>;
+  try {
+    found = await findCaseStudyDetail(database.db, id);
+  } catch (error) {
+    logger.error({ err: error, id }, "case study: load failed");
+    throw data(null, { status: 503, headers: cacheHeaders(true) });
+  }
+  if (!found) {
+    return data({ state: "not-found", siteUrl: config.SITE_URL } satisfies LoaderData, {
+      status: 404,
+      headers: cacheHeaders(false),
+    });
+  }
+  return data(
+    { state: "found", siteUrl: config.SITE_URL, study: found.study } satisfies LoaderData,
+    { headers: cacheHeaders(false) },
+  );
+}
+
+export const headers = contentHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (loaderData?.state !== "found") {
+    return [
+      { title: `${copy.notFound.title} | Northlight Studio` },
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  const { study } = loaderData;
+  return contentMeta({
+    title: `${study.title}: ${study.subtitle ?? "Case Study"} | Northlight Studio`,
+    description: study.description ?? WORK_META.description,
+    siteUrl: loaderData.siteUrl,
+    // One address per study: the slug, whichever form (id or slug) was requested.
+    path: `/case-studies/${study.path}`,
+    image: study.imageUrl,
+    type: "article",
+  });
+}
+
+export default function CaseStudyPage() {
+  const loaderData = useLoaderData<typeof loader>() as LoaderData;
+  if (loaderData.state === "not-found") return <CaseStudyNotFound />;
+  const { study } = loaderData;
+  const facts: { label: string; value: string | null }[] = [
+    { label: copy.client, value: study.clientName },
+    { label: copy.service, value: study.serviceType },
+    { label: copy.duration, value: study.projectDuration },
+  ].filter((fact) => fact.value);
+
+  return (
+    <main id="main">
+      <article>
+        <header className={`${container} pt-28 pb-12 sm:pt-36`}>
+          <Link
+            to="/case-studies"
+            className="inline-flex items-center gap-2 text-sm text-ink-muted hover:text-ink"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {copy.back}
+          </Link>
+          {study.tags.length > 0 ? (
+            <ul className="mt-8 flex flex-wrap gap-2" aria-label="Tags">
+              {study.tags.map((tag) => (
+                <li key={tag}>
+                  <Tag>{tag}</Tag>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <h1 className="mt-6 max-w-5xl font-display text-5xl font-bold leading-[0.95] tracking-tightest sm:text-7xl">
+            {study.title}
+          </h1>
+          {study.subtitle ? (
+            <p className="mt-6 max-w-3xl text-xl leading-relaxed text-ink-muted sm:text-2xl">
+              {study.subtitle}
+            </p>
+          ) : null}
+          {facts.length > 0 ? (
+            <dl className="mt-10 grid gap-6 border-t border-line pt-8 sm:grid-cols-3">
+              {facts.map((fact) => (
+                <div key={fact.label}>
+                  <dt className="text-xs font-semibold uppercase tracking-[0.2em] text-ink-faint">
+                    {fact.label}
+                  </dt>
+                  <dd className="mt-2 text-lg">{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </header>
+
+        <section aria-labelledby="gallery" className={`${container} pb-16`}>
+          <h2 id="gallery" className="sr-only">
+            {study.galleryLayout === "music-videos" ? copy.musicVideos : copy.gallery}
+          </h2>
+          <CaseStudyGallery study={study} />
+        </section>
+
+        {study.videoUrl ? (
+          <section aria-labelledby="project-video" className={`${container} pb-16`}>
+            <SectionHeading id="project-video">{copy.projectVideo}</SectionHeading>
+            <VideoPlayer
+              src={study.videoUrl}
+              poster={study.imageUrl}
+              title={`${study.title}: ${copy.projectVideo}`}
+            />
+          </section>
+        ) : null}
+
+        <div className={`${container} grid gap-16 pb-8 lg:grid-cols-[1fr_22rem]`}>
+          <section aria-labelledby="details">
+            <SectionHeading id="details">{copy.details}</SectionHeading>
+            <div className="max-w-3xl space-y-5 text-lg leading-relaxed text-ink-muted">
+              {(study.paragraphs.length > 0 ? study.paragraphs : [study.description ?? ""]).map(
+                (paragraph) => (
+                  <p key={paragraph}>{paragraph}</p>
+                ),
+              )}
+            </div>
+          </section>
+          <aside className="space-y-12">
+            {study.metrics.length > 0 ? (
+              <section aria-labelledby="key-results">
+                <SectionHeading id="key-results">{copy.keyResults}</SectionHeading>
+                <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-card border border-line bg-line">
+                  {study.metrics.map((metric) => (
+                    <div key={metric.name} className="flex flex-col-reverse bg-surface p-5">
+                      <dt className="mt-1 text-xs uppercase tracking-wider text-ink-muted">
+                        {metricLabel(metric.name)}
+                      </dt>
+                      <dd className="font-display text-3xl font-bold tracking-tight text-accent">
+                        {metric.value}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            ) : null}
+            {study.budgetRange ? (
+              <section aria-labelledby="investment">
+                <SectionHeading id="investment">{copy.investment}</SectionHeading>
+                <p className="text-2xl font-semibold">{study.budgetRange}</p>
+              </section>
+            ) : null}
+          </aside>
+        </div>
+
+        <section aria-labelledby="case-study-cta" className={`${container} py-20`}>
+          <div className="rounded-card border border-line bg-surface px-6 py-12 sm:px-12">
+            <h2
+              id="case-study-cta"
+              className="font-display text-3xl font-bold tracking-tightest sm:text-5xl"
+            >
+              {copy.ctaTitle}
+            </h2>
+            <p className="mt-4 max-w-xl text-lg text-ink-muted">{copy.ctaText}</p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/contact" className={buttonPrimary}>
+                {copy.getStarted}
+              </Link>
+              <Link to="/case-studies" className={buttonSecondary}>
+                {copy.viewMore}
+              </Link>
+            </div>
+          </div>
+        </section>
+      </article>
+    </main>
+  );
+}
+
+function CaseStudyNotFound() {
+  return (
+    <main id="main" className={`${container} flex min-h-[70dvh] flex-col justify-center py-32`}>
+      <p className="font-display text-7xl font-bold text-accent">404</p>
+      <h1 className="mt-4 font-display text-4xl font-bold tracking-tightest sm:text-6xl">
+        {copy.notFound.title}
+      </h1>
+      <p className="mt-4 max-w-xl text-lg text-ink-muted">{copy.notFound.message}</p>
+      <div className="mt-8">
+        <Link to="/case-studies" className={buttonPrimary}>
+          {copy.viewMore}
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/** The database failed and the id is not one of the fixed fallbacks: the default error panel. */
+export function ErrorBoundary() {
+  return (
+    <main id="main" className={`${container} flex min-h-[70dvh] flex-col justify-center py-32`}>
+      <title>Something went wrong | Northlight Studio</title>
+      <meta name="robots" content="noindex" />
+      <ErrorPanel headingLevel={1} />
+      <div className="mt-8">
+        <Link to="/case-studies" className={buttonSecondary}>
+          {copy.viewMore}
+        </Link>
+      </div>
+    </main>
+  );
+}

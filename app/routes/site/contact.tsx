@@ -1,0 +1,70 @@
+import { getRuntimeFrom } from "@server/context";
+import { handleContactPost } from "@server/public-forms";
+import { getClientIp } from "@server/security/client-ip";
+import { data, useRouteLoaderData } from "react-router";
+import { ContactForm } from "~/components/forms/contact-form";
+import { BookingInline } from "~/components/site/booking/booking-frame";
+import { PageHero } from "~/components/site/sections/page-hero";
+import { Container, Section } from "~/components/ui/layout";
+import { CONTACT } from "~/content/contact";
+import { SEO } from "~/content/seo";
+import { metaFor } from "~/lib/page.server";
+import { SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
+import type { Route } from "./+types/contact";
+import type { loader as siteLoader } from "./layout";
+
+/** The Project Inquiry (issue #5): stored with its attachments, the studio notified. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { status, result } = await handleContactPost(
+    getRuntimeFrom(context),
+    request,
+    getClientIp(context),
+  );
+  return data(result, { status });
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { meta: metaFor(request, context, SEO.contact) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function Contact() {
+  const site = useRouteLoaderData<typeof siteLoader>(SITE_LAYOUT_ROUTE_ID);
+  const { hero, getInTouch, form } = CONTACT;
+  return (
+    <main id="main">
+      <PageHero eyebrow={hero.eyebrow} title={hero.headline} intro={hero.intro} />
+      <Section className="pt-0 md:pt-0">
+        <Container className="grid gap-12 lg:grid-cols-[1fr_1.35fr]">
+          <aside aria-labelledby="get-in-touch" className="flex flex-col gap-6">
+            <h2 id="get-in-touch" className="font-display text-3xl font-semibold tracking-tight">
+              {getInTouch.heading}
+            </h2>
+            <p className="text-ink-muted">{getInTouch.intro}</p>
+            {site ? <BookingInline url={site.bookingUrl} /> : null}
+            <ul className="grid gap-2 text-ink-muted">
+              <li>
+                <a
+                  className="text-ink underline underline-offset-4 hover:text-accent"
+                  href={`mailto:${getInTouch.email}`}
+                >
+                  {getInTouch.email}
+                </a>
+              </li>
+              <li>{getInTouch.availability}</li>
+              <li>{getInTouch.location}</li>
+            </ul>
+          </aside>
+          <section aria-labelledby="project-inquiry" className="card p-6 md:p-10">
+            <h2 id="project-inquiry" className="font-display text-3xl font-semibold tracking-tight">
+              {form.heading}
+            </h2>
+            <p className="mt-2 mb-8 text-ink-muted">{form.intro}</p>
+            <ContactForm copy={form} />
+          </section>
+        </Container>
+      </Section>
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+import { CtaBand } from "~/components/site/sections/cta-band";
+import { PageHero } from "~/components/site/sections/page-hero";
+import { ServiceCard } from "~/components/site/sections/service-card";
+import { ButtonLink } from "~/components/ui/button";
+import { Container, Section } from "~/components/ui/layout";
+import { SEO } from "~/content/seo";
+import { SERVICES, SERVICES_PAGE } from "~/content/services";
+import { metaFor } from "~/lib/page.server";
+import type { Route } from "./+types/services";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    meta: metaFor(request, context, SEO.services),
+    content: SERVICES_PAGE,
+    services: SERVICES,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { content, services } = loaderData;
+  const { cta } = content;
+  return (
+    <main id="main">
+      <PageHero eyebrow={content.eyebrow} title={content.headline} intro={content.intro} />
+      <Section aria-labelledby="services-grid-heading" className="pt-4 md:pt-8">
+        <Container>
+          <h2 id="services-grid-heading" className="sr-only">
+            {content.gridHeading}
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {services.map((service) => (
+              <ServiceCard key={service.slug} service={service} />
+            ))}
+          </ul>
+        </Container>
+      </Section>
+      <CtaBand heading={cta.heading} body={cta.body}>
+        <ButtonLink to="/contact" size="lg">
+          {cta.primary}
+        </ButtonLink>
+        <ButtonLink to="/case-studies" variant="secondary" size="lg">
+          {cta.secondary}
+        </ButtonLink>
+      </CtaBand>
+    </main>
+  );
+}

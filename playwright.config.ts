@@ -1,0 +1,86 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { startE2eSmtp } from "./tests/support/e2e-smtp";
+
+/**
+ * End-to-end tests run against the production build on a fresh DATA_DIR (embedded database,
+ * demo content seeded), in Debian's Chromium.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+export const E2E_GA_ID = "G-TEST123";
+export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password" };
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "studio-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
+
+// The notifications of the server under test go to a real SMTP server; tests read its inbox.
+const SMTP_PORT = PORT + 20;
+export const E2E_NOTIFY_EMAIL = "studio-inbox@e2e.test";
+process.env.E2E_SMTP_INBOX ??= `${dataDir}-inbox.jsonl`;
+if (!process.env.TEST_WORKER_INDEX) startE2eSmtp(SMTP_PORT, process.env.E2E_SMTP_INBOX);
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "mobile",
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } },
+    },
+  ],
+  webServer: {
+    command: "node server.js",
+    url: `${E2E_BASE_URL}/healthz`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SITE_URL: E2E_BASE_URL,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      MAIL_POLL_MS: "500",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      NOTIFY_EMAIL: E2E_NOTIFY_EMAIL,
+      MAIL_FROM: "Northlight Website <website@e2e.test>",
+      // Every e2e request comes from 127.0.0.1; the limits have their own integration tests.
+      SUBMISSION_RATE_LIMIT: "1000",
+      UPLOAD_RATE_LIMIT: "1000",
+      // Analytics configured but loaded only after consent; tests intercept the script URL.
+      GA_MEASUREMENT_ID: E2E_GA_ID,
+    },
+  },
+});

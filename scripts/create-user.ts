@@ -1,0 +1,84 @@
+/**
+ * Creates a back-office user, or updates the password and role of an existing one.
+ *
+ *   npm run user:create -- --email ana@studio.test --password 'long passphrase' [--admin] [--name Ana]
+ *
+ * Uses the same configuration as the server (DATABASE_URL or the embedded database in DATA_DIR).
+ * The embedded database allows one process: stop the server first, or use DATABASE_URL.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { createAuth, ensureUser } from "../server/auth";
+import { ConfigError, loadConfig } from "../server/config";
+import { openDatabase } from "../server/db/client";
+import { DataDirLockedError, lockDataDir } from "../server/db/data-dir-lock";
+import { loadOrCreateSecret } from "../server/secret";
+
+const usage =
+  "Usage: npm run user:create -- --email <email> --password <password> [--name <name>] [--admin]\n" +
+  "       (the password may also come from the USER_PASSWORD environment variable)";
+
+const argsSchema = z.object({
+  email: z.email("--email must be an e-mail address"),
+  password: z.string().min(8, "the password must be at least 8 characters"),
+  name: z.string().trim().min(1).optional(),
+  admin: z.boolean(),
+});
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      admin: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  const parsed = argsSchema.safeParse({
+    ...values,
+    password: values.password ?? process.env.USER_PASSWORD,
+  });
+  if (!parsed.success) {
+    console.error(parsed.error.issues.map((i) => i.message).join("\n"));
+    console.error(usage);
+    return 2;
+  }
+
+  const config = loadConfig();
+  const release = config.DATABASE_URL ? null : await lockDataDir(config.DATA_DIR);
+  const database = config.DATABASE_URL
+    ? await openDatabase({ driver: "postgres", url: config.DATABASE_URL })
+    : await openDatabase({ driver: "pglite", directory: path.join(config.DATA_DIR, "pgdata") });
+  try {
+    await database.migrate();
+    const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(config.DATA_DIR));
+    const auth = createAuth({ db: database.db, siteUrl: config.SITE_URL, secret });
+    const outcome = await ensureUser(auth, parsed.data);
+    console.log(
+      `${outcome === "created" ? "Created" : "Updated"} ${parsed.data.email}` +
+        (parsed.data.admin ? " (admin)" : " (not an admin)"),
+    );
+    return 0;
+  } finally {
+    await database.close();
+    await release?.();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      console.error(error.message);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  },
+);

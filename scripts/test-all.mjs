@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// `npm test`: installs what the tests need, then runs every layer in order (typecheck, lint,
+// build, Vitest unit + integration, Playwright e2e against the production build) and ends with
+// one line summing them all: "N passed, N failed". Runs on the machine's Node (20 is enough for
+// this file); every step runs on the project's own Node 24 through npm scripts and npx.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+
+const results = [];
+const env = { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" };
+const skipInstall = process.argv.includes("--no-install");
+
+function run(command, args, options = {}) {
+  console.log(`\n▶ ${[command, ...args].join(" ")}`);
+  const outcome = spawnSync(command, args, { stdio: "inherit", env, ...options });
+  return outcome.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (existsSync(chromium)) return true;
+  console.log("\nDebian's chromium is missing: installing it (apt-get)…");
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const apt = (args) =>
+    run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), ...args], {
+      env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+  return (
+    apt(["update", "-qq"]) && apt(["install", "-y", "-qq", "chromium"]) && existsSync(chromium)
+  );
+}
+
+function step(name, ok) {
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+if (!skipInstall) {
+  if (!run("npm", ["install", "--no-audit", "--no-fund"])) {
+    console.error("npm install failed");
+    console.log("\n0 passed, 1 failed");
+    process.exit(1);
+  }
+}
+const haveChromium = ensureChromium();
+mkdirSync("test-results", { recursive: true });
+
+step("typecheck", run("npm", ["run", "typecheck"]));
+step("lint", run("npm", ["run", "lint"]));
+const built = run("npm", ["run", "build"]);
+step("build", built);
+
+// Vitest: unit tests, and integration tests on PGlite (and PostgreSQL when TEST_DATABASE_URL is set).
+const vitestOk = run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile.json=test-results/vitest.json",
+]);
+const vitest = readJson("test-results/vitest.json");
+if (vitest) {
+  results.push({
+    name: "vitest",
+    passed: vitest.numPassedTests,
+    failed: vitest.numFailedTests + (vitestOk || vitest.numFailedTests ? 0 : 1),
+  });
+} else {
+  step("vitest", false);
+}
+
+// Playwright: needs the build and Chromium.
+if (built && haveChromium) {
+  const e2eOk = run("npx", ["playwright", "test"]);
+  const e2e = readJson("test-results/e2e.json");
+  if (e2e?.stats) {
+    const failed = e2e.stats.unexpected + e2e.stats.flaky;
+    results.push({
+      name: "e2e",
+      passed: e2e.stats.expected,
+      failed: failed + (e2eOk || failed ? 0 : 1),
+    });
+  } else {
+    step("e2e", false);
+  }
+} else {
+  console.error(built ? "Chromium is not available: e2e not run" : "Build failed: e2e not run");
+  step("e2e", false);
+}
+
+console.log("\nSummary");
+for (const r of results)
+  console.log(`  ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

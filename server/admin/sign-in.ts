@@ -1,0 +1,120 @@
+import { isAdmin } from "../auth";
+import type { Runtime } from "../runtime";
+import { createSignInLimiter, type SignInLimiter } from "../security/rate-limit";
+
+/**
+ * Back-office sign-in and sign-out, called from the login and logout route actions (better-auth's
+ * REST handler is not mounted: decision 0006). Messages are the toasts of SPEC section 8.
+ */
+
+export interface ToastMessage {
+  title: string;
+  description: string;
+}
+
+export type SignInResult =
+  | { ok: true; cookies: string[]; isAdmin: boolean }
+  | { ok: false; status: number; message: ToastMessage };
+
+export const MISSING_FIELDS: ToastMessage = {
+  title: "Error",
+  description: "Please fill in all fields",
+};
+export const INVALID_CREDENTIALS: ToastMessage = {
+  title: "Login Failed",
+  description: "Invalid email or password",
+};
+
+// One limiter per runtime (tests build several runtimes in one process).
+const limiters = new WeakMap<Runtime, SignInLimiter>();
+export function signInLimiterFor(runtime: Runtime): SignInLimiter {
+  let limiter = limiters.get(runtime);
+  if (!limiter) {
+    limiter = createSignInLimiter();
+    limiters.set(runtime, limiter);
+  }
+  return limiter;
+}
+
+const MAX_FIELD_LENGTH = 320;
+
+export async function signIn(
+  runtime: Runtime,
+  input: { email: unknown; password: unknown; ip: string; userAgent: string | null },
+): Promise<SignInResult> {
+  const email = typeof input.email === "string" ? input.email.trim() : "";
+  const password = typeof input.password === "string" ? input.password : "";
+  if (!email || !password) return { ok: false, status: 400, message: MISSING_FIELDS };
+  if (email.length > MAX_FIELD_LENGTH || password.length > MAX_FIELD_LENGTH) {
+    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  }
+
+  const limiter = signInLimiterFor(runtime);
+  const verdict = await limiter.check(input.ip, email);
+  if (!verdict.allowed) {
+    const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+    return {
+      ok: false,
+      status: 429,
+      message: {
+        title: "Login Failed",
+        description: `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      },
+    };
+  }
+
+  let response: Response;
+  try {
+    response = await runtime.auth.api.signInEmail({
+      body: { email, password },
+      // Only what better-auth records on the session: its user agent and our resolved client IP.
+      headers: new Headers({
+        "user-agent": input.userAgent ?? "",
+        "x-forwarded-for": input.ip,
+      }),
+      asResponse: true,
+    });
+  } catch (error) {
+    runtime.logger.error({ err: error }, "sign-in failed");
+    return {
+      ok: false,
+      status: 500,
+      message: { title: "Login Failed", description: "Sign-in is unavailable. Please try again." },
+    };
+  }
+
+  if (response.ok) {
+    await limiter.recordSuccess(email);
+    const body = (await response.json().catch(() => null)) as {
+      user?: { role?: string | null };
+    } | null;
+    return { ok: true, cookies: response.headers.getSetCookie(), isAdmin: isAdmin(body?.user) };
+  }
+
+  const body = (await response.json().catch(() => null)) as {
+    code?: string;
+    message?: string;
+  } | null;
+  if (response.status === 401 || body?.code === "INVALID_EMAIL_OR_PASSWORD") {
+    await limiter.recordFailure(input.ip, email);
+    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  }
+  // Other failures (a malformed e-mail, a banned account) carry the server's own message.
+  await limiter.recordFailure(input.ip, email);
+  return {
+    ok: false,
+    status: response.status >= 400 && response.status < 500 ? response.status : 400,
+    message: { title: "Login Failed", description: body?.message ?? "Sign-in failed" },
+  };
+}
+
+/** Ends the caller's session; returns the Set-Cookie headers that clear it. */
+export async function signOut(runtime: Runtime, headers: Headers): Promise<string[]> {
+  try {
+    const response = await runtime.auth.api.signOut({ headers, asResponse: true });
+    return response.headers.getSetCookie();
+  } catch (error) {
+    runtime.logger.warn({ err: error }, "sign-out failed");
+    return [];
+  }
+}

@@ -1,0 +1,69 @@
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { testimonials } from "../db/schema";
+import { contentChanged } from "./after-content-write";
+
+/** Testimonial moderation: list every status, feature toggle, delete (SPEC section 7, admin). */
+
+export interface TestimonialRow {
+  id: string;
+  quote: string;
+  author: string;
+  role: string | null;
+  company: string | null;
+  rating: number;
+  status: string;
+  isFeatured: boolean;
+  createdAt: Date;
+}
+
+export function listTestimonials(db: Database): Promise<TestimonialRow[]> {
+  return db
+    .select({
+      id: testimonials.id,
+      quote: testimonials.quote,
+      author: testimonials.author,
+      role: testimonials.role,
+      company: testimonials.company,
+      rating: testimonials.rating,
+      status: testimonials.status,
+      isFeatured: testimonials.isFeatured,
+      createdAt: testimonials.createdAt,
+    })
+    .from(testimonials)
+    .orderBy(desc(testimonials.createdAt), desc(testimonials.id));
+}
+
+export async function findTestimonialTitle(db: Database, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ author: testimonials.author, company: testimonials.company })
+    .from(testimonials)
+    .where(eq(testimonials.id, id));
+  if (!row) return null;
+  return row.company ? `${row.author}, ${row.company}` : row.author;
+}
+
+export async function setTestimonialFeatured(
+  db: Database,
+  id: string,
+  featured: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(testimonials)
+    .set({ isFeatured: featured })
+    .where(eq(testimonials.id, id))
+    .returning({ id: testimonials.id });
+  if (rows.length === 0) return false;
+  await contentChanged(db, { entity: "testimonials", id, action: "updated" });
+  return true;
+}
+
+export async function deleteTestimonial(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(testimonials)
+    .where(eq(testimonials.id, id))
+    .returning({ id: testimonials.id });
+  if (rows.length === 0) return false;
+  await contentChanged(db, { entity: "testimonials", id, action: "deleted" });
+  return true;
+}

@@ -1,0 +1,114 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider } from "react-router";
+import { ConfigError, loadConfig } from "./config";
+import { runtimeContext } from "./context";
+import { DataDirLockedError } from "./db/data-dir-lock";
+import { createRuntime, type Runtime } from "./runtime";
+import { clientIpContext } from "./security/client-ip";
+
+/**
+ * The production server: this module is the entry of the SSR bundle (vite.config.ts), so the
+ * React Router build and our server code share one copy of every module.
+ */
+
+/** Give in-flight requests this long, then close the database and exit (SIGTERM budget: 2 s). */
+const SHUTDOWN_GRACE_MS = 1_000;
+
+export function createApp(runtime: Runtime, options: { clientDir: string }) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", runtime.config.TRUST_PROXY);
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await runtime.database.ping();
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: "ok" });
+    } catch {
+      res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "down" });
+    }
+  });
+
+  app.use(
+    pinoHttp({
+      logger: runtime.logger,
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      // One short line per request: method, path, status, time (no headers, no cookies).
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(compression());
+
+  // Fingerprinted build output never changes under the same name.
+  app.use(
+    "/assets",
+    express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+  );
+  app.use(express.static(options.clientDir, { maxAge: "1h" }));
+
+  app.use(
+    createRequestHandler({
+      // A virtual module of the React Router Vite plugin (typed by @react-router/dev).
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext(req) {
+        const context = new RouterContextProvider();
+        context.set(runtimeContext, runtime);
+        // Express's view of the client address (TRUST_PROXY aware), for per-IP rate limits.
+        context.set(clientIpContext, req.ip ?? null);
+        return context;
+      },
+    }),
+  );
+  return app;
+}
+
+export async function startServer(options: { clientDir: string }): Promise<void> {
+  let runtime: Runtime;
+  try {
+    runtime = await createRuntime(loadConfig());
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { config, logger } = runtime;
+  const app = createApp(runtime, options);
+  const server: Server = app.listen(config.PORT, config.HOST, () => {
+    logger.info(`server listening on ${config.SITE_URL} (port ${config.PORT})`);
+  });
+  server.on("error", async (error) => {
+    logger.fatal({ err: error }, "the server could not listen");
+    await runtime.close();
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    // Whatever happens below, never outlive the budget.
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 800).unref();
+    server.close();
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    await new Promise<void>((resolve) => server.once("close", () => resolve()));
+    await runtime.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+}

@@ -1,0 +1,139 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration comes from the environment only, validated once at start.
+ * A bad value stops the start with a message that names the variable.
+ */
+
+const boolean = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
+  .transform((value) => ["true", "1", "yes", "on"].includes(value));
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) => value === undefined || protocols.some((p) => value.startsWith(`${p}:`)),
+      `must be a URL starting with ${protocols.map((p) => `${p}://`).join(" or ")}`,
+    )
+    .refine((value) => value === undefined || URL.canParse(value), "must be a valid URL");
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    /** Express "trust proxy": which hops may set X-Forwarded-For (for per-IP rate limits). */
+    TRUST_PROXY: z
+      .string()
+      .default("loopback")
+      .transform((value): boolean | number | string =>
+        value === "true"
+          ? true
+          : value === "false"
+            ? false
+            : /^\d+$/.test(value)
+              ? Number(value)
+              : value,
+      ),
+    DATA_DIR: z.string().min(1).default("./data"),
+    SITE_URL: optionalUrl(["http", "https"]),
+    DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
+    ADMIN_EMAIL: z
+      .email()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    ADMIN_PASSWORD: optionalText.refine(
+      (value) => value === undefined || value.length >= 8,
+      "must be at least 8 characters",
+    ),
+    SMTP_URL: optionalUrl(["smtp", "smtps"]),
+    MAIL_FROM: z.string().default("Studio Website <website@localhost>"),
+    NOTIFY_EMAIL: z.email().default("hello@northlight.studio"),
+    S3_BUCKET_PREFIX: z.string().default(""),
+    S3_ENDPOINT: optionalUrl(["http", "https"]),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: boolean.default(true),
+    S3_PUBLIC_URL: optionalUrl(["http", "https"]),
+    STORAGE_DRIVER: z.enum(["local", "s3"]).optional(),
+    BOOKING_URL: z.url().default("https://calendly.com/northlight-studio/discovery-call"),
+    GA_MEASUREMENT_ID: z
+      .string()
+      .trim()
+      .regex(/^(G-[A-Z0-9]+)?$/, "must look like G-XXXXXXX")
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    SEED_DEMO: boolean.default(true),
+    AUTH_SECRET: optionalText.refine(
+      (value) => value === undefined || value.length >= 32,
+      "must be at least 32 characters",
+    ),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    MAIL_POLL_MS: z.coerce.number().int().min(50).default(5000),
+    /** Public form submissions (inquiries, applications) per IP address per 10 minutes. */
+    SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Upload requests (contact attachments) per IP address per 10 minutes. */
+    UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(40),
+  })
+  .transform((env) => {
+    const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+    return {
+      ...env,
+      DATA_DIR: path.resolve(env.DATA_DIR),
+      SITE_URL: siteUrl,
+      STORAGE_DRIVER:
+        env.STORAGE_DRIVER ?? (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID ? "s3" : "local"),
+    } as const;
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+    if (env.STORAGE_DRIVER === "s3" && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_ACCESS_KEY_ID"],
+        message: "the S3 storage driver needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+      });
+    }
+  });
+
+export type Config = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment (process.env by default); throws ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map(
+        (issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`,
+      ),
+    );
+  }
+  return result.data;
+}

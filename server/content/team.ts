@@ -1,0 +1,17 @@
+import { asc, eq } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { teamMembers } from "../db/schema";
+import { cachedRead } from "./cache";
+
+export type TeamMember = typeof teamMembers.$inferSelect;
+
+/** Active team members in display order (shown on About). */
+export function listActiveTeamMembers(db: Executor): Promise<TeamMember[]> {
+  return cachedRead(db, "team:active", () =>
+    db
+      .select()
+      .from(teamMembers)
+      .where(eq(teamMembers.isActive, true))
+      .orderBy(asc(teamMembers.displayOrder), asc(teamMembers.name)),
+  );
+}

@@ -1,0 +1,25 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { testimonials } from "../db/schema";
+import { cachedRead } from "./cache";
+
+export type Testimonial = typeof testimonials.$inferSelect;
+
+/** Published testimonials, newest first (SPEC section 7), optionally only the featured ones. */
+export function listPublishedTestimonials(
+  db: Executor,
+  options: { featuredOnly?: boolean } = {},
+): Promise<Testimonial[]> {
+  return cachedRead(db, `testimonials:${Boolean(options.featuredOnly)}`, () =>
+    db
+      .select()
+      .from(testimonials)
+      .where(
+        and(
+          eq(testimonials.status, "published"),
+          options.featuredOnly ? eq(testimonials.isFeatured, true) : undefined,
+        ),
+      )
+      .orderBy(desc(testimonials.createdAt)),
+  );
+}

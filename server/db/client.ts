@@ -1,0 +1,98 @@
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export { schema };
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a transaction callback receives; queries take either. */
+export type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  /** Applies pending migrations; safe when several instances start at once. */
+  migrate(): Promise<void>;
+  /** Throws unless the database answers. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { driver: "postgres"; url: string; poolSize?: number }
+  /** `directory` undefined means in memory (tests). */
+  | { driver: "pglite"; directory?: string };
+
+/** The project's drizzle/ folder, found upwards from this module (source or any bundle chunk). */
+function findMigrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "drizzle");
+    if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("The drizzle/ migrations folder was not found");
+    dir = parent;
+  }
+}
+export const MIGRATIONS_FOLDER = process.env.MIGRATIONS_DIR ?? findMigrationsFolder();
+
+/** A fixed key for pg_advisory_lock so concurrent starts migrate one at a time. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.driver === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client that loses its connection must not crash the process.
+    pool.on("error", () => {});
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    return {
+      db,
+      driver: "postgres",
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+          await migrateNodePg(drizzleNodePg({ client, schema }), {
+            migrationsFolder: MIGRATIONS_FOLDER,
+          });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
+      async ping() {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  if (options.directory) await mkdir(path.dirname(options.directory), { recursive: true });
+  const client = await PGlite.create(options.directory);
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    driver: "pglite",
+    async migrate() {
+      // One process owns an embedded database (see data-dir-lock.ts), so no lock is needed here.
+      await migratePglite(drizzlePglite({ client, schema }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}

@@ -1,0 +1,420 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/*
+ * One table per entity of SPEC section 3, plus DESIGN.md's additions. Statuses and enumerations are
+ * check constraints (not PostgreSQL enums) so adding a value is a one-line migration.
+ * Allowed values live in app/lib/values.ts, shared with validation.
+ */
+
+import {
+  BLOG_POST_STATUSES,
+  BUDGETS,
+  CONTACT_STATUSES,
+  CONTENT_STATUSES,
+  GALLERY_LAYOUTS,
+  INQUIRY_KINDS,
+  JOB_APPLICATION_STATUSES,
+  PORTFOLIO_SERVICE_TYPES,
+  REMOTE_PREFERENCES,
+  SERVICES,
+  TIMELINES,
+  UPLOAD_BUCKETS,
+  WEDDING_BUDGETS,
+} from "../../app/lib/values";
+
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true, mode: "date" })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** `column IN ('a','b')` for a check constraint; values are our own constants, never input. */
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ")})`);
+
+export type KeyMetric = { name: string; value: string };
+export type MediaItem = {
+  type: "video" | "image";
+  url: string;
+  title?: string;
+  thumbnail_url?: string;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Authentication (better-auth's tables; ids are text because better-auth generates them)
+// ---------------------------------------------------------------------------------------------
+
+export const user = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  // admin plugin
+  role: text("role"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+});
+
+export const session = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable("verifications", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Public content
+// ---------------------------------------------------------------------------------------------
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quote: text("quote").notNull(),
+    author: text("author").notNull(),
+    role: text("role"),
+    company: text("company"),
+    rating: integer("rating").notNull().default(5),
+    status: text("status").notNull().default("published"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("testimonials_rating_check", sql`${t.rating} between 1 and 5`),
+    check("testimonials_status_check", oneOf("status", CONTENT_STATUSES)),
+    index("testimonials_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const caseStudies = pgTable(
+  "case_studies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle"),
+    description: text("description"),
+    content: text("content"),
+    status: text("status").notNull().default("published"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    imageUrl: text("image_url"),
+    videoUrl: text("video_url"),
+    clientName: text("client_name"),
+    serviceType: text("service_type"),
+    projectDuration: text("project_duration"),
+    /** Ordered name/value pairs: a jsonb object would lose the order ("first three on cards"). */
+    keyMetrics: jsonb("key_metrics").$type<KeyMetric[]>().notNull().default([]),
+    mediaGallery: jsonb("media_gallery").$type<MediaItem[]>().notNull().default([]),
+    budgetRange: text("budget_range"),
+    /** Lower first; negative pins a study to the top, positive to the bottom; ties newest first. */
+    sortPosition: integer("sort_position").notNull().default(0),
+    galleryLayout: text("gallery_layout").notNull().default("grid"),
+    /** Key-metric names not shown on the detail page. */
+    hiddenMetrics: text("hidden_metrics").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("case_studies_status_check", oneOf("status", CONTENT_STATUSES)),
+    check("case_studies_gallery_layout_check", oneOf("gallery_layout", GALLERY_LAYOUTS)),
+    index("case_studies_status_order_idx").on(t.status, t.sortPosition, t.createdAt),
+  ],
+);
+
+export const portfolioItems = pgTable(
+  "portfolio_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description"),
+    status: text("status").notNull().default("published"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    completionDate: date("completion_date", { mode: "string" }),
+    serviceType: text("service_type").notNull(),
+    imageUrl: text("image_url"),
+    videoUrl: text("video_url"),
+    projectUrl: text("project_url"),
+    clientName: text("client_name"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("portfolio_items_status_check", oneOf("status", CONTENT_STATUSES)),
+    check("portfolio_items_service_type_check", oneOf("service_type", PORTFOLIO_SERVICE_TYPES)),
+    index("portfolio_items_status_completion_idx").on(t.status, t.completionDate),
+  ],
+);
+
+export const blogCategories = pgTable("blog_categories", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().unique(),
+  color: text("color").notNull().default("#f97316"),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const blogTags = pgTable("blog_tags", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    excerpt: text("excerpt"),
+    /** Sanitised HTML (SPEC allow-list), sanitised again on render. */
+    content: text("content").notNull().default(""),
+    featuredImageUrl: text("featured_image_url"),
+    authorName: text("author_name"),
+    authorImageUrl: text("author_image_url"),
+    categoryId: uuid("category_id").references(() => blogCategories.id, { onDelete: "set null" }),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    status: text("status").notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
+    /** Minutes, computed from the text on save. */
+    readTime: integer("read_time").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("blog_posts_status_check", oneOf("status", BLOG_POST_STATUSES)),
+    check("blog_posts_read_time_check", sql`${t.readTime} >= 1`),
+    index("blog_posts_status_published_idx").on(t.status, t.publishedAt),
+  ],
+);
+
+export const blogPostTags = pgTable(
+  "blog_post_tags",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => blogTags.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.tagId] }),
+    index("blog_post_tags_tag_idx").on(t.tagId),
+  ],
+);
+
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    role: text("role").notNull(),
+    bio: text("bio"),
+    email: text("email"),
+    linkedinUrl: text("linkedin_url"),
+    imageUrl: text("image_url"),
+    displayOrder: integer("display_order").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("team_members_order_idx").on(t.displayOrder)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Visitor submissions
+// ---------------------------------------------------------------------------------------------
+
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** 'project' from /contact, 'wedding' from /weddings. */
+    kind: text("kind").notNull().default("project"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    service: text("service"),
+    budget: text("budget"),
+    timeline: text("timeline"),
+    /** Project Overview; for a wedding inquiry, the couple's vision (may be empty). */
+    description: text("description").notNull().default(""),
+    /** Public URLs of the attachments; null when none (SPEC). */
+    fileAttachments: text("file_attachments").array(),
+    weddingDate: date("wedding_date", { mode: "string" }),
+    weddingLocation: text("wedding_location"),
+    weddingBudget: text("wedding_budget"),
+    status: text("status").notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("contact_submissions_kind_check", oneOf("kind", INQUIRY_KINDS)),
+    check("contact_submissions_status_check", oneOf("status", CONTACT_STATUSES)),
+    check(
+      "contact_submissions_service_check",
+      sql`service is null or ${oneOf("service", SERVICES)}`,
+    ),
+    check("contact_submissions_budget_check", sql`budget is null or ${oneOf("budget", BUDGETS)}`),
+    check(
+      "contact_submissions_timeline_check",
+      sql`timeline is null or ${oneOf("timeline", TIMELINES)}`,
+    ),
+    check(
+      "contact_submissions_wedding_budget_check",
+      sql`wedding_budget is null or ${oneOf("wedding_budget", WEDDING_BUDGETS)}`,
+    ),
+    check(
+      "contact_submissions_attachments_check",
+      sql`file_attachments is null or cardinality(file_attachments) between 1 and 5`,
+    ),
+    index("contact_submissions_created_idx").on(t.createdAt),
+    index("contact_submissions_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const jobApplications = pgTable(
+  "job_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    positionTitle: text("position_title").notNull(),
+    /** Storage key in the private job-applications bucket, or null. */
+    resumeUrl: text("resume_url"),
+    coverLetter: text("cover_letter"),
+    portfolioUrl: text("portfolio_url"),
+    linkedinUrl: text("linkedin_url"),
+    experienceYears: integer("experience_years"),
+    salaryExpectation: text("salary_expectation"),
+    availabilityDate: date("availability_date", { mode: "string" }),
+    locationPreference: text("location_preference"),
+    remotePreference: text("remote_preference").notNull().default("flexible"),
+    additionalInfo: text("additional_info"),
+    status: text("status").notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("job_applications_status_check", oneOf("status", JOB_APPLICATION_STATUSES)),
+    check("job_applications_remote_check", oneOf("remote_preference", REMOTE_PREFERENCES)),
+    check(
+      "job_applications_experience_check",
+      sql`experience_years is null or experience_years >= 0`,
+    ),
+    index("job_applications_created_idx").on(t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Infrastructure
+// ---------------------------------------------------------------------------------------------
+
+/** Every stored file. Unreferenced ones (owner_id null after a day) are cleaned up. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    /** The visitor's file name, for display only; never part of a path. */
+    originalName: text("original_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    ownerTable: text("owner_table"),
+    ownerId: text("owner_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("uploads_bucket_check", oneOf("bucket", UPLOAD_BUCKETS)),
+    check("uploads_size_check", sql`${t.size} >= 0`),
+    uniqueIndex("uploads_bucket_key_idx").on(t.bucket, t.key),
+    index("uploads_owner_idx").on(t.ownerTable, t.ownerId),
+  ],
+);
+
+/** Durable e-mail outbox: a row is written in the same transaction as what it reports. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_pending_idx").on(t.nextAttemptAt).where(sql`sent_at is null`)],
+);

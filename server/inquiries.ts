@@ -1,0 +1,132 @@
+import type { ContactInquiryInput } from "../app/lib/forms/contact";
+import type { WeddingInquiryInput } from "../app/lib/forms/wedding";
+import type { Database } from "./db/client";
+import { contactSubmissions } from "./db/schema";
+import { enqueueNotification } from "./mail";
+import { claimUploads, findUnclaimedUploads } from "./uploads";
+
+/**
+ * Contact submissions (project inquiries from /contact, wedding inquiries from /weddings): the
+ * row, its attachments and the staff notification commit together or not at all.
+ */
+
+export class AttachmentsUnavailableError extends Error {
+  constructor() {
+    super("Some attachments are no longer available. Please attach them again.");
+    this.name = "AttachmentsUnavailableError";
+  }
+}
+
+interface Services {
+  db: Database;
+  notifyEmail: string;
+  siteUrl: string;
+}
+
+const line = (label: string, value: string | null | undefined) =>
+  value ? `${label}: ${value}` : null;
+
+export async function submitProjectInquiry(
+  services: Services,
+  input: ContactInquiryInput,
+): Promise<{ id: string }> {
+  // Resolve the attachments first (outside the transaction: PGlite holds one connection).
+  const found = await findUnclaimedUploads(services.db, "contact-uploads", input.attachments);
+  // In the order the visitor attached them.
+  const urls: string[] = [];
+  for (const id of input.attachments) {
+    const upload = found.find((row) => row.id === id);
+    if (!upload) throw new AttachmentsUnavailableError();
+    urls.push(new URL(`/files/${upload.bucket}/${upload.key}`, services.siteUrl).href);
+  }
+
+  return services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactSubmissions)
+      .values({
+        kind: "project",
+        name: input.name,
+        email: input.email,
+        service: input.service,
+        budget: input.budget,
+        timeline: input.timeline,
+        description: input.description,
+        fileAttachments: urls.length > 0 ? urls : null,
+      })
+      .returning({ id: contactSubmissions.id });
+    if (!row) throw new Error("inquiry not written");
+    const claimed = await claimUploads(tx, "contact-uploads", input.attachments, {
+      table: "contact_submissions",
+      id: row.id,
+    });
+    // Claimed by a concurrent submission in between: roll everything back.
+    if (claimed.length !== input.attachments.length) throw new AttachmentsUnavailableError();
+
+    await enqueueNotification(tx, {
+      kind: "contact-inquiry",
+      recipient: services.notifyEmail,
+      replyTo: input.email,
+      subject: `New project inquiry from ${input.name}`,
+      text: [
+        `A new project inquiry arrived on the website.`,
+        "",
+        line("Name", input.name),
+        line("Email", input.email),
+        line("Service", input.service),
+        line("Budget", input.budget),
+        line("Timeline", input.timeline),
+        "",
+        "Project overview:",
+        input.description,
+        ...(urls.length > 0 ? ["", "Attachments:", ...urls] : []),
+        "",
+        `Reply to this e-mail to answer ${input.name}, or see every inquiry at ${new URL("/admin", services.siteUrl).href}`,
+      ]
+        .filter((l) => l !== null)
+        .join("\n"),
+    });
+    return row;
+  });
+}
+
+export async function submitWeddingInquiry(
+  services: Services,
+  input: WeddingInquiryInput,
+): Promise<{ id: string }> {
+  return services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactSubmissions)
+      .values({
+        kind: "wedding",
+        name: input.name,
+        email: input.email,
+        description: input.vision ?? "",
+        weddingDate: input.wedding_date,
+        weddingLocation: input.location,
+        weddingBudget: input.budget,
+      })
+      .returning({ id: contactSubmissions.id });
+    if (!row) throw new Error("inquiry not written");
+    await enqueueNotification(tx, {
+      kind: "wedding-inquiry",
+      recipient: services.notifyEmail,
+      replyTo: input.email,
+      subject: `New wedding inquiry from ${input.name}`,
+      text: [
+        "A new wedding inquiry arrived on the website.",
+        "",
+        line("Name", input.name),
+        line("Email", input.email),
+        line("Wedding date", input.wedding_date),
+        line("Location", input.location),
+        line("Budget range", input.budget),
+        ...(input.vision ? ["", "Their vision:", input.vision] : []),
+        "",
+        `Reply to this e-mail to answer ${input.name}.`,
+      ]
+        .filter((l) => l !== null)
+        .join("\n"),
+    });
+    return row;
+  });
+}

@@ -1,0 +1,333 @@
+import type { z } from "zod";
+import { HONEYPOT_FIELD } from "../app/lib/forms/common";
+import {
+  contactInquirySchema,
+  MAX_ATTACHMENTS,
+  MAX_ATTACHMENTS_MESSAGE,
+} from "../app/lib/forms/contact";
+import { jobApplicationSchema, RESUME_MAX_BYTES } from "../app/lib/forms/job-application";
+import {
+  APPLICATION_FAILED,
+  APPLICATION_SUCCESS,
+  APPLICATION_TOO_LARGE,
+  APPLICATION_UPLOAD_FAILED,
+  CHECK_FIELDS,
+  CONTACT_FAILURE,
+  CONTACT_SUCCESS,
+  type FormResult,
+  WEDDING_SUCCESS,
+} from "../app/lib/forms/result";
+import { weddingInquirySchema } from "../app/lib/forms/wedding";
+import { FormReadError, fieldsOf, readForm } from "./http/form-data";
+import {
+  AttachmentsUnavailableError,
+  submitProjectInquiry,
+  submitWeddingInquiry,
+} from "./inquiries";
+import { ResumeUnavailableError, submitJobApplication } from "./job-applications";
+import type { Runtime } from "./runtime";
+import { consumeLimit, RATE_LIMITED_MESSAGE } from "./security/submission-limit";
+import { findUnclaimedUploads, storeUpload, UPLOAD_RULES, UploadRejectedError } from "./uploads";
+
+/**
+ * The three public forms (project inquiry, job application, wedding inquiry) from request to
+ * result: spam trap, per-IP limit, validation with SPEC's messages, files checked by content,
+ * and one transaction for the row and its notification. Bad input is a 4xx with a message;
+ * nothing is half written.
+ */
+
+export interface HandledForm {
+  status: number;
+  result: FormResult;
+}
+
+const success = (result: FormResult): HandledForm => ({ status: 200, result });
+
+function textValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" && name !== HONEYPOT_FIELD && !(name in values))
+      values[name] = value;
+  }
+  return values;
+}
+
+function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  return errors;
+}
+
+/** The spam trap was filled: answer like a success, store nothing. */
+const trapped = (form: FormData) => {
+  const value = form.get(HONEYPOT_FIELD);
+  return typeof value === "string" && value.trim() !== "";
+};
+
+async function limited(runtime: Runtime, ip: string): Promise<HandledForm | null> {
+  const wait = await consumeLimit(runtime, "submission", ip);
+  return wait === null
+    ? null
+    : {
+        status: 429,
+        result: { status: "error", title: "Too many requests", message: RATE_LIMITED_MESSAGE },
+      };
+}
+
+function services(runtime: Runtime) {
+  return {
+    db: runtime.database.db,
+    notifyEmail: runtime.config.NOTIFY_EMAIL,
+    siteUrl: runtime.config.SITE_URL,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Project inquiry (/contact)
+// ---------------------------------------------------------------------------------------------
+
+export async function handleContactPost(
+  runtime: Runtime,
+  request: Request,
+  ip: string,
+): Promise<HandledForm> {
+  const rule = UPLOAD_RULES["contact-attachment"];
+  let form: Awaited<ReturnType<typeof readForm>>;
+  try {
+    form = await readForm(request, {
+      // Read a few past the limit so "Maximum 5 files allowed" comes back with what was typed.
+      maxFiles: MAX_ATTACHMENTS * 2,
+      maxFileSize: rule.maxBytes,
+      fileTooLargeMessage: `Each file must be smaller than ${rule.maxBytes / 1024 / 1024} MB.`,
+      tooManyFilesMessage: MAX_ATTACHMENTS_MESSAGE,
+    });
+  } catch (error) {
+    if (error instanceof FormReadError) {
+      return { status: error.status, result: { status: "error", message: error.message } };
+    }
+    throw error;
+  }
+  if (trapped(form.fields)) return success({ status: "success", message: CONTACT_SUCCESS });
+  const rateLimited = await limited(runtime, ip);
+  if (rateLimited) return rateLimited;
+
+  const values = textValues(form.fields);
+  const raw = fieldsOf(form.fields, ["attachments"]);
+  const uploadedIds = ((raw.attachments as string[] | undefined) ?? []).filter(Boolean);
+  const newFiles = form.files("attachment_files");
+  const kept = async () => {
+    const rows = await findUnclaimedUploads(
+      runtime.database.db,
+      "contact-uploads",
+      uploadedIds,
+    ).catch(() => []);
+    return rows.map((row) => ({ id: row.id, name: row.originalName }));
+  };
+  const fail = async (status: number, message: string, fieldErrors?: Record<string, string[]>) => ({
+    status,
+    result: {
+      status: "error",
+      message,
+      fieldErrors,
+      values,
+      attachments: await kept(),
+    } as FormResult,
+  });
+
+  if (uploadedIds.length + newFiles.length > MAX_ATTACHMENTS) {
+    return fail(400, MAX_ATTACHMENTS_MESSAGE, { attachments: [MAX_ATTACHMENTS_MESSAGE] });
+  }
+  const parsed = contactInquirySchema.safeParse({ ...raw, attachments: uploadedIds });
+  if (!parsed.success) return fail(400, CHECK_FIELDS, fieldErrorsOf(parsed.error));
+
+  // Files sent with the form itself (no JavaScript): check and store them now.
+  const attachmentIds = [...parsed.data.attachments];
+  try {
+    for (const file of newFiles) {
+      const stored = await storeUpload(
+        { db: runtime.database.db, storage: runtime.storage },
+        "contact-attachment",
+        {
+          name: file.name,
+          bytes: new Uint8Array(await file.arrayBuffer()),
+        },
+      );
+      attachmentIds.push(stored.id);
+      uploadedIds.push(stored.id);
+    }
+  } catch (error) {
+    if (error instanceof UploadRejectedError) {
+      return fail(
+        error.reason === "size" ? 413 : 415,
+        `Failed to upload files. Please try again. ${error.message}`,
+        {
+          attachments: [error.message],
+        },
+      );
+    }
+    runtime.logger.error({ err: error }, "contact attachment upload failed");
+    return fail(503, "Failed to upload files. Please try again.");
+  }
+
+  try {
+    await submitProjectInquiry(services(runtime), { ...parsed.data, attachments: attachmentIds });
+  } catch (error) {
+    if (error instanceof AttachmentsUnavailableError) {
+      return fail(409, error.message, { attachments: [error.message] });
+    }
+    runtime.logger.error({ err: error }, "contact inquiry failed");
+    return fail(503, CONTACT_FAILURE);
+  }
+  return success({ status: "success", message: CONTACT_SUCCESS });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Job application (/careers)
+// ---------------------------------------------------------------------------------------------
+
+export async function handleApplicationPost(
+  runtime: Runtime,
+  request: Request,
+  ip: string,
+): Promise<HandledForm> {
+  let form: Awaited<ReturnType<typeof readForm>>;
+  try {
+    form = await readForm(request, {
+      maxFiles: 1,
+      maxFileSize: RESUME_MAX_BYTES,
+      fileTooLargeMessage: APPLICATION_TOO_LARGE.message,
+      tooManyFilesMessage: "Please attach one resume.",
+    });
+  } catch (error) {
+    if (error instanceof FormReadError) {
+      const tooLarge = error.message === APPLICATION_TOO_LARGE.message;
+      return {
+        status: error.status,
+        result: {
+          status: "error",
+          ...(tooLarge
+            ? APPLICATION_TOO_LARGE
+            : { title: APPLICATION_FAILED.title, message: error.message }),
+          clear: tooLarge ? "resume" : undefined,
+        },
+      };
+    }
+    throw error;
+  }
+  if (trapped(form.fields)) return success({ status: "success", ...APPLICATION_SUCCESS });
+  const rateLimited = await limited(runtime, ip);
+  if (rateLimited) return rateLimited;
+
+  const values = textValues(form.fields);
+  const parsed = jobApplicationSchema.safeParse(fieldsOf(form.fields));
+  if (!parsed.success) {
+    return {
+      status: 400,
+      result: {
+        status: "error",
+        title: APPLICATION_FAILED.title,
+        message: CHECK_FIELDS,
+        fieldErrors: fieldErrorsOf(parsed.error),
+        values,
+      },
+    };
+  }
+
+  const [resume] = form.files("resume");
+  let resumeId: string | null = null;
+  if (resume) {
+    try {
+      const stored = await storeUpload(
+        { db: runtime.database.db, storage: runtime.storage },
+        "resume",
+        {
+          name: resume.name,
+          bytes: new Uint8Array(await resume.arrayBuffer()),
+        },
+      );
+      resumeId = stored.id;
+    } catch (error) {
+      if (error instanceof UploadRejectedError) {
+        const result =
+          error.reason === "size"
+            ? APPLICATION_TOO_LARGE
+            : { title: APPLICATION_UPLOAD_FAILED.title, message: error.message };
+        return {
+          status: error.reason === "size" ? 413 : 415,
+          result: {
+            status: "error",
+            ...result,
+            fieldErrors: { resume: [result.message] },
+            values,
+            clear: "resume",
+          },
+        };
+      }
+      runtime.logger.error({ err: error }, "resume upload failed");
+      return { status: 503, result: { status: "error", ...APPLICATION_UPLOAD_FAILED, values } };
+    }
+  }
+
+  try {
+    await submitJobApplication(services(runtime), parsed.data, resumeId);
+  } catch (error) {
+    if (!(error instanceof ResumeUnavailableError)) {
+      runtime.logger.error({ err: error }, "job application failed");
+    }
+    return { status: 503, result: { status: "error", ...APPLICATION_FAILED, values } };
+  }
+  return success({ status: "success", ...APPLICATION_SUCCESS });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wedding inquiry (/weddings)
+// ---------------------------------------------------------------------------------------------
+
+export async function handleWeddingPost(
+  runtime: Runtime,
+  request: Request,
+  ip: string,
+): Promise<HandledForm> {
+  let form: Awaited<ReturnType<typeof readForm>>;
+  try {
+    form = await readForm(request, {
+      maxFiles: 0,
+      // Also caps each text field of a multipart post.
+      maxFileSize: 64 * 1024,
+      fileTooLargeMessage: "This form takes no files.",
+      tooManyFilesMessage: "This form takes no files.",
+    });
+  } catch (error) {
+    if (error instanceof FormReadError) {
+      return { status: error.status, result: { status: "error", message: error.message } };
+    }
+    throw error;
+  }
+  if (trapped(form.fields)) return success({ status: "success", message: WEDDING_SUCCESS });
+  const rateLimited = await limited(runtime, ip);
+  if (rateLimited) return rateLimited;
+
+  const values = textValues(form.fields);
+  const parsed = weddingInquirySchema.safeParse(fieldsOf(form.fields));
+  if (!parsed.success) {
+    return {
+      status: 400,
+      result: {
+        status: "error",
+        message: CHECK_FIELDS,
+        fieldErrors: fieldErrorsOf(parsed.error),
+        values,
+      },
+    };
+  }
+  try {
+    await submitWeddingInquiry(services(runtime), parsed.data);
+  } catch (error) {
+    runtime.logger.error({ err: error }, "wedding inquiry failed");
+    return { status: 503, result: { status: "error", message: CONTACT_FAILURE, values } };
+  }
+  return success({ status: "success", message: WEDDING_SUCCESS });
+}

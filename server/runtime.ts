@@ -1,0 +1,124 @@
+import path from "node:path";
+import { type Auth, createAuth, ensureUser } from "./auth";
+import { type Config, loadConfig } from "./config";
+import { type DatabaseHandle, openDatabase } from "./db/client";
+import { lockDataDir } from "./db/data-dir-lock";
+import { seedDemoContent } from "./db/seed";
+import { createLogger, type Logger } from "./logger";
+import { createMailTransport, createOutboxWorker, type MailTransport } from "./mail";
+import { loadOrCreateSecret } from "./secret";
+import { createStorage, type StorageDriver } from "./storage";
+import { deleteOrphanUploads } from "./uploads";
+
+/** How often uploads that no submission claimed (after a day) are deleted. */
+const ORPHAN_SWEEP_MS = 60 * 60_000;
+
+/** Every service the server holds for its lifetime. Routes reach it through the request context. */
+export interface Runtime {
+  config: Config;
+  database: DatabaseHandle;
+  auth: Auth;
+  storage: StorageDriver;
+  mail: { transport: MailTransport; worker: ReturnType<typeof createOutboxWorker> };
+  logger: Logger;
+  /** Stops background work and closes the database; releases the DATA_DIR lock. */
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  logger?: Logger;
+  /** Poll the mail outbox in the background (off in tests that drive it by hand). */
+  startWorkers?: boolean;
+}
+
+export async function createRuntime(
+  config: Config,
+  options: RuntimeOptions = {},
+): Promise<Runtime> {
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const releaseLock = config.DATABASE_URL ? null : await lockDataDir(config.DATA_DIR);
+  let database: DatabaseHandle | undefined;
+  try {
+    database = config.DATABASE_URL
+      ? await openDatabase({ driver: "postgres", url: config.DATABASE_URL })
+      : await openDatabase({ driver: "pglite", directory: path.join(config.DATA_DIR, "pgdata") });
+    await database.migrate();
+
+    const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(config.DATA_DIR));
+    if (!config.AUTH_SECRET && config.DATABASE_URL) {
+      logger.warn(
+        "AUTH_SECRET is not set: every instance sharing this database needs the same one",
+      );
+    }
+    const auth = createAuth({ db: database.db, siteUrl: config.SITE_URL, secret });
+
+    if (config.SEED_DEMO) {
+      const { seeded } = await seedDemoContent(database.db);
+      if (seeded) logger.info("seeded the demo content into an empty database");
+    }
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      const outcome = await ensureUser(auth, {
+        email: config.ADMIN_EMAIL,
+        password: config.ADMIN_PASSWORD,
+        admin: true,
+      });
+      logger.info({ email: config.ADMIN_EMAIL, outcome }, "admin user ensured");
+    }
+
+    const storage = createStorage(config, { secret });
+    if (storage.kind === "s3") await storage.ensureBuckets();
+    const transport = createMailTransport({
+      smtpUrl: config.SMTP_URL,
+      dataDir: config.DATA_DIR,
+      from: config.MAIL_FROM,
+    });
+    const opened = database;
+    const worker = createOutboxWorker({ db: database.db, transport, logger });
+    let sweep: NodeJS.Timeout | undefined;
+    if (options.startWorkers !== false) {
+      worker.start(config.MAIL_POLL_MS);
+      const sweepOrphans = () =>
+        deleteOrphanUploads({ db: opened.db, storage }).then(
+          (deleted) => deleted > 0 && logger.info({ deleted }, "deleted unclaimed uploads"),
+          (err) => logger.error({ err }, "unclaimed-upload sweep failed"),
+        );
+      sweep = setInterval(sweepOrphans, ORPHAN_SWEEP_MS).unref();
+    }
+
+    let closing: Promise<void> | undefined;
+    return {
+      config,
+      database: opened,
+      auth,
+      storage,
+      mail: { transport, worker },
+      logger,
+      close() {
+        closing ??= (async () => {
+          clearInterval(sweep);
+          await worker.stop();
+          transport.close();
+          await opened.close();
+          await releaseLock?.();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database?.close().catch(() => {});
+    await releaseLock?.().catch(() => {});
+    throw error;
+  }
+}
+
+// One runtime per process. Kept on globalThis so the dev server's module reloads reuse it.
+const holder = globalThis as typeof globalThis & { __studioRuntime?: Promise<Runtime> };
+
+/** The process's runtime, created from the environment on first use. */
+export function getRuntime(): Promise<Runtime> {
+  holder.__studioRuntime ??= createRuntime(loadConfig()).catch((error) => {
+    holder.__studioRuntime = undefined;
+    throw error;
+  });
+  return holder.__studioRuntime;
+}

@@ -1,0 +1,197 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import {
+  assertSizeMatches,
+  assertValidContentType,
+  assertValidExpiry,
+  assertValidLocation,
+  isPublicBucket,
+  isValidKey,
+  type LocalStorageDriver,
+  PrivateBucketError,
+  type StorageBody,
+  type StoredObject,
+  type UploadBucket,
+} from "./types";
+
+export interface LocalStorageOptions {
+  /** The storage root: files live in `{directory}/{bucket}/{key}`. */
+  directory: string;
+  /** Signs the links to private files. */
+  secret: string;
+  /** Milliseconds since the epoch; injectable so tests can move past an expiry. */
+  now?: () => number;
+}
+
+interface Metadata {
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Files on the local disk. The content type lives in a sidecar under `{directory}/.meta`, written
+ * after the file: an object exists once its sidecar does, so readers never see half a write.
+ */
+export class LocalStorage implements LocalStorageDriver {
+  readonly kind = "local";
+  readonly #directory: string;
+  readonly #signingKey: Buffer;
+  readonly #now: () => number;
+
+  constructor({ directory, secret, now = Date.now }: LocalStorageOptions) {
+    if (secret.length < 16) {
+      throw new Error("The storage signing secret must have 16 characters or more");
+    }
+    this.#directory = path.resolve(directory);
+    // A key of its own, so a signed link can never pass for a token made elsewhere with the secret.
+    this.#signingKey = createHmac("sha256", secret).update("storage-signed-urls").digest();
+    this.#now = now;
+  }
+
+  async put(
+    bucket: UploadBucket,
+    key: string,
+    body: StorageBody,
+    options: { contentType: string; size?: number },
+  ): Promise<{ size: number }> {
+    assertValidLocation(bucket, key);
+    assertValidContentType(options.contentType);
+    const size = await writeAtomically(this.#filePath(bucket, key), body, options.size);
+    const metadata: Metadata = { contentType: options.contentType, size };
+    await writeAtomically(this.#metaPath(bucket, key), Buffer.from(JSON.stringify(metadata)));
+    return { size };
+  }
+
+  async get(bucket: UploadBucket, key: string): Promise<StoredObject | null> {
+    assertValidLocation(bucket, key);
+    const metadata = await readMetadata(this.#metaPath(bucket, key));
+    if (!metadata) return null;
+    let handle: FileHandle;
+    try {
+      handle = await open(this.#filePath(bucket, key), "r");
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    // Size from the open handle: the file cannot change between measuring and reading.
+    const stats = await handle.stat().catch(async (error) => {
+      await handle.close();
+      throw error;
+    });
+    if (!stats.isFile()) {
+      await handle.close();
+      return null;
+    }
+    return {
+      stream: handle.createReadStream(),
+      size: stats.size,
+      contentType: metadata.contentType,
+    };
+  }
+
+  async delete(bucket: UploadBucket, key: string): Promise<void> {
+    assertValidLocation(bucket, key);
+    // The sidecar first: once it is gone the object reads as missing.
+    await rm(this.#metaPath(bucket, key), { force: true });
+    await rm(this.#filePath(bucket, key), { force: true });
+  }
+
+  publicUrl(bucket: UploadBucket, key: string): string {
+    assertValidLocation(bucket, key);
+    if (!isPublicBucket(bucket)) throw new PrivateBucketError(bucket);
+    return `/files/${bucket}/${key}`;
+  }
+
+  async signedUrl(
+    bucket: UploadBucket,
+    key: string,
+    { expiresInSeconds }: { expiresInSeconds: number },
+  ): Promise<string> {
+    assertValidLocation(bucket, key);
+    assertValidExpiry(expiresInSeconds);
+    const expires = Math.floor(this.#now() / 1000) + expiresInSeconds;
+    const signature = this.#sign(bucket, key, expires).toString("hex");
+    return `/files/${bucket}/${key}?expires=${expires}&signature=${signature}`;
+  }
+
+  verifySignature(bucket: UploadBucket, key: string, query: URLSearchParams): boolean {
+    const expires = query.get("expires") ?? "";
+    const signature = query.get("signature") ?? "";
+    if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature) || !isValidKey(key)) {
+      return false;
+    }
+    if (Number(expires) * 1000 <= this.#now()) return false;
+    const expected = this.#sign(bucket, key, Number(expires));
+    return timingSafeEqual(Buffer.from(signature, "hex"), expected);
+  }
+
+  #sign(bucket: UploadBucket, key: string, expires: number): Buffer {
+    return createHmac("sha256", this.#signingKey).update(`${bucket}/${key}:${expires}`).digest();
+  }
+
+  #filePath(bucket: UploadBucket, key: string): string {
+    return path.join(this.#directory, bucket, ...key.split("/"));
+  }
+
+  // Bucket names never start with a dot, so ".meta" cannot clash with a bucket.
+  #metaPath(bucket: UploadBucket, key: string): string {
+    return path.join(this.#directory, ".meta", bucket, ...`${key}.json`.split("/"));
+  }
+}
+
+/**
+ * Streams the body into a temp file next to the target, flushes it, then renames it over the
+ * target, so a crash never leaves a partial file under a real key. Returns the size written.
+ */
+async function writeAtomically(
+  target: string,
+  body: StorageBody,
+  expectedSize?: number,
+): Promise<number> {
+  await mkdir(path.dirname(target), { recursive: true });
+  // Keys never start a segment with a dot, so a temp name cannot be a stored key.
+  const temp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`,
+  );
+  try {
+    if (body instanceof Uint8Array) {
+      await writeFile(temp, body, { flag: "wx", mode: 0o600, flush: true });
+    } else {
+      await pipeline(body, createWriteStream(temp, { flags: "wx", mode: 0o600, flush: true }));
+    }
+    const { size } = await stat(temp);
+    assertSizeMatches(expectedSize, size);
+    await rename(temp, target);
+    return size;
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+async function readMetadata(file: string): Promise<Metadata | null> {
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as Metadata;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}

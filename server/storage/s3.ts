@@ -1,0 +1,181 @@
+import { Readable } from "node:stream";
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { UPLOAD_BUCKETS } from "../../app/lib/values";
+import {
+  assertSizeMatches,
+  assertValidContentType,
+  assertValidExpiry,
+  assertValidLocation,
+  isPublicBucket,
+  PrivateBucketError,
+  type S3StorageDriver,
+  type StorageBody,
+  type StoredObject,
+  type UploadBucket,
+} from "./types";
+
+export interface S3StorageOptions {
+  /** An S3-compatible server; AWS itself when unset. */
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Prepended to every bucket name, e.g. "studio-" for "studio-job-applications". */
+  bucketPrefix: string;
+  /** Where public files are read (a CDN or the public endpoint); the endpoint when unset. */
+  publicUrl?: string;
+  /** Milliseconds since the epoch, used as the signing date of presigned URLs. */
+  now?: () => number;
+}
+
+/**
+ * The largest stream put() buffers. Streams are read into memory before the upload because a
+ * streamed PutObject needs its length up front (multipart uploads need @aws-sdk/lib-storage);
+ * the app's uploads are a few MB (resumes at most 5 MB), so memory is the simpler trade.
+ */
+export const MAX_BUFFERED_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+export class S3Storage implements S3StorageDriver {
+  readonly kind = "s3";
+  readonly #client: S3Client;
+  readonly #bucketPrefix: string;
+  readonly #publicBase: string;
+  readonly #now: () => number;
+
+  constructor(options: S3StorageOptions) {
+    this.#client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials: {
+        accessKeyId: options.accessKeyId,
+        secretAccessKey: options.secretAccessKey,
+      },
+      // Checksums only where S3 requires them: the SDK's default CRC32 headers and aws-chunked
+      // bodies are refused or stored verbatim by many S3-compatible servers (s3rver included).
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    });
+    this.#bucketPrefix = options.bucketPrefix;
+    this.#publicBase = (
+      options.publicUrl ??
+      options.endpoint ??
+      `https://s3.${options.region}.amazonaws.com`
+    ).replace(/\/+$/, "");
+    this.#now = options.now ?? Date.now;
+  }
+
+  async put(
+    bucket: UploadBucket,
+    key: string,
+    body: StorageBody,
+    options: { contentType: string; size?: number },
+  ): Promise<{ size: number }> {
+    assertValidLocation(bucket, key);
+    assertValidContentType(options.contentType);
+    const bytes =
+      body instanceof Uint8Array ? body : await readAll(body, MAX_BUFFERED_UPLOAD_BYTES);
+    assertSizeMatches(options.size, bytes.byteLength);
+    await this.#client.send(
+      new PutObjectCommand({
+        Bucket: this.bucketName(bucket),
+        Key: key,
+        Body: bytes,
+        ContentType: options.contentType,
+        ContentLength: bytes.byteLength,
+      }),
+    );
+    return { size: bytes.byteLength };
+  }
+
+  async get(bucket: UploadBucket, key: string): Promise<StoredObject | null> {
+    assertValidLocation(bucket, key);
+    try {
+      const response = await this.#client.send(
+        new GetObjectCommand({ Bucket: this.bucketName(bucket), Key: key }),
+      );
+      if (!(response.Body instanceof Readable)) throw new Error("S3 returned no Node stream");
+      return {
+        stream: response.Body,
+        size: response.ContentLength ?? 0,
+        contentType: response.ContentType ?? "application/octet-stream",
+      };
+    } catch (error) {
+      if (errorName(error) === "NoSuchKey") return null;
+      throw error;
+    }
+  }
+
+  async delete(bucket: UploadBucket, key: string): Promise<void> {
+    assertValidLocation(bucket, key);
+    // S3 answers 204 whether or not the object existed.
+    await this.#client.send(new DeleteObjectCommand({ Bucket: this.bucketName(bucket), Key: key }));
+  }
+
+  publicUrl(bucket: UploadBucket, key: string): string {
+    assertValidLocation(bucket, key);
+    if (!isPublicBucket(bucket)) throw new PrivateBucketError(bucket);
+    return `${this.#publicBase}/${this.bucketName(bucket)}/${key}`;
+  }
+
+  async signedUrl(
+    bucket: UploadBucket,
+    key: string,
+    { expiresInSeconds }: { expiresInSeconds: number },
+  ): Promise<string> {
+    assertValidLocation(bucket, key);
+    assertValidExpiry(expiresInSeconds);
+    return getSignedUrl(
+      this.#client,
+      new GetObjectCommand({ Bucket: this.bucketName(bucket), Key: key }),
+      { expiresIn: expiresInSeconds, signingDate: new Date(this.#now()) },
+    );
+  }
+
+  async ensureBuckets(): Promise<void> {
+    for (const bucket of UPLOAD_BUCKETS) {
+      const name = this.bucketName(bucket);
+      try {
+        await this.#client.send(new HeadBucketCommand({ Bucket: name }));
+      } catch (error) {
+        if (!["NotFound", "NoSuchBucket"].includes(errorName(error))) throw error;
+        try {
+          await this.#client.send(new CreateBucketCommand({ Bucket: name }));
+        } catch (createError) {
+          // Another instance starting at the same time created it first.
+          if (errorName(createError) !== "BucketAlreadyOwnedByYou") throw createError;
+        }
+      }
+    }
+  }
+
+  bucketName(bucket: UploadBucket): string {
+    return `${this.#bucketPrefix}${bucket}`;
+  }
+}
+
+async function readAll(body: NodeJS.ReadableStream | Readable, limit: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    total += buffer.byteLength;
+    // Throwing inside for-await destroys the source stream.
+    if (total > limit) throw new Error(`Upload larger than ${limit} bytes`);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : "";
+}

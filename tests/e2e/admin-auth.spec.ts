@@ -1,0 +1,179 @@
+import { TEST_ADMIN, TEST_VIEWER } from "../support/admin-data";
+import {
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  notifications,
+  signIn,
+  test,
+  toast,
+} from "../support/admin-e2e";
+
+test.describe("back-office sign-in and access", () => {
+  test("the sign-in page: email and password fields, 'Sign In', private and noindex", async ({
+    page,
+  }) => {
+    const response = await page.goto("/admin/login");
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    expect(response?.headers()["x-robots-tag"]).toMatch(/noindex/);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+    await expect(page.getByLabel("Password")).toHaveAttribute("type", "password");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await hydrated(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test("toasts 'Error: Please fill in all fields' and 'Login Failed: Invalid email or password'", async ({
+    page,
+  }) => {
+    await page.goto("/admin/login");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(toast(page, "Error", "Please fill in all fields")).toBeVisible();
+
+    await page.getByLabel("Email").fill(TEST_ADMIN.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(toast(page, "Login Failed", "Invalid email or password")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    // Other failures carry the server's own message.
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password").fill("whatever-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(toast(page, "Login Failed", "Invalid email")).toBeVisible();
+  });
+
+  test("toasts sit bottom-right; Alt+T focuses 'Notifications'; 'Close toast' closes one", async ({
+    page,
+  }) => {
+    await page.goto("/admin/login");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    const item = toast(page, "Error", "Please fill in all fields");
+    await expect(item).toBeVisible();
+    await expect(notifications(page).locator("ol")).toHaveAttribute("data-y-position", "bottom");
+    await expect(notifications(page).locator("ol")).toHaveAttribute("data-x-position", "right");
+    await page.keyboard.press("Alt+KeyT");
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Boolean(document.activeElement?.closest('[aria-label^="Notifications"]')),
+        ),
+      )
+      .toBe(true);
+    await item.hover();
+    await item.getByRole("button", { name: "Close toast" }).click();
+    await expect(item).toBeHidden();
+  });
+
+  test("an admin signs in to /admin/portfolio, and is sent there again from /admin/login", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Portfolio" })).toBeVisible();
+    await page.goto("/admin/login");
+    await expect(page).toHaveURL(/\/admin\/portfolio$/);
+  });
+
+  test("a visitor sent to sign in comes back to the page they asked for", async ({ page }) => {
+    await page.goto("/admin/job-applications?status=new");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
+    await page.getByLabel("Email").fill(TEST_ADMIN.email);
+    await page.getByLabel("Password").fill(TEST_ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin\/job-applications\?status=new$/);
+  });
+
+  test("the admin navigation is exactly SPEC's, and Logout signs out", async ({ page }) => {
+    await signIn(page);
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link")).toHaveText([
+      "Dashboard",
+      "Case Studies",
+      "Testimonials",
+      "Team Members",
+      "Portfolio",
+      "Blog Posts",
+      "Job Applications",
+    ]);
+    await expect(nav.getByRole("button")).toHaveText(["Logout"]);
+    await expect(nav.getByRole("link", { name: "Portfolio" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await nav.getByRole("link", { name: "Team Members" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Team Members" })).toBeVisible();
+    await nav.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByText("You have been signed out.")).toBeVisible();
+    await page.goto("/admin/team");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fteam$/);
+  });
+
+  test("a signed-in non-admin is kept out of every admin page and told why", async ({ page }) => {
+    await signIn(page, TEST_VIEWER, "/admin/login");
+    await expect(page.getByRole("alert")).toContainText(
+      `You are signed in as ${TEST_VIEWER.email}, which does not have admin access.`,
+    );
+    for (const path of [
+      "/admin",
+      "/admin/case-studies",
+      "/admin/testimonials",
+      "/admin/team",
+      "/admin/portfolio",
+      "/admin/blog",
+      "/admin/job-applications",
+    ]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin\/login/);
+      await expect(page.getByRole("alert")).toContainText("does not have admin access");
+    }
+    const csv = await page.request.get("/admin/inquiries.csv");
+    expect(csv.status()).toBe(403);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("alert")).toBeHidden();
+  });
+
+  test("per-account sign-in limit: a clear message after 5 failures", async ({
+    page,
+  }, testInfo) => {
+    const email = `locked-${testInfo.project.name}@admin-tests.test`;
+    await page.goto("/admin/login");
+    await hydrated(page);
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(`wrong-password-${i}`);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(toast(page, "Login Failed", "Invalid email or password").last()).toBeVisible();
+    }
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("wrong-password-6");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(
+      toast(page, "Login Failed", "Too many sign-in attempts. Please try again in 15 minutes."),
+    ).toBeVisible();
+  });
+});
+
+test.describe("back-office sign-in without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("shows the messages in the page, signs in and out", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Error: Please fill in all fields");
+    await page.getByLabel("Email").fill(TEST_ADMIN.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Login Failed: Invalid email or password");
+    await expect(page.getByLabel("Email")).toHaveValue(TEST_ADMIN.email);
+    await page.getByLabel("Password").fill(TEST_ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin\/portfolio$/);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole("status")).toHaveText("Signed out: You have been signed out.");
+  });
+});

@@ -1,0 +1,325 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replyHref, replySubject } from "../../app/components/admin/format";
+import {
+  action as inquiriesAction,
+  loader as inquiriesLoader,
+} from "../../app/routes/admin/inquiries";
+import { loader as csvLoader } from "../../app/routes/admin/inquiries-csv";
+import { csvCell, csvRow } from "../../server/admin/csv";
+import {
+  exportInquiries,
+  listInquiries,
+  parseInquiryQuery,
+  setInquiryStatus,
+} from "../../server/admin/inquiries";
+import { PAGE_SIZE } from "../../server/admin/list-params";
+import { contactSubmissions } from "../../server/db/schema";
+import { createTestRuntime, routeArgs, type TestRuntime } from "../support/admin-runtime";
+import { testDrivers } from "../support/database";
+
+const ROWS = 1_234;
+
+describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
+  let t: TestRuntime;
+  beforeAll(async () => {
+    t = await createTestRuntime(driver);
+    const base = Date.UTC(2025, 0, 1);
+    const rows: (typeof contactSubmissions.$inferInsert)[] = [];
+    for (let i = 0; i < ROWS; i++) {
+      rows.push({
+        name: `Person ${i}`,
+        email: `person${i}@example.test`,
+        description: `Brief ${i}`,
+        status: i % 4 === 0 ? "qualified" : "new",
+        // Many rows share one timestamp: paging must still be exact (ties broken by id).
+        createdAt: new Date(base + Math.floor(i / 7) * 1000 + (i % 7) * 0.001),
+      });
+    }
+    rows.push(
+      {
+        name: "Percent",
+        email: "p@example.test",
+        description: "We want 100% growth",
+        createdAt: new Date(base - 1),
+      },
+      {
+        name: "Underscore",
+        email: "u@example.test",
+        description: "snake_case brand",
+        createdAt: new Date(base - 2),
+      },
+      {
+        name: "Backslash",
+        email: "b@example.test",
+        description: "C:\\path",
+        createdAt: new Date(base - 3),
+      },
+      {
+        name: "MiXeD CaSe",
+        email: "MIXED@Example.test",
+        description: "x",
+        createdAt: new Date(base - 4),
+      },
+    );
+    for (let i = 0; i < rows.length; i += 500) {
+      await t.database.db.insert(contactSubmissions).values(rows.slice(i, i + 500));
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("pages 25 at a time, newest first, with the total", async () => {
+    const first = await listInquiries(t.database.db, { q: "", status: "" }, 1);
+    expect(first.rows).toHaveLength(PAGE_SIZE);
+    expect(first.total).toBe(ROWS + 4);
+    expect(first.pageCount).toBe(Math.ceil((ROWS + 4) / PAGE_SIZE));
+    // The last rows share a millisecond; either may come first.
+    expect([`Person ${ROWS - 1}`, `Person ${ROWS - 2}`]).toContain(first.rows[0]?.name);
+    const times = first.rows.map((r) => r.createdAt.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const last = await listInquiries(t.database.db, { q: "", status: "" }, first.pageCount);
+    expect(last.rows.at(-1)?.name).toBe("MiXeD CaSe");
+    const seen = new Set<string>();
+    for (let page = 1; page <= first.pageCount; page++) {
+      for (const row of (await listInquiries(t.database.db, { q: "", status: "" }, page)).rows) {
+        seen.add(row.id);
+      }
+    }
+    expect(seen.size).toBe(ROWS + 4);
+  });
+
+  it("searches name, email and description case-insensitively, taking % _ \\ literally", async () => {
+    const names = async (q: string) =>
+      (await listInquiries(t.database.db, { q, status: "" }, 1)).rows.map((r) => r.name);
+    expect(await names("mixed")).toEqual(["MiXeD CaSe"]);
+    expect(await names("mixed@EXAMPLE")).toEqual(["MiXeD CaSe"]);
+    expect(await names("100%")).toEqual(["Percent"]);
+    expect(await names("%")).toEqual(["Percent"]);
+    expect(await names("_")).toEqual(["Underscore"]);
+    expect(await names("\\")).toEqual(["Backslash"]);
+    expect((await listInquiries(t.database.db, { q: "brief 12", status: "" }, 1)).total).toBe(
+      // "Brief 12", "Brief 120".."Brief 129", "Brief 1200".."Brief 1233"
+      1 + 10 + 34,
+    );
+  });
+
+  it("filters by status, and reads filters from the URL safely", async () => {
+    const qualified = await listInquiries(t.database.db, { q: "", status: "qualified" }, 1);
+    expect(qualified.total).toBe(Math.ceil(ROWS / 4));
+    expect(qualified.rows.every((r) => r.status === "qualified")).toBe(true);
+    expect(parseInquiryQuery(new URLSearchParams("status=bogus&page=-3&q=%20hi%20"))).toEqual({
+      q: "hi",
+      status: "",
+      page: 1,
+    });
+    expect(parseInquiryQuery(new URLSearchParams("page=99999999")).page).toBe(1);
+    expect(parseInquiryQuery(new URLSearchParams("page=2")).page).toBe(2);
+  });
+
+  it("finds no inquiry for any search text without a match, whatever the characters", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 12 }), async (text) => {
+        const q = `zz${text}`;
+        const page = await listInquiries(t.database.db, { q, status: "" }, 1);
+        expect(
+          page.rows.every((r) =>
+            `${r.name} ${r.email} ${r.description}`.toLowerCase().includes(q.toLowerCase()),
+          ),
+        ).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("exports every matching row exactly once, newest first, across batches", async () => {
+    const ids: string[] = [];
+    for await (const batch of exportInquiries(t.database.db, { q: "", status: "" })) {
+      ids.push(...batch.map((r) => r.id));
+    }
+    expect(ids).toHaveLength(ROWS + 4);
+    expect(new Set(ids).size).toBe(ROWS + 4);
+    let qualified = 0;
+    for await (const batch of exportInquiries(t.database.db, { q: "", status: "qualified" })) {
+      qualified += batch.length;
+    }
+    expect(qualified).toBe(Math.ceil(ROWS / 4));
+  });
+
+  it("saves a status; an unknown id changes nothing", async () => {
+    const [row] = (await listInquiries(t.database.db, { q: "person5@example", status: "" }, 1))
+      .rows;
+    expect(await setInquiryStatus(t.database.db, row?.id ?? "", "contacted")).toBe(true);
+    const [again] = (await listInquiries(t.database.db, { q: "person5@example", status: "" }, 1))
+      .rows;
+    expect(again?.status).toBe("contacted");
+    expect(
+      await setInquiryStatus(t.database.db, "00000000-0000-4000-8000-000000000000", "closed"),
+    ).toBe(false);
+  });
+
+  it("the page action saves the status and answers bad input with a message, not an error", async () => {
+    const [row] = (await listInquiries(t.database.db, { q: "person7@example", status: "" }, 1))
+      .rows;
+    const post = (form: Record<string, string>) =>
+      inquiriesAction(
+        routeArgs(t.runtime, "/admin?index&q=person7", {
+          method: "POST",
+          cookie: t.cookies.admin,
+          body: new URLSearchParams(form),
+        }) as never,
+      );
+    const saved = await post({ intent: "status", id: row?.id ?? "", status: "closed" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/admin?q=person7");
+    expect(saved.headers.get("set-cookie")).toMatch(/admin_flash=/);
+    const [after] = (await listInquiries(t.database.db, { q: "person7@example", status: "" }, 1))
+      .rows;
+    expect(after?.status).toBe("closed");
+    for (const bad of <Record<string, string>[]>[
+      { intent: "status", id: "not-a-uuid", status: "closed" },
+      { intent: "status", id: row?.id ?? "", status: "deleted" },
+      { intent: "drop", id: row?.id ?? "" },
+    ]) {
+      const response = await post(bad);
+      expect(response.status).toBe(302);
+    }
+    const [unchanged] = (
+      await listInquiries(t.database.db, { q: "person7@example", status: "" }, 1)
+    ).rows;
+    expect(unchanged?.status).toBe("closed");
+  });
+
+  it("the page loader refuses anyone but an admin", async () => {
+    await expect(
+      inquiriesLoader(routeArgs(t.runtime, "/admin", { cookie: t.cookies.viewer }) as never),
+    ).rejects.toSatisfy(
+      (r: Response) => r.headers.get("location")?.startsWith("/admin/login") ?? false,
+    );
+    const page = (await inquiriesLoader(
+      routeArgs(t.runtime, "/admin?q=percent", { cookie: t.cookies.admin }) as never,
+    )) as { result: { rows: { name: string }[] } };
+    expect(page.result.rows.map((r) => r.name)).toEqual(["Percent"]);
+  });
+
+  it("exports the filtered list as CSV for an admin, with absolute attachment links", async () => {
+    await t.database.db.insert(contactSubmissions).values({
+      name: "=cmd|' /C calc'!A0",
+      email: "csv@example.test",
+      description: 'say "hi", then\nleave',
+      fileAttachments: ["/files/contact-uploads/1_a.pdf", "/files/contact-uploads/2_b.png"],
+      status: "contacted",
+    });
+    const response = await csvLoader(
+      routeArgs(t.runtime, "/admin/inquiries.csv?q=csv%40example", {
+        cookie: t.cookies.admin,
+      }) as never,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="inquiries-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const text = await response.text();
+    const lines = text.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe(
+      '"Received","Kind","Name","Email","Service","Budget","Timeline","Description","Wedding date","Wedding location","Wedding budget","Attachments","Status"',
+    );
+    expect(text).toContain(`"'=cmd|' /C calc'!A0"`);
+    expect(text).toContain('"say ""hi"", then\nleave"');
+    expect(text).toContain(
+      '"http://localhost:3999/files/contact-uploads/1_a.pdf http://localhost:3999/files/contact-uploads/2_b.png"',
+    );
+    expect(lines.filter(Boolean)).toHaveLength(2);
+
+    const all = await csvLoader(
+      routeArgs(t.runtime, "/admin/inquiries.csv", { cookie: t.cookies.admin }) as never,
+    );
+    const count = (await all.text()).split("\r\n").filter(Boolean).length;
+    expect(count).toBe(1 + ROWS + 5);
+  });
+
+  it("exports rows a microsecond apart without losing any (the cursor keeps PostgreSQL precision)", async () => {
+    await t.database.db.execute(sql`
+      insert into contact_submissions (name, email, description, created_at)
+      select 'Micro ' || g, 'micro' || g || '@example.test', 'microsecond row',
+             timestamptz '2024-01-01 00:00:00+00' + g * interval '1 microsecond'
+      from generate_series(1, 1100) as g`);
+    const ids: string[] = [];
+    for await (const batch of exportInquiries(t.database.db, {
+      q: "microsecond row",
+      status: "",
+    })) {
+      ids.push(...batch.map((r) => r.id));
+    }
+    expect(new Set(ids).size).toBe(1100);
+  });
+});
+
+describe("CSV cells and reply links", () => {
+  it("quotes every cell and defuses formulas", () => {
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell('a "b"')).toBe('"a ""b"""');
+    for (const start of ["=", "+", "-", "@", "\t", "\r"]) {
+      expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
+    }
+    expect(csvCell(new Date("2025-01-02T03:04:05Z"))).toBe('"2025-01-02T03:04:05.000Z"');
+    expect(csvRow(["a", 1, ["x", "y"]])).toBe('"a","1","x y"\r\n');
+  });
+
+  it("round-trips through a CSV parser for any text", () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { maxLength: 5 }), (cells) => {
+        const parsed = parseCsvRow(csvRow(cells).slice(0, -2));
+        expect(parsed).toEqual(cells.map((c) => (/^[=+\-@\t\r]/.test(c) ? `'${c}` : c)));
+      }),
+    );
+  });
+
+  it("replies with the SPEC subject, URL-encoded", () => {
+    expect(replySubject({ kind: "project", service: "video-production" })).toBe(
+      "Re: Your Video Production Project Inquiry",
+    );
+    expect(replySubject({ kind: "project", service: null })).toBe("Re: Your Project Inquiry");
+    expect(replySubject({ kind: "wedding", service: null })).toBe(
+      "Re: Your Wedding Film Project Inquiry",
+    );
+    expect(
+      replyHref({ email: "jo+x@example.test", kind: "project", service: "web-app-development" }),
+    ).toBe(
+      "mailto:jo%2Bx@example.test?subject=Re%3A%20Your%20Web%20%26%20App%20Development%20Project%20Inquiry",
+    );
+  });
+});
+
+/** A minimal RFC 4180 reader for one row (test oracle). */
+function parseCsvRow(line: string): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  if (line === "") return cells;
+  while (i <= line.length) {
+    expect(line[i]).toBe('"');
+    let value = "";
+    i++;
+    for (;;) {
+      const c = line[i];
+      if (c === '"' && line[i + 1] === '"') {
+        value += '"';
+        i += 2;
+      } else if (c === '"') {
+        i++;
+        break;
+      } else {
+        value += c;
+        i++;
+      }
+    }
+    cells.push(value);
+    if (line[i] === ",") i++;
+    else break;
+  }
+  return cells;
+}

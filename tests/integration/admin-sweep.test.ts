@@ -1,0 +1,247 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+import { openDatabase } from "../../server/db/client";
+import { caseStudies, teamMembers, testimonials } from "../../server/db/schema";
+import { snapshotAdminData, TEST_ADMIN, TEST_VIEWER } from "../support/admin-data";
+import {
+  type AdminServer,
+  hasBuild,
+  ROOT,
+  signInCookie,
+  startAdminServer,
+} from "../support/admin-server";
+
+/**
+ * The access-control sweep (issue #6, "Must show"): every back-office route in the route table the
+ * production build serves, called as an anonymous visitor and as a signed-in user without the admin
+ * role, with GET and POST, as a document and as a client data request (.data). None may answer
+ * with data, and afterwards the database must be exactly as before.
+ */
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  hasLoader: boolean;
+  hasAction: boolean;
+  hasDefaultExport: boolean;
+}
+
+function builtRoutes(): ManifestRoute[] {
+  const dir = path.join(ROOT, "build/client/assets");
+  const file = readdirSync(dir).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!file) throw new Error("no route manifest in the build");
+  const source = readFileSync(path.join(dir, file), "utf8");
+  const json = source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "");
+  return Object.values((JSON.parse(json) as { routes: Record<string, ManifestRoute> }).routes);
+}
+
+interface ConfigEntry {
+  file: string;
+  path?: string;
+  index?: boolean;
+  children?: ConfigEntry[];
+}
+/** Route modules of app/routes.ts whose URL is under /admin. */
+function configuredAdminFiles(entries: ConfigEntry[], parentPath = ""): string[] {
+  return entries.flatMap((entry) => {
+    const full = entry.path ?? parentPath;
+    const own = full === "admin" || full.startsWith("admin/") ? [entry.file] : [];
+    return [...own, ...configuredAdminFiles(entry.children ?? [], full)];
+  });
+}
+
+/** Sign-in and sign-out are the only back-office routes an anonymous visitor may use. */
+const PUBLIC_ROUTES = new Set(["routes/admin/login", "routes/admin/logout"]);
+
+// What an admin sees and nobody else may: fixture names, e-mails, resume bytes, seeded content.
+const SECRETS = [
+  "Ada &amp; Grace",
+  "Ada & Grace",
+  "client7@example.test",
+  "Brief With Files",
+  "Applicant 01",
+  "applicant3@example.test",
+  "%PDF",
+  "Sunset ceremony",
+];
+
+describe.runIf(hasBuild())("admin access sweep over the built route table", () => {
+  let server: AdminServer;
+  let before: string;
+  let ids: Record<"inquiry" | "application" | "caseStudy" | "testimonial" | "team", string>;
+  const adminRoutes = builtRoutes().filter(
+    (r) => r.path === "admin" || r.path?.startsWith("admin/"),
+  );
+
+  beforeAll(async () => {
+    server = await startAdminServer({ seed: true, submissions: true });
+    await server.stop();
+    const database = await openDatabase({
+      driver: "pglite",
+      directory: path.join(server.dataDir, "pgdata"),
+    });
+    const first = async (table: typeof caseStudies | typeof testimonials | typeof teamMembers) =>
+      (await database.db.select({ id: table.id }).from(table).orderBy(asc(table.id)).limit(1))[0]
+        ?.id ?? "";
+    ids = {
+      inquiry: server.fixtures?.weddingInquiry.id ?? "",
+      application: server.fixtures?.applicationWithResume.id ?? "",
+      caseStudy: await first(caseStudies),
+      testimonial: await first(testimonials),
+      team: await first(teamMembers),
+    };
+    await database.close();
+    before = await snapshotAdminData({ dataDir: server.dataDir });
+    // The same DATA_DIR again, now with the snapshot taken.
+    server = await restart(server);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  it("covers every back-office route of app/routes.ts, and the build serves exactly those", () => {
+    const built = adminRoutes.map((r) => r.id).sort();
+    const configured = configuredAdminFiles(routes as ConfigEntry[])
+      .map((file) => file.replace(/\.(tsx?|jsx?)$/, ""))
+      .filter((id) => built.includes(id) || !id.endsWith("layout"))
+      .sort();
+    expect(built.length).toBeGreaterThanOrEqual(12);
+    expect(built).toEqual(expect.arrayContaining(configured));
+    expect(configured).toEqual(expect.arrayContaining(built));
+  });
+
+  it("lets nobody but an admin read or change anything", async () => {
+    const viewer = await signInCookie(server.baseURL, TEST_VIEWER);
+    const identities = [
+      { name: "anonymous", cookie: "" },
+      { name: "signed-in non-admin", cookie: viewer },
+    ];
+    // Sign-out ends the viewer's session: run it last.
+    const ordered = [...adminRoutes].sort(
+      (a, b) => Number(a.id.endsWith("logout")) - Number(b.id.endsWith("logout")),
+    );
+    const bodies = postBodies(ids);
+    let calls = 0;
+    const failures: string[] = [];
+
+    for (const identity of identities) {
+      for (const route of ordered) {
+        for (const url of concreteUrls(route, ids)) {
+          const requests: { method: "GET" | "POST"; url: string; body?: URLSearchParams }[] = [];
+          const dataUrl = route.index ? `${url}.data?index` : `${url}.data`;
+          const postUrl = route.index ? `${url}?index` : url;
+          requests.push({ method: "GET", url }, { method: "GET", url: dataUrl });
+          for (const body of bodies) {
+            requests.push({ method: "POST", url: postUrl, body });
+            requests.push({ method: "POST", url: dataUrl, body });
+          }
+          for (const request of requests) {
+            calls++;
+            const response = await fetch(`${server.baseURL}${request.url}`, {
+              method: request.method,
+              body: request.body,
+              redirect: "manual",
+              headers: {
+                // A same-origin browser request, so nothing but the access rules can refuse it.
+                Origin: server.baseURL,
+                ...(identity.cookie ? { Cookie: identity.cookie } : {}),
+              },
+            });
+            const text = await response.text();
+            const problem = judge(route, request, response, text);
+            if (problem) {
+              failures.push(`${identity.name} ${request.method} ${request.url}: ${problem}`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(400);
+  }, 120_000);
+
+  it("serves an admin the same routes with their data (the sweep's markers are real)", async () => {
+    const admin = await signInCookie(server.baseURL, TEST_ADMIN);
+    const page = await fetch(`${server.baseURL}/admin`, { headers: { Cookie: admin } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Ada &amp; Grace");
+    const csv = await fetch(`${server.baseURL}/admin/inquiries.csv`, {
+      headers: { Cookie: admin },
+    });
+    expect(await csv.text()).toContain("client7@example.test");
+  });
+
+  it("left the database exactly as it was", async () => {
+    await server.stop();
+    expect(await snapshotAdminData({ dataDir: server.dataDir })).toEqual(before);
+  });
+});
+
+async function restart(previous: AdminServer): Promise<AdminServer> {
+  return startAdminServer({ reuseDataDir: previous.dataDir });
+}
+
+function postBodies(ids: Record<string, string>): URLSearchParams[] {
+  const forms: Record<string, string>[] = [
+    {},
+    { intent: "status", id: ids.inquiry as string, status: "closed" },
+    { intent: "status", id: ids.application as string, status: "hired" },
+    { email: "nobody@admin-tests.test", password: "wrong-password-1" },
+  ];
+  for (const id of [ids.caseStudy, ids.testimonial]) {
+    forms.push({ intent: "feature", id: id as string, value: "true" });
+    forms.push({ intent: "feature", id: id as string, value: "false" });
+  }
+  forms.push({ intent: "activate", id: ids.team as string, value: "true" });
+  forms.push({ intent: "activate", id: ids.team as string, value: "false" });
+  return forms.map((form) => new URLSearchParams(form));
+}
+
+/** Every URL a route pattern stands for, with real ids; an unknown parameter fails loudly. */
+function concreteUrls(route: ManifestRoute, ids: Record<string, string>): string[] {
+  let urls = [`/${route.path}`];
+  for (const param of route.path?.match(/:[A-Za-z]+/g) ?? []) {
+    const values =
+      param === ":section"
+        ? ["case-studies", "testimonials", "team"]
+        : param === ":id"
+          ? Object.values(ids)
+          : null;
+    if (!values) throw new Error(`the sweep has no sample value for ${param} in ${route.path}`);
+    urls = urls.flatMap((url) => values.map((value) => url.replace(param, value)));
+  }
+  return urls;
+}
+
+/** Why a response breaks the rules, or null when it keeps them. */
+function judge(
+  route: ManifestRoute,
+  request: { method: string; url: string },
+  response: Response,
+  text: string,
+): string | null {
+  const leaked = SECRETS.find((secret) => text.includes(secret));
+  if (leaked) return `answered with admin data (${leaked})`;
+  if (response.headers.get("cache-control") !== "private, no-store") {
+    return `Cache-Control was ${response.headers.get("cache-control")}`;
+  }
+  const isData = request.url.includes(".data");
+  const location = response.headers.get("location") ?? "";
+  const status = response.status;
+
+  if (PUBLIC_ROUTES.has(route.id)) {
+    // Public, but still no data: the login page and sign-in errors, or a redirect to sign-in.
+    return status >= 500 ? `status ${status}` : null;
+  }
+  if ([401, 403].includes(status)) return null;
+  if ([302, 303].includes(status) && location.startsWith("/admin/login")) return null;
+  // A client data request learns about the redirect inside a 202 turbo-stream body.
+  if (isData && status === 202 && text.includes("/admin/login")) return null;
+  return `status ${status} ${location}`.trim();
+}

@@ -1,0 +1,551 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type LoaderFunctionArgs,
+  RouterContextProvider,
+  StaticRouterProvider,
+} from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as blogRoute from "../../app/routes/site/blog";
+import * as blogPostRoute from "../../app/routes/site/blog-post";
+import * as caseStudiesRoute from "../../app/routes/site/case-studies";
+import * as caseStudyRoute from "../../app/routes/site/case-study";
+import * as portfolioRoute from "../../app/routes/site/portfolio";
+import { loadConfig } from "../../server/config";
+import { invalidateContentCache } from "../../server/content/cache";
+import { runtimeContext } from "../../server/context";
+import { blogPosts, caseStudies } from "../../server/db/schema";
+import { seedDemoContent } from "../../server/db/seed";
+import { createLogger } from "../../server/logger";
+import type { Runtime } from "../../server/runtime";
+import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
+
+/**
+ * Route tests: each content route's real loader, component and error boundary, rendered on the
+ * server by React Router's static handler (as in production) against a real database: a seeded
+ * one, an empty one, and one that is closed (every query fails).
+ */
+
+const SITE_URL = "https://studio.test";
+const config = loadConfig({
+  SITE_URL,
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), "studio-routes-")),
+  LOG_LEVEL: "silent",
+});
+
+function runtimeFor(database: TestDatabase): Runtime {
+  return { config, database, logger: createLogger("silent") } as unknown as Runtime;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: route modules have per-route generated types
+type RouteModule = { default: any; loader: any; ErrorBoundary?: any; headers?: any };
+
+interface Rendered {
+  status: number;
+  html: string;
+  cacheControl: string | null;
+  /** The route's `headers` export applied to what the loader (or its thrown response) set. */
+  headers: Headers;
+}
+
+async function render(
+  module: RouteModule,
+  routePath: string,
+  url: string,
+  database: TestDatabase,
+): Promise<Rendered> {
+  const context = new RouterContextProvider();
+  context.set(runtimeContext, runtimeFor(database));
+  const handler = createStaticHandler([
+    {
+      id: "page",
+      path: routePath,
+      loader: (args: LoaderFunctionArgs) => module.loader({ ...args, context }),
+      Component: module.default,
+      ErrorBoundary: module.ErrorBoundary,
+    },
+  ]);
+  const result = await handler.query(new Request(`${SITE_URL}${url}`), {
+    requestContext: context,
+  });
+  if (result instanceof Response) throw new Error(`unexpected response ${result.status}`);
+  const router = createStaticRouter(handler.dataRoutes, result);
+  const html = renderToString(createElement(StaticRouterProvider, { router, context: result }));
+  const loaderHeaders = result.loaderHeaders.page ?? new Headers();
+  const errorHeaders = result.errors ? loaderHeaders : undefined;
+  const headers = new Headers(
+    module.headers?.({
+      loaderHeaders,
+      errorHeaders,
+      parentHeaders: new Headers(),
+      actionHeaders: new Headers(),
+    }),
+  );
+  return {
+    status: result.statusCode,
+    html,
+    cacheControl: headers.get("Cache-Control"),
+    headers,
+  };
+}
+
+/** The visible text of some HTML, whitespace collapsed (entities decoded for the few we use). */
+function text(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replaceAll("&amp;", "&")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const PUBLIC = /public, .*s-maxage=\d+, stale-while-revalidate=\d+/;
+
+let empty: TestDatabase;
+let broken: TestDatabase;
+beforeAll(async () => {
+  empty = await createTestDatabase("pglite");
+  broken = await createTestDatabase("pglite");
+  await broken.close();
+});
+afterAll(async () => {
+  await empty?.destroy();
+});
+
+describe.each(testDrivers)("content routes on a seeded %s database", (driver) => {
+  let seeded: TestDatabase;
+  beforeAll(async () => {
+    seeded = await createTestDatabase(driver);
+    await seedDemoContent(seeded.db);
+  });
+  afterAll(async () => {
+    await seeded?.destroy();
+  });
+
+  describe("/case-studies", () => {
+    it("lists the published studies in display order with the built-ins, and its sections", async () => {
+      const page = await render(caseStudiesRoute, "/case-studies", "/case-studies", seeded);
+      expect(page.status).toBe(200);
+      expect(page.cacheControl).toMatch(PUBLIC);
+      const titles = [...page.html.matchAll(/<h3[^>]*><a[^>]*href="\/case-studies\/([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+      expect(titles).toHaveLength(9); // 10 seeded, one a draft
+      expect(titles.slice(0, 2)).toEqual(["low-tide-records", "ardent-skincare"]);
+      expect(titles.slice(-2)).toEqual(["casa-palmera-hotels", "parallax-fitness"]);
+      expect(titles).toContain("estate-media");
+      expect(titles).toContain("first-access-entertainment");
+      expect(titles).not.toContain("harbor-and-pine");
+      expect(titles.filter((t) => t === "estate-media")).toHaveLength(1);
+      const body = text(page.html);
+      for (const stat of ["850M+", "$30M+", "5x", "Average ROAS", "50+", "Combined Results"]) {
+        expect(body).toContain(stat);
+      }
+      expect(page.html).toContain('href="/contact"');
+      expect(page.html).toContain('href="/services"');
+      expect(page.html).toMatch(/<video[^>]*src="\/media\/reel.mp4"/);
+      // Cards show the first three visible key metrics.
+      expect(body).toContain("Low Tide Records");
+      expect(body).toContain("total views 186M music videos 14 subscriber growth +410K");
+      expect(body).not.toContain("playlist adds");
+    });
+
+    it("filters by search (title, subtitle, description) and by tag from the URL query", async () => {
+      const search = await render(
+        caseStudiesRoute,
+        "/case-studies",
+        "/case-studies?q=TOUR",
+        seeded,
+      );
+      expect(text(search.html)).toContain("First Access Entertainment");
+      expect(text(search.html)).not.toContain("Low Tide Records");
+      expect(search.html).toMatch(/<input[^>]*name="q"[^>]*value="TOUR"/);
+
+      const tag = await render(
+        caseStudiesRoute,
+        "/case-studies",
+        "/case-studies?tag=Music+Videos",
+        seeded,
+      );
+      const hrefs = [...tag.html.matchAll(/<h3[^>]*><a[^>]*href="\/case-studies\/([^"]+)"/g)];
+      expect(hrefs.map((m) => m[1])).toEqual(["low-tide-records"]);
+      expect(tag.html).toMatch(/<option value="Music Videos" selected="">/);
+
+      const all = await render(caseStudiesRoute, "/case-studies", "/case-studies?tag=all", seeded);
+      expect([...all.html.matchAll(/<h3[^>]*><a/g)]).toHaveLength(9);
+    });
+
+    it("says so when nothing matches", async () => {
+      const page = await render(
+        caseStudiesRoute,
+        "/case-studies",
+        "/case-studies?q=no-such-thing",
+        seeded,
+      );
+      const body = text(page.html);
+      expect(body).toContain("No case studies found matching your criteria.");
+      expect(body).toContain("Try adjusting your search or filter.");
+    });
+  });
+
+  describe("/case-studies/:id", () => {
+    it("shows a study by slug with every section", async () => {
+      const page = await render(
+        caseStudyRoute,
+        "/case-studies/:id",
+        "/case-studies/estate-media",
+        seeded,
+      );
+      expect(page.status).toBe(200);
+      expect(page.cacheControl).toMatch(PUBLIC);
+      const body = text(page.html);
+      expect(body).toContain("Real Estate");
+      expect(page.html).toMatch(/<h1[^>]*>Estate Media<\/h1>/);
+      for (const label of [
+        "Client",
+        "Service",
+        "Duration",
+        "Project Video",
+        "Details",
+        "Key Results",
+        "Investment",
+        "Get Started",
+        "View More Case Studies",
+      ]) {
+        expect(body).toContain(label);
+      }
+      expect(body).toContain("$100K – $250K per year");
+      expect(body).toContain("listing inquiries");
+      expect(page.html).toContain('data-layout="curated"');
+      expect(page.html).toMatch(/href="\/contact"[^>]*>Get Started/);
+    });
+
+    it("accepts the id as well as the slug", async () => {
+      const [row] = await seeded.db.select({ id: caseStudies.id }).from(caseStudies).limit(1);
+      const page = await render(
+        caseStudyRoute,
+        "/case-studies/:id",
+        `/case-studies/${row?.id}`,
+        seeded,
+      );
+      expect(page.status).toBe(200);
+    });
+
+    it("hides the hidden metric and uses the study's gallery layout", async () => {
+      const fae = await render(
+        caseStudyRoute,
+        "/case-studies/:id",
+        "/case-studies/first-access-entertainment",
+        seeded,
+      );
+      const body = text(fae.html);
+      expect(body).toContain("ticket revenue");
+      expect(body).toContain("sold out dates");
+      expect(body).not.toMatch(/310M|\bviews\b/);
+      const label = await render(
+        caseStudyRoute,
+        "/case-studies/:id",
+        "/case-studies/low-tide-records",
+        seeded,
+      );
+      expect(label.html).toContain('data-layout="music-videos"');
+      expect(text(label.html)).toContain("Marisol Vega – Undertow");
+      // No media: the cover image stands in (Meridian Freight has an empty gallery and no video).
+      const bare = await render(
+        caseStudyRoute,
+        "/case-studies/:id",
+        "/case-studies/meridian-freight",
+        seeded,
+      );
+      expect(bare.html).toContain('data-layout="grid"');
+      expect(bare.html).toContain("/media/case-studies/meridian-freight.svg");
+      expect(text(bare.html)).not.toContain("Project Video");
+    });
+
+    it("answers 404 'Case Study Not Found' for an unknown id or a draft", async () => {
+      for (const id of [
+        "no-such-study",
+        "harbor-and-pine",
+        "00000000-0000-4000-8000-000000000000",
+      ]) {
+        const page = await render(
+          caseStudyRoute,
+          "/case-studies/:id",
+          `/case-studies/${id}`,
+          seeded,
+        );
+        expect(page.status).toBe(404);
+        expect(text(page.html)).toContain("Case Study Not Found");
+      }
+    });
+  });
+
+  describe("/portfolio", () => {
+    it("shows every published item with its card fields", async () => {
+      const page = await render(portfolioRoute, "/portfolio", "/portfolio", seeded);
+      expect(page.status).toBe(200);
+      expect(page.cacheControl).toMatch(PUBLIC);
+      expect([...page.html.matchAll(/<article/g)]).toHaveLength(12);
+      const body = text(page.html);
+      expect(body).toContain("Featured");
+      expect(body).toContain("View Project");
+      expect(body).toContain("Watch Video");
+      expect(body).toMatch(/Completed [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+      // Up to three tags on a card.
+      for (const list of page.html.matchAll(/<ul[^>]*aria-label="Tags"[^>]*>([\s\S]*?)<\/ul>/g)) {
+        expect((list[1]?.match(/<li/g) ?? []).length).toBeLessThanOrEqual(3);
+      }
+      // The service-type filter: the distinct types, labelled.
+      expect(page.html).toMatch(
+        /<option value="ads-media-buying">Digital Growth Campaigns<\/option>/,
+      );
+      expect(page.html).toMatch(/<option value="all" selected="">All services<\/option>/);
+      // Images open the lightbox; without JavaScript they link to the image.
+      expect(page.html).toMatch(/<a href="\/media\/portfolio\/[^"]+" aria-label="Enlarge image/);
+    });
+
+    it("filters by type and search, and says when nothing matches", async () => {
+      const consulting = await render(
+        portfolioRoute,
+        "/portfolio",
+        "/portfolio?type=consulting",
+        seeded,
+      );
+      expect([...consulting.html.matchAll(/<article/g)]).toHaveLength(2);
+      const none = await render(portfolioRoute, "/portfolio", "/portfolio?q=zzzz", seeded);
+      expect(text(none.html)).toContain("No portfolio items found matching your criteria.");
+    });
+  });
+
+  describe("/blog", () => {
+    it("shows featured and latest posts, newest first, with their card fields", async () => {
+      const page = await render(blogRoute, "/blog", "/blog", seeded);
+      expect(page.status).toBe(200);
+      expect(page.cacheControl).toMatch(PUBLIC);
+      const body = text(page.html);
+      expect(page.html).toMatch(/<h1[^>]*>Blog &amp; Insights<\/h1>/);
+      const featured = page.html.slice(
+        page.html.indexOf("Featured Articles"),
+        page.html.indexOf("Latest Articles"),
+      );
+      const latest = page.html.slice(page.html.indexOf("Latest Articles"));
+      expect([...featured.matchAll(/<article/g)]).toHaveLength(3);
+      expect([...latest.matchAll(/<article/g)]).toHaveLength(6);
+      const slugs = [...page.html.matchAll(/href="\/blog\/([^"]+)"/g)].map((m) => m[1]);
+      expect(slugs[0]).toBe("one-day-commercial-shoot");
+      expect(slugs).not.toContain("behind-the-2027-reel"); // draft
+      expect(slugs).not.toContain("new-stage-in-the-arts-district"); // archived
+      expect(body).toContain("Oct 21, 2026");
+      expect(body).toMatch(/\d+ min read/);
+      expect(body).toContain("Maya Okafor");
+      expect(page.html).toMatch(/<option value="all" selected="">All Categories<\/option>/);
+      expect(page.html).toMatch(/<option value="AI &amp; Automation">/);
+      expect(page.html).toMatch(/<img[^>]*loading="lazy"/);
+    });
+
+    it("filters by category and search; the empty state offers 'Clear Filters'", async () => {
+      const growth = await render(blogRoute, "/blog", "/blog?category=Growth", seeded);
+      expect([...growth.html.matchAll(/<article/g)]).toHaveLength(2);
+      const search = await render(blogRoute, "/blog", "/blog?q=server-rendered", seeded);
+      expect([...search.html.matchAll(/<article/g)]).toHaveLength(1);
+      const none = await render(blogRoute, "/blog", "/blog?q=zzzz&category=Growth", seeded);
+      const body = text(none.html);
+      expect(body).toContain("No articles found matching your criteria.");
+      expect(none.html).toMatch(/<a[^>]*href="\/blog"[^>]*>Clear Filters<\/a>/);
+    });
+  });
+
+  describe("/blog/:slug", () => {
+    it("shows a published post with every element", async () => {
+      const page = await render(
+        blogPostRoute,
+        "/blog/:slug",
+        "/blog/one-day-commercial-shoot",
+        seeded,
+      );
+      expect(page.status).toBe(200);
+      expect(page.cacheControl).toMatch(PUBLIC);
+      const body = text(page.html);
+      for (const part of [
+        "Production",
+        "Featured",
+        "Cinematography",
+        "How We Plan a One-Day Commercial Shoot Without Cutting Corners",
+        "Maya Okafor",
+        "October 21, 2026",
+        "min read",
+        "Share",
+        "Start from the edit",
+        "Written by",
+        "Back to Blog",
+        "More Articles",
+        "Get In Touch",
+      ]) {
+        expect(body).toContain(part);
+      }
+      expect(page.html).toMatch(/href="\/contact"[^>]*>Get In Touch/);
+      expect(page.html).toContain('src="/media/blog/one-day-commercial-shoot.svg"');
+    });
+
+    it("answers 404 with the not-found page for a missing, draft or archived post", async () => {
+      for (const slug of [
+        "no-such-post",
+        "behind-the-2027-reel",
+        "new-stage-in-the-arts-district",
+      ]) {
+        const page = await render(blogPostRoute, "/blog/:slug", `/blog/${slug}`, seeded);
+        expect(page.status).toBe(404);
+        expect(text(page.html)).toContain("Oops! Page not found");
+      }
+    });
+
+    it("renders the body through the SPEC allow-list", async () => {
+      await seeded.db.insert(blogPosts).values({
+        title: "Payloads",
+        slug: "payloads",
+        status: "published",
+        publishedAt: new Date("2026-01-01T00:00:00Z"),
+        content:
+          '<p data-track="x" onclick="alert(1)">Hello</p><script>alert(2)</script>' +
+          '<img src="x.png" onerror="alert(3)"><a href="javascript:alert(4)">bad</a>' +
+          '<iframe src="https://evil.example"></iframe><a href="https://ok.example" target="_blank">ok</a>',
+      });
+      invalidateContentCache(seeded.db);
+      const page = await render(blogPostRoute, "/blog/:slug", "/blog/payloads", seeded);
+      expect(page.status).toBe(200);
+      const article = page.html.slice(
+        page.html.indexOf("<article"),
+        page.html.indexOf("</article>"),
+      );
+      expect(article).toContain("<p>Hello</p>");
+      expect(article).not.toMatch(
+        /onclick|onerror|data-track|javascript:|<script|<iframe|alert\(2\)/,
+      );
+      expect(article).toContain('<img src="x.png" />');
+      expect(article).toContain('<a href="https://ok.example" target="_blank">ok</a>');
+    });
+  });
+});
+
+describe("content routes on an empty database (SEED_DEMO=false)", () => {
+  it("/case-studies shows the built-in samples", async () => {
+    const page = await render(caseStudiesRoute, "/case-studies", "/case-studies", empty);
+    expect(page.status).toBe(200);
+    const slugs = [...page.html.matchAll(/<h3[^>]*><a[^>]*href="\/case-studies\/([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(slugs).toEqual([
+      "low-tide-records",
+      "ardent-skincare",
+      "estate-media",
+      "first-access-entertainment",
+      "casa-palmera-hotels",
+      "parallax-fitness",
+    ]);
+    expect(text(page.html)).not.toContain("Unable to load case studies");
+  });
+
+  it("the six fixed fallback ids work; others are 404", async () => {
+    for (const id of [
+      "low-tide-records",
+      "ardent-skincare",
+      "estate-media",
+      "first-access-entertainment",
+      "casa-palmera-hotels",
+      "parallax-fitness",
+    ]) {
+      const page = await render(caseStudyRoute, "/case-studies/:id", `/case-studies/${id}`, empty);
+      expect(page.status, id).toBe(200);
+    }
+    const missing = await render(
+      caseStudyRoute,
+      "/case-studies/:id",
+      "/case-studies/meridian-freight",
+      empty,
+    );
+    expect(missing.status).toBe(404);
+    expect(text(missing.html)).toContain("Case Study Not Found");
+  });
+
+  it("/portfolio and /blog show their empty states", async () => {
+    const portfolio = await render(portfolioRoute, "/portfolio", "/portfolio", empty);
+    expect(text(portfolio.html)).toContain("No portfolio items available yet.");
+    const blog = await render(blogRoute, "/blog", "/blog", empty);
+    expect(text(blog.html)).toContain("No articles found matching your criteria.");
+  });
+});
+
+describe("content routes when the database fails", () => {
+  it("/case-studies: the error panel with the samples beneath, not cached", async () => {
+    const page = await render(caseStudiesRoute, "/case-studies", "/case-studies", broken);
+    expect(page.status).toBe(503);
+    expect(page.cacheControl).toBe("no-store");
+    const body = text(page.html);
+    expect(body).toContain("Unable to load case studies");
+    expect(body).toContain(
+      "We're having trouble loading the case studies. Don't worry, we're showing some sample content below.",
+    );
+    expect(body.indexOf("Unable to load case studies")).toBeLessThan(
+      body.indexOf("Low Tide Records"),
+    );
+    expect([...page.html.matchAll(/<h3[^>]*><a/g)]).toHaveLength(6);
+  });
+
+  it("/portfolio: 'Unable to load portfolio' with 'Try Again'", async () => {
+    const page = await render(portfolioRoute, "/portfolio", "/portfolio?type=consulting", broken);
+    expect(page.status).toBe(503);
+    expect(page.cacheControl).toBe("no-store");
+    const body = text(page.html);
+    expect(body).toContain("Unable to load portfolio");
+    expect(body).toContain("We're having trouble loading the portfolio items. Please try again.");
+    expect(page.html).toMatch(/<a href="\/portfolio\?type=consulting"[^>]*>.*Try Again<\/a>/);
+  });
+
+  it("/blog: the default error panel", async () => {
+    const page = await render(blogRoute, "/blog", "/blog", broken);
+    expect(page.status).toBe(503);
+    const body = text(page.html);
+    expect(body).toContain("Something went wrong");
+    expect(body).toContain("We encountered an error while loading this content. Please try again.");
+    expect(body).toContain("Try Again");
+  });
+
+  it("/blog/:slug: the 404 page, not cached", async () => {
+    const page = await render(
+      blogPostRoute,
+      "/blog/:slug",
+      "/blog/one-day-commercial-shoot",
+      broken,
+    );
+    expect(page.status).toBe(404);
+    expect(page.cacheControl).toBe("no-store");
+    expect(text(page.html)).toContain("Oops! Page not found");
+  });
+
+  it("/case-studies/:id: a fixed fallback id still works; another id gets the error panel", async () => {
+    const fallback = await render(
+      caseStudyRoute,
+      "/case-studies/:id",
+      "/case-studies/estate-media",
+      broken,
+    );
+    expect(fallback.status).toBe(200);
+    expect(text(fallback.html)).toContain("Estate Media");
+    const other = await render(
+      caseStudyRoute,
+      "/case-studies/:id",
+      "/case-studies/meridian-freight",
+      broken,
+    );
+    expect(other.status).toBe(503);
+    expect(other.cacheControl).toBe("no-store");
+    expect(text(other.html)).toContain("Something went wrong");
+  });
+});

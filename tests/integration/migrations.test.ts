@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactSubmissions, testimonials } from "../../server/db/schema";
+import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
+
+describe.each(testDrivers)("migrations on %s", (driver) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("creates every table", async () => {
+    // Both drivers return { rows } from execute().
+    const result = (await database.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+    )) as unknown as { rows: { table_name: string }[] };
+    const names = result.rows.map((r) => r.table_name);
+    for (const table of [
+      "users",
+      "sessions",
+      "accounts",
+      "verifications",
+      "testimonials",
+      "case_studies",
+      "portfolio_items",
+      "blog_categories",
+      "blog_tags",
+      "blog_posts",
+      "blog_post_tags",
+      "team_members",
+      "contact_submissions",
+      "job_applications",
+      "uploads",
+      "notifications",
+    ]) {
+      expect(names).toContain(table);
+    }
+  });
+
+  it("is idempotent: migrating again changes nothing", async () => {
+    await expect(database.migrate()).resolves.toBeUndefined();
+  });
+
+  it("enforces the check constraints", async () => {
+    await expect(
+      database.db.insert(testimonials).values({ quote: "q", author: "a", rating: 6 }),
+    ).rejects.toThrow();
+    await expect(
+      database.db
+        .insert(contactSubmissions)
+        .values({ name: "n", email: "e@x.co", description: "d", status: "unknown" }),
+    ).rejects.toThrow();
+    const [row] = await database.db
+      .insert(contactSubmissions)
+      .values({ name: "n", email: "e@x.co", description: "d" })
+      .returning();
+    expect(row?.status).toBe("new");
+    expect(row?.fileAttachments).toBeNull();
+  });
+});

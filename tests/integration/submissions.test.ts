@@ -1,0 +1,403 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { isCalendarDate } from "../../app/lib/forms/common";
+import { contactInquirySchema } from "../../app/lib/forms/contact";
+import { jobApplicationSchema } from "../../app/lib/forms/job-application";
+import { weddingInquirySchema } from "../../app/lib/forms/wedding";
+import { loadConfig } from "../../server/config";
+import {
+  contactSubmissions,
+  jobApplications,
+  notifications,
+  uploads,
+} from "../../server/db/schema";
+import {
+  AttachmentsUnavailableError,
+  submitProjectInquiry,
+  submitWeddingInquiry,
+} from "../../server/inquiries";
+import { submitJobApplication } from "../../server/job-applications";
+import { createStorage, type StorageDriver } from "../../server/storage";
+import {
+  claimUploads,
+  deleteOrphanUploads,
+  detectKind,
+  storeUpload,
+  UploadRejectedError,
+} from "../../server/uploads";
+import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
+import {
+  docBytes,
+  docxBytes,
+  exeBytes,
+  largePdfBytes,
+  pdfBytes,
+  pngBytes,
+  textBytes,
+} from "../support/files";
+
+describe("upload content checks", () => {
+  it.each([
+    ["photo.png", pngBytes],
+    ["brief.pdf", pdfBytes],
+    ["brief.doc", docBytes],
+    ["brief.docx", docxBytes],
+    ["notes.txt", textBytes],
+  ])("accepts a real %s as a contact attachment", async (name, bytes) => {
+    await expect(detectKind("contact-attachment", name, await bytes())).resolves.toBeTruthy();
+  });
+
+  it.each([
+    ["a renamed executable", "brief.pdf", exeBytes],
+    ["a renamed executable as text", "notes.txt", exeBytes],
+    ["a PDF named .png", "photo.png", pdfBytes],
+    ["an image named .pdf", "brief.pdf", pngBytes],
+  ])("refuses %s", async (_label, name, bytes) => {
+    await expect(detectKind("contact-attachment", name, await bytes())).rejects.toBeInstanceOf(
+      UploadRejectedError,
+    );
+  });
+
+  it("accepts only PDF and Word resumes of at most 5 MB", async () => {
+    await expect(detectKind("resume", "cv.pdf", pdfBytes())).resolves.toBeTruthy();
+    await expect(detectKind("resume", "cv.docx", docxBytes())).resolves.toBeTruthy();
+    await expect(detectKind("resume", "cv.doc", docBytes())).resolves.toBeTruthy();
+    await expect(detectKind("resume", "cv.png", await pngBytes())).rejects.toThrow(/PDF or Word/);
+    await expect(detectKind("resume", "cv.txt", textBytes())).rejects.toThrow(/PDF or Word/);
+    await expect(
+      detectKind("resume", "cv.pdf", largePdfBytes(5 * 1024 * 1024)),
+    ).resolves.toBeTruthy();
+    const tooBig = detectKind("resume", "cv.pdf", largePdfBytes(5 * 1024 * 1024 + 1));
+    await expect(tooBig).rejects.toMatchObject({ reason: "size" });
+  });
+
+  it("accepts only images as images", async () => {
+    await expect(detectKind("image", "cover.png", await pngBytes())).resolves.toBeTruthy();
+    await expect(detectKind("image", "cover.png", exeBytes())).rejects.toThrow(/image/);
+  });
+});
+
+describe("form schemas (SPEC messages)", () => {
+  const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.error?.issues.map((i) => i.message) ?? [];
+
+  it("application: every SPEC message", () => {
+    const result = jobApplicationSchema.safeParse({
+      name: " ",
+      email: "not-an-email",
+      position_title: "",
+      portfolio_url: "javascript:alert(1)",
+      linkedin_url: "nope",
+      experience_years: "-1",
+    });
+    expect(messages(result)).toEqual(
+      expect.arrayContaining([
+        "Name is required",
+        "Valid email is required",
+        "Position is required",
+        "Must be a valid URL",
+        "Experience must be 0 or more years",
+      ]),
+    );
+  });
+
+  it("application: empty optional values become null, work preference defaults to flexible", () => {
+    const parsed = jobApplicationSchema.parse({
+      name: "Rae",
+      email: "rae@example.com",
+      position_title: "Producer",
+      phone: "",
+      portfolio_url: "",
+      experience_years: "",
+      availability_date: "",
+      remote_preference: "",
+    });
+    expect(parsed).toMatchObject({
+      phone: null,
+      portfolio_url: null,
+      experience_years: null,
+      availability_date: null,
+      remote_preference: "flexible",
+    });
+    const zero = jobApplicationSchema.parse({
+      name: "Rae",
+      email: "rae@example.com",
+      position_title: "Producer",
+      experience_years: "0",
+    });
+    expect(zero.experience_years).toBe(0);
+  });
+
+  it("contact: required fields, options and the 5-attachment limit", () => {
+    const result = contactInquirySchema.safeParse({ name: "", email: "x", description: "" });
+    expect(messages(result)).toEqual(
+      expect.arrayContaining([
+        "Name is required",
+        "Valid email is required",
+        "Project overview is required",
+      ]),
+    );
+    expect(
+      contactInquirySchema.safeParse({
+        name: "A",
+        email: "a@b.co",
+        description: "d",
+        budget: "lots",
+      }).success,
+    ).toBe(false);
+    const six = Array.from({ length: 6 }, () => crypto.randomUUID());
+    expect(
+      messages(
+        contactInquirySchema.safeParse({
+          name: "A",
+          email: "a@b.co",
+          description: "d",
+          attachments: six,
+        }),
+      ),
+    ).toContain("Maximum 5 files allowed");
+  });
+
+  it("dates must exist on the calendar", () => {
+    expect(isCalendarDate("2028-02-29")).toBe(true);
+    for (const bad of ["2027-02-29", "2027-02-30", "2027-13-01", "2027-1-1", "0000-01-01", "x"]) {
+      expect(isCalendarDate(bad), bad).toBe(false);
+    }
+  });
+
+  it("wedding: name and e-mail, a real date, the four budget ranges", () => {
+    expect(weddingInquirySchema.safeParse({ name: "Ana", email: "ana@example.com" }).success).toBe(
+      true,
+    );
+    expect(
+      weddingInquirySchema.safeParse({
+        name: "Ana",
+        email: "ana@example.com",
+        wedding_date: "2027-02-30x",
+      }).success,
+    ).toBe(false);
+    expect(
+      weddingInquirySchema.safeParse({ name: "Ana", email: "ana@example.com", budget: "1000" })
+        .success,
+    ).toBe(false);
+    expect(
+      weddingInquirySchema.parse({ name: "Ana", email: "ana@example.com", budget: "20000+" })
+        .budget,
+    ).toBe("20000+");
+  });
+});
+
+describe.each(testDrivers)("submissions on %s", (driver) => {
+  let database: TestDatabase;
+  let storage: StorageDriver;
+  let storageDir: string;
+  const config = loadConfig({ SITE_URL: "https://studio.test" });
+  const services = () => ({
+    db: database.db,
+    notifyEmail: "team@studio.test",
+    siteUrl: config.SITE_URL,
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    storageDir = mkdtempSync(path.join(tmpdir(), "submissions-"));
+    storage = createStorage({ ...config, DATA_DIR: storageDir }, { secret: "s".repeat(32) });
+  });
+  afterAll(async () => {
+    await database?.destroy();
+    rmSync(storageDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await database.db.delete(notifications);
+    await database.db.delete(contactSubmissions);
+    await database.db.delete(jobApplications);
+    await database.db.delete(uploads);
+  });
+
+  async function counts() {
+    const [inquiries] = await database.db.select({ n: count() }).from(contactSubmissions);
+    const [applications] = await database.db.select({ n: count() }).from(jobApplications);
+    const [mails] = await database.db.select({ n: count() }).from(notifications);
+    return { inquiries: inquiries?.n, applications: applications?.n, mails: mails?.n };
+  }
+
+  it("stores an upload under a random key, never the visitor's name", async () => {
+    const stored = await storeUpload({ db: database.db, storage }, "contact-attachment", {
+      name: "../../etc/My Brief.pdf",
+      bytes: pdfBytes(),
+    });
+    expect(stored.key).toMatch(/^inquiries\/\d+_[0-9a-f]{16}\.pdf$/);
+    expect(stored.originalName).toBe("My Brief.pdf");
+    expect(stored.url).toBe(`/files/contact-uploads/${stored.key}`);
+    const file = await storage.get("contact-uploads", stored.key);
+    expect(file?.contentType).toBe("application/pdf");
+    const resume = await storeUpload({ db: database.db, storage }, "resume", {
+      name: "cv.docx",
+      bytes: docxBytes(),
+    });
+    expect(resume.key).toMatch(/^resumes\/\d+_[0-9a-f]{16}\.docx$/);
+    expect(resume.url).toBeNull();
+  });
+
+  it("commits a project inquiry with its attachments and queues one notification", async () => {
+    const files = await Promise.all(
+      [pdfBytes(), textBytes()].map((bytes, i) =>
+        storeUpload({ db: database.db, storage }, "contact-attachment", {
+          name: `f${i}.${i ? "txt" : "pdf"}`,
+          bytes,
+        }),
+      ),
+    );
+    const input = contactInquirySchema.parse({
+      name: "Dana Whitfield",
+      email: "dana@example.com",
+      service: "video-production",
+      description: "A launch film for our spring line.",
+      attachments: files.map((f) => f.id),
+    });
+    const { id } = await submitProjectInquiry(services(), input);
+    const [row] = await database.db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, id));
+    expect(row).toMatchObject({
+      kind: "project",
+      status: "new",
+      service: "video-production",
+      budget: null,
+    });
+    expect(row?.fileAttachments).toEqual(
+      files.map((f) => `https://studio.test/files/contact-uploads/${f.key}`),
+    );
+    const [mail] = await database.db.select().from(notifications);
+    expect(mail).toMatchObject({ recipient: "team@studio.test", replyTo: "dana@example.com" });
+    expect(mail?.textBody).toContain("A launch film for our spring line.");
+    expect(mail?.textBody).toContain(files[0]?.key);
+    const owned = await database.db.select().from(uploads).where(eq(uploads.ownerId, id));
+    expect(owned).toHaveLength(2);
+  });
+
+  it("stores null attachments when there are none", async () => {
+    const input = contactInquirySchema.parse({ name: "A", email: "a@b.co", description: "Hi" });
+    const { id } = await submitProjectInquiry(services(), input);
+    const [row] = await database.db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, id));
+    expect(row?.fileAttachments).toBeNull();
+  });
+
+  it("writes nothing when an attachment is unknown or already claimed", async () => {
+    const file = await storeUpload({ db: database.db, storage }, "contact-attachment", {
+      name: "a.pdf",
+      bytes: pdfBytes(),
+    });
+    await claimUploads(database.db, "contact-uploads", [file.id], {
+      table: "contact_submissions",
+      id: "other",
+    });
+    const input = contactInquirySchema.parse({
+      name: "A",
+      email: "a@b.co",
+      description: "Hi",
+      attachments: [file.id],
+    });
+    await expect(submitProjectInquiry(services(), input)).rejects.toBeInstanceOf(
+      AttachmentsUnavailableError,
+    );
+    const unknown = contactInquirySchema.parse({
+      name: "A",
+      email: "a@b.co",
+      description: "Hi",
+      attachments: [crypto.randomUUID()],
+    });
+    await expect(submitProjectInquiry(services(), unknown)).rejects.toBeInstanceOf(
+      AttachmentsUnavailableError,
+    );
+    expect(await counts()).toMatchObject({ inquiries: 0, mails: 0 });
+  });
+
+  it("commits a wedding inquiry with its wedding fields", async () => {
+    const input = weddingInquirySchema.parse({
+      name: "Ana & Leo",
+      email: "ana@example.com",
+      wedding_date: "2027-06-12",
+      location: "Ojai, CA",
+      budget: "7500-12000",
+      vision: "Golden hour vows, documentary style.",
+    });
+    const { id } = await submitWeddingInquiry(services(), input);
+    const [row] = await database.db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, id));
+    expect(row).toMatchObject({
+      kind: "wedding",
+      weddingDate: "2027-06-12",
+      weddingLocation: "Ojai, CA",
+      weddingBudget: "7500-12000",
+      description: "Golden hour vows, documentary style.",
+    });
+    expect((await counts()).mails).toBe(1);
+  });
+
+  it("commits a job application with its resume key and has_resume in the notification", async () => {
+    const resume = await storeUpload({ db: database.db, storage }, "resume", {
+      name: "cv.pdf",
+      bytes: pdfBytes(),
+    });
+    const input = jobApplicationSchema.parse({
+      name: "Sam Ortiz",
+      email: "sam@example.com",
+      position_title: "Video Editor",
+      experience_years: "4",
+    });
+    const { id } = await submitJobApplication(services(), input, resume.id);
+    const [row] = await database.db
+      .select()
+      .from(jobApplications)
+      .where(eq(jobApplications.id, id));
+    expect(row).toMatchObject({
+      resumeUrl: resume.key,
+      experienceYears: 4,
+      remotePreference: "flexible",
+      phone: null,
+    });
+    const [mail] = await database.db.select().from(notifications);
+    expect(mail?.textBody).toContain("Resume attached: yes");
+    const withoutResume = await submitJobApplication(
+      services(),
+      { ...input, email: "b@example.com" },
+      null,
+    );
+    const [second] = await database.db
+      .select()
+      .from(jobApplications)
+      .where(eq(jobApplications.id, withoutResume.id));
+    expect(second?.resumeUrl).toBeNull();
+  });
+
+  it("deletes uploads nobody claimed within a day, and keeps claimed ones", async () => {
+    const orphan = await storeUpload({ db: database.db, storage }, "contact-attachment", {
+      name: "o.pdf",
+      bytes: pdfBytes(),
+    });
+    const kept = await storeUpload({ db: database.db, storage }, "contact-attachment", {
+      name: "k.pdf",
+      bytes: pdfBytes(),
+    });
+    await claimUploads(database.db, "contact-uploads", [kept.id], {
+      table: "contact_submissions",
+      id: "x",
+    });
+    const soon = new Date(Date.now() + 60_000);
+    expect(await deleteOrphanUploads({ db: database.db, storage }, { now: soon })).toBe(0);
+    const tomorrow = new Date(Date.now() + 86_400_000 + 60_000);
+    expect(await deleteOrphanUploads({ db: database.db, storage }, { now: tomorrow })).toBe(1);
+    expect(await storage.get("contact-uploads", orphan.key)).toBeNull();
+    expect(await storage.get("contact-uploads", kept.key)).not.toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { TEST_ADMIN } from "./admin-data";
+import { type AdminServer, startAdminServer } from "./admin-server";
+
+/**
+ * Playwright fixtures of the back-office specs. Each worker (so each project, and a fresh one after
+ * a failure) runs its own production server on its own DATA_DIR with the demo content and the
+ * admin test data, so deleting and toggling never disturb the shared server of the public specs.
+ */
+export const test = base.extend<object, { adminServer: AdminServer }>({
+  adminServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies
+    async ({}, use) => {
+      const server = await startAdminServer({ seed: true, submissions: true });
+      await use(server);
+      await server.dispose();
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ adminServer }, use) => {
+    await use(adminServer.baseURL);
+  },
+});
+
+export { expect };
+
+/** Signs in through the login form; `landing` is where the app should then be. */
+export async function signIn(page: Page, account = TEST_ADMIN, landing = "/admin/portfolio") {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === landing);
+}
+
+/** The toast region (SPEC section 9): bottom-right, labelled 'Notifications'. */
+export function notifications(page: Page): Locator {
+  return page.getByRole("region", { name: /^Notifications/ });
+}
+
+/** A toast with this title and description (SPEC section 8: "Title: description"). */
+export function toast(page: Page, title: string, description: string): Locator {
+  return notifications(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .filter({ has: page.getByText(description, { exact: true }) });
+}
+
+/** Waits for React to take over the server-rendered page. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.querySelector("#admin-main") ?? document.body;
+    return Object.keys(root).some((key) => key.startsWith("__react"));
+  });
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+/** Whether the public pages of issues #3/#4 are in this build (they arrive at merge). */
+export async function publicPageExists(page: Page, path: string): Promise<boolean> {
+  const response = await page.request.get(path);
+  return response.status() !== 404;
+}

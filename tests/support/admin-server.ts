@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type AdminFixtures, type PrepareOptions, prepareAdminData } from "./admin-data";
+
+/**
+ * A production server of our own for back-office tests (`node server.js` from the build), on a fresh
+ * DATA_DIR prepared by admin-data.ts and a port the OS picks. Each test worker gets its own, so the
+ * destructive tests never touch the shared e2e server the public-site tests read.
+ */
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const hasBuild = () => existsSync(path.join(ROOT, "build/server/index.js"));
+
+export interface AdminServer {
+  baseURL: string;
+  dataDir: string;
+  databaseUrl?: string;
+  fixtures: AdminFixtures | null;
+  output(): string;
+  /** Stops the server, keeping its data (to inspect the database afterwards). */
+  stop(): Promise<void>;
+  /** Stops the server and deletes its DATA_DIR. */
+  dispose(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export async function startAdminServer(
+  options: Omit<PrepareOptions, "dataDir"> & {
+    env?: Record<string, string>;
+    /** Start on this already prepared DATA_DIR instead of a new one. */
+    reuseDataDir?: string;
+  } = {},
+): Promise<AdminServer> {
+  const dataDir = options.reuseDataDir ?? mkdtempSync(path.join(tmpdir(), "studio-admin-tests-"));
+  const fixtures = options.reuseDataDir ? null : await prepareAdminData({ ...options, dataDir });
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SITE_URL: baseURL,
+      DATABASE_URL: options.databaseUrl ?? "",
+      ADMIN_EMAIL: "",
+      ADMIN_PASSWORD: "",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      MAIL_POLL_MS: "60000",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
+  child.stdout?.on("data", (chunk) => {
+    text += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    text += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the admin test server exited:\n${text}`);
+    if (Date.now() - started > 120_000) {
+      child.kill("SIGKILL");
+      throw new Error(`the admin test server did not start in 120 s:\n${text}`);
+    }
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  async function stop() {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  }
+  return {
+    baseURL,
+    dataDir,
+    databaseUrl: options.databaseUrl,
+    fixtures,
+    output: () => text,
+    stop,
+    async dispose() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the real login form action; returns the session cookie for `fetch`. */
+export async function signInCookie(
+  baseURL: string,
+  account: { email: string; password: string },
+): Promise<string> {
+  const response = await fetch(`${baseURL}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams(account),
+    redirect: "manual",
+  });
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const session = cookies.find((c) => c?.includes("session_token"));
+  if (response.status !== 302 || !session) {
+    throw new Error(`sign-in as ${account.email} failed: ${response.status}`);
+  }
+  return session;
+}

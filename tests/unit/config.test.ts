@@ -1,0 +1,66 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../server/config";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("configuration", () => {
+  it("has working defaults for the embedded setup", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe(path.resolve("./data"));
+    expect(config.SITE_URL).toBe("http://localhost:3000");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.STORAGE_DRIVER).toBe("local");
+  });
+
+  it("derives SITE_URL from PORT and strips a trailing slash", () => {
+    expect(loadConfig({ PORT: "4000" }).SITE_URL).toBe("http://localhost:4000");
+    expect(loadConfig({ SITE_URL: "https://studio.example/" }).SITE_URL).toBe(
+      "https://studio.example",
+    );
+  });
+
+  it("reads booleans", () => {
+    expect(loadConfig({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ SEED_DEMO: "0" }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ SEED_DEMO: "on" }).SEED_DEMO).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "seventy" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ SITE_URL: "ftp://studio" }, "SITE_URL"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "long enough" }, "ADMIN_EMAIL"],
+    [{ ADMIN_EMAIL: "a@b.co" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
+    [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
+    [{ GA_MEASUREMENT_ID: "UA-1" }, "GA_MEASUREMENT_ID"],
+    [{ AUTH_SECRET: "too-short" }, "AUTH_SECRET"],
+    [{ STORAGE_DRIVER: "s3" }, "S3_ACCESS_KEY_ID"],
+  ])("names the bad variable in %j", (env, variable) => {
+    const problems = problemsOf(env as Record<string, string>);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.some((p) => p.startsWith(`${variable}:`))).toBe(true);
+  });
+
+  it("picks the S3 driver when S3 credentials are given", () => {
+    const config = loadConfig({
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(config.STORAGE_DRIVER).toBe("s3");
+  });
+});

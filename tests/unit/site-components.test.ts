@@ -1,0 +1,130 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { BookingFrame, BookingInline } from "../../app/components/site/booking/booking-frame";
+import { wrapIndex } from "../../app/components/site/weddings/wrap";
+import { isNavItemActive, NAV_ITEMS, SERVICES_DROPDOWN } from "../../app/content/navigation";
+import { toCaseStudyCard, toPortfolioCard } from "../../app/lib/cards";
+import { RENDITIONS, responsiveImage } from "../../app/lib/images";
+
+describe("booking frame", () => {
+  it("embeds the scheduling page at height 600; the inline variant is titled 'Schedule a consultation'", () => {
+    const url = "https://calendly.com/northlight/discovery";
+    const dialogFrame = renderToStaticMarkup(
+      createElement(BookingFrame, { url, title: "Schedule Your Consultation" }),
+    );
+    expect(dialogFrame).toContain(`src="${url}"`);
+    expect(dialogFrame).toContain('height="600"');
+    const inline = renderToStaticMarkup(createElement(BookingInline, { url }));
+    expect(inline).toContain('title="Schedule a consultation"');
+    expect(inline).toContain('height="600"');
+  });
+});
+
+describe("navigation", () => {
+  const services = NAV_ITEMS.find((item) => item.name === "Services");
+  it("has the SPEC's entries and Services dropdown in order", () => {
+    expect(NAV_ITEMS.map((i) => [i.name, i.href])).toEqual([
+      ["Home", "/"],
+      ["Services", "/services"],
+      ["Work", "/case-studies"],
+      ["Blog", "/blog"],
+      ["About", "/about"],
+      ["Careers", "/careers"],
+      ["Contact", "/contact"],
+    ]);
+    expect(SERVICES_DROPDOWN.map((i) => i.href)).toEqual([
+      "/services/video-production",
+      "/services/post-production",
+      "/services/ads-media-buying",
+      "/services/social-content",
+      "/services/web-app-development",
+      "/services/ai-powered-business-solutions",
+      "/weddings",
+    ]);
+  });
+
+  it("highlights Services on /services* and /weddings only", () => {
+    if (!services) throw new Error("no Services entry");
+    for (const path of ["/services", "/services/post-production", "/weddings", "/weddings/"]) {
+      expect(isNavItemActive(services, path)).toBe(true);
+    }
+    for (const path of ["/", "/about", "/wedding", "/case-studies"]) {
+      expect(isNavItemActive(services, path)).toBe(false);
+    }
+    const home = NAV_ITEMS[0];
+    if (!home) throw new Error("no Home entry");
+    expect(isNavItemActive(home, "/")).toBe(true);
+    expect(isNavItemActive(home, "/about")).toBe(false);
+  });
+});
+
+describe("lightbox and carousel", () => {
+  it("wraps around both ways", () => {
+    expect(wrapIndex(12, 12)).toBe(0);
+    expect(wrapIndex(-1, 12)).toBe(11);
+    expect(wrapIndex(3, 3)).toBe(0);
+    expect(wrapIndex(-1, 3)).toBe(2);
+    expect(wrapIndex(5, 0)).toBe(0);
+  });
+});
+
+describe("cards", () => {
+  it("show three key metrics with underscores as spaces and up to three tags", () => {
+    const card = toCaseStudyCard({
+      id: "1",
+      slug: "estate-media",
+      title: "Estate Media",
+      keyMetrics: [
+        { name: "total_views", value: "42M" },
+        { name: "listing_inquiries", value: "+310%" },
+        { name: "days_on_market", value: "-38%" },
+        { name: "listings_filmed", value: "120+" },
+      ],
+    });
+    expect(card.metrics).toEqual([
+      { label: "total views", value: "42M" },
+      { label: "listing inquiries", value: "+310%" },
+      { label: "days on market", value: "-38%" },
+    ]);
+    const item = toPortfolioCard({
+      id: "p",
+      title: "x",
+      tags: ["a", "b", "c", "d"],
+      serviceType: "ads-media-buying",
+    });
+    expect(item.tags).toEqual(["a", "b", "c"]);
+    expect(item.serviceLabel).toBe("Digital Growth Campaigns");
+  });
+});
+
+describe("responsive images", () => {
+  const publicDir = path.resolve("public");
+  const mediaFiles = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? mediaFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
+
+  it("has every rendition the rules promise for the demo media", () => {
+    const urls = mediaFiles(path.join(publicDir, "media"))
+      .map((file) => `/${path.relative(publicDir, file).split(path.sep).join("/")}`)
+      .filter((url) => RENDITIONS.some((r) => r.pattern.test(url)));
+    expect(urls.length).toBeGreaterThan(80);
+    for (const url of urls) {
+      const image = responsiveImage(url);
+      expect(image.width).toBeGreaterThan(0);
+      for (const candidate of image.srcSet?.split(", ") ?? []) {
+        const file = candidate.split(" ")[0] ?? "";
+        expect(existsSync(path.join(publicDir, file)), file).toBe(true);
+      }
+    }
+  });
+
+  it("leaves other images (uploads) alone", () => {
+    expect(responsiveImage("/files/portfolio-images/abc.png")).toEqual({
+      src: "/files/portfolio-images/abc.png",
+    });
+  });
+});
