@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
 
 /**
  * The content pages with an empty database (SEED_DEMO=false): the built-in samples and the six
@@ -72,8 +72,7 @@ test("/case-studies shows the built-in samples, without an error", async ({ page
     Object.values(FIXED_IDS),
   );
   await expect(page.getByText("Unable to load case studies")).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("the six fixed case-study ids work; another id is 404", async ({ page }) => {

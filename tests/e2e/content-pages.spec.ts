@@ -1,18 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
 import { gtagCommands, isolate, presetConsent } from "./site-support";
 
 /**
  * The content pages against the production build with the demo content: every page with
  * JavaScript on and off, the browser-side states (skeletons, retries, error panel) and axe.
  */
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 const cardLinks = (page: Page, prefix: string) => page.locator(`main h3 a[href^="${prefix}"]`);
 

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { expectNoAxeViolations } from "../support/axe";
 import { waitForMail } from "../support/e2e-smtp";
 
 /**
@@ -182,8 +182,7 @@ test.describe("project inquiry (/contact)", () => {
   test("has no accessibility violations", async ({ page }) => {
     await blockExternal(page);
     await page.goto("/contact");
-    const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
-    expect(results.violations).toEqual([]);
+    await expectNoAxeViolations(page, { exclude: ["iframe"] });
   });
 });
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
 import { hydrated, isMobile, isolate } from "./site-support";
 
 /** Every page of issue #3 and texts the SPEC requires on it (checked in the server HTML). */
@@ -219,10 +219,7 @@ test.describe("accessibility (axe, at 1280 and 390 px)", () => {
       await hydrated(page);
       // Let the cookie banner (part of the page) arrive before auditing.
       await page.getByRole("region", { name: "Cookies, briefly" }).waitFor();
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-      ).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 
@@ -230,8 +227,7 @@ test.describe("accessibility (axe, at 1280 and 390 px)", () => {
     await isolate(page);
     await page.goto("/nowhere");
     await hydrated(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });
 

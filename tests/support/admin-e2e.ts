@@ -1,4 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
+export { expectNoAxeViolations } from "./axe";
+
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { TEST_ADMIN } from "./admin-data";
 import { type AdminServer, startAdminServer } from "./admin-server";
@@ -53,13 +54,6 @@ export async function hydrated(page: Page) {
     const root = document.querySelector("#admin-main") ?? document.body;
     return Object.keys(root).some((key) => key.startsWith("__react"));
   });
-}
-
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
 }
 
 /** Whether the public pages of issues #3/#4 are in this build (they arrive at merge). */
