@@ -51,6 +51,12 @@ const PAGES = (
     "/careers",
     "/privacy",
     "/terms",
+    "/contact",
+    "/case-studies",
+    "/case-studies/estate-media",
+    "/portfolio",
+    "/blog",
+    "/blog/one-day-commercial-shoot",
   ].join(",")
 ).split(",");
 const BUDGET = {

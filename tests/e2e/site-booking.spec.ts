@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { settleAnimations } from "../support/axe";
 import {
   BOOKING_URL,
   gtagCommands,
@@ -56,6 +57,8 @@ test.describe("booking dialog", () => {
 
     await page.getByRole("main").getByRole("button", { name: "Book a Call" }).last().click();
     await expect(dialog).toBeVisible();
+    // Radix starts listening for outside presses just after opening: click once it is at rest.
+    await settleAnimations(page);
     await page.mouse.click(3, 3);
     await expect(dialog).toBeHidden();
 
