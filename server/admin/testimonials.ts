@@ -102,6 +102,10 @@ export async function saveTestimonial(
         .returning({ id: testimonials.id })
     : await db.insert(testimonials).values(values).returning({ id: testimonials.id });
   if (!row) return null;
-  await contentChanged(db, { entity: "testimonials", id: row.id, action: id ? "updated" : "created" });
+  await contentChanged(db, {
+    entity: "testimonials",
+    id: row.id,
+    action: id ? "updated" : "created",
+  });
   return row.id;
 }

@@ -21,7 +21,9 @@ export const testimonialSchema = z.object({
     .int(TESTIMONIAL_FORM_MESSAGES.rating)
     .min(1, TESTIMONIAL_FORM_MESSAGES.rating)
     .max(5, TESTIMONIAL_FORM_MESSAGES.rating),
-  status: z.enum(CONTENT_STATUSES, { error: TESTIMONIAL_FORM_MESSAGES.status }).default("published"),
+  status: z
+    .enum(CONTENT_STATUSES, { error: TESTIMONIAL_FORM_MESSAGES.status })
+    .default("published"),
   isFeatured: checkbox,
 });
 export type TestimonialInput = z.output<typeof testimonialSchema>;
