@@ -257,3 +257,57 @@ test.describe("editors: portfolio, testimonials, team", () => {
     await expect(page.getByText("Marisol Vega")).toHaveCount(0);
   });
 });
+
+test.describe("portfolio editor without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test.describe.configure({ timeout: 120_000 });
+
+  test("plain posts: errors come back with the form, the image travels with it, delete confirms on a page", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto("/admin/portfolio");
+    await page.getByRole("link", { name: "Add Portfolio Item" }).click();
+    const form = page.getByRole("form", { name: "New portfolio item" });
+    await form.getByRole("button", { name: "Create Item" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Title is required" })).toBeVisible();
+    await expect(form.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+
+    await form.getByLabel("Title").fill("Paper Lantern Spot");
+    await form.getByLabel("Service Type").selectOption({ label: "Social Content" });
+    await form.getByLabel("Upload image").setInputFiles(notAnImage);
+    await form.getByRole("button", { name: "Create Item" }).click();
+    await expect(form.getByText("Only image files are accepted.").first()).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Failed to upload image" }),
+    ).toBeVisible();
+    // What was typed is kept.
+    await expect(form.getByLabel("Title")).toHaveValue("Paper Lantern Spot");
+    await expect(form.getByLabel("Service Type")).toHaveValue("social-content");
+
+    await form.getByLabel("Upload image").setInputFiles(await aPicture("lantern.png"));
+    await form.getByRole("button", { name: "Create Item" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Portfolio item created successfully" }),
+    ).toBeVisible();
+    await page.goto("/portfolio");
+    const card = page.getByRole("article").filter({ hasText: "Paper Lantern Spot" });
+    await expect(card.locator("img")).toHaveAttribute(
+      "src",
+      /^\/files\/portfolio-images\/images\/\d+_[0-9a-f]+\.png$/,
+    );
+
+    await page.goto("/admin/portfolio");
+    await list(page, "Portfolio items")
+      .filter({ hasText: "Paper Lantern Spot" })
+      .getByRole("button", { name: /^Delete / })
+      .click();
+    await expect(page.getByRole("heading", { name: "Delete this portfolio item?" })).toBeVisible();
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Portfolio item deleted successfully" }),
+    ).toBeVisible();
+    await page.goto("/portfolio");
+    await expect(page.getByText("Paper Lantern Spot")).toHaveCount(0);
+  });
+});
