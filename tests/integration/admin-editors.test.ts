@@ -498,6 +498,18 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
         { id: "00000000-0000-4000-8000-000000000000" },
       );
       expect((missing as Response).headers.get("location")).toBe("/admin/testimonials");
+      const before = await count();
+      const gone = await post(
+        testimonialEditorAction,
+        "/admin/testimonials/00000000-0000-4000-8000-000000000000/edit",
+        form({ quote: "Q", author: "A", rating: "5" }),
+        { id: "00000000-0000-4000-8000-000000000000" },
+      );
+      expect(gone).toMatchObject({
+        location: "/admin/testimonials",
+        toast: "Error: Failed to save testimonial",
+      });
+      expect(await count()).toBe(before);
     });
   });
 

@@ -27,25 +27,25 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-async function rowOf(args: Route.LoaderArgs | Route.ActionArgs) {
+async function rowOf(args: Route.LoaderArgs | Route.ActionArgs, gone: string) {
   const id = (args.params as { id?: string }).id;
   if (id === undefined) return null;
   const db = getRuntimeFrom(args.context).database.db;
   const row = isUuid(id) ? await findTeamMember(db, id) : null;
   if (!row) {
-    throw await redirectWithFlash(args.context, LIST_PATH, failure(TEAM_MESSAGES.fetchFailed));
+    throw await redirectWithFlash(args.context, LIST_PATH, failure(gone));
   }
   return row;
 }
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return { member: await rowOf(args) };
+  return { member: await rowOf(args, TEAM_MESSAGES.fetchFailed) };
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const row = await rowOf(args);
+  const row = await rowOf(args, TEAM_EDITOR_MESSAGES.saveFailed);
   const read = await readEditorForm(args, TEAM_EDITOR_MESSAGES);
   if ("refused" in read) return read.refused;
   const db = getRuntimeFrom(args.context).database.db;

@@ -28,29 +28,25 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 /** The row being edited, or null on /new; an unknown id goes back to the list. */
-async function rowOf(args: Route.LoaderArgs | Route.ActionArgs) {
+async function rowOf(args: Route.LoaderArgs | Route.ActionArgs, gone: string) {
   const id = (args.params as { id?: string }).id;
   if (id === undefined) return null;
   const db = getRuntimeFrom(args.context).database.db;
   const row = isUuid(id) ? await findTestimonial(db, id) : null;
   if (!row) {
-    throw await redirectWithFlash(
-      args.context,
-      LIST_PATH,
-      failure(TESTIMONIAL_MESSAGES.fetchFailed),
-    );
+    throw await redirectWithFlash(args.context, LIST_PATH, failure(gone));
   }
   return row;
 }
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return { testimonial: await rowOf(args) };
+  return { testimonial: await rowOf(args, TESTIMONIAL_MESSAGES.fetchFailed) };
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const row = await rowOf(args);
+  const row = await rowOf(args, TESTIMONIAL_EDITOR_MESSAGES.saveFailed);
   const read = await readEditorForm(args, TESTIMONIAL_EDITOR_MESSAGES);
   if ("refused" in read) return read.refused;
   const db = getRuntimeFrom(args.context).database.db;
