@@ -44,6 +44,13 @@ export default [
       route("case-studies", "routes/admin/case-studies.tsx"),
       route("testimonials", "routes/admin/testimonials.tsx"),
       route("team", "routes/admin/team.tsx"),
+      // Editors of testimonials and team members (the portfolio's opens in place on its list).
+      route("testimonials/new", "routes/admin/testimonial-editor.tsx", {
+        id: "routes/admin/testimonial-new",
+      }),
+      route("testimonials/:id/edit", "routes/admin/testimonial-editor.tsx"),
+      route("team/new", "routes/admin/team-member-editor.tsx", { id: "routes/admin/team-new" }),
+      route("team/:id/edit", "routes/admin/team-member-editor.tsx"),
       route("portfolio", "routes/admin/portfolio.tsx"),
       route("blog", "routes/admin/blog.tsx"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),

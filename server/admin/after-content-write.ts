@@ -1,6 +1,6 @@
 /**
- * The one place the back-office reports a change to public content (a feature toggle, a team
- * member (de)activated, a deletion), after the write has committed.
+ * The one place the back-office reports a change to public content (an editor's save, a feature
+ * toggle, a team member (de)activated, a deletion), after the write has committed.
  * It drops this instance's cached public content (server/content/cache.ts), so the public site
  * shows the change on the next request; other instances follow within the cache's short TTL.
  */
@@ -11,7 +11,7 @@ export type ContentEntity = "case-studies" | "testimonials" | "team" | "portfoli
 export interface ContentChange {
   entity: ContentEntity;
   id: string;
-  action: "updated" | "deleted";
+  action: "created" | "updated" | "deleted";
 }
 
 const listeners = new Set<(change: ContentChange) => void | Promise<void>>();

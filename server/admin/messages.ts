@@ -68,3 +68,32 @@ export const PORTFOLIO_MESSAGES = { fetchFailed: "Failed to fetch portfolio item
 export const BLOG_MESSAGES = { fetchFailed: "Failed to fetch blog posts" };
 
 export const BAD_REQUEST = "That request could not be understood. Please reload and try again.";
+
+// The editors of portfolio items, testimonials and team members (issue #7). SPEC section 8 quotes
+// the portfolio's toasts; the others follow their pattern.
+export interface EditorMessages {
+  created: string;
+  updated: string;
+  saveFailed: string;
+}
+
+export const PORTFOLIO_EDITOR_MESSAGES: ModerationMessages & EditorMessages = {
+  ...PORTFOLIO_MESSAGES,
+  updateFailed: "Failed to update portfolio item",
+  deleteFailed: "Failed to delete portfolio item",
+  deleted: "Portfolio item deleted successfully",
+  toggled: (on) => (on ? "Portfolio item featured" : "Portfolio item unfeatured"),
+  created: "Portfolio item created successfully",
+  updated: "Portfolio item updated successfully",
+  saveFailed: "Failed to save portfolio item",
+};
+export const TESTIMONIAL_EDITOR_MESSAGES: EditorMessages = {
+  created: "Testimonial created successfully",
+  updated: "Testimonial updated successfully",
+  saveFailed: "Failed to save testimonial",
+};
+export const TEAM_EDITOR_MESSAGES: EditorMessages = {
+  created: "Team member created successfully",
+  updated: "Team member updated successfully",
+  saveFailed: "Failed to save team member",
+};

@@ -9,10 +9,12 @@ import {
   CASE_STUDY_MESSAGES,
   failure,
   type ModerationMessages,
+  PORTFOLIO_EDITOR_MESSAGES,
   success,
   TEAM_MESSAGES,
   TESTIMONIAL_MESSAGES,
 } from "./messages";
+import { deletePortfolioItem, findPortfolioTitle, setPortfolioFeatured } from "./portfolio";
 import { deleteTeamMember, findTeamMemberName, setTeamMemberActive } from "./team";
 import { deleteTestimonial, findTestimonialTitle, setTestimonialFeatured } from "./testimonials";
 
@@ -48,6 +50,15 @@ export const MODERATED_SECTIONS = {
     remove: deleteTeamMember,
     describe: findTeamMemberName,
   },
+  portfolio: {
+    listPath: "/admin/portfolio",
+    noun: "portfolio item",
+    toggleIntent: "feature",
+    messages: PORTFOLIO_EDITOR_MESSAGES,
+    toggle: setPortfolioFeatured,
+    remove: deletePortfolioItem,
+    describe: findPortfolioTitle,
+  },
 } as const;
 
 export type ModeratedSection = keyof typeof MODERATED_SECTIONS;
@@ -82,15 +93,19 @@ export async function readForm(request: Request): Promise<FormData | null> {
   }
 }
 
-/** The list page's action: the toggle (`intent` feature/activate, `value` true/false). */
+/**
+ * The list page's action: the toggle (`intent` feature/activate, `value` true/false). `posted` is
+ * the form when the caller has read it already (a page whose action also takes another form).
+ */
 export async function moderationListAction(
   section: ModeratedSection,
   args: ActionArgs,
+  posted?: FormData | null,
 ): Promise<Response> {
   await requireAdmin(args);
   const config = MODERATED_SECTIONS[section];
   const runtime = getRuntimeFrom(args.context);
-  const form = await readForm(args.request);
+  const form = posted === undefined ? await readForm(args.request) : posted;
   const id = form?.get("id");
   const value = form?.get("value");
   if (form?.get("intent") !== config.toggleIntent || !isUuid(id) || !isBoolean(value)) {

@@ -1,11 +1,18 @@
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
+import type { PortfolioItemInput } from "../../app/lib/forms/portfolio";
 import type { Database } from "../db/client";
 import { portfolioItems } from "../db/schema";
+import { contentChanged } from "./after-content-write";
+import { claimImages } from "./images";
+import { releaseUploadsOf } from "./uploads";
 
 /**
- * The portfolio as the back-office lists it (every status). Read-only here: the create, edit,
- * delete and image-upload screens arrive with issue #7.
+ * The portfolio in the back-office (SPEC section 7, admin): every status listed, newest completion
+ * first; create and update from the form; feature toggle; delete. Each write is one transaction
+ * and reports the change once committed, so the public pages show it at once.
  */
+
+export const PORTFOLIO_OWNER_TABLE = "portfolio_items";
 
 export interface PortfolioRow {
   id: string;
@@ -32,4 +39,94 @@ export function listPortfolioItems(db: Database): Promise<PortfolioRow[]> {
     })
     .from(portfolioItems)
     .orderBy(sql`${portfolioItems.completionDate} desc nulls last`, desc(portfolioItems.createdAt));
+}
+
+export type PortfolioItemRecord = typeof portfolioItems.$inferSelect;
+
+export async function findPortfolioItem(
+  db: Database,
+  id: string,
+): Promise<PortfolioItemRecord | null> {
+  const [row] = await db.select().from(portfolioItems).where(eq(portfolioItems.id, id));
+  return row ?? null;
+}
+
+export async function findPortfolioTitle(db: Database, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ title: portfolioItems.title })
+    .from(portfolioItems)
+    .where(eq(portfolioItems.id, id));
+  return row?.title ?? null;
+}
+
+/**
+ * Creates (`id` null) or updates a portfolio item; returns its id, or null when the item to update
+ * no longer exists. The row and its image's upload record change in one transaction.
+ */
+export async function savePortfolioItem(
+  db: Database,
+  id: string | null,
+  input: PortfolioItemInput,
+): Promise<string | null> {
+  const values = {
+    title: input.title,
+    description: input.description,
+    clientName: input.clientName,
+    serviceType: input.serviceType,
+    status: input.status,
+    isFeatured: input.isFeatured,
+    completionDate: input.completionDate,
+    tags: input.tags,
+    imageUrl: input.imageUrl,
+    videoUrl: input.videoUrl,
+    projectUrl: input.projectUrl,
+  };
+  const savedId = await db.transaction(async (tx) => {
+    const [row] = id
+      ? await tx
+          .update(portfolioItems)
+          .set(values)
+          .where(eq(portfolioItems.id, id))
+          .returning({ id: portfolioItems.id })
+      : await tx.insert(portfolioItems).values(values).returning({ id: portfolioItems.id });
+    if (!row) return null;
+    await claimImages(tx, { table: PORTFOLIO_OWNER_TABLE, id: row.id }, [input.imageUrl]);
+    return row.id;
+  });
+  if (savedId) {
+    await contentChanged(db, {
+      entity: "portfolio",
+      id: savedId,
+      action: id ? "updated" : "created",
+    });
+  }
+  return savedId;
+}
+
+export async function setPortfolioFeatured(
+  db: Database,
+  id: string,
+  featured: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(portfolioItems)
+    .set({ isFeatured: featured })
+    .where(eq(portfolioItems.id, id))
+    .returning({ id: portfolioItems.id });
+  if (rows.length === 0) return false;
+  await contentChanged(db, { entity: "portfolio", id, action: "updated" });
+  return true;
+}
+
+export async function deletePortfolioItem(db: Database, id: string): Promise<boolean> {
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(portfolioItems)
+      .where(eq(portfolioItems.id, id))
+      .returning({ id: portfolioItems.id });
+    if (rows.length > 0) await releaseUploadsOf(tx, PORTFOLIO_OWNER_TABLE, id);
+    return rows.length > 0;
+  });
+  if (deleted) await contentChanged(db, { entity: "portfolio", id, action: "deleted" });
+  return deleted;
 }

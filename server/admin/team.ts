@@ -1,10 +1,17 @@
 import { asc, eq } from "drizzle-orm";
+import type { TeamMemberInput } from "../../app/lib/forms/team-member";
 import type { Database } from "../db/client";
 import { teamMembers } from "../db/schema";
 import { contentChanged } from "./after-content-write";
+import { claimImages } from "./images";
 import { releaseUploadsOf } from "./uploads";
 
-/** Team moderation: list by display order, Active/Inactive toggle, delete (SPEC section 7, admin). */
+/**
+ * Team members in the back-office: list by display order, create and edit (the editor),
+ * Active/Inactive toggle, delete (SPEC section 7, admin).
+ */
+
+export const TEAM_OWNER_TABLE = "team_members";
 
 export interface TeamMemberRow {
   id: string;
@@ -60,9 +67,53 @@ export async function deleteTeamMember(db: Database, id: string): Promise<boolea
       .delete(teamMembers)
       .where(eq(teamMembers.id, id))
       .returning({ id: teamMembers.id });
-    if (rows.length > 0) await releaseUploadsOf(tx, "team_members", id);
+    if (rows.length > 0) await releaseUploadsOf(tx, TEAM_OWNER_TABLE, id);
     return rows.length > 0;
   });
   if (deleted) await contentChanged(db, { entity: "team", id, action: "deleted" });
   return deleted;
+}
+
+export type TeamMemberRecord = typeof teamMembers.$inferSelect;
+
+export async function findTeamMember(db: Database, id: string): Promise<TeamMemberRecord | null> {
+  const [row] = await db.select().from(teamMembers).where(eq(teamMembers.id, id));
+  return row ?? null;
+}
+
+/**
+ * Creates (`id` null) or updates a team member; returns its id, or null when it is gone. The row
+ * and its portrait's upload record change in one transaction.
+ */
+export async function saveTeamMember(
+  db: Database,
+  id: string | null,
+  input: TeamMemberInput,
+): Promise<string | null> {
+  const values = {
+    name: input.name,
+    role: input.role,
+    bio: input.bio,
+    email: input.email,
+    linkedinUrl: input.linkedinUrl,
+    imageUrl: input.imageUrl,
+    displayOrder: input.displayOrder,
+    isActive: input.isActive,
+  };
+  const savedId = await db.transaction(async (tx) => {
+    const [row] = id
+      ? await tx
+          .update(teamMembers)
+          .set(values)
+          .where(eq(teamMembers.id, id))
+          .returning({ id: teamMembers.id })
+      : await tx.insert(teamMembers).values(values).returning({ id: teamMembers.id });
+    if (!row) return null;
+    await claimImages(tx, { table: TEAM_OWNER_TABLE, id: row.id }, [input.imageUrl]);
+    return row.id;
+  });
+  if (savedId) {
+    await contentChanged(db, { entity: "team", id: savedId, action: id ? "updated" : "created" });
+  }
+  return savedId;
 }

@@ -1,9 +1,13 @@
 import { desc, eq } from "drizzle-orm";
+import type { TestimonialInput } from "../../app/lib/forms/testimonial";
 import type { Database } from "../db/client";
 import { testimonials } from "../db/schema";
 import { contentChanged } from "./after-content-write";
 
-/** Testimonial moderation: list every status, feature toggle, delete (SPEC section 7, admin). */
+/**
+ * Testimonials in the back-office: list every status, create and edit (the editor), feature
+ * toggle, delete (SPEC section 7, admin).
+ */
 
 export interface TestimonialRow {
   id: string;
@@ -66,4 +70,42 @@ export async function deleteTestimonial(db: Database, id: string): Promise<boole
   if (rows.length === 0) return false;
   await contentChanged(db, { entity: "testimonials", id, action: "deleted" });
   return true;
+}
+
+export type TestimonialRecord = typeof testimonials.$inferSelect;
+
+export async function findTestimonial(db: Database, id: string): Promise<TestimonialRecord | null> {
+  const [row] = await db.select().from(testimonials).where(eq(testimonials.id, id));
+  return row ?? null;
+}
+
+/** Creates (`id` null) or updates a testimonial; returns its id, or null when it is gone. */
+export async function saveTestimonial(
+  db: Database,
+  id: string | null,
+  input: TestimonialInput,
+): Promise<string | null> {
+  const values = {
+    quote: input.quote,
+    author: input.author,
+    role: input.role,
+    company: input.company,
+    rating: input.rating,
+    status: input.status,
+    isFeatured: input.isFeatured,
+  };
+  const [row] = id
+    ? await db
+        .update(testimonials)
+        .set(values)
+        .where(eq(testimonials.id, id))
+        .returning({ id: testimonials.id })
+    : await db.insert(testimonials).values(values).returning({ id: testimonials.id });
+  if (!row) return null;
+  await contentChanged(db, {
+    entity: "testimonials",
+    id: row.id,
+    action: id ? "updated" : "created",
+  });
+  return row.id;
 }

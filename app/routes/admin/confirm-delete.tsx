@@ -13,8 +13,9 @@ import { buttonClass } from "~/components/admin/ui";
 import type { Route } from "./+types/confirm-delete";
 
 /**
- * /admin/{case-studies|testimonials|team}/:id/delete: the confirmation step of a delete. Without
- * JavaScript the Delete button leads here; with it, the dialog on the list posts to this action.
+ * /admin/{case-studies|testimonials|team|portfolio}/:id/delete: the confirmation step of a delete.
+ * Without JavaScript the Delete button leads here; with it, the dialog on the list posts to this
+ * action.
  */
 
 export const meta: Route.MetaFunction = () => [

@@ -1,4 +1,5 @@
 import { getRuntimeFrom } from "@server/context";
+import { ContentImage } from "~/components/content/image";
 import { CtaBand } from "~/components/site/sections/cta-band";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { ButtonLink } from "~/components/ui/button";
@@ -6,6 +7,7 @@ import { Container, Eyebrow, Section, SectionHeading } from "~/components/ui/lay
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { ABOUT } from "~/content/about";
 import { SEO } from "~/content/seo";
+import { hasVariants } from "~/lib/content/images";
 import { metaFor } from "~/lib/page.server";
 import { activeTeam } from "~/lib/public-content.server";
 import type { Route } from "./+types/about";
@@ -101,7 +103,17 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {loaderData.team.map((member) => (
                 <li key={member.id} className="overflow-hidden card">
-                  {member.imageUrl ? (
+                  {member.imageUrl && hasVariants(member.imageUrl) ? (
+                    // An uploaded portrait: AVIF/WebP variants from the /img route.
+                    <ContentImage
+                      src={member.imageUrl}
+                      alt={`Portrait of ${member.name}`}
+                      width={800}
+                      height={1000}
+                      sizes="(min-width: 1024px) 30vw, (min-width: 640px) 50vw, 100vw"
+                      className="aspect-[4/5] w-full bg-surface-raised object-cover"
+                    />
+                  ) : member.imageUrl ? (
                     <ResponsiveImage
                       src={member.imageUrl}
                       alt={`Portrait of ${member.name}`}

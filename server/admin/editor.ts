@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto";
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { fieldErrorsOf, textValuesOf } from "../../app/lib/forms/admin-fields";
+import { getRuntimeFrom } from "../context";
+import { FormReadError, type ReadForm } from "../http/form-data";
+import { ADMIN_RESPONSE_HEADERS } from "../security/admin-access";
+import type { Flash, FlashInput } from "../security/flash";
+import { UploadRejectedError } from "../uploads";
+import { IMAGE_UPLOAD_MESSAGES, readAdminForm, resolveImageUrl } from "./images";
+import { type EditorMessages, failure, success } from "./messages";
+import { redirectWithFlash } from "./moderation";
+
+/**
+ * The save step shared by the portfolio, testimonial and team editors: read the (possibly
+ * multipart) form, validate it with the form's zod schema, store an image chosen without
+ * JavaScript, save in one transaction, then go back to the list with SPEC's toast. Bad input comes
+ * back as a 400 with a message per field and what was typed, and nothing is stored.
+ */
+
+/** What an editor page gets back when the save did not happen (useActionData). */
+export interface EditorActionData {
+  fieldErrors: Record<string, string[]>;
+  /** What was sent, to refill the form (with or without JavaScript). */
+  values: Record<string, string>;
+  /** A toast about it (a failed save, a refused upload). */
+  toast: Flash | null;
+}
+
+interface Args {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+const toast = (input: FlashInput): Flash => ({ id: randomUUID(), ...input });
+
+function answer(body: EditorActionData, status: number) {
+  return data(body, { status, headers: ADMIN_RESPONSE_HEADERS });
+}
+
+/** Reads an editor's post; a bad or oversized body becomes the 4xx answer to return. */
+export async function readEditorForm(
+  args: Args,
+  messages: EditorMessages,
+): Promise<{ form: ReadForm } | { refused: ReturnType<typeof answer> }> {
+  try {
+    return { form: await readAdminForm(args.request) };
+  } catch (error) {
+    if (!(error instanceof FormReadError)) throw error;
+    return {
+      refused: answer(
+        {
+          fieldErrors: { form: [error.message] },
+          values: {},
+          toast: toast(failure(messages.saveFailed)),
+        },
+        error.status,
+      ),
+    };
+  }
+}
+
+export async function saveFromEditor<Schema extends z.ZodType<Record<string, unknown>>>(
+  args: Args,
+  options: {
+    form: ReadForm;
+    schema: Schema;
+    /** The field holding an image URL (with its `${name}File` picker), if the form has one. */
+    imageField?: string;
+    /** The row to update, or null to create one. */
+    id: string | null;
+    save: (input: z.output<Schema>) => Promise<string | null>;
+    listPath: string;
+    messages: EditorMessages;
+  },
+) {
+  const runtime = getRuntimeFrom(args.context);
+  const { form, schema, imageField, id, listPath, messages } = options;
+  const values = textValuesOf(form.fields);
+  const parsed = schema.safeParse(values);
+  // Invalid input stores nothing, not even a file chosen with it (it is picked again).
+  if (!parsed.success) {
+    return answer({ fieldErrors: fieldErrorsOf(parsed.error), values, toast: null }, 400);
+  }
+  const input = parsed.data as z.output<Schema> & Record<string, unknown>;
+  if (imageField) {
+    try {
+      const url = await resolveImageUrl(runtime, form, imageField);
+      (input as Record<string, unknown>)[imageField] = url;
+      values[imageField] = url ?? "";
+    } catch (error) {
+      if (!(error instanceof UploadRejectedError)) {
+        runtime.logger.error({ err: error }, IMAGE_UPLOAD_MESSAGES.failed);
+      }
+      const message =
+        error instanceof UploadRejectedError ? error.message : "The image could not be stored.";
+      return answer(
+        {
+          fieldErrors: { [imageField]: [message] },
+          values,
+          toast: toast(failure(IMAGE_UPLOAD_MESSAGES.failed)),
+        },
+        error instanceof UploadRejectedError ? (error.reason === "size" ? 413 : 415) : 500,
+      );
+    }
+  }
+  let savedId: string | null;
+  try {
+    savedId = await options.save(input);
+  } catch (error) {
+    runtime.logger.error({ err: error }, messages.saveFailed);
+    return answer({ fieldErrors: {}, values, toast: toast(failure(messages.saveFailed)) }, 500);
+  }
+  if (!savedId) {
+    // Updating a row another admin deleted meanwhile: nothing was written.
+    runtime.logger.warn({ id }, `${messages.saveFailed}: not found`);
+    return redirectWithFlash(args.context, listPath, failure(messages.saveFailed));
+  }
+  return redirectWithFlash(
+    args.context,
+    listPath,
+    success(id ? messages.updated : messages.created),
+  );
+}
