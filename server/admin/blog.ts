@@ -297,7 +297,9 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
     const candidate = e as { code?: unknown; constraint?: unknown; cause?: unknown };
     if (candidate.code === "23505") {
-      return !constraint || candidate.constraint === undefined || candidate.constraint === constraint;
+      return (
+        !constraint || candidate.constraint === undefined || candidate.constraint === constraint
+      );
     }
     e = candidate.cause;
   }

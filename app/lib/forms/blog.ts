@@ -89,7 +89,8 @@ const optionalUuid = z
   .trim()
   .optional()
   .refine(
-    (value) => !value || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value),
+    (value) =>
+      !value || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value),
     BLOG_MESSAGES_FORM.categoryMissing,
   )
   .transform((value) => (value ? value : null));
