@@ -23,6 +23,7 @@ import {
   listActiveCategories,
   listPublishedPosts,
 } from "../../server/content/blog";
+import { listSitemapEntries } from "../../server/content/sitemap";
 import { blogCategories, blogPosts, blogPostTags, blogTags, uploads } from "../../server/db/schema";
 import { seedDemoContent } from "../../server/db/seed";
 import { takeFlash } from "../../server/security/flash";
@@ -150,6 +151,9 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
   };
 
   it("creates a post: slug from the title, sanitised body, read time, publish date now", async () => {
+    // Read first, so the public cache holds the "before": the save must drop it.
+    expect(await findPublishedPost(db(), "sanitised-story")).toBeNull();
+    const listedBefore = (await listPublishedPosts(db())).length;
     const before = Date.now();
     const result = await saveBlogPost(
       db(),
@@ -170,6 +174,7 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
     // The public page shows it at once (the cache was dropped), still clean.
     const shown = await findPublishedPost(db(), "sanitised-story");
     expect(shown?.content).toBe(html);
+    expect((await listPublishedPosts(db())).length).toBe(listedBefore + 1);
     expect(changes).toContainEqual({ entity: "blog", id: result.id, action: "updated" });
   });
 
@@ -457,6 +462,8 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
     if (!result?.ok) throw new Error("not saved");
     const id = result.id;
     expect(await findPublishedPost(db(), "doomed-post")).not.toBeNull();
+    // Read once so the public cache holds it: the delete must drop it (sitemap and RSS read this).
+    expect((await listSitemapEntries(db())).map((e) => e.path)).toContain("/blog/doomed-post");
     const confirm = await deleteLoader(
       routeArgs(t.runtime, `/admin/blog/${id}/delete`, {
         cookie: t.cookies.admin,
@@ -469,6 +476,7 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
     });
     expect(deleted.toast).toBe('Success: "Doomed Post" has been deleted successfully.');
     expect(await findPublishedPost(db(), "doomed-post")).toBeNull();
+    expect((await listSitemapEntries(db())).map((e) => e.path)).not.toContain("/blog/doomed-post");
     expect(changes).toContainEqual({ entity: "blog", id, action: "deleted" });
     const again = await submit(deleteAction, `/admin/blog/${id}/delete`, new URLSearchParams(), {
       id,
