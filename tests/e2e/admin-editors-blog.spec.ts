@@ -31,7 +31,7 @@ test.describe("blog editor", () => {
     await signIn(page);
   });
 
-  test("create with the rich-text editor, see it on /blog, edit it, delete it", async ({
+  test("create with the rich-text editor and its keyboard toolbar; it appears on /blog", async ({
     page,
   }) => {
     const title = "Shooting at Blue Hour";
@@ -78,6 +78,18 @@ test.describe("blog editor", () => {
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.locator("strong", { hasText: "blue" })).toBeVisible();
     await expect(page.getByText("Blue Hour Tips")).toBeVisible();
+  });
+
+  test("edit a post and the change shows at once; delete it and it is gone", async ({ page }) => {
+    const title = "Lens Notes";
+    await page.goto("/admin/blog/new");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+    await page.getByLabel("Tags").fill("Lenses");
+    await page.getByLabel("Status").selectOption("published");
+    await page.getByRole("button", { name: "Create post" }).click();
+    await expect(page).toHaveURL(/\/admin\/blog$/);
+    await page.goto("/blog/lens-notes");
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
     // Edit: the change shows at once.
     await page.goto("/admin/blog");
@@ -86,14 +98,14 @@ test.describe("blog editor", () => {
       .click();
     await expect(page.getByRole("heading", { level: 1, name: "Edit Blog Post" })).toBeVisible();
     await hydrated(page);
-    await expect(page.getByLabel("Tags")).toHaveValue("Blue Hour Tips, Lighting");
+    await expect(page.getByLabel("Tags")).toHaveValue("Lenses");
     await expectNoAxeViolations(page);
     await page.getByRole("textbox", { name: "Title", exact: true }).fill(`${title} (Revised)`);
     // A saved post keeps its address when the title changes.
-    await expect(page.getByLabel("Slug")).toHaveValue("shooting-at-blue-hour");
+    await expect(page.getByLabel("Slug")).toHaveValue("lens-notes");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(toast(page, "Success", "Blog post updated successfully")).toBeVisible();
-    await page.goto("/blog/shooting-at-blue-hour");
+    await page.goto("/blog/lens-notes");
     await expect(page.getByRole("heading", { level: 1, name: `${title} (Revised)` })).toBeVisible();
 
     // Delete after confirmation: SPEC's toast, and the post is gone from the site.
@@ -109,7 +121,7 @@ test.describe("blog editor", () => {
       toast(page, "Success", `"${title} (Revised)" has been deleted successfully.`),
     ).toBeVisible();
     await expect(postRow(page, title)).toHaveCount(0);
-    const gone = await page.goto("/blog/shooting-at-blue-hour");
+    const gone = await page.goto("/blog/lens-notes");
     expect(gone?.status()).toBe(404);
     await page.goto("/blog");
     await expect(page.getByRole("link", { name: `${title} (Revised)` })).toHaveCount(0);

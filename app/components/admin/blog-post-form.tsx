@@ -141,8 +141,10 @@ export function BlogPostForm({
         errors={err("slug")}
         hint={
           <>
-            The address: /blog/<strong>{slug || slugify(title) || "…"}</strong>. Left empty, it is
-            made from the title.
+            Left empty, it is made from the title. Address:{" "}
+            <strong className="font-mono">
+              /blog/{slug || slugify(title) || "your-post-title"}
+            </strong>
           </>
         }
       >
