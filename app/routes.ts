@@ -53,6 +53,11 @@ export default [
       route("team/:id/edit", "routes/admin/team-member-editor.tsx"),
       route("portfolio", "routes/admin/portfolio.tsx"),
       route("blog", "routes/admin/blog.tsx"),
+      // Blog editor (new and edit share one module), categories, and the delete confirmation.
+      route("blog/new", "routes/admin/blog-editor.tsx", { id: "routes/admin/blog-new" }),
+      route("blog/edit/:id", "routes/admin/blog-editor.tsx", { id: "routes/admin/blog-edit" }),
+      route("blog/categories", "routes/admin/blog-categories.tsx"),
+      route("blog/:id/delete", "routes/admin/blog-delete.tsx"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
     ]),
     layout("routes/admin/resources.ts", [

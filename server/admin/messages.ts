@@ -65,7 +65,22 @@ export const JOB_APPLICATION_MESSAGES = {
 };
 
 export const PORTFOLIO_MESSAGES = { fetchFailed: "Failed to fetch portfolio items" };
-export const BLOG_MESSAGES = { fetchFailed: "Failed to fetch blog posts" };
+export const BLOG_MESSAGES = {
+  fetchFailed: "Failed to fetch blog posts",
+  // SPEC section 8 (blog delete), quoted exactly.
+  deleted: (title: string) => `"${title}" has been deleted successfully.`,
+  deleteFailed: (message: string) => `Failed to delete blog post: ${message}`,
+  // The editor and categories (SPEC has no wording; ours, like the portfolio's).
+  created: "Blog post created successfully",
+  updated: "Blog post updated successfully",
+  saveFailed: "Failed to save blog post",
+  categoriesFetchFailed: "Failed to fetch blog categories",
+  categoryCreated: (name: string) => `Category "${name}" created successfully`,
+  categoryUpdated: (name: string) => `Category "${name}" updated successfully`,
+  categoryToggled: (name: string, active: boolean) =>
+    `Category "${name}" ${active ? "activated" : "deactivated"}`,
+  categorySaveFailed: "Failed to save category",
+};
 
 export const BAD_REQUEST = "That request could not be understood. Please reload and try again.";
 

@@ -3,8 +3,9 @@ import { BLOG_MESSAGES } from "@server/admin/messages";
 import { loadOrReport } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { requireAdmin } from "@server/security/admin-access";
-import { ExternalLink, Pencil, Plus } from "lucide-react";
+import { ExternalLink, Pencil, Plus, Tags } from "lucide-react";
 import { Form, Link } from "react-router";
+import { DeleteButton } from "~/components/admin/delete-button";
 import { formatDay } from "~/components/admin/format";
 import {
   buttonClass,
@@ -21,8 +22,8 @@ import { BLOG_POST_STATUSES } from "~/lib/values";
 import type { Route } from "./+types/blog";
 
 /**
- * /admin/blog: the posts with search and a status filter (SPEC section 4). Read-only for now;
- * delete and the /admin/blog/new and /admin/blog/edit/{id} editors come with issue #7.
+ * /admin/blog: the posts with search and a status filter (SPEC section 4), View for published
+ * posts only, Edit (/admin/blog/edit/{id}) and Delete after confirmation (/admin/blog/{id}/delete).
  */
 
 export const meta: Route.MetaFunction = () => [
@@ -51,10 +52,16 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         title="Blog Posts"
         description="Every post, latest first."
         actions={
-          <Link to="/admin/blog/new" className={buttonClass.primary}>
-            <Plus aria-hidden="true" className="size-4" />
-            New Post
-          </Link>
+          <>
+            <Link to="/admin/blog/categories" className={buttonClass.secondary}>
+              <Tags aria-hidden="true" className="size-4" />
+              Categories
+            </Link>
+            <Link to="/admin/blog/new" className={buttonClass.primary}>
+              <Plus aria-hidden="true" className="size-4" />
+              New Post
+            </Link>
+          </>
         }
       />
       <ToastMessageView message={loadError} />
@@ -148,6 +155,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                   <Pencil aria-hidden="true" className="size-4" />
                   Edit<span className="sr-only"> {post.title}</span>
                 </Link>
+                <DeleteButton
+                  confirmHref={`/admin/blog/${post.id}/delete`}
+                  itemName={post.title}
+                  noun="blog post"
+                />
               </div>
             </li>
           ))}

@@ -1,0 +1,302 @@
+import {
+  createCategory,
+  listCategories,
+  setCategoryActive,
+  updateCategory,
+} from "@server/admin/blog-categories";
+import { isUuid } from "@server/admin/list-params";
+import { BAD_REQUEST, BLOG_MESSAGES, failure, success } from "@server/admin/messages";
+import { loadOrReport, readForm, redirectWithFlash } from "@server/admin/moderation";
+import { getRuntimeFrom } from "@server/context";
+import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-access";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import {
+  buttonClass,
+  EmptyState,
+  ErrorPanel,
+  fieldClass,
+  PageHeader,
+  RowList,
+} from "~/components/admin/ui";
+import { ToastMessageView } from "~/components/ui/toasts";
+import { categorySchema } from "~/lib/forms/blog";
+import type { Route } from "./+types/blog-categories";
+
+/**
+ * /admin/blog/categories: create, rename, recolour, activate and deactivate blog categories
+ * (DESIGN: "category management"). Inactive categories leave the public filter and the editor's
+ * choices; their posts keep them. Every form is a plain POST with a redirect and a toast.
+ */
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Blog Categories | Northlight Studio Admin" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const PATH = "/admin/blog/categories";
+const DEFAULT_COLOR = "#f97316";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const db = getRuntimeFrom(args.context).database.db;
+  return loadOrReport(args.context, () => listCategories(db), BLOG_MESSAGES.categoriesFetchFailed);
+}
+
+type ActionData = {
+  /** "new" or the id of the category whose form was refused. */
+  target: string;
+  fieldErrors: Record<string, string[]>;
+  values: { name: string; color: string };
+};
+
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  const runtime = getRuntimeFrom(args.context);
+  const db = runtime.database.db;
+  const form = await readForm(args.request);
+  const intent = form?.get("intent");
+  const id = form?.get("id");
+  const text = (name: string) => {
+    const value = form?.get(name);
+    return typeof value === "string" ? value : "";
+  };
+
+  try {
+    if (intent === "toggle" && isUuid(id)) {
+      const active = text("value") === "true";
+      const name = await setCategoryActive(db, id, active);
+      return redirectWithFlash(
+        args.context,
+        PATH,
+        name === null
+          ? failure(BLOG_MESSAGES.categorySaveFailed)
+          : success(BLOG_MESSAGES.categoryToggled(name, active)),
+      );
+    }
+    if (intent === "create" || (intent === "update" && isUuid(id))) {
+      const target = intent === "create" ? "new" : (id as string);
+      const values = { name: text("name"), color: text("color") };
+      const parsed = categorySchema.safeParse(values);
+      const refuse = (fieldErrors: Record<string, string[]>) =>
+        data<ActionData>(
+          { target, fieldErrors, values },
+          { status: 400, headers: ADMIN_RESPONSE_HEADERS },
+        );
+      if (!parsed.success) {
+        const fieldErrors: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0]);
+          fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
+        }
+        return refuse(fieldErrors);
+      }
+      const result =
+        intent === "create"
+          ? await createCategory(db, parsed.data)
+          : await updateCategory(db, target, parsed.data);
+      if (result === null) {
+        return redirectWithFlash(args.context, PATH, failure(BLOG_MESSAGES.categorySaveFailed));
+      }
+      if (!result.ok) return refuse(result.fieldErrors);
+      return redirectWithFlash(
+        args.context,
+        PATH,
+        success(
+          intent === "create"
+            ? BLOG_MESSAGES.categoryCreated(result.name)
+            : BLOG_MESSAGES.categoryUpdated(result.name),
+        ),
+      );
+    }
+  } catch (error) {
+    runtime.logger.error({ err: error }, BLOG_MESSAGES.categorySaveFailed);
+    return redirectWithFlash(args.context, PATH, failure(BLOG_MESSAGES.categorySaveFailed));
+  }
+  return redirectWithFlash(args.context, PATH, failure(BAD_REQUEST));
+}
+
+export default function BlogCategories({ loaderData, actionData }: Route.ComponentProps) {
+  const { data: rows, loadError } = loaderData;
+  const refused = actionData as ActionData | undefined;
+  return (
+    <>
+      <PageHeader
+        title="Blog Categories"
+        description="Inactive categories are hidden from the blog's filter and from new posts."
+        actions={
+          <Link to="/admin/blog" className={buttonClass.secondary}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Blog posts
+          </Link>
+        }
+      />
+      <ToastMessageView message={loadError} />
+
+      <section aria-labelledby="new-category" className="mb-8">
+        <h2 id="new-category" className="mb-3 font-display text-lg font-semibold">
+          New category
+        </h2>
+        <CategoryForm
+          key={refused?.target === "new" ? "new-refused" : "new"}
+          idBase="new"
+          intent="create"
+          submitLabel="Add category"
+          values={refused?.target === "new" ? refused.values : { name: "", color: DEFAULT_COLOR }}
+          fieldErrors={refused?.target === "new" ? refused.fieldErrors : undefined}
+        />
+      </section>
+
+      <section aria-labelledby="all-categories">
+        <h2 id="all-categories" className="mb-3 font-display text-lg font-semibold">
+          All categories
+        </h2>
+        {loadError ? (
+          <ErrorPanel message={loadError.description ?? ""} />
+        ) : !rows || rows.length === 0 ? (
+          <EmptyState>No categories yet. Add the first one above.</EmptyState>
+        ) : (
+          <RowList label="Blog categories">
+            {rows.map((category) => {
+              const mine = refused?.target === category.id ? refused : undefined;
+              return (
+                <li
+                  key={category.id}
+                  className="flex flex-col gap-3 p-4 lg:flex-row lg:items-end lg:justify-between"
+                >
+                  <div className="min-w-0 flex-1">
+                    <p className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+                      <span
+                        aria-hidden="true"
+                        className="inline-block size-3 rounded-full"
+                        style={{ backgroundColor: category.color }}
+                      />
+                      <span className="font-semibold">{category.name}</span>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${
+                          category.isActive
+                            ? "bg-success/15 text-success ring-success/40"
+                            : "text-ink-muted ring-line"
+                        }`}
+                      >
+                        {category.isActive ? "Active" : "Inactive"}
+                      </span>
+                      <span className="text-ink-muted">
+                        {category.posts} {category.posts === 1 ? "post" : "posts"}
+                      </span>
+                    </p>
+                    <CategoryForm
+                      key={`${category.id}:${category.name}:${category.color}:${mine ? "refused" : ""}`}
+                      idBase={category.id}
+                      intent="update"
+                      id={category.id}
+                      submitLabel="Save"
+                      submitContext={category.name}
+                      values={mine?.values ?? { name: category.name, color: category.color }}
+                      fieldErrors={mine?.fieldErrors}
+                    />
+                  </div>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="toggle" />
+                    <input type="hidden" name="id" value={category.id} />
+                    <input type="hidden" name="value" value={String(!category.isActive)} />
+                    <button type="submit" className={buttonClass.secondary}>
+                      {category.isActive ? "Deactivate" : "Activate"}
+                      <span className="sr-only"> {category.name}</span>
+                    </button>
+                  </Form>
+                </li>
+              );
+            })}
+          </RowList>
+        )}
+      </section>
+    </>
+  );
+}
+
+function CategoryForm({
+  idBase,
+  intent,
+  id,
+  submitLabel,
+  submitContext,
+  values,
+  fieldErrors,
+}: {
+  idBase: string;
+  intent: "create" | "update";
+  id?: string;
+  submitLabel: string;
+  /** Names the row for screen readers ("Save Design"). */
+  submitContext?: string;
+  values: { name: string; color: string };
+  fieldErrors?: Record<string, string[]>;
+}) {
+  const navigation = useNavigation();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const nameErrors = fieldErrors?.name;
+  const colorErrors = fieldErrors?.color;
+  useEffect(() => {
+    if (nameErrors?.length) nameRef.current?.focus();
+  }, [nameErrors]);
+  const nameId = `category-${idBase}-name`;
+  const colorId = `category-${idBase}-color`;
+  const colorValue = /^#[0-9a-f]{6}$/i.test(values.color) ? values.color : DEFAULT_COLOR;
+  return (
+    <Form method="post" noValidate className="flex flex-wrap items-start gap-3">
+      <input type="hidden" name="intent" value={intent} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <div className="flex min-w-56 flex-1 flex-col gap-1">
+        <label htmlFor={nameId} className="text-xs font-medium text-ink-muted">
+          Name{submitContext ? <span className="sr-only"> of {submitContext}</span> : null}
+        </label>
+        <input
+          ref={nameRef}
+          id={nameId}
+          name="name"
+          type="text"
+          required
+          maxLength={60}
+          defaultValue={values.name}
+          aria-invalid={nameErrors?.length ? true : undefined}
+          aria-describedby={nameErrors?.length ? `${nameId}-error` : undefined}
+          className={fieldClass}
+        />
+        {nameErrors?.length ? (
+          <p id={`${nameId}-error`} className="text-sm text-danger">
+            {nameErrors.join(" ")}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={colorId} className="text-xs font-medium text-ink-muted">
+          Colour{submitContext ? <span className="sr-only"> of {submitContext}</span> : null}
+        </label>
+        <input
+          id={colorId}
+          name="color"
+          type="color"
+          defaultValue={colorValue}
+          aria-invalid={colorErrors?.length ? true : undefined}
+          aria-describedby={colorErrors?.length ? `${colorId}-error` : undefined}
+          className="h-[34px] w-16 cursor-pointer rounded-md border border-line bg-canvas p-1"
+        />
+        {colorErrors?.length ? (
+          <p id={`${colorId}-error`} className="text-sm text-danger">
+            {colorErrors.join(" ")}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        className={`${buttonClass.primary} mt-5`}
+        disabled={navigation.state === "submitting"}
+      >
+        {submitLabel}
+        {submitContext ? <span className="sr-only"> {submitContext}</span> : null}
+      </button>
+    </Form>
+  );
+}
