@@ -68,3 +68,11 @@ export const PORTFOLIO_MESSAGES = { fetchFailed: "Failed to fetch portfolio item
 export const BLOG_MESSAGES = { fetchFailed: "Failed to fetch blog posts" };
 
 export const BAD_REQUEST = "That request could not be understood. Please reload and try again.";
+
+/** The case-study editor (issue #7), worded like SPEC's portfolio toasts. */
+export const CASE_STUDY_EDITOR_MESSAGES = {
+  created: "Case study created successfully",
+  updated: "Case study updated successfully",
+  saveFailed: "Failed to save case study",
+  notFound: "This case study no longer exists",
+};
