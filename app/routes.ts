@@ -59,6 +59,7 @@ export default [
       route("inquiries.csv", "routes/admin/inquiries-csv.ts"),
       route("job-applications.csv", "routes/admin/job-applications-csv.ts"),
       route("job-applications/:id/resume", "routes/admin/resume.ts"),
+      route("uploads/image", "routes/admin/image-upload.ts"),
     ]),
   ]),
 
