@@ -144,7 +144,11 @@ export async function saveCaseStudy(
           .for("update");
         if (!current) return { ok: false, reason: "not-found" };
         if (isFixedSlug(current.slug) && input.slug !== current.slug) {
-          return { ok: false, reason: "invalid", fieldErrors: { slug: [CASE_STUDY_TEXT.slugLocked] } };
+          return {
+            ok: false,
+            reason: "invalid",
+            fieldErrors: { slug: [CASE_STUDY_TEXT.slugLocked] },
+          };
         }
       }
       const [taken] = await tx
@@ -212,8 +216,9 @@ export interface EditorState {
 
 export type EditorOutcome =
   | { kind: "saved"; flash: FlashInput; id: string }
-  | { kind: "form"; status: 200 | 400 | 409 | 413; state: EditorState }
-  | { kind: "failed"; flash: FlashInput };
+  | { kind: "form"; status: 200 | 400 | 409 | 500; state: EditorState }
+  /** Nothing to show again: back to the list (the study is gone) or to a fresh editor. */
+  | { kind: "failed"; flash: FlashInput; to: "list" | "editor" };
 
 /** Files per form post: the cover, and an image and a thumbnail per gallery item (empty ones count). */
 const MAX_FILE_PARTS = 64;
@@ -257,7 +262,7 @@ export async function handleCaseStudyPost(
     form = await readEditorForm(request);
   } catch (error) {
     if (!(error instanceof FormReadError)) throw error;
-    return { kind: "failed", flash: failure(error.message) };
+    return { kind: "failed", flash: failure(error.message), to: "editor" };
   }
   const draft = readDraft(form.fields);
   const intent = parseRowIntent(form.fields.get("intent"));
@@ -317,14 +322,14 @@ export async function handleCaseStudyPost(
       };
     }
     if (saved.reason === "not-found") {
-      return { kind: "failed", flash: failure(CASE_STUDY_EDITOR_MESSAGES.notFound) };
+      return { kind: "failed", flash: failure(CASE_STUDY_EDITOR_MESSAGES.notFound), to: "list" };
     }
     return invalid(draft, saved.fieldErrors, 409);
   } catch (error) {
     runtime.logger.error({ err: error, id }, CASE_STUDY_EDITOR_MESSAGES.saveFailed);
     return {
       kind: "form",
-      status: 400,
+      status: 500,
       state: {
         draft,
         fieldErrors: {},
@@ -361,8 +366,14 @@ function focusAfter(intent: NonNullable<ReturnType<typeof parseRowIntent>>, draf
   const first = intent.list === "metric" ? "name" : "type";
   if (intent.op === "add") return `${field}.${rows.length - 1}.${first}`;
   if (intent.op === "remove") {
-    return rows.length === 0 ? `${intent.list}-add` : `${field}.${Math.min(intent.index, rows.length - 1)}.${first}`;
+    return rows.length === 0
+      ? `${intent.list}-add`
+      : `${field}.${Math.min(intent.index, rows.length - 1)}.${first}`;
   }
-  const target = intent.op === "up" ? Math.max(0, intent.index - 1) : Math.min(rows.length - 1, intent.index + 1);
-  return `${intent.list}-${intent.op}:${target}`;
+  const last = rows.length - 1;
+  const to = Math.max(0, Math.min(last, intent.index + (intent.op === "up" ? -1 : 1)));
+  // At an edge that button is off: its twin is the one that still works.
+  if (intent.op === "up" && to === 0 && last > 0) return `${intent.list}-down:0`;
+  if (intent.op === "down" && to === last && last > 0) return `${intent.list}-up:${last}`;
+  return `${intent.list}-${intent.op}:${to}`;
 }

@@ -65,11 +65,13 @@ let nextKey = 1;
 const toRows = <T,>(items: readonly T[]): Row<T>[] =>
   items.map((data) => ({ key: nextKey++, data }));
 
-type FocusTarget = { list: RowList; key: number; control: "up" | "down" | "first" } | {
-  list: RowList;
-  key: null;
-  control: "add";
-};
+type FocusTarget =
+  | { list: RowList; key: number; control: "up" | "down" | "first" }
+  | {
+      list: RowList;
+      key: null;
+      control: "add";
+    };
 
 export function CaseStudyEditor(props: EditorProps) {
   const { mode, draft, fieldErrors: errors, message, focus, slugLocked } = props;
@@ -174,7 +176,10 @@ export function CaseStudyEditor(props: EditorProps) {
       className="max-w-4xl space-y-8"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="editor-title" className="font-display text-2xl font-bold tracking-tight sm:text-3xl">
+        <h1
+          id="editor-title"
+          className="font-display text-2xl font-bold tracking-tight sm:text-3xl"
+        >
           {mode === "create" ? "New Case Study" : `Edit: ${draft.title || "Case Study"}`}
         </h1>
         <div className="flex flex-wrap items-center gap-2">
@@ -200,7 +205,7 @@ export function CaseStudyEditor(props: EditorProps) {
         <div
           ref={summaryRef}
           tabIndex={-1}
-          // Without JavaScript the browser focuses it on load.
+          // biome-ignore lint/a11y/noAutofocus: a refused save posted without JavaScript lands on its summary
           autoFocus
           role="alert"
           aria-labelledby="editor-errors-title"
@@ -265,10 +270,31 @@ export function CaseStudyEditor(props: EditorProps) {
             </Hint>
             <ErrorText name="slug" errors={errors} />
           </Wrap>
-          <TextInput name="subtitle" label="Subtitle" defaultValue={draft.subtitle} errors={errors} className="sm:col-span-2" />
-          <TextInput name="clientName" label="Client" defaultValue={draft.clientName} errors={errors} />
-          <TextInput name="serviceType" label="Service" defaultValue={draft.serviceType} errors={errors} />
-          <TextInput name="projectDuration" label="Duration" defaultValue={draft.projectDuration} errors={errors} />
+          <TextInput
+            name="subtitle"
+            label="Subtitle"
+            defaultValue={draft.subtitle}
+            errors={errors}
+            className="sm:col-span-2"
+          />
+          <TextInput
+            name="clientName"
+            label="Client"
+            defaultValue={draft.clientName}
+            errors={errors}
+          />
+          <TextInput
+            name="serviceType"
+            label="Service"
+            defaultValue={draft.serviceType}
+            errors={errors}
+          />
+          <TextInput
+            name="projectDuration"
+            label="Duration"
+            defaultValue={draft.projectDuration}
+            errors={errors}
+          />
           <TextInput
             name="budgetRange"
             label="Investment (budget range)"
@@ -280,16 +306,41 @@ export function CaseStudyEditor(props: EditorProps) {
 
       <Section title="Story">
         <div className="grid gap-5">
-          <TextArea name="description" label="Description" rows={3} defaultValue={draft.description} errors={errors} hint="Shown on the card and searched on /case-studies." />
-          <TextArea name="content" label="Details" rows={10} defaultValue={draft.content} errors={errors} hint="Plain text; leave a blank line between paragraphs." />
-          <TextInput name="tags" label="Tags" defaultValue={draft.tags} errors={errors} hint="Comma-separated, for example: Music, Social, Launch." />
+          <TextArea
+            name="description"
+            label="Description"
+            rows={3}
+            defaultValue={draft.description}
+            errors={errors}
+            hint="Shown on the card and searched on /case-studies."
+          />
+          <TextArea
+            name="content"
+            label="Details"
+            rows={10}
+            defaultValue={draft.content}
+            errors={errors}
+            hint="Plain text; leave a blank line between paragraphs."
+          />
+          <TextInput
+            name="tags"
+            label="Tags"
+            defaultValue={draft.tags}
+            errors={errors}
+            hint="Comma-separated, for example: Music, Social, Launch."
+          />
         </div>
       </Section>
 
       <Section title="Cover and video">
         <div className="grid gap-5">
           <Wrap name="imageUrl">
-            <ImageField name="imageUrl" label="Cover image" defaultValue={draft.imageUrl} errors={errors} />
+            <ImageField
+              name="imageUrl"
+              label="Cover image"
+              defaultValue={draft.imageUrl}
+              errors={errors}
+            />
           </Wrap>
           <TextInput
             name="videoUrl"
@@ -342,7 +393,10 @@ export function CaseStudyEditor(props: EditorProps) {
             label="Gallery layout"
             defaultValue={draft.galleryLayout}
             errors={errors}
-            options={GALLERY_LAYOUTS.map((value) => ({ value, label: GALLERY_LAYOUT_LABELS[value] }))}
+            options={GALLERY_LAYOUTS.map((value) => ({
+              value,
+              label: GALLERY_LAYOUT_LABELS[value],
+            }))}
             hint="Grid for most studies; music videos for a video-first label; curated for a hand-picked set."
           />
           <Wrap name="media">
@@ -420,7 +474,13 @@ export function CaseStudyEditor(props: EditorProps) {
         <Link to={props.cancelHref} className={buttonClass.secondary}>
           Cancel
         </Link>
-        <button type="submit" name="intent" value="save" disabled={saving} className={buttonClass.primary}>
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          disabled={saving}
+          className={buttonClass.primary}
+        >
           {saving ? "Saving..." : "Save"}
         </button>
       </div>
@@ -466,7 +526,13 @@ function MetricRow({
         autoFocus={focus === `${base}.name`}
         compact
       />
-      <TextInput name={`${base}.value`} label="Value" defaultValue={row.data.value} errors={errors} compact />
+      <TextInput
+        name={`${base}.value`}
+        label="Value"
+        defaultValue={row.data.value}
+        errors={errors}
+        compact
+      />
       <div className="flex flex-wrap items-center gap-2 sm:pb-1">
         <label className="flex items-center gap-2 text-sm">
           <input
@@ -477,7 +543,14 @@ function MetricRow({
           />
           Hide on detail page
         </label>
-        <RowButtons list="metric" noun="key metric" index={index} count={count} focus={focus} onIntent={onIntent} />
+        <RowButtons
+          list="metric"
+          noun="key metric"
+          index={index}
+          count={count}
+          focus={focus}
+          onIntent={onIntent}
+        />
       </div>
     </fieldset>
   );
@@ -525,7 +598,13 @@ function MediaRow({
           onChange={(value) => onType(index, value)}
           compact
         />
-        <TextInput name={`${base}.title`} label="Title" defaultValue={row.data.title} errors={errors} compact />
+        <TextInput
+          name={`${base}.title`}
+          label="Title"
+          defaultValue={row.data.title}
+          errors={errors}
+          compact
+        />
       </div>
       {isVideo ? (
         <TextInput
@@ -540,7 +619,12 @@ function MediaRow({
         />
       ) : (
         <Wrap key="image" name={`${base}.url`}>
-          <ImageField name={`${base}.url`} label="Image" defaultValue={row.data.url} errors={errors} />
+          <ImageField
+            name={`${base}.url`}
+            label="Image"
+            defaultValue={row.data.url}
+            errors={errors}
+          />
         </Wrap>
       )}
       <Wrap name={`${base}.thumbnailUrl`}>
@@ -553,7 +637,14 @@ function MediaRow({
         />
       </Wrap>
       <div className="flex flex-wrap justify-end gap-2">
-        <RowButtons list="media" noun="gallery item" index={index} count={count} focus={focus} onIntent={onIntent} />
+        <RowButtons
+          list="media"
+          noun="gallery item"
+          index={index}
+          count={count}
+          focus={focus}
+          onIntent={onIntent}
+        />
       </div>
     </fieldset>
   );
@@ -583,6 +674,7 @@ function RowButtons({
         value={value}
         data-control={op}
         disabled={disabled}
+        // biome-ignore lint/a11y/noAutofocus: puts focus back where it was after a no-JavaScript round trip
         autoFocus={focus === value}
         onClick={onIntent}
         className={op === "remove" ? buttonClass.danger : buttonClass.secondary}
@@ -642,6 +734,7 @@ function AddButton({
       value={rowIntentValue({ list, op: "add" })}
       data-row-add={list}
       disabled={disabled}
+      // biome-ignore lint/a11y/noAutofocus: puts focus back where it was after a no-JavaScript round trip
       autoFocus={autoFocus}
       onClick={onIntent}
       className={`${buttonClass.secondary} mt-3`}
@@ -669,7 +762,10 @@ function Section({
 }) {
   const id = idOf(`section-${title}`);
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-line bg-surface/40 p-5 sm:p-6">
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-line bg-surface/40 p-5 sm:p-6"
+    >
       <h2 id={id} className="font-display text-lg font-semibold">
         {title}
       </h2>
@@ -679,7 +775,15 @@ function Section({
   );
 }
 
-function Wrap({ name, className, children }: { name: string; className?: string; children: ReactNode }) {
+function Wrap({
+  name,
+  className,
+  children,
+}: {
+  name: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div id={`${idOf(name)}-wrap`} className={className}>
       {children}
@@ -706,7 +810,10 @@ function ErrorText({ name, errors }: { name: string; errors: FieldErrors }) {
 }
 
 function describedBy(name: string, errors: FieldErrors, hint: boolean): string | undefined {
-  const ids = [hint ? `${idOf(name)}-hint` : null, errors[name]?.length ? `${idOf(name)}-error` : null];
+  const ids = [
+    hint ? `${idOf(name)}-hint` : null,
+    errors[name]?.length ? `${idOf(name)}-error` : null,
+  ];
   return ids.filter(Boolean).join(" ") || undefined;
 }
 
@@ -754,6 +861,7 @@ function TextInput({
         inputMode={inputMode}
         defaultValue={props.defaultValue}
         required={required}
+        // biome-ignore lint/a11y/noAutofocus: puts focus back where it was after a no-JavaScript round trip
         autoFocus={props.autoFocus}
         data-control={props.dataControl}
         onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
@@ -808,6 +916,7 @@ function SelectInput({
         id={idOf(name)}
         name={name}
         defaultValue={props.defaultValue}
+        // biome-ignore lint/a11y/noAutofocus: puts focus back where it was after a no-JavaScript round trip
         autoFocus={props.autoFocus}
         data-control={props.dataControl}
         onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}

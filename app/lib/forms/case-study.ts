@@ -107,7 +107,12 @@ export const GALLERY_LAYOUT_LABELS: Record<(typeof GALLERY_LAYOUTS)[number], str
 };
 
 export const emptyMetric = (): MetricDraft => ({ name: "", value: "", hidden: false });
-export const emptyMedia = (): MediaDraft => ({ type: "image", url: "", title: "", thumbnailUrl: "" });
+export const emptyMedia = (): MediaDraft => ({
+  type: "image",
+  url: "",
+  title: "",
+  thumbnailUrl: "",
+});
 
 export function emptyDraft(): CaseStudyDraft {
   return {
@@ -179,7 +184,8 @@ const ROW_FIELD = /^(metrics|media)\.(\d{1,3})\.([a-zA-Z]+)$/;
 /** Rows beyond this are ignored outright (a form with more was not made by the editor). */
 const ROW_READ_LIMIT = 100;
 
-const text = (value: unknown) => (typeof value === "string" ? value : "");
+/** A field's text; multipart posts send CRLF line breaks, stored as LF like the rest. */
+const text = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "");
 
 export function readDraft(form: FormFields): CaseStudyDraft {
   const draft = emptyDraft();
@@ -236,9 +242,7 @@ export function parseRowIntent(value: unknown): RowIntent | null {
 }
 
 export function rowIntentValue(intent: RowIntent): string {
-  return intent.op === "add"
-    ? `${intent.list}-add`
-    : `${intent.list}-${intent.op}:${intent.index}`;
+  return intent.op === "add" ? `${intent.list}-add` : `${intent.list}-${intent.op}:${intent.index}`;
 }
 
 /** The rows after the intent; the same array when it does not apply (an edge, a bad index). */
@@ -288,7 +292,11 @@ const optionalUrl = z
   .transform((value) => value || null);
 
 const scalarSchema = z.object({
-  title: z.string().trim().min(1, CASE_STUDY_TEXT.titleRequired).max(200, CASE_STUDY_TEXT.tooLong(200)),
+  title: z
+    .string()
+    .trim()
+    .min(1, CASE_STUDY_TEXT.titleRequired)
+    .max(200, CASE_STUDY_TEXT.tooLong(200)),
   slug: z.string().trim().toLowerCase().max(80, CASE_STUDY_TEXT.tooLong(80)),
   subtitle: optional(300),
   description: optional(2000),
@@ -304,7 +312,10 @@ const scalarSchema = z.object({
         .filter(Boolean)
         .filter((tag, i, all) => all.findIndex((t) => t.toLowerCase() === tag.toLowerCase()) === i),
     )
-    .refine((tags) => tags.length <= 20 && tags.every((t) => t.length <= 40), CASE_STUDY_TEXT.tooManyTags),
+    .refine(
+      (tags) => tags.length <= 20 && tags.every((t) => t.length <= 40),
+      CASE_STUDY_TEXT.tooManyTags,
+    ),
   imageUrl: optionalUrl,
   videoUrl: optionalUrl,
   clientName: optional(200),
@@ -314,7 +325,10 @@ const scalarSchema = z.object({
   sortPosition: z
     .string()
     .trim()
-    .refine((value) => /^-?\d{1,4}$/.test(value || "0") && Math.abs(Number(value)) <= 1000, CASE_STUDY_TEXT.sortPosition)
+    .refine(
+      (value) => /^-?\d{1,4}$/.test(value || "0") && Math.abs(Number(value)) <= 1000,
+      CASE_STUDY_TEXT.sortPosition,
+    )
     .transform((value) => Number(value || "0")),
   galleryLayout: z.enum(GALLERY_LAYOUTS, { error: CASE_STUDY_TEXT.galleryLayout }),
 });
@@ -336,7 +350,7 @@ const isBlankMedia = (row: MediaDraft) =>
 export function parseCaseStudy(draft: CaseStudyDraft): ParseResult {
   const errors: FieldErrors = {};
   const add = (name: string, message: string) => {
-    (errors[name] ??= []).push(message);
+    errors[name] = [...(errors[name] ?? []), message];
   };
 
   const scalars = scalarSchema.safeParse(draft);
@@ -361,7 +375,8 @@ export function parseCaseStudy(draft: CaseStudyDraft): ParseResult {
     const value = row.value.trim();
     if (!name) add(`metrics.${i}.name`, CASE_STUDY_TEXT.metricName);
     else if (name.length > 80) add(`metrics.${i}.name`, CASE_STUDY_TEXT.tooLong(80));
-    else if (seen.has(name.toLowerCase())) add(`metrics.${i}.name`, CASE_STUDY_TEXT.metricDuplicate);
+    else if (seen.has(name.toLowerCase()))
+      add(`metrics.${i}.name`, CASE_STUDY_TEXT.metricDuplicate);
     if (!value) add(`metrics.${i}.value`, CASE_STUDY_TEXT.metricValue);
     else if (value.length > 80) add(`metrics.${i}.value`, CASE_STUDY_TEXT.tooLong(80));
     seen.add(name.toLowerCase());
@@ -401,10 +416,12 @@ export function parseCaseStudy(draft: CaseStudyDraft): ParseResult {
 }
 
 /** The draft of a stored study (the edit screen's starting point). */
-export function draftFromStudy(study: Omit<CaseStudyInput, "status" | "galleryLayout"> & {
-  status: string;
-  galleryLayout: string;
-}): CaseStudyDraft {
+export function draftFromStudy(
+  study: Omit<CaseStudyInput, "status" | "galleryLayout"> & {
+    status: string;
+    galleryLayout: string;
+  },
+): CaseStudyDraft {
   const hidden = new Set(study.hiddenMetrics.map((name) => name.trim().toLowerCase()));
   return {
     title: study.title,

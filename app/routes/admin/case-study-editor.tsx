@@ -79,7 +79,8 @@ export async function action(args: Route.ActionArgs) {
   const outcome = await handleCaseStudyPost(runtime, args.request, id);
   if (outcome.kind === "saved") return redirectWithFlash(args.context, LIST_PATH, outcome.flash);
   if (outcome.kind === "failed") {
-    return redirectWithFlash(args.context, args.url.pathname, outcome.flash);
+    const to = outcome.to === "list" ? LIST_PATH : args.url.pathname;
+    return redirectWithFlash(args.context, to, outcome.flash);
   }
   return data(outcome.state, { status: outcome.status, headers: ADMIN_RESPONSE_HEADERS });
 }
