@@ -266,7 +266,7 @@ export function CaseStudyEditor(props: EditorProps) {
               {slugLocked
                 ? "A built-in study keeps its address."
                 : "Made from the title when left empty; lowercase letters, numbers and hyphens."}{" "}
-              The page lives at /case-studies/{slug || "…"}.
+              Address: /case-studies/{slug || "your-slug"}
             </Hint>
             <ErrorText name="slug" errors={errors} />
           </Wrap>
