@@ -371,6 +371,47 @@ describe.each(testDrivers)("case-study editor on %s", (driver) => {
     expect(await count()).toBe(before);
   });
 
+  it("reads a full form: 20 metrics and 30 gallery items with their empty file inputs", async () => {
+    const fields: Fields = { ...VALID, title: "Full Form" };
+    for (let i = 0; i < 20; i++) {
+      fields[`metrics.${i}.name`] = `metric_${i}`;
+      fields[`metrics.${i}.value`] = String(i);
+    }
+    for (let i = 0; i < 30; i++) {
+      Object.assign(fields, {
+        [`media.${i}.type`]: "image",
+        [`media.${i}.url`]: `/media/${i}.svg`,
+        [`media.${i}.urlFile`]: new File([], ""),
+        [`media.${i}.title`]: "",
+        [`media.${i}.thumbnailUrl`]: "",
+        [`media.${i}.thumbnailUrlFile`]: new File([], ""),
+      });
+    }
+    fields.imageUrlFile = new File([], "");
+    const saved = await post(fields);
+    expect(saved.status).toBe(302);
+    const row = await bySlug("full-form");
+    expect(row?.keyMetrics).toHaveLength(20);
+    expect(row?.mediaGallery.map((m) => m.url).slice(0, 3)).toEqual([
+      "/media/0.svg",
+      "/media/1.svg",
+      "/media/2.svg",
+    ]);
+
+    // One more of each is refused.
+    const over = await post({
+      ...fields,
+      slug: "full-form-2",
+      "metrics.20.name": "one_more",
+      "metrics.20.value": "1",
+      "media.30.type": "image",
+      "media.30.url": "/media/30.svg",
+    });
+    expect(over.status).toBe(400);
+    expect(over.state?.fieldErrors.metrics).toEqual(["Keep it to 20 key metrics"]);
+    expect(over.state?.fieldErrors.media).toEqual(["Keep it to 30 gallery items"]);
+  });
+
   it("saves in one transaction: a failure while claiming images leaves nothing behind", async () => {
     const image = await uploadImage(t.runtime, new File([await pngBytes()], "x.png"));
     await db().execute(sql`
