@@ -45,7 +45,6 @@ test.describe("case-study editor", () => {
     await page.waitForURL("**/admin/case-studies/new");
     await hydrated(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results/case-study-new.png", fullPage: true });
 
     await titleField(page).fill("Glacier Run");
     // The slug follows the title until edited.
@@ -182,6 +181,18 @@ test.describe("case-study editor", () => {
     await expect(page.getByLabel("Slug")).toHaveValue("Bad Slug!");
     await expectNoAxeViolations(page);
 
+    // The server's own refusal: a slug another study holds.
+    await titleField(page).fill("Meridian Freight");
+    await page.getByLabel("Slug").fill("meridian-freight");
+    await metric(page, 1).getByLabel("Value").fill("2M");
+    await page.getByLabel("Project video URL").fill("");
+    await page.getByRole("button", { name: "Save" }).first().click();
+    await expect(page.getByLabel("Slug")).toHaveAccessibleDescription(
+      /The slug "meridian-freight" is already used by "Meridian Freight"\. Choose another one\./,
+    );
+    await expect(summary).toBeFocused();
+    await expect(titleField(page)).toHaveValue("Meridian Freight");
+
     await page.goto("/admin/case-studies");
     await expect(
       page.getByRole("list", { name: "Case studies" }).getByRole("listitem"),
@@ -213,6 +224,12 @@ test.describe("case-study editor", () => {
     try {
       await signIn(page);
       await page.goto("/admin/case-studies/new");
+      // A refused save lands on its summary.
+      await page.getByRole("button", { name: "Save" }).first().click();
+      const summary = page.getByRole("alert").filter({ hasText: "The case study was not saved" });
+      await expect(summary).toBeFocused();
+      await expect(summary).toContainText("Title: Title is required");
+
       await fillRow(metric(page, 1), "first", "1");
       await page.getByRole("button", { name: "Add metric" }).click();
       await expect(metric(page, 2).getByLabel("Name")).toBeFocused();

@@ -10,6 +10,7 @@ import {
 import { Form, Link, useNavigation } from "react-router";
 import { fieldClass } from "~/components/forms/fields";
 import {
+  CASE_STUDY_TEXT,
   type CaseStudyDraft,
   emptyMedia,
   emptyMetric,
@@ -20,9 +21,11 @@ import {
   type MediaDraft,
   type MetricDraft,
   moveRows,
+  parseCaseStudy,
   parseRowIntent,
   type RowIntent,
   type RowList,
+  readDraft,
   rowIntentValue,
   slugify,
 } from "~/lib/forms/case-study";
@@ -74,7 +77,12 @@ type FocusTarget =
     };
 
 export function CaseStudyEditor(props: EditorProps) {
-  const { mode, draft, fieldErrors: errors, message, focus, slugLocked } = props;
+  const { mode, draft, focus, slugLocked } = props;
+  // The browser's own check of a save (quick feedback; the server checks again either way).
+  const [local, setLocal] = useState<{ errors: FieldErrors } | null>(null);
+  const focusSummary = useRef(false);
+  const errors = local ? local.errors : props.fieldErrors;
+  const message = local ? CASE_STUDY_TEXT.checkFields : props.message;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
@@ -93,6 +101,10 @@ export function CaseStudyEditor(props: EditorProps) {
 
   // After a row moved, was added or removed: focus where the user's attention is.
   useLayoutEffect(() => {
+    if (focusSummary.current) {
+      focusSummary.current = false;
+      summaryRef.current?.focus();
+    }
     const target = pendingFocus.current;
     if (!target || !formRef.current) return;
     pendingFocus.current = null;
@@ -172,6 +184,16 @@ export function CaseStudyEditor(props: EditorProps) {
       method="post"
       encType="multipart/form-data"
       noValidate
+      onSubmit={(event) => {
+        const checked = parseCaseStudy(readDraft(new FormData(event.currentTarget)));
+        if (checked.ok) {
+          setLocal(null);
+          return;
+        }
+        event.preventDefault();
+        setLocal({ errors: checked.fieldErrors });
+        focusSummary.current = true;
+      }}
       aria-labelledby="editor-title"
       className="max-w-4xl space-y-8"
     >
