@@ -130,6 +130,13 @@ test.describe("case-study editor", () => {
     expect(await metricNames(page)).toEqual(["click_rate", "total_views", "signups"]);
     await expect(metric(page, 2).getByLabel("Hide on detail page")).toBeChecked();
     await expectNoAxeViolations(page);
+    // Rows that came with the page move and keep the focus too.
+    await page.getByRole("button", { name: "Move key metric 1 down" }).focus();
+    await page.keyboard.press("Enter");
+    expect(await metricNames(page)).toEqual(["total_views", "click_rate", "signups"]);
+    expect(await focusedName(page)).toBe("Move key metric 2 down");
+    await page.getByRole("button", { name: "Move key metric 2 up" }).click();
+    expect(await metricNames(page)).toEqual(["click_rate", "total_views", "signups"]);
     await page.getByLabel("Subtitle").fill("Now a series");
     await page.getByRole("button", { name: "Save" }).first().click();
     await page.waitForURL("**/admin/case-studies");

@@ -64,9 +64,8 @@ interface Row<T> {
   data: T;
 }
 
-let nextKey = 1;
-const toRows = <T,>(items: readonly T[]): Row<T>[] =>
-  items.map((data) => ({ key: nextKey++, data }));
+/** Keys from the position on first render: the same on the server and in the browser. */
+const toRows = <T,>(items: readonly T[]): Row<T>[] => items.map((data, key) => ({ key, data }));
 
 type FocusTarget =
   | { list: RowList; key: number; control: "up" | "down" | "first" }
@@ -89,6 +88,9 @@ export function CaseStudyEditor(props: EditorProps) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const [metrics, setMetrics] = useState(() => toRows(draft.metrics));
   const [media, setMedia] = useState(() => toRows(draft.media));
+  // New rows get keys past every first-render key.
+  const lastKey = useRef(Math.max(draft.metrics.length, draft.media.length));
+  const newKey = () => ++lastKey.current;
   const [slug, setSlug] = useState(draft.slug);
   const [slugEdited, setSlugEdited] = useState(mode === "edit" || draft.slug !== "");
   const [announcement, setAnnouncement] = useState("");
@@ -141,14 +143,14 @@ export function CaseStudyEditor(props: EditorProps) {
     const noun = list === "metric" ? "Key metric" : "Gallery item";
     if (intent.op === "add") {
       if (rows.length >= max) return rows;
-      const row = { key: nextKey++, data: make() };
+      const row = { key: newKey(), data: make() };
       pendingFocus.current = { list, key: row.key, control: "first" };
       setAnnouncement(`${noun} ${rows.length + 1} added.`);
       return [...rows, row];
     }
     const moved = rows[intent.index];
     if (!moved) return rows;
-    const next = moveRows(rows, intent, () => ({ key: nextKey++, data: make() }));
+    const next = moveRows(rows, intent, () => ({ key: newKey(), data: make() }));
     if (intent.op === "remove") {
       const neighbour = next[Math.min(intent.index, next.length - 1)];
       pendingFocus.current = neighbour
