@@ -288,7 +288,7 @@ export function CaseStudyEditor(props: EditorProps) {
             />
             <Hint name="slug">
               {slugLocked
-                ? "A built-in study keeps its address."
+                ? "A study with a built-in copy keeps its address."
                 : "Made from the title when left empty; lowercase letters, numbers and hyphens."}{" "}
               Address: /case-studies/{slug || "your-slug"}
             </Hint>
