@@ -160,13 +160,12 @@ export async function saveCaseStudy(
         .limit(1);
       if (taken) return slugTaken(input.slug, taken.title);
 
-      const values = { ...input };
       let savedId: string;
       if (id === null) {
-        const [row] = await tx.insert(caseStudies).values(values).returning({ id: caseStudies.id });
+        const [row] = await tx.insert(caseStudies).values(input).returning({ id: caseStudies.id });
         savedId = (row as { id: string }).id;
       } else {
-        await tx.update(caseStudies).set(values).where(eq(caseStudies.id, id));
+        await tx.update(caseStudies).set(input).where(eq(caseStudies.id, id));
         savedId = id;
       }
       await claimImages(tx, { table: "case_studies", id: savedId }, imageUrlsOf(input));
@@ -184,10 +183,11 @@ export async function saveCaseStudy(
 }
 
 function slugTaken(slug: string, other: string | null): SaveResult {
-  const message = other
-    ? CASE_STUDY_TEXT.slugTaken(slug, other)
-    : CASE_STUDY_TEXT.slugTaken(slug, "another case study");
-  return { ok: false, reason: "invalid", fieldErrors: { slug: [message] } };
+  return {
+    ok: false,
+    reason: "invalid",
+    fieldErrors: { slug: [CASE_STUDY_TEXT.slugTaken(slug, other)] },
+  };
 }
 
 function imageUrlsOf(input: CaseStudyInput): (string | null)[] {

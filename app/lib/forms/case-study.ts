@@ -79,8 +79,8 @@ export const CASE_STUDY_TEXT = {
   titleRequired: "Title is required",
   slugFormat: "Use lowercase letters, numbers and single hyphens (for example client-launch-film)",
   slugFromTitle: "Enter a slug: the title has no letters or numbers to make one from",
-  slugTaken: (slug: string, other: string) =>
-    `The slug "${slug}" is already used by "${other}". Choose another one.`,
+  slugTaken: (slug: string, other: string | null) =>
+    `The slug "${slug}" is already used by ${other === null ? "another case study" : `"${other}"`}. Choose another one.`,
   slugLocked: "This built-in study keeps its address; its slug cannot change",
   status: "Choose a status: published, draft or archived",
   galleryLayout: "Choose a gallery layout: grid, music videos or curated",
