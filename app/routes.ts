@@ -42,6 +42,13 @@ export default [
       index("routes/admin/inquiries.tsx"),
       route("job-applications", "routes/admin/job-applications.tsx"),
       route("case-studies", "routes/admin/case-studies.tsx"),
+      // The case-study editor (issue #7): one module, two routes.
+      route("case-studies/new", "routes/admin/case-study-editor.tsx", {
+        id: "routes/admin/case-study-new",
+      }),
+      route("case-studies/:id/edit", "routes/admin/case-study-editor.tsx", {
+        id: "routes/admin/case-study-edit",
+      }),
       route("testimonials", "routes/admin/testimonials.tsx"),
       route("team", "routes/admin/team.tsx"),
       // Editors of testimonials and team members (the portfolio's opens in place on its list).

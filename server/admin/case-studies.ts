@@ -1,10 +1,31 @@
-import { desc, eq } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { and, desc, eq, ne } from "drizzle-orm";
+import { FALLBACK_CASE_STUDY_SLUGS } from "../../app/content/samples";
+import {
+  applyRowIntent,
+  CASE_STUDY_TEXT,
+  type CaseStudyDraft,
+  type CaseStudyInput,
+  draftFromStudy,
+  type FieldErrors,
+  parseCaseStudy,
+  parseRowIntent,
+  readDraft,
+} from "../../app/lib/forms/case-study";
+import type { Database, Executor } from "../db/client";
 import { caseStudies } from "../db/schema";
+import { FormReadError, type ReadForm, readForm } from "../http/form-data";
+import type { Runtime } from "../runtime";
+import type { FlashInput } from "../security/flash";
+import { UPLOAD_RULES, UploadRejectedError } from "../uploads";
 import { contentChanged } from "./after-content-write";
+import { claimImages, uploadImage } from "./images";
+import { CASE_STUDY_EDITOR_MESSAGES, failure, success } from "./messages";
 import { releaseUploadsOf } from "./uploads";
 
-/** Case-study moderation: list every status, feature toggle, delete (SPEC section 7, admin). */
+/**
+ * Case studies in the back-office: the list (every status), feature toggle and delete (SPEC
+ * section 7, admin), and the editor's reads and saves (issue #7).
+ */
 
 export interface CaseStudyRow {
   id: string;
@@ -69,4 +90,290 @@ export async function deleteCaseStudy(db: Database, id: string): Promise<boolean
   });
   if (deleted) await contentChanged(db, { entity: "case-studies", id, action: "deleted" });
   return deleted;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The editor (issue #7)
+// ---------------------------------------------------------------------------------------------
+
+export type CaseStudy = typeof caseStudies.$inferSelect;
+
+/**
+ * The six studies whose detail pages have a built-in copy (SPEC: fixed fallback ids, two of them
+ * always listed). A row holding one of these slugs stands in for that copy, so it keeps its slug:
+ * renamed, the old address would silently show the built-in copy again
+ * (docs/decisions/0100-built-in-case-studies-in-the-editor.md).
+ */
+export function isFixedSlug(slug: string): boolean {
+  return (FALLBACK_CASE_STUDY_SLUGS as readonly string[]).includes(slug);
+}
+
+export async function findCaseStudy(db: Executor, id: string): Promise<CaseStudy | null> {
+  const [row] = await db.select().from(caseStudies).where(eq(caseStudies.id, id));
+  return row ?? null;
+}
+
+export function draftOf(study: CaseStudy): CaseStudyDraft {
+  return draftFromStudy(study);
+}
+
+export type SaveResult =
+  | { ok: true; id: string; slug: string; created: boolean }
+  | { ok: false; reason: "invalid"; fieldErrors: FieldErrors }
+  | { ok: false; reason: "not-found" };
+
+/**
+ * Creates (id null) or updates a case study from checked input, in one transaction: the slug
+ * must be free (checked, and the unique index catches a race) and a fixed slug stays put; the
+ * uploaded images the study now uses are claimed, the ones it dropped released. Reports the
+ * change after the commit so the public pages show it at once.
+ */
+export async function saveCaseStudy(
+  db: Database,
+  id: string | null,
+  input: CaseStudyInput,
+): Promise<SaveResult> {
+  let result: SaveResult;
+  try {
+    result = await db.transaction(async (tx): Promise<SaveResult> => {
+      if (id !== null) {
+        const [current] = await tx
+          .select({ slug: caseStudies.slug })
+          .from(caseStudies)
+          .where(eq(caseStudies.id, id))
+          .for("update");
+        if (!current) return { ok: false, reason: "not-found" };
+        if (isFixedSlug(current.slug) && input.slug !== current.slug) {
+          return {
+            ok: false,
+            reason: "invalid",
+            fieldErrors: { slug: [CASE_STUDY_TEXT.slugLocked] },
+          };
+        }
+      }
+      const [taken] = await tx
+        .select({ title: caseStudies.title })
+        .from(caseStudies)
+        .where(
+          and(eq(caseStudies.slug, input.slug), id === null ? undefined : ne(caseStudies.id, id)),
+        )
+        .limit(1);
+      if (taken) return slugTaken(input.slug, taken.title);
+
+      let savedId: string;
+      if (id === null) {
+        const [row] = await tx.insert(caseStudies).values(input).returning({ id: caseStudies.id });
+        savedId = (row as { id: string }).id;
+      } else {
+        await tx.update(caseStudies).set(input).where(eq(caseStudies.id, id));
+        savedId = id;
+      }
+      await claimImages(tx, { table: "case_studies", id: savedId }, imageUrlsOf(input));
+      return { ok: true, id: savedId, slug: input.slug, created: id === null };
+    });
+  } catch (error) {
+    // Two saves raced for one slug: the unique index refused the second.
+    if (isUniqueViolation(error)) return slugTaken(input.slug, null);
+    throw error;
+  }
+  if (result.ok) {
+    await contentChanged(db, { entity: "case-studies", id: result.id, action: "updated" });
+  }
+  return result;
+}
+
+function slugTaken(slug: string, other: string | null): SaveResult {
+  return {
+    ok: false,
+    reason: "invalid",
+    fieldErrors: { slug: [CASE_STUDY_TEXT.slugTaken(slug, other)] },
+  };
+}
+
+function imageUrlsOf(input: CaseStudyInput): (string | null)[] {
+  return [
+    input.imageUrl,
+    ...input.mediaGallery.flatMap((item) => [item.url, item.thumbnail_url ?? null]),
+  ];
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** What the editor's action answers when it does not redirect: the form to show again. */
+export interface EditorState {
+  draft: CaseStudyDraft;
+  fieldErrors: FieldErrors;
+  /** The summary line above the form (a refused save), or null. */
+  message: string | null;
+  /** Set after a row was added, moved or removed without JavaScript: which control to focus. */
+  focus: string | null;
+}
+
+export type EditorOutcome =
+  | { kind: "saved"; flash: FlashInput; id: string }
+  | { kind: "form"; status: 200 | 400 | 409 | 500; state: EditorState }
+  /** Nothing to show again: back to the list (the study is gone) or to a fresh editor. */
+  | { kind: "failed"; flash: FlashInput; to: "list" | "editor" };
+
+/** Files per form post: the cover, and an image and a thumbnail per gallery item (empty ones count). */
+const MAX_FILE_PARTS = 64;
+/** The bytes a no-JavaScript save may carry; with JavaScript each image is uploaded on its own. */
+const MAX_FORM_BYTES = 30 * 1024 * 1024;
+
+/** Reads the editor's post (urlencoded or multipart) with limits fit for its many image fields. */
+export function readEditorForm(request: Request): Promise<ReadForm> {
+  const rule = UPLOAD_RULES.image;
+  const megabytes = Math.round(rule.maxBytes / (1024 * 1024));
+  return readForm(request, {
+    maxFiles: MAX_FILE_PARTS,
+    maxFileSize: rule.maxBytes,
+    maxParts: 600,
+    maxTotalSize: MAX_FORM_BYTES,
+    fileTooLargeMessage: `Images must be smaller than ${megabytes} MB.`,
+    tooManyFilesMessage: "The form carries too many files at once.",
+  });
+}
+
+/** The image fields of a draft whose value may come from an uploaded file (`${name}File`). */
+function imageFieldNames(draft: CaseStudyDraft): string[] {
+  return [
+    "imageUrl",
+    ...draft.media.flatMap((_, i) => [`media.${i}.url`, `media.${i}.thumbnailUrl`]),
+  ];
+}
+
+/**
+ * The editor's action: a row intent (add, remove, move: the no-JavaScript path) re-renders the
+ * form and stores nothing; a save checks everything, then stores the files chosen without
+ * JavaScript, then the study in one transaction.
+ */
+export async function handleCaseStudyPost(
+  runtime: Pick<Runtime, "database" | "storage" | "logger">,
+  request: Request,
+  id: string | null,
+): Promise<EditorOutcome> {
+  let form: ReadForm;
+  try {
+    form = await readEditorForm(request);
+  } catch (error) {
+    if (!(error instanceof FormReadError)) throw error;
+    return { kind: "failed", flash: failure(error.message), to: "editor" };
+  }
+  const draft = readDraft(form.fields);
+  const intent = parseRowIntent(form.fields.get("intent"));
+  if (intent) {
+    const next = applyRowIntent(draft, intent);
+    return {
+      kind: "form",
+      status: 200,
+      state: { draft: next, fieldErrors: {}, message: null, focus: focusAfter(intent, next) },
+    };
+  }
+
+  // Files chosen without JavaScript: validate as if their URLs were there, store them only if
+  // everything else is right (a refused save stores nothing).
+  const chosen = imageFieldNames(draft).filter((name) => form.files(`${name}File`).length > 0);
+  const checked = structuredClone(draft);
+  for (const name of chosen) setField(checked, name, "/uploaded-image");
+  const fieldErrors: FieldErrors = {};
+  for (const name of chosen) {
+    const match = /^media\.(\d+)\.url$/.exec(name);
+    if (match && draft.media[Number(match[1])]?.type === "video") {
+      fieldErrors[name] = [CASE_STUDY_TEXT.videoUpload];
+    }
+  }
+  const parsed = parseCaseStudy(checked);
+  if (!parsed.ok || Object.keys(fieldErrors).length > 0) {
+    const errors = { ...(parsed.ok ? {} : parsed.fieldErrors) };
+    for (const [name, messages] of Object.entries(fieldErrors)) errors[name] = messages;
+    for (const name of chosen) {
+      if (!errors[name]) errors[name] = [CASE_STUDY_TEXT.chooseFileAgain];
+    }
+    return invalid(draft, errors);
+  }
+
+  for (const name of chosen) {
+    const [file] = form.files(`${name}File`);
+    if (!file) continue;
+    try {
+      setField(draft, name, (await uploadImage(runtime, file)).url);
+    } catch (error) {
+      if (!(error instanceof UploadRejectedError)) throw error;
+      return invalid(draft, { [name]: [error.message] });
+    }
+  }
+  const final = parseCaseStudy(draft);
+  if (!final.ok) return invalid(draft, final.fieldErrors);
+
+  try {
+    const saved = await saveCaseStudy(runtime.database.db, id, final.value);
+    if (saved.ok) {
+      return {
+        kind: "saved",
+        id: saved.id,
+        flash: success(
+          saved.created ? CASE_STUDY_EDITOR_MESSAGES.created : CASE_STUDY_EDITOR_MESSAGES.updated,
+        ),
+      };
+    }
+    if (saved.reason === "not-found") {
+      return { kind: "failed", flash: failure(CASE_STUDY_EDITOR_MESSAGES.notFound), to: "list" };
+    }
+    return invalid(draft, saved.fieldErrors, 409);
+  } catch (error) {
+    runtime.logger.error({ err: error, id }, CASE_STUDY_EDITOR_MESSAGES.saveFailed);
+    return {
+      kind: "form",
+      status: 500,
+      state: {
+        draft,
+        fieldErrors: {},
+        message: CASE_STUDY_EDITOR_MESSAGES.saveFailed,
+        focus: null,
+      },
+    };
+  }
+}
+
+function invalid(draft: CaseStudyDraft, fieldErrors: FieldErrors, status: 400 | 409 = 400) {
+  return {
+    kind: "form" as const,
+    status,
+    state: { draft, fieldErrors, message: CASE_STUDY_TEXT.checkFields, focus: null },
+  };
+}
+
+/** Puts a value in a draft by its form field name (`imageUrl`, `media.2.thumbnailUrl`). */
+function setField(draft: CaseStudyDraft, name: string, value: string) {
+  const match = /^media\.(\d+)\.(url|thumbnailUrl)$/.exec(name);
+  if (match) {
+    const row = draft.media[Number(match[1])];
+    if (row) row[match[2] as "url" | "thumbnailUrl"] = value;
+  } else if (name === "imageUrl") {
+    draft.imageUrl = value;
+  }
+}
+
+/** The control that keeps the focus after a row intent posted without JavaScript. */
+function focusAfter(intent: NonNullable<ReturnType<typeof parseRowIntent>>, draft: CaseStudyDraft) {
+  const rows = intent.list === "metric" ? draft.metrics : draft.media;
+  const field = intent.list === "metric" ? "metrics" : "media";
+  const first = intent.list === "metric" ? "name" : "type";
+  if (intent.op === "add") return `${field}.${rows.length - 1}.${first}`;
+  if (intent.op === "remove") {
+    return rows.length === 0
+      ? `${intent.list}-add`
+      : `${field}.${Math.min(intent.index, rows.length - 1)}.${first}`;
+  }
+  const last = rows.length - 1;
+  const to = Math.max(0, Math.min(last, intent.index + (intent.op === "up" ? -1 : 1)));
+  // At an edge that button is off: its twin is the one that still works.
+  if (intent.op === "up" && to === 0 && last > 0) return `${intent.list}-down:0`;
+  if (intent.op === "down" && to === last && last > 0) return `${intent.list}-up:${last}`;
+  return `${intent.list}-${intent.op}:${to}`;
 }

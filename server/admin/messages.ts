@@ -112,3 +112,11 @@ export const TEAM_EDITOR_MESSAGES: EditorMessages = {
   updated: "Team member updated successfully",
   saveFailed: "Failed to save team member",
 };
+
+/** The case-study editor (issue #7), worded like SPEC's portfolio toasts. */
+export const CASE_STUDY_EDITOR_MESSAGES = {
+  created: "Case study created successfully",
+  updated: "Case study updated successfully",
+  saveFailed: "Failed to save case study",
+  notFound: "This case study no longer exists",
+};

@@ -21,6 +21,10 @@ export interface FormLimits {
   fileTooLargeMessage: string;
   /** Shown when there are more than maxFiles files. */
   tooManyFilesMessage: string;
+  /** Fields and files together (default 100); a form with many rows needs more. */
+  maxParts?: number;
+  /** The whole body (default: maxFiles full-size files plus 1 MB). */
+  maxTotalSize?: number;
 }
 
 export class FormReadError extends Error {
@@ -45,8 +49,8 @@ export async function readForm(request: Request, limits: FormLimits): Promise<Re
     fields = await parseFormData(request, {
       maxFiles: limits.maxFiles,
       maxFileSize: limits.maxFileSize,
-      maxParts: 100,
-      maxTotalSize: limits.maxFiles * limits.maxFileSize + 1024 * 1024,
+      maxParts: limits.maxParts ?? 100,
+      maxTotalSize: limits.maxTotalSize ?? limits.maxFiles * limits.maxFileSize + 1024 * 1024,
     });
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {

@@ -42,6 +42,8 @@ function builtRoutes(): ManifestRoute[] {
 
 interface ConfigEntry {
   file: string;
+  /** Set when one module serves several routes (the case-study editor). */
+  id?: string;
   path?: string;
   index?: boolean;
   children?: ConfigEntry[];
@@ -50,7 +52,7 @@ interface ConfigEntry {
 function configuredAdminFiles(entries: ConfigEntry[], parentPath = ""): string[] {
   return entries.flatMap((entry) => {
     const full = entry.path ?? parentPath;
-    const own = full === "admin" || full.startsWith("admin/") ? [entry.file] : [];
+    const own = full === "admin" || full.startsWith("admin/") ? [entry.id ?? entry.file] : [];
     return [...own, ...configuredAdminFiles(entry.children ?? [], full)];
   });
 }

@@ -83,6 +83,24 @@ describe("case-study list composition and ordering (SPEC section 4)", () => {
     expect(list.filter((s) => /estate media/i.test(s.title))).toHaveLength(1);
   });
 
+  it("lets a published row with a built-in's slug take the built-in's place", () => {
+    const edited = study({
+      title: "Estate Media, re-cut",
+      slug: "estate-media",
+      sortPosition: -50,
+      description: "the admin's edit",
+    });
+    const rows = [edited, study({ title: "estate media" }), study({ title: "Other" })];
+    const list = composeCaseStudyList(rows, BUILT_IN_CASE_STUDIES, SAMPLE_CASE_STUDIES);
+    // Its own sort position applies; the same-titled row still gives way.
+    expect(list.map((s) => s.title)).toEqual([
+      "Estate Media, re-cut",
+      "First Access Entertainment",
+      "Other",
+    ]);
+    expect(list[0]).toBe(edited);
+  });
+
   it("shows the six built-in samples when the database returns none", () => {
     const list = composeCaseStudyList([], BUILT_IN_CASE_STUDIES, SAMPLE_CASE_STUDIES);
     expect(list).toHaveLength(6);
@@ -112,7 +130,13 @@ describe("case-study list composition and ordering (SPEC section 4)", () => {
           BUILT_IN_CASE_STUDIES,
           SAMPLE_CASE_STUDIES,
         );
-        for (const builtIn of BUILT_IN_CASE_STUDIES) expect(list).toContain(builtIn);
+        for (const builtIn of BUILT_IN_CASE_STUDIES) {
+          // The built-in, or the first published row holding its slug (the admin's edit of it).
+          const own = input.map((row) => study(row)).find((row) => row.slug === builtIn.slug);
+          const present = list.filter((s) => s.slug === builtIn.slug);
+          expect(present).toHaveLength(1);
+          expect(present[0]?.title).toBe(own?.title ?? builtIn.title);
+        }
         const builtInTitles = list.filter((s) =>
           BUILT_IN_CASE_STUDIES.some((b) => b.title.toLowerCase() === s.title.toLowerCase()),
         );

@@ -64,8 +64,10 @@ export const CARD_METRICS = 3;
 
 /**
  * The public list: the published rows (or the samples when there are none), with the built-in
- * studies always present and replacing same-titled rows, in display order. (The samples are
- * parameters so the browser bundle never has to carry them.)
+ * studies always present and replacing same-titled rows, in display order. A published row with
+ * a built-in's slug is that study as the admin edited it, so it takes the built-in's place
+ * (docs/decisions/0100-built-in-case-studies-in-the-editor.md). (The samples are parameters so
+ * the browser bundle never has to carry them.)
  */
 export function composeCaseStudyList(
   rows: readonly CaseStudyRecord[],
@@ -73,10 +75,14 @@ export function composeCaseStudyList(
   samples: readonly CaseStudyRecord[],
 ): CaseStudyRecord[] {
   const base = rows.length > 0 ? rows : samples;
-  const kept = base.filter(
-    (row) => !builtIns.some((builtIn) => sameText(builtIn.title, row.title)),
+  const present = builtIns.map(
+    (builtIn) => rows.find((row) => row.slug === builtIn.slug) ?? builtIn,
   );
-  return orderCaseStudies([...kept, ...builtIns]);
+  const kept = base.filter(
+    (row) =>
+      !builtIns.some((builtIn) => builtIn.slug === row.slug || sameText(builtIn.title, row.title)),
+  );
+  return orderCaseStudies([...kept, ...present]);
 }
 
 /**

@@ -43,7 +43,6 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
         title="Case Studies"
         description="Every case study, newest first. Only published ones appear on the website."
         actions={
-          // The editor arrives with issue #7.
           <Link to="/admin/case-studies/new" className={buttonClass.primary}>
             <Plus aria-hidden="true" className="size-4" />
             Add Case Study

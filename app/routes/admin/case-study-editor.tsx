@@ -1,0 +1,147 @@
+import {
+  draftOf,
+  type EditorState,
+  findCaseStudy,
+  handleCaseStudyPost,
+  isFixedSlug,
+} from "@server/admin/case-studies";
+import { isUuid } from "@server/admin/list-params";
+import { CASE_STUDY_EDITOR_MESSAGES, failure } from "@server/admin/messages";
+import { redirectWithFlash } from "@server/admin/moderation";
+import { getRuntimeFrom } from "@server/context";
+import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-access";
+import { ExternalLink } from "lucide-react";
+import { data, Link } from "react-router";
+import { CaseStudyEditor } from "~/components/admin/case-study-editor";
+import { DeleteButton } from "~/components/admin/delete-button";
+import { buttonClass } from "~/components/admin/ui";
+import { BUILT_IN_CASE_STUDY_SLUGS } from "~/content/samples";
+import { emptyDraft } from "~/lib/forms/case-study";
+import type { Route } from "./+types/case-study-editor";
+
+/**
+ * /admin/case-studies/new and /admin/case-studies/{id}/edit: one module, two routes. Saving
+ * redirects to the list with a toast; a refused save or a row change made without JavaScript
+ * answers with the form to show again (nothing stored).
+ */
+
+const LIST_PATH = "/admin/case-studies";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData?.mode === "edit" ? "Edit Case Study" : "New Case Study"} | Northlight Studio Admin`,
+  },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** The id of the edit route; throws a 404 for anything that is not a uuid. */
+function editId(params: { id?: string }): string | null {
+  if (params.id === undefined) return null;
+  if (!isUuid(params.id)) throw data("Not found", { status: 404 });
+  return params.id;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const id = editId(args.params);
+  if (id === null) {
+    return {
+      mode: "create" as const,
+      id: null,
+      draft: emptyDraft(),
+      slugLocked: false,
+      builtIn: false,
+      published: false,
+    };
+  }
+  const study = await findCaseStudy(getRuntimeFrom(args.context).database.db, id);
+  if (!study) {
+    throw await redirectWithFlash(
+      args.context,
+      LIST_PATH,
+      failure(CASE_STUDY_EDITOR_MESSAGES.notFound),
+    );
+  }
+  return {
+    mode: "edit" as const,
+    id,
+    draft: draftOf(study),
+    slugLocked: isFixedSlug(study.slug),
+    builtIn: (BUILT_IN_CASE_STUDY_SLUGS as readonly string[]).includes(study.slug),
+    published: study.status === "published",
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  const id = editId(args.params);
+  const runtime = getRuntimeFrom(args.context);
+  const outcome = await handleCaseStudyPost(runtime, args.request, id);
+  if (outcome.kind === "saved") return redirectWithFlash(args.context, LIST_PATH, outcome.flash);
+  if (outcome.kind === "failed") {
+    const to = outcome.to === "list" ? LIST_PATH : args.url.pathname;
+    return redirectWithFlash(args.context, to, outcome.flash);
+  }
+  return data(outcome.state, { status: outcome.status, headers: ADMIN_RESPONSE_HEADERS });
+}
+
+/** A key per action answer, so the form re-mounts with what the server sent back. */
+const versions = new WeakMap<object, number>();
+let version = 0;
+function versionOf(answer: object | undefined): number {
+  if (!answer) return 0;
+  if (!versions.has(answer)) versions.set(answer, ++version);
+  return versions.get(answer) ?? 0;
+}
+
+export default function CaseStudyEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData as EditorState | undefined;
+  const state: EditorState = answer ?? {
+    draft: loaderData.draft,
+    fieldErrors: {},
+    message: null,
+    focus: null,
+  };
+  const { mode, id, builtIn, published } = loaderData;
+  const slug = loaderData.draft.slug;
+  return (
+    <CaseStudyEditor
+      key={versionOf(answer)}
+      mode={mode}
+      draft={state.draft}
+      fieldErrors={state.fieldErrors}
+      message={state.message}
+      focus={state.focus}
+      slugLocked={loaderData.slugLocked}
+      cancelHref={LIST_PATH}
+      notice={
+        loaderData.slugLocked ? (
+          <p className="rounded-lg border border-line bg-surface px-4 py-3 text-sm text-ink-muted">
+            {builtIn
+              ? "A built-in study: it is always listed on /case-studies. While this row is published, the website shows it as edited here; unpublished or deleted, the built-in copy shows instead."
+              : "One of the named studies with a built-in copy: while this row is published, /case-studies/" +
+                slug +
+                " shows it as edited here; unpublished or deleted, the built-in copy answers that address instead."}
+          </p>
+        ) : null
+      }
+      actions={
+        mode === "edit" && id ? (
+          <>
+            {published ? (
+              <Link to={`/case-studies/${slug}`} className={buttonClass.ghost}>
+                <ExternalLink aria-hidden="true" className="size-4" />
+                View on site
+              </Link>
+            ) : null}
+            <DeleteButton
+              confirmHref={`${LIST_PATH}/${id}/delete`}
+              itemName={loaderData.draft.title}
+              noun="case study"
+            />
+          </>
+        ) : null
+      }
+    />
+  );
+}
