@@ -177,7 +177,11 @@ export async function saveCaseStudy(
     throw error;
   }
   if (result.ok) {
-    await contentChanged(db, { entity: "case-studies", id: result.id, action: "updated" });
+    await contentChanged(db, {
+      entity: "case-studies",
+      id: result.id,
+      action: result.created ? "created" : "updated",
+    });
   }
   return result;
 }

@@ -160,7 +160,7 @@ describe.each(testDrivers)("case-study editor on %s", (driver) => {
         { type: "image", url: "/media/gallery/estate-media-02.svg" },
       ],
     });
-    expect(changes).toEqual([{ entity: "case-studies", id: row.id, action: "updated" }]);
+    expect(changes).toEqual([{ entity: "case-studies", id: row.id, action: "created" }]);
 
     // At once on the public pages (the content cache was dropped).
     const cards = await loadCaseStudyCards(db());

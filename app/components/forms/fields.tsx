@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { HONEYPOT_FIELD } from "~/lib/forms/common";
+import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 
 /**
  * Labelled form controls for the public forms: each with its error text tied to the input

@@ -55,9 +55,5 @@ export const optionalDate = (message = "Please enter a valid date") =>
     .refine((value) => !value || isCalendarDate(value), message)
     .transform((value) => (value ? value : null));
 
-/**
- * The spam trap: a field people never see (hidden with CSS, labelled "leave empty") that bots
- * fill in. A filled trap is accepted silently and nothing is stored.
- */
-export const HONEYPOT_FIELD = "website";
+export { HONEYPOT_FIELD } from "./honeypot";
 export const honeypot = z.string().optional();
