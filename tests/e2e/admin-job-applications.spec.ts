@@ -50,7 +50,7 @@ test.describe("job applications (/admin/job-applications)", () => {
     await expect(rows(page).getByRole("heading")).toContainText(["Applicant 03"]);
   });
 
-  test("the resume opens at once in a new tab through a fresh signed link", async ({
+  test("the resume opens at once in a new tab through a signed link refused from 60 s", async ({
     page,
     adminServer,
   }) => {
@@ -69,6 +69,20 @@ test.describe("job applications (/admin/job-applications)", () => {
     const expires = Number(new URL(response.url()).searchParams.get("expires"));
     expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(60_000);
     expect(expires * 1000 - Date.now()).toBeGreaterThan(45_000);
+
+    // The server's clock moved on: the same link still opens just before 60 s (a margin for the
+    // request's own time) and is refused from 60 s.
+    const issuedAt = (expires - 60) * 1000;
+    try {
+      await adminServer.shiftClock(issuedAt + 58_500 - Date.now());
+      expect((await page.request.get(response.url())).status()).toBe(200);
+      await adminServer.shiftClock(issuedAt + 60_000 - Date.now());
+      const expired = await page.request.get(response.url());
+      expect(expired.status()).toBe(403);
+      expect(await expired.text()).toBe("This link has expired or is invalid.");
+    } finally {
+      await adminServer.shiftClock(0);
+    }
 
     // The same through the plain link (no JavaScript): a 302 to the signed link, which serves the PDF.
     const id = adminServer.fixtures?.applicationWithResume.id;

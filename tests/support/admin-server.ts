@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,6 +20,8 @@ export interface AdminServer {
   databaseUrl?: string;
   fixtures: AdminFixtures | null;
   output(): string;
+  /** Moves the server's clock `ms` ahead of real time (0 puts it back); see shifted-clock.mjs. */
+  shiftClock(ms: number): Promise<void>;
   /** Stops the server, keeping its data (to inspect the database afterwards). */
   stop(): Promise<void>;
   /** Stops the server and deletes its DATA_DIR. */
@@ -48,7 +50,10 @@ export async function startAdminServer(
   const fixtures = options.reuseDataDir ? null : await prepareAdminData({ ...options, dataDir });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+  const clockFile = path.join(dataDir, "..", `${path.basename(dataDir)}-clock`);
+  writeFileSync(clockFile, "0");
+  const preload = path.join(import.meta.dirname, "shifted-clock.mjs");
+  const child: ChildProcess = spawn(process.execPath, ["--import", preload, "server.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -63,6 +68,7 @@ export async function startAdminServer(
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       MAIL_POLL_MS: "60000",
+      TEST_CLOCK_FILE: clockFile,
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -105,10 +111,16 @@ export async function startAdminServer(
     databaseUrl: options.databaseUrl,
     fixtures,
     output: () => text,
+    async shiftClock(ms) {
+      writeFileSync(clockFile, String(ms));
+      // The server rereads the file every 20 ms.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    },
     stop,
     async dispose() {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(clockFile, { force: true });
     },
   };
 }
