@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 const INQUIRIES = Number(process.env.INQUIRIES ?? 10_000);
 const RUNS = Number(process.env.RUNS ?? 200);
@@ -79,7 +80,7 @@ async function stop(server) {
 }
 
 async function seedInquiries() {
-  const db = await PGlite.create(path.join(dataDir, "pgdata"));
+  const db = await PGlite.create(path.join(dataDir, "pgdata"), { extensions: { pg_trgm } });
   const words = ["studio", "launch", "brand", "campaign", "wedding", "documentary", "product"];
   await db.query(
     `insert into contact_submissions

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { SMTPServer } from "smtp-server";
 
 const COUNT = Number(process.env.COUNT ?? 500);
@@ -102,7 +103,7 @@ try {
 
   server.kill("SIGTERM");
   await exited;
-  const db = await PGlite.create(path.join(dataDir, "pgdata"));
+  const db = await PGlite.create(path.join(dataDir, "pgdata"), { extensions: { pg_trgm } });
   const { rows } = await db.query(
     "select count(*)::int as n from contact_submissions where description like $1",
     [`Benchmark inquiry ${MARK}-%`],

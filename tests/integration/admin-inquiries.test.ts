@@ -10,6 +10,7 @@ import { loader as csvLoader } from "../../app/routes/admin/inquiries-csv";
 import { csvCell, csvRow } from "../../server/admin/csv";
 import {
   exportInquiries,
+  inquirySearch,
   listInquiries,
   parseInquiryQuery,
   setInquiryStatus,
@@ -104,6 +105,23 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
       // "Brief 12", "Brief 120".."Brief 129", "Brief 1200".."Brief 1233"
       1 + 10 + 34,
     );
+  });
+
+  it("searches through the trigram index, not a scan of every inquiry", async () => {
+    const query = t.database.db
+      .select({ id: contactSubmissions.id })
+      .from(contactSubmissions)
+      .where(inquirySearch("studio"))
+      .toSQL();
+    const plan = await t.database.db.transaction(async (tx) => {
+      // The test table is small enough for a scan to look cheaper; ask what the index offers.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const literal = query.sql.replace("$1", `'${String(query.params[0])}'`);
+      const result = await tx.execute(sql.raw(`explain ${literal}`));
+      const rows = (Array.isArray(result) ? result : result.rows) as Record<string, string>[];
+      return rows.map((row) => Object.values(row)[0]).join("\n");
+    });
+    expect(plan).toContain("contact_submissions_search_idx");
   });
 
   it("filters by status, and reads filters from the URL safely", async () => {
