@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { fieldClass } from "~/components/forms/fields";
+import { fieldClass, RequiredMark } from "~/components/forms/fields";
 import { slugify } from "~/lib/forms/blog";
 import { BLOG_POST_STATUSES } from "~/lib/values";
 import { ImageField } from "./image-field";
@@ -361,12 +361,7 @@ function Field({
     <div className="flex flex-col">
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {label}
-        {required ? (
-          <span aria-hidden="true" className="text-accent">
-            {" "}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       {children}
       {hint ? (

@@ -8,7 +8,7 @@ import {
   useState,
 } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { fieldClass } from "~/components/forms/fields";
+import { fieldClass, RequiredMark } from "~/components/forms/fields";
 import {
   CASE_STUDY_TEXT,
   type CaseStudyDraft,
@@ -901,12 +901,7 @@ function TextInput({
     <Wrap name={name} className={props.className}>
       <label htmlFor={idOf(name)} className={labelClass}>
         {label}
-        {required ? (
-          <span aria-hidden="true" className="text-accent">
-            {" "}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       <input
         id={idOf(name)}
