@@ -29,7 +29,8 @@ import {
   rowIntentValue,
   slugify,
 } from "~/lib/forms/case-study";
-import { CONTENT_STATUSES, GALLERY_LAYOUTS } from "~/lib/values";
+import { GALLERY_LAYOUTS } from "~/lib/values";
+import { CONTENT_STATUS_OPTIONS } from "./format";
 import { ImageField } from "./image-field";
 import { buttonClass } from "./ui";
 
@@ -61,6 +62,11 @@ export interface EditorProps {
 const ROW_NOUNS: Record<RowList, string> = { metric: "Key metric", media: "Gallery item" };
 
 const idOf = (name: string) => `cs-${name.replace(/[^a-zA-Z0-9]+/g, "-")}`;
+
+/** The draft's fields that hold text. */
+type DraftText = {
+  [K in keyof CaseStudyDraft]: CaseStudyDraft[K] extends string ? K : never;
+}[keyof CaseStudyDraft];
 
 interface Row<T> {
   key: number;
@@ -181,6 +187,9 @@ export function CaseStudyEditor(props: EditorProps) {
     );
   }
 
+  // name, starting value and errors of a top-level field.
+  const field = (name: DraftText) => ({ name, defaultValue: draft[name], errors });
+
   const errorEntries = Object.entries(errors).filter(([, messages]) => messages?.length);
 
   return (
@@ -247,11 +256,9 @@ export function CaseStudyEditor(props: EditorProps) {
       <Section title="Basics">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextInput
-            name="title"
+            {...field("title")}
             label="Title"
             required
-            defaultValue={draft.title}
-            errors={errors}
             className="sm:col-span-2"
             autoFocus={focus === "title"}
             onChange={(value) => {
@@ -286,63 +293,31 @@ export function CaseStudyEditor(props: EditorProps) {
             </Hint>
             <ErrorText name="slug" errors={errors} />
           </Wrap>
-          <TextInput
-            name="subtitle"
-            label="Subtitle"
-            defaultValue={draft.subtitle}
-            errors={errors}
-            className="sm:col-span-2"
-          />
-          <TextInput
-            name="clientName"
-            label="Client"
-            defaultValue={draft.clientName}
-            errors={errors}
-          />
-          <TextInput
-            name="serviceType"
-            label="Service"
-            defaultValue={draft.serviceType}
-            errors={errors}
-          />
-          <TextInput
-            name="projectDuration"
-            label="Duration"
-            defaultValue={draft.projectDuration}
-            errors={errors}
-          />
-          <TextInput
-            name="budgetRange"
-            label="Investment (budget range)"
-            defaultValue={draft.budgetRange}
-            errors={errors}
-          />
+          <TextInput {...field("subtitle")} label="Subtitle" className="sm:col-span-2" />
+          <TextInput {...field("clientName")} label="Client" />
+          <TextInput {...field("serviceType")} label="Service" />
+          <TextInput {...field("projectDuration")} label="Duration" />
+          <TextInput {...field("budgetRange")} label="Investment (budget range)" />
         </div>
       </Section>
 
       <Section title="Story">
         <div className="grid gap-5">
           <TextArea
-            name="description"
+            {...field("description")}
             label="Description"
             rows={3}
-            defaultValue={draft.description}
-            errors={errors}
             hint="Shown on the card and searched on /case-studies."
           />
           <TextArea
-            name="content"
+            {...field("content")}
             label="Details"
             rows={10}
-            defaultValue={draft.content}
-            errors={errors}
             hint="Plain text; leave a blank line between paragraphs."
           />
           <TextInput
-            name="tags"
+            {...field("tags")}
             label="Tags"
-            defaultValue={draft.tags}
-            errors={errors}
             hint="Comma-separated, for example: Music, Social, Launch."
           />
         </div>
@@ -351,18 +326,11 @@ export function CaseStudyEditor(props: EditorProps) {
       <Section title="Cover and video">
         <div className="grid gap-5">
           <Wrap name="imageUrl">
-            <ImageField
-              name="imageUrl"
-              label="Cover image"
-              defaultValue={draft.imageUrl}
-              errors={errors}
-            />
+            <ImageField {...field("imageUrl")} label="Cover image" />
           </Wrap>
           <TextInput
-            name="videoUrl"
+            {...field("videoUrl")}
             label="Project video URL"
-            defaultValue={draft.videoUrl}
-            errors={errors}
             inputMode="url"
             hint="An address (https://…) or a site path (/media/…)."
           />
@@ -394,10 +362,8 @@ export function CaseStudyEditor(props: EditorProps) {
       >
         <div className="grid gap-5">
           <SelectInput
-            name="galleryLayout"
+            {...field("galleryLayout")}
             label="Gallery layout"
-            defaultValue={draft.galleryLayout}
-            errors={errors}
             options={GALLERY_LAYOUTS.map((value) => ({
               value,
               label: GALLERY_LAYOUT_LABELS[value],
@@ -424,22 +390,15 @@ export function CaseStudyEditor(props: EditorProps) {
       <Section title="Publishing">
         <div className="grid gap-5 sm:grid-cols-2">
           <SelectInput
-            name="status"
+            {...field("status")}
             label="Status"
-            defaultValue={draft.status}
-            errors={errors}
-            options={CONTENT_STATUSES.map((value) => ({
-              value,
-              label: value[0]?.toUpperCase() + value.slice(1),
-            }))}
+            options={CONTENT_STATUS_OPTIONS}
             hint="Only published studies appear on the website."
           />
           <TextInput
-            name="sortPosition"
+            {...field("sortPosition")}
             label="Sort position"
             type="number"
-            defaultValue={draft.sortPosition}
-            errors={errors}
             hint="Lower comes first: negative pins a study to the top, positive to the bottom; equal ones show newest first."
           />
           <div className="flex items-center gap-3 sm:col-span-2">
