@@ -1,7 +1,9 @@
 import type { EditorActionData } from "@server/admin/editor";
 import type { ComponentProps, ReactNode } from "react";
+import { SelectField } from "~/components/forms/fields";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { EditorForm, type FieldErrors } from "./editor-form";
+import { CONTENT_STATUS_OPTIONS } from "./format";
 import { PageHeader } from "./ui";
 
 /**
@@ -66,5 +68,23 @@ export function EditorPage({
         <EditorFields {...form} />
       </div>
     </>
+  );
+}
+
+/** The publishing status of an item (portfolio, testimonial); a new one starts published. */
+export function StatusField({
+  field,
+  stored,
+}: {
+  field: EditorBinding["field"];
+  stored: string | undefined;
+}) {
+  return (
+    <SelectField
+      {...field("status", stored ?? "published")}
+      label="Status"
+      options={CONTENT_STATUS_OPTIONS}
+      placeholder="Select a status"
+    />
   );
 }

@@ -14,12 +14,8 @@ import { Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { CheckboxField, EditorHeading } from "~/components/admin/editor-form";
-import { EditorFields } from "~/components/admin/editor-page";
-import {
-  CONTENT_STATUS_OPTIONS,
-  formatDay,
-  portfolioServiceLabel,
-} from "~/components/admin/format";
+import { EditorFields, StatusField } from "~/components/admin/editor-page";
+import { formatDay, portfolioServiceLabel } from "~/components/admin/format";
 import { ImageField } from "~/components/admin/image-field";
 import { ToggleForm } from "~/components/admin/toggle-form";
 import {
@@ -246,12 +242,7 @@ function PortfolioEditor({
                 options={SERVICE_TYPE_OPTIONS}
                 placeholder="Select a service type"
               />
-              <SelectField
-                {...field("status", item?.status ?? "published")}
-                label="Status"
-                options={CONTENT_STATUS_OPTIONS}
-                placeholder="Select a status"
-              />
+              <StatusField field={field} stored={item?.status} />
               <TextAreaField
                 {...field("description", item?.description)}
                 label="Description"

@@ -3,8 +3,7 @@ import { TESTIMONIAL_EDITOR_MESSAGES, TESTIMONIAL_MESSAGES } from "@server/admin
 import { findTestimonial, saveTestimonial } from "@server/admin/testimonials";
 import { requireAdmin } from "@server/security/admin-access";
 import { CheckboxField } from "~/components/admin/editor-form";
-import { EditorPage } from "~/components/admin/editor-page";
-import { CONTENT_STATUS_OPTIONS } from "~/components/admin/format";
+import { EditorPage, StatusField } from "~/components/admin/editor-page";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { adminMeta } from "~/lib/admin-meta";
 import { testimonialSchema } from "~/lib/forms/testimonial";
@@ -78,12 +77,7 @@ export default function TestimonialEditor({ loaderData, actionData }: Route.Comp
             options={RATING_OPTIONS}
             placeholder="Select a rating"
           />
-          <SelectField
-            {...field("status", item?.status ?? "published")}
-            label="Status"
-            options={CONTENT_STATUS_OPTIONS}
-            placeholder="Select a status"
-          />
+          <StatusField field={field} stored={item?.status} />
           <CheckboxField
             name="isFeatured"
             label="Featured"
