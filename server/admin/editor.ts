@@ -3,16 +3,18 @@ import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { fieldErrorsOf, textValuesOf } from "../../app/lib/forms/admin-fields";
 import { getRuntimeFrom } from "../context";
+import type { Database } from "../db/client";
 import { FormReadError, type ReadForm } from "../http/form-data";
 import { ADMIN_RESPONSE_HEADERS } from "../security/admin-access";
 import type { Flash, FlashInput } from "../security/flash";
 import { UploadRejectedError } from "../uploads";
 import { IMAGE_UPLOAD_MESSAGES, readAdminForm, resolveImageUrl } from "./images";
+import { isUuid } from "./list-params";
 import { type EditorMessages, failure, success } from "./messages";
 import { redirectWithFlash } from "./moderation";
 
 /**
- * The save step shared by the portfolio, testimonial and team editors: read the (possibly
+ * The steps shared by the portfolio, testimonial and team editors: find the row, read the (possibly
  * multipart) form, validate it with the form's zod schema, store an image chosen without
  * JavaScript, save in one transaction, then go back to the list with SPEC's toast. Bad input comes
  * back as a 400 with a message per field and what was typed, and nothing is stored.
@@ -36,6 +38,68 @@ const toast = (input: FlashInput): Flash => ({ id: randomUUID(), ...input });
 
 function answer(body: EditorActionData, status: number) {
   return data(body, { status, headers: ADMIN_RESPONSE_HEADERS });
+}
+
+/**
+ * The row an editor opens: null when no id is given (create); a missing or malformed id throws the
+ * redirect back to the list with `gone` (it was deleted meanwhile, or the link was made up).
+ */
+export async function findRowOrRedirect<Row>(
+  args: Args,
+  options: {
+    id: string | null | undefined;
+    find: (db: Database, id: string) => Promise<Row | null>;
+    listPath: string;
+    gone: string;
+  },
+): Promise<Row | null> {
+  const { id, find, listPath, gone } = options;
+  if (id == null) return null;
+  const db = getRuntimeFrom(args.context).database.db;
+  const row = isUuid(id) ? await find(db, id) : null;
+  if (!row) throw await redirectWithFlash(args.context, listPath, failure(gone));
+  return row;
+}
+
+/**
+ * The action of an editor with its own routes (/new, /{id}/edit): the row named in the URL (gone:
+ * back to the list), then the post, then the save.
+ */
+export async function editorRouteAction<
+  Schema extends z.ZodType<Record<string, unknown>>,
+  Row extends { id: string },
+>(
+  // One module serves both routes, so the params are typed as either.
+  args: Args & { params: object },
+  options: {
+    find: (db: Database, id: string) => Promise<Row | null>;
+    save: (db: Database, id: string | null, input: z.output<Schema>) => Promise<string | null>;
+    schema: Schema;
+    imageField?: string;
+    listPath: string;
+    messages: EditorMessages;
+  },
+) {
+  const { find, save, listPath, messages } = options;
+  const row = await findRowOrRedirect(args, {
+    id: (args.params as { id?: string }).id,
+    find,
+    listPath,
+    gone: messages.saveFailed,
+  });
+  const read = await readEditorForm(args, messages);
+  if ("refused" in read) return read.refused;
+  const db = getRuntimeFrom(args.context).database.db;
+  const id = row?.id ?? null;
+  return saveFromEditor(args, {
+    form: read.form,
+    schema: options.schema,
+    imageField: options.imageField,
+    id,
+    save: (input) => save(db, id, input),
+    listPath,
+    messages,
+  });
 }
 
 /** Reads an editor's post; a bad or oversized body becomes the 4xx answer to return. */

@@ -1,10 +1,9 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { blogPostSchema, categorySchema, parseTagList, slugify } from "../../app/lib/forms/blog";
 import { action as categoriesAction } from "../../app/routes/admin/blog-categories";
 import { action as deleteAction, loader as deleteLoader } from "../../app/routes/admin/blog-delete";
 import { action as editorAction, loader as editorLoader } from "../../app/routes/admin/blog-editor";
-import { type ContentChange, onContentChanged } from "../../server/admin/after-content-write";
 import {
   type BlogPostSave,
   deleteBlogPost,
@@ -25,9 +24,7 @@ import {
 } from "../../server/content/blog";
 import { listSitemapEntries } from "../../server/content/sitemap";
 import { blogCategories, blogPosts, blogPostTags, blogTags, uploads } from "../../server/db/schema";
-import { seedDemoContent } from "../../server/db/seed";
-import { takeFlash } from "../../server/security/flash";
-import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
+import { formOf, postTo, routeArgs, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pngBytes } from "../support/files";
 
@@ -101,32 +98,11 @@ describe("blog form rules (no database)", () => {
 });
 
 describe.each(testDrivers)("blog back-office on %s", (driver) => {
-  let t: TestRuntime;
-  const changes: ContentChange[] = [];
-  let unsubscribe: () => void;
-  beforeAll(async () => {
-    t = await createTestRuntime(driver);
-    await seedDemoContent(t.database.db);
-    unsubscribe = onContentChanged((change) => {
-      changes.push(change);
-    });
-  });
-  afterAll(async () => {
-    unsubscribe?.();
-    await t?.close();
-  });
+  const t = seededRuntime(driver);
+  const { changes } = t;
 
   const db = () => t.database.db;
   const postCount = async () => (await db().select({ n: count() }).from(blogPosts))[0]?.n ?? 0;
-
-  async function toastOf(response: Response) {
-    const cookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
-    const { flash } = await takeFlash(
-      new Request(`${SITE}/admin`, { headers: { cookie } }),
-      t.runtime,
-    );
-    return flash ? `${flash.title}: ${flash.description}` : null;
-  }
 
   /** Calls a route action as the admin; a redirect comes back as a Response, data as an object. */
   async function submit(
@@ -136,19 +112,13 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
     params: Record<string, string> = {},
     cookie = t.cookies.admin,
   ) {
-    const result = await handler(
-      routeArgs(t.runtime, path, { method: "POST", body, cookie, params }) as never,
-    );
-    if (result instanceof Response) return { response: result, toast: await toastOf(result) };
+    const result = await postTo(t, handler, path, body, { params, cookie });
+    if (result instanceof Response) {
+      return { response: result, toast: await toastOf(t.runtime, result) };
+    }
     const { data, init } = result as { data: Record<string, unknown>; init: { status: number } };
     return { status: init.status, data };
   }
-
-  const form = (fields: Record<string, string>) => {
-    const body = new FormData();
-    for (const [key, value] of Object.entries(fields)) body.append(key, value);
-    return body;
-  };
 
   it("creates a post: slug from the title, sanitised body, read time, publish date now", async () => {
     // Read first, so the public cache holds the "before": the save must drop it.
@@ -368,14 +338,14 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
     const noTitle = await submit(
       editorAction,
       "/admin/blog/new",
-      form({ title: "", status: "published", content: "<p>x</p>" }),
+      formOf({ title: "", status: "published", content: "<p>x</p>" }),
     );
     expect(noTitle.status).toBe(400);
     expect(noTitle.data).toMatchObject({ fieldErrors: { title: ["Title is required"] } });
     const taken = await submit(
       editorAction,
       "/admin/blog/new",
-      form({ title: "Dup", slug: "unique-one", status: "draft" }),
+      formOf({ title: "Dup", slug: "unique-one", status: "draft" }),
     );
     expect(taken.status).toBe(409);
     expect(taken.data).toMatchObject({
@@ -386,7 +356,7 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
 
   it("editor route: a non-image renamed .png is refused for the featured image", async () => {
     const before = await postCount();
-    const body = form({ title: "With image", status: "draft" });
+    const body = formOf({ title: "With image", status: "draft" });
     body.append(
       "featuredImageUrlFile",
       new File([new TextEncoder().encode("not an image at all")], "fake.png", {
@@ -402,7 +372,7 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
   });
 
   it("editor route: creates with an uploaded image (claimed), edits, and the public post follows", async () => {
-    const body = form({
+    const body = formOf({
       title: "Route Created",
       status: "published",
       content: '<p onclick="x()">Hi</p>',
@@ -443,7 +413,7 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
     const edited = await submit(
       editorAction,
       `/admin/blog/edit/${id}`,
-      form({
+      formOf({
         title: "Route Edited",
         slug: "route-created",
         status: "published",
@@ -491,7 +461,7 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
       editorAction(
         routeArgs(t.runtime, "/admin/blog/new", {
           method: "POST",
-          body: form({ title: "Sneaky", status: "published" }),
+          body: formOf({ title: "Sneaky", status: "published" }),
           cookie: t.cookies.viewer,
         }) as never,
       ),

@@ -1,18 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseCaseStudy, readDraft } from "../../app/lib/forms/case-study";
 import {
   action as editorAction,
   loader as editorLoader,
 } from "../../app/routes/admin/case-study-editor";
-import { type ContentChange, onContentChanged } from "../../server/admin/after-content-write";
 import { findCaseStudy, saveCaseStudy } from "../../server/admin/case-studies";
 import { uploadImage } from "../../server/admin/images";
 import { findCaseStudyDetail, loadCaseStudyCards } from "../../server/content/case-studies";
 import { caseStudies, uploads } from "../../server/db/schema";
-import { seedDemoContent } from "../../server/db/seed";
-import { takeFlash } from "../../server/security/flash";
-import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
+import { formOf, postTo, routeArgs, SITE, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pngBytes } from "../support/files";
 
@@ -60,20 +57,8 @@ const VALID: Fields = {
 };
 
 describe.each(testDrivers)("case-study editor on %s", (driver) => {
-  let t: TestRuntime;
-  const changes: ContentChange[] = [];
-  let unsubscribe: () => void;
-  beforeAll(async () => {
-    t = await createTestRuntime(driver);
-    await seedDemoContent(t.database.db);
-    unsubscribe = onContentChanged((change) => {
-      changes.push(change);
-    });
-  });
-  afterAll(async () => {
-    unsubscribe?.();
-    await t?.close();
-  });
+  const t = seededRuntime(driver);
+  const { changes } = t;
 
   const db = () => t.database.db;
   const count = async () =>
@@ -81,28 +66,17 @@ describe.each(testDrivers)("case-study editor on %s", (driver) => {
 
   /** Posts the editor's form (multipart, as the browser does) as `cookie`. */
   async function post(fields: Fields, id?: string, cookie = t.cookies.admin) {
-    const body = new FormData();
-    for (const [name, value] of Object.entries(fields)) body.append(name, value);
     const path = id ? `/admin/case-studies/${id}/edit` : "/admin/case-studies/new";
-    const result = (await editorAction(
-      routeArgs(t.runtime, path, {
-        method: "POST",
-        cookie,
-        body,
-        headers: { Origin: SITE },
-        params: id ? { id } : {},
-      }) as never,
-    )) as Response | { data: unknown; init: { status?: number } | null };
+    const result = (await postTo(t, editorAction, path, formOf(fields), {
+      cookie,
+      headers: { Origin: SITE },
+      params: id ? { id } : {},
+    })) as Response | { data: unknown; init: { status?: number } | null };
     if (result instanceof Response) {
-      const setCookie = result.headers.get("set-cookie")?.split(";")[0] ?? "";
-      const { flash } = await takeFlash(
-        new Request(`${SITE}/admin`, { headers: { cookie: setCookie } }),
-        t.runtime,
-      );
       return {
         status: result.status,
         location: result.headers.get("location"),
-        toast: flash ? `${flash.title}: ${flash.description}` : null,
+        toast: await toastOf(t.runtime, result),
         state: null,
       };
     }
@@ -233,7 +207,7 @@ describe.each(testDrivers)("case-study editor on %s", (driver) => {
 
     // Two saves racing for one new slug: one wins, the other gets the message (on PostgreSQL
     // the unique index refuses the loser; PGlite runs them one after the other).
-    const input = parseCaseStudy(readDraft(toFormData({ ...VALID, title: "Race" })));
+    const input = parseCaseStudy(readDraft(formOf({ ...VALID, title: "Race" })));
     if (!input.ok) throw new Error("VALID should parse");
     const results = await Promise.all([
       saveCaseStudy(db(), null, input.value),
@@ -500,9 +474,3 @@ describe.each(testDrivers)("case-study editor on %s", (driver) => {
     expect(await count()).toBe(before);
   });
 });
-
-function toFormData(fields: Fields): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  return form;
-}

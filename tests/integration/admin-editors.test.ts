@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseTags } from "../../app/lib/forms/admin-fields";
 import {
   action as confirmAction,
@@ -17,15 +17,12 @@ import {
   action as testimonialEditorAction,
   loader as testimonialEditorLoader,
 } from "../../app/routes/admin/testimonial-editor";
-import { type ContentChange, onContentChanged } from "../../server/admin/after-content-write";
 import * as images from "../../server/admin/images";
 import { listPublishedPortfolioItems } from "../../server/content/portfolio";
 import { listActiveTeamMembers } from "../../server/content/team";
 import { listPublishedTestimonials } from "../../server/content/testimonials";
 import { portfolioItems, teamMembers, testimonials, uploads } from "../../server/db/schema";
-import { seedDemoContent } from "../../server/db/seed";
-import { takeFlash } from "../../server/security/flash";
-import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
+import { formOf, postTo, routeArgs, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pngBytes } from "../support/files";
 
@@ -58,26 +55,8 @@ interface Answer {
 }
 
 describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (driver) => {
-  let t: TestRuntime;
-  const changes: ContentChange[] = [];
-  let unsubscribe: () => void;
-  beforeAll(async () => {
-    t = await createTestRuntime(driver);
-    await seedDemoContent(t.database.db);
-    unsubscribe = onContentChanged((change) => {
-      changes.push(change);
-    });
-  });
-  afterAll(async () => {
-    unsubscribe?.();
-    await t?.close();
-  });
-
-  function form(fields: Record<string, string | File>): FormData {
-    const body = new FormData();
-    for (const [name, value] of Object.entries(fields)) body.append(name, value);
-    return body;
-  }
+  const t = seededRuntime(driver);
+  const { changes } = t;
 
   /** Posts as the admin (multipart, as the editors do); the answer, redirect or data. */
   async function post(
@@ -89,22 +68,15 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
   ): Promise<Answer> {
     let result: unknown;
     try {
-      result = await handler(
-        routeArgs(t.runtime, path, { method: "POST", cookie, body, params }) as never,
-      );
+      result = await postTo(t, handler, path, body, { params, cookie });
     } catch (thrown) {
       result = thrown;
     }
     if (result instanceof Response) {
-      const cookieHeader = result.headers.get("set-cookie")?.split(";")[0] ?? "";
-      const { flash } = await takeFlash(
-        new Request(`${SITE}/admin`, { headers: { cookie: cookieHeader } }),
-        t.runtime,
-      );
       return {
         status: result.status,
         location: result.headers.get("location"),
-        toast: flash ? `${flash.title}: ${flash.description}` : null,
+        toast: await toastOf(t.runtime, result),
         fieldErrors: {},
         values: {},
       };
@@ -146,7 +118,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const answer = await post(
         portfolioAction,
         "/admin/portfolio?new",
-        form({
+        formOf({
           intent: "save",
           title: "  Night Market Reel ",
           description: "A night shoot.",
@@ -191,7 +163,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const answer = await post(
         portfolioAction,
         "/admin/portfolio?new",
-        form({ intent: "save", title: "  ", serviceType: "Video Production", tags: "a" }),
+        formOf({ intent: "save", title: "  ", serviceType: "Video Production", tags: "a" }),
       );
       expect(answer.status).toBe(400);
       expect(answer.fieldErrors).toMatchObject({
@@ -202,7 +174,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const invalidDate = await post(
         portfolioAction,
         "/admin/portfolio?new",
-        form({
+        formOf({
           intent: "save",
           title: "Dated",
           serviceType: "consulting",
@@ -255,7 +227,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const answer = await post(
         portfolioAction,
         `/admin/portfolio?edit=${row?.id}`,
-        form({
+        formOf({
           intent: "save",
           id: row?.id ?? "",
           title: "Night Market Reel (Director's Cut)",
@@ -292,7 +264,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const answer = await post(
         portfolioAction,
         "/admin/portfolio",
-        form({
+        formOf({
           intent: "save",
           id: "00000000-0000-4000-8000-000000000000",
           title: "Ghost",
@@ -307,7 +279,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const answer = await post(
         portfolioAction,
         "/admin/portfolio?new",
-        form({
+        formOf({
           intent: "save",
           title: "Framed Still",
           serviceType: "video-production",
@@ -332,7 +304,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const answer = await post(
         portfolioAction,
         "/admin/portfolio?new",
-        form({
+        formOf({
           intent: "save",
           title: "Not A Picture",
           serviceType: "video-production",
@@ -353,7 +325,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const answer = await post(
         portfolioAction,
         "/admin/portfolio?new",
-        form({ intent: "save", title: "Half Written", serviceType: "consulting" }),
+        formOf({ intent: "save", title: "Half Written", serviceType: "consulting" }),
       );
       expect(answer.status).toBe(500);
       expect(answer.toast).toBe("Error: Failed to save portfolio item");
@@ -383,7 +355,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
 
       await listPublishedPortfolioItems(t.database.db);
       changes.length = 0;
-      const deleted = await post(confirmAction, `/admin/portfolio/${id}/delete`, form({}), {
+      const deleted = await post(confirmAction, `/admin/portfolio/${id}/delete`, formOf({}), {
         section: "portfolio",
         id,
       });
@@ -397,7 +369,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const [upload] = await t.database.db.select().from(uploads).where(eq(uploads.key, key));
       expect(upload?.ownerTable).toBeNull();
 
-      const again = await post(confirmAction, `/admin/portfolio/${id}/delete`, form({}), {
+      const again = await post(confirmAction, `/admin/portfolio/${id}/delete`, formOf({}), {
         section: "portfolio",
         id,
       });
@@ -409,7 +381,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const answer = await post(
         portfolioAction,
         "/admin/portfolio?new",
-        form({ intent: "save", title: "Sneaky", serviceType: "consulting" }),
+        formOf({ intent: "save", title: "Sneaky", serviceType: "consulting" }),
         {},
         t.cookies.viewer,
       );
@@ -428,7 +400,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const answer = await post(
         testimonialEditorAction,
         "/admin/testimonials/new",
-        form({
+        formOf({
           quote: "They made our launch look effortless.",
           author: "Rosa Ortiz",
           role: "CMO",
@@ -459,7 +431,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
         const answer = await post(
           testimonialEditorAction,
           "/admin/testimonials/new",
-          form({ quote: "", author: "Nobody", rating }),
+          formOf({ quote: "", author: "Nobody", rating }),
         );
         expect(answer.status).toBe(400);
         expect(answer.fieldErrors).toMatchObject({
@@ -484,7 +456,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const answer = await post(
         testimonialEditorAction,
         `/admin/testimonials/${id}/edit`,
-        form({ quote: "Effortless, again.", author: "Rosa Ortiz", rating: "5", status: "draft" }),
+        formOf({ quote: "Effortless, again.", author: "Rosa Ortiz", rating: "5", status: "draft" }),
         { id },
       );
       expect(answer.toast).toBe("Success: Testimonial updated successfully");
@@ -502,7 +474,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const gone = await post(
         testimonialEditorAction,
         "/admin/testimonials/00000000-0000-4000-8000-000000000000/edit",
-        form({ quote: "Q", author: "A", rating: "5" }),
+        formOf({ quote: "Q", author: "A", rating: "5" }),
         { id: "00000000-0000-4000-8000-000000000000" },
       );
       expect(gone).toMatchObject({
@@ -522,7 +494,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const answer = await post(
         teamEditorAction,
         "/admin/team/new",
-        form({
+        formOf({
           name: "Ines Park",
           role: "Colorist",
           bio: "Grades everything.",
@@ -557,7 +529,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const answer = await post(
         teamEditorAction,
         "/admin/team/new",
-        form({
+        formOf({
           name: "",
           role: "Editor",
           email: "not-an-email",
@@ -575,7 +547,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const badImage = await post(
         teamEditorAction,
         "/admin/team/new",
-        form({
+        formOf({
           name: "Imposter",
           role: "Editor",
           imageUrlFile: new File(["MZ not a picture"], "face.png", { type: "image/png" }),
@@ -600,7 +572,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const answer = await post(
         teamEditorAction,
         `/admin/team/${id}/edit`,
-        form({ name: "Ines Park", role: "Senior Colorist", displayOrder: "3", imageUrl: "" }),
+        formOf({ name: "Ines Park", role: "Senior Colorist", displayOrder: "3", imageUrl: "" }),
         { id },
       );
       expect(answer.toast).toBe("Success: Team member updated successfully");

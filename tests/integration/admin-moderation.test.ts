@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader as blogLoader } from "../../app/routes/admin/blog";
 import {
   action as caseStudiesAction,
@@ -17,7 +17,6 @@ import {
   action as testimonialsAction,
   loader as testimonialsLoader,
 } from "../../app/routes/admin/testimonials";
-import { type ContentChange, onContentChanged } from "../../server/admin/after-content-write";
 import { listCaseStudies } from "../../server/admin/case-studies";
 import { listTeamMembers } from "../../server/admin/team";
 import { listTestimonials } from "../../server/admin/testimonials";
@@ -28,26 +27,18 @@ import {
 import { listActiveTeamMembers } from "../../server/content/team";
 import { listPublishedTestimonials } from "../../server/content/testimonials";
 import { caseStudies, uploads } from "../../server/db/schema";
-import { seedDemoContent } from "../../server/db/seed";
-import { takeFlash } from "../../server/security/flash";
-import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
+import {
+  createTestRuntime,
+  postTo,
+  routeArgs,
+  seededRuntime,
+  toastOf,
+} from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s", (driver) => {
-  let t: TestRuntime;
-  const changes: ContentChange[] = [];
-  let unsubscribe: () => void;
-  beforeAll(async () => {
-    t = await createTestRuntime(driver);
-    await seedDemoContent(t.database.db);
-    unsubscribe = onContentChanged((change) => {
-      changes.push(change);
-    });
-  });
-  afterAll(async () => {
-    unsubscribe?.();
-    await t?.close();
-  });
+  const t = seededRuntime(driver);
+  const { changes } = t;
 
   /** Posts a form as the admin; returns the redirect and the toast it carries. */
   async function post(
@@ -56,20 +47,8 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
     form: Record<string, string>,
     params: Record<string, string> = {},
   ) {
-    const response = await handler(
-      routeArgs(t.runtime, path, {
-        method: "POST",
-        cookie: t.cookies.admin,
-        body: new URLSearchParams(form),
-        params,
-      }) as never,
-    );
-    const cookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
-    const { flash } = await takeFlash(
-      new Request(`${SITE}/admin`, { headers: { cookie } }),
-      t.runtime,
-    );
-    return { response, toast: flash ? `${flash.title}: ${flash.description}` : null };
+    const response = await postTo(t, handler, path, new URLSearchParams(form), { params });
+    return { response, toast: await toastOf(t.runtime, response) };
   }
 
   it("lists every case study newest first, and featuring one changes the public site", async () => {

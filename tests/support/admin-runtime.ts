@@ -4,11 +4,15 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll } from "vitest";
+import { type ContentChange, onContentChanged } from "../../server/admin/after-content-write";
 import { createAuth, ensureUser } from "../../server/auth";
 import { loadConfig } from "../../server/config";
 import { runtimeContext } from "../../server/context";
+import { seedDemoContent } from "../../server/db/seed";
 import type { Runtime } from "../../server/runtime";
 import { clientIpContext } from "../../server/security/client-ip";
+import { takeFlash } from "../../server/security/flash";
 import { createStorage } from "../../server/storage";
 import { TEST_ADMIN, TEST_VIEWER } from "./admin-data";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -113,4 +117,78 @@ export function routeArgs(
     pattern: "",
     context: contextFor(runtime, ip),
   };
+}
+
+/** A TestRuntime for one describe block, and the content changes it announced. */
+export interface SeededRuntime extends Omit<TestRuntime, "close"> {
+  changes: ContentChange[];
+}
+
+/**
+ * Registers beforeAll/afterAll for a runtime with the demo content, listening to content changes.
+ * Its fields read the runtime of the running block (it exists only once beforeAll has run).
+ */
+export function seededRuntime(driver: "pglite" | "postgres"): SeededRuntime {
+  let current: TestRuntime | undefined;
+  let unsubscribe: (() => void) | undefined;
+  const changes: ContentChange[] = [];
+  beforeAll(async () => {
+    current = await createTestRuntime(driver);
+    await seedDemoContent(current.database.db);
+    unsubscribe = onContentChanged((change) => {
+      changes.push(change);
+    });
+  });
+  afterAll(async () => {
+    unsubscribe?.();
+    await current?.close();
+  });
+  const live = () => {
+    if (!current) throw new Error("the test runtime is used before beforeAll");
+    return current;
+  };
+  return {
+    changes,
+    get runtime() {
+      return live().runtime;
+    },
+    get database() {
+      return live().database;
+    },
+    get logs() {
+      return live().logs;
+    },
+    get cookies() {
+      return live().cookies;
+    },
+    advance: (ms) => live().advance(ms),
+  };
+}
+
+/** A multipart body, as the editors post it (a File is an upload). */
+export function formOf(fields: Record<string, string | File>): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return body;
+}
+
+/** Calls a route action with a POST of `body`, as the admin unless `cookie` says otherwise. */
+export function postTo<T>(
+  t: Pick<TestRuntime, "runtime" | "cookies">,
+  handler: (args: never) => Promise<T>,
+  path: string,
+  body: FormData | URLSearchParams,
+  options: { params?: Record<string, string>; cookie?: string; headers?: HeadersInit } = {},
+): Promise<T> {
+  const { params = {}, cookie = t.cookies.admin, headers } = options;
+  return handler(
+    routeArgs(t.runtime, path, { method: "POST", cookie, body, headers, params }) as never,
+  );
+}
+
+/** The toast a redirect carries in its flash cookie, as "Title: description". */
+export async function toastOf(runtime: Runtime, response: Response): Promise<string | null> {
+  const cookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
+  const { flash } = await takeFlash(new Request(`${SITE}/admin`, { headers: { cookie } }), runtime);
+  return flash ? `${flash.title}: ${flash.description}` : null;
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { fieldClass } from "~/components/forms/fields";
+import { fieldClass, RequiredMark } from "~/components/forms/fields";
 import { slugify } from "~/lib/forms/blog";
 import { BLOG_POST_STATUSES } from "~/lib/values";
 import { ImageField } from "./image-field";
@@ -86,6 +86,7 @@ export function BlogPostForm({
 
   const err = (name: string) => fieldErrors?.[name];
   const fieldId = (name: string) => `${ids}-${name}`;
+  const field = (name: string) => ({ id: fieldId(name), name, errors: err(name) });
 
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="max-w-3xl space-y-6">
@@ -210,21 +211,12 @@ export function BlogPostForm({
           </select>
         </Field>
 
-        <Field
-          id={fieldId("tags")}
+        <InputField
+          {...field("tags")}
           label="Tags"
-          errors={err("tags")}
           hint="Comma-separated. New tags are created when you save."
-        >
-          <input
-            id={fieldId("tags")}
-            name="tags"
-            type="text"
-            defaultValue={values.tags}
-            {...invalid(fieldId("tags"), err("tags"), true)}
-            className={fieldClass}
-          />
-        </Field>
+          defaultValue={values.tags}
+        />
       </div>
 
       <ImageField
@@ -235,17 +227,12 @@ export function BlogPostForm({
       />
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <Field id={fieldId("authorName")} label="Author name" errors={err("authorName")}>
-          <input
-            id={fieldId("authorName")}
-            name="authorName"
-            type="text"
-            autoComplete="off"
-            defaultValue={values.authorName}
-            {...invalid(fieldId("authorName"), err("authorName"))}
-            className={fieldClass}
-          />
-        </Field>
+        <InputField
+          {...field("authorName")}
+          label="Author name"
+          autoComplete="off"
+          defaultValue={values.authorName}
+        />
       </div>
 
       <ImageField
@@ -272,21 +259,14 @@ export function BlogPostForm({
           </select>
         </Field>
 
-        <Field
-          id={fieldId("publishedAt")}
+        <InputField
+          {...field("publishedAt")}
           label="Publish date (UTC)"
-          errors={err("publishedAt")}
           hint="Left empty, publishing uses the current time."
-        >
-          <input
-            id={fieldId("publishedAt")}
-            name="publishedAt"
-            type="datetime-local"
-            defaultValue={values.publishedAt}
-            {...invalid(fieldId("publishedAt"), err("publishedAt"), true)}
-            className={`${fieldClass} [color-scheme:dark]`}
-          />
-        </Field>
+          type="datetime-local"
+          defaultValue={values.publishedAt}
+          className={`${fieldClass} [color-scheme:dark]`}
+        />
       </div>
 
       <div className="flex items-center gap-3">
@@ -325,6 +305,43 @@ function invalid(id: string, errors: string[] | undefined, hasHint = false) {
   } as const;
 }
 
+/** A one-line input in its Field: label, hint and errors tied to it. */
+function InputField({
+  id,
+  name,
+  label,
+  hint,
+  errors,
+  type = "text",
+  autoComplete,
+  defaultValue,
+  className = fieldClass,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  errors?: string[];
+  type?: "text" | "datetime-local";
+  autoComplete?: string;
+  defaultValue: string;
+  className?: string;
+}) {
+  return (
+    <Field id={id} label={label} errors={errors} hint={hint}>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        {...invalid(id, errors, Boolean(hint))}
+        className={className}
+      />
+    </Field>
+  );
+}
+
 function Field({
   id,
   label,
@@ -344,12 +361,7 @@ function Field({
     <div className="flex flex-col">
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {label}
-        {required ? (
-          <span aria-hidden="true" className="text-accent">
-            {" "}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       {children}
       {hint ? (

@@ -8,7 +8,7 @@ import {
   useState,
 } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { fieldClass } from "~/components/forms/fields";
+import { fieldClass, RequiredMark } from "~/components/forms/fields";
 import {
   CASE_STUDY_TEXT,
   type CaseStudyDraft,
@@ -29,7 +29,8 @@ import {
   rowIntentValue,
   slugify,
 } from "~/lib/forms/case-study";
-import { CONTENT_STATUSES, GALLERY_LAYOUTS } from "~/lib/values";
+import { GALLERY_LAYOUTS } from "~/lib/values";
+import { CONTENT_STATUS_OPTIONS } from "./format";
 import { ImageField } from "./image-field";
 import { buttonClass } from "./ui";
 
@@ -57,7 +58,15 @@ export interface EditorProps {
   notice?: ReactNode;
 }
 
+/** What a row of each list is called: legends, announcements, button labels, error summary. */
+const ROW_NOUNS: Record<RowList, string> = { metric: "Key metric", media: "Gallery item" };
+
 const idOf = (name: string) => `cs-${name.replace(/[^a-zA-Z0-9]+/g, "-")}`;
+
+/** The draft's fields that hold text. */
+type DraftText = {
+  [K in keyof CaseStudyDraft]: CaseStudyDraft[K] extends string ? K : never;
+}[keyof CaseStudyDraft];
 
 interface Row<T> {
   key: number;
@@ -140,7 +149,7 @@ export function CaseStudyEditor(props: EditorProps) {
   /** The rows after `intent`; notes where the focus goes and what to announce. */
   function change<T>(rows: Row<T>[], intent: RowIntent, make: () => T, max: number): Row<T>[] {
     const { list } = intent;
-    const noun = list === "metric" ? "Key metric" : "Gallery item";
+    const noun = ROW_NOUNS[list];
     if (intent.op === "add") {
       if (rows.length >= max) return rows;
       const row = { key: newKey(), data: make() };
@@ -178,6 +187,9 @@ export function CaseStudyEditor(props: EditorProps) {
     );
   }
 
+  // name, starting value and errors of a top-level field.
+  const field = (name: DraftText) => ({ name, defaultValue: draft[name], errors });
+
   const errorEntries = Object.entries(errors).filter(([, messages]) => messages?.length);
 
   return (
@@ -208,19 +220,8 @@ export function CaseStudyEditor(props: EditorProps) {
         </h1>
         <div className="flex flex-wrap items-center gap-2">
           {props.actions}
-          <Link to={props.cancelHref} className={buttonClass.secondary}>
-            Cancel
-          </Link>
           {/* First submit button of the form: Enter in a field saves (never moves a row). */}
-          <button
-            type="submit"
-            name="intent"
-            value="save"
-            disabled={saving}
-            className={buttonClass.primary}
-          >
-            {saving ? "Saving..." : "Save"}
-          </button>
+          <CancelAndSave cancelHref={props.cancelHref} saving={saving} />
         </div>
       </div>
       {props.notice}
@@ -255,11 +256,9 @@ export function CaseStudyEditor(props: EditorProps) {
       <Section title="Basics">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextInput
-            name="title"
+            {...field("title")}
             label="Title"
             required
-            defaultValue={draft.title}
-            errors={errors}
             className="sm:col-span-2"
             autoFocus={focus === "title"}
             onChange={(value) => {
@@ -294,63 +293,31 @@ export function CaseStudyEditor(props: EditorProps) {
             </Hint>
             <ErrorText name="slug" errors={errors} />
           </Wrap>
-          <TextInput
-            name="subtitle"
-            label="Subtitle"
-            defaultValue={draft.subtitle}
-            errors={errors}
-            className="sm:col-span-2"
-          />
-          <TextInput
-            name="clientName"
-            label="Client"
-            defaultValue={draft.clientName}
-            errors={errors}
-          />
-          <TextInput
-            name="serviceType"
-            label="Service"
-            defaultValue={draft.serviceType}
-            errors={errors}
-          />
-          <TextInput
-            name="projectDuration"
-            label="Duration"
-            defaultValue={draft.projectDuration}
-            errors={errors}
-          />
-          <TextInput
-            name="budgetRange"
-            label="Investment (budget range)"
-            defaultValue={draft.budgetRange}
-            errors={errors}
-          />
+          <TextInput {...field("subtitle")} label="Subtitle" className="sm:col-span-2" />
+          <TextInput {...field("clientName")} label="Client" />
+          <TextInput {...field("serviceType")} label="Service" />
+          <TextInput {...field("projectDuration")} label="Duration" />
+          <TextInput {...field("budgetRange")} label="Investment (budget range)" />
         </div>
       </Section>
 
       <Section title="Story">
         <div className="grid gap-5">
           <TextArea
-            name="description"
+            {...field("description")}
             label="Description"
             rows={3}
-            defaultValue={draft.description}
-            errors={errors}
             hint="Shown on the card and searched on /case-studies."
           />
           <TextArea
-            name="content"
+            {...field("content")}
             label="Details"
             rows={10}
-            defaultValue={draft.content}
-            errors={errors}
             hint="Plain text; leave a blank line between paragraphs."
           />
           <TextInput
-            name="tags"
+            {...field("tags")}
             label="Tags"
-            defaultValue={draft.tags}
-            errors={errors}
             hint="Comma-separated, for example: Music, Social, Launch."
           />
         </div>
@@ -359,18 +326,11 @@ export function CaseStudyEditor(props: EditorProps) {
       <Section title="Cover and video">
         <div className="grid gap-5">
           <Wrap name="imageUrl">
-            <ImageField
-              name="imageUrl"
-              label="Cover image"
-              defaultValue={draft.imageUrl}
-              errors={errors}
-            />
+            <ImageField {...field("imageUrl")} label="Cover image" />
           </Wrap>
           <TextInput
-            name="videoUrl"
+            {...field("videoUrl")}
             label="Project video URL"
-            defaultValue={draft.videoUrl}
-            errors={errors}
             inputMode="url"
             hint="An address (https://…) or a site path (/media/…)."
           />
@@ -381,30 +341,19 @@ export function CaseStudyEditor(props: EditorProps) {
         title="Key metrics"
         description="Name and value pairs, in this order; the first three visible ones show on the cards. Names use underscores for spaces (total_views). Hidden ones stay off the detail page."
       >
-        <Wrap name="metrics">
-          <ErrorText name="metrics" errors={errors} />
-          <ol className="space-y-3">
-            {metrics.map((row, i) => (
-              <li key={row.key}>
-                <MetricRow
-                  row={row}
-                  index={i}
-                  count={metrics.length}
-                  errors={errors}
-                  focus={focus}
-                  onIntent={onRowIntent}
-                />
-              </li>
-            ))}
-          </ol>
-          <AddButton
-            list="metric"
-            label="Add metric"
-            disabled={metrics.length >= MAX_KEY_METRICS}
-            autoFocus={focus === "metric-add"}
-            onIntent={onRowIntent}
-          />
-        </Wrap>
+        <EditableRows
+          name="metrics"
+          list="metric"
+          rows={metrics}
+          max={MAX_KEY_METRICS}
+          addLabel="Add metric"
+          listClassName="space-y-3"
+          errors={errors}
+          focus={focus}
+          onIntent={onRowIntent}
+        >
+          {(row) => <MetricRow {...row} />}
+        </EditableRows>
       </Section>
 
       <Section
@@ -413,66 +362,43 @@ export function CaseStudyEditor(props: EditorProps) {
       >
         <div className="grid gap-5">
           <SelectInput
-            name="galleryLayout"
+            {...field("galleryLayout")}
             label="Gallery layout"
-            defaultValue={draft.galleryLayout}
-            errors={errors}
             options={GALLERY_LAYOUTS.map((value) => ({
               value,
               label: GALLERY_LAYOUT_LABELS[value],
             }))}
             hint="Grid for most studies; music videos for a video-first label; curated for a hand-picked set."
           />
-          <Wrap name="media">
-            <ErrorText name="media" errors={errors} />
-            {media.length === 0 ? (
-              <p className="text-sm text-ink-muted">No gallery items yet.</p>
-            ) : null}
-            <ol className="space-y-4">
-              {media.map((row, i) => (
-                <li key={row.key}>
-                  <MediaRow
-                    row={row}
-                    index={i}
-                    count={media.length}
-                    errors={errors}
-                    focus={focus}
-                    onIntent={onRowIntent}
-                    onType={onMediaType}
-                  />
-                </li>
-              ))}
-            </ol>
-            <AddButton
-              list="media"
-              label="Add gallery item"
-              disabled={media.length >= MAX_MEDIA_ITEMS}
-              autoFocus={focus === "media-add"}
-              onIntent={onRowIntent}
-            />
-          </Wrap>
+          <EditableRows
+            name="media"
+            list="media"
+            rows={media}
+            max={MAX_MEDIA_ITEMS}
+            addLabel="Add gallery item"
+            empty="No gallery items yet."
+            listClassName="space-y-4"
+            errors={errors}
+            focus={focus}
+            onIntent={onRowIntent}
+          >
+            {(row) => <MediaRow {...row} onType={onMediaType} />}
+          </EditableRows>
         </div>
       </Section>
 
       <Section title="Publishing">
         <div className="grid gap-5 sm:grid-cols-2">
           <SelectInput
-            name="status"
+            {...field("status")}
             label="Status"
-            defaultValue={draft.status}
-            errors={errors}
-            options={CONTENT_STATUSES.map((value) => ({
-              value,
-              label: value[0]?.toUpperCase() + value.slice(1),
-            }))}
+            options={CONTENT_STATUS_OPTIONS}
             hint="Only published studies appear on the website."
           />
           <TextInput
-            name="sortPosition"
+            {...field("sortPosition")}
             label="Sort position"
             type="number"
-            defaultValue={draft.sortPosition}
-            errors={errors}
             hint="Lower comes first: negative pins a study to the top, positive to the bottom; equal ones show newest first."
           />
           <div className="flex items-center gap-3 sm:col-span-2">
@@ -495,20 +421,29 @@ export function CaseStudyEditor(props: EditorProps) {
       </p>
 
       <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-6">
-        <Link to={props.cancelHref} className={buttonClass.secondary}>
-          Cancel
-        </Link>
-        <button
-          type="submit"
-          name="intent"
-          value="save"
-          disabled={saving}
-          className={buttonClass.primary}
-        >
-          {saving ? "Saving..." : "Save"}
-        </button>
+        <CancelAndSave cancelHref={props.cancelHref} saving={saving} />
       </div>
     </Form>
+  );
+}
+
+/** Shown above and below the form. */
+function CancelAndSave({ cancelHref, saving }: { cancelHref: string; saving: boolean }) {
+  return (
+    <>
+      <Link to={cancelHref} className={buttonClass.secondary}>
+        Cancel
+      </Link>
+      <button
+        type="submit"
+        name="intent"
+        value="save"
+        disabled={saving}
+        className={buttonClass.primary}
+      >
+        {saving ? "Saving..." : "Save"}
+      </button>
+    </>
   );
 }
 
@@ -516,31 +451,127 @@ export function CaseStudyEditor(props: EditorProps) {
 // Rows
 // ---------------------------------------------------------------------------------------------
 
-function MetricRow({
-  row,
-  index,
-  count,
-  errors,
-  focus,
-  onIntent,
-}: {
-  row: Row<MetricDraft>;
+/** What a row's props are: its place in the list, and the editor's errors, focus and row buttons. */
+interface RowProps<T> {
+  row: Row<T>;
   index: number;
   count: number;
   errors: FieldErrors;
   focus: string | null;
   onIntent: (event: MouseEvent<HTMLButtonElement>) => void;
+}
+
+/** A list of rows (key metrics, gallery items): its errors, the rows, and Add. */
+function EditableRows<T>({
+  name,
+  list,
+  rows,
+  max,
+  addLabel,
+  empty,
+  listClassName,
+  errors,
+  focus,
+  onIntent,
+  children,
+}: {
+  /** The field the list's own errors are under. */
+  name: string;
+  list: RowList;
+  rows: Row<T>[];
+  max: number;
+  addLabel: string;
+  /** Shown when there are no rows. */
+  empty?: string;
+  listClassName: string;
+  errors: FieldErrors;
+  focus: string | null;
+  onIntent: (event: MouseEvent<HTMLButtonElement>) => void;
+  children: (row: RowProps<T>) => ReactNode;
 }) {
-  const base = `metrics.${index}`;
-  const legend = `Key metric ${index + 1}`;
   return (
-    <fieldset
-      data-row={`metric-${row.key}`}
-      className="grid gap-3 rounded-lg border border-line bg-surface p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-    >
+    <Wrap name={name}>
+      <ErrorText name={name} errors={errors} />
+      {empty && rows.length === 0 ? <p className="text-sm text-ink-muted">{empty}</p> : null}
+      <ol className={listClassName}>
+        {rows.map((row, index) => (
+          <li key={row.key}>
+            {children({ row, index, count: rows.length, errors, focus, onIntent })}
+          </li>
+        ))}
+      </ol>
+      <AddButton
+        list={list}
+        label={addLabel}
+        disabled={rows.length >= max}
+        autoFocus={focus === `${list}-add`}
+        onIntent={onIntent}
+      />
+    </Wrap>
+  );
+}
+
+/** One row: a numbered fieldset, its fields, then its move and remove buttons. */
+function RowFieldset({
+  list,
+  row,
+  index,
+  count,
+  focus,
+  onIntent,
+  className,
+  buttonsClassName,
+  beforeButtons,
+  children,
+}: Omit<RowProps<unknown>, "errors"> & {
+  list: RowList;
+  className: string;
+  buttonsClassName: string;
+  beforeButtons?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset data-row={`${list}-${row.key}`} className={className}>
       <legend className="px-1 text-xs font-semibold tracking-wide text-ink-muted uppercase">
-        {legend}
+        {`${ROW_NOUNS[list]} ${index + 1}`}
       </legend>
+      {children}
+      <div className={buttonsClassName}>
+        {beforeButtons}
+        <RowButtons
+          list={list}
+          noun={ROW_NOUNS[list].toLowerCase()}
+          index={index}
+          count={count}
+          focus={focus}
+          onIntent={onIntent}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+function MetricRow(props: RowProps<MetricDraft>) {
+  const { row, errors, focus } = props;
+  const base = `metrics.${props.index}`;
+  return (
+    <RowFieldset
+      {...props}
+      list="metric"
+      className="grid gap-3 rounded-lg border border-line bg-surface p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      buttonsClassName="flex flex-wrap items-center gap-2 sm:pb-1"
+      beforeButtons={
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name={`${base}.hidden`}
+            defaultChecked={row.data.hidden}
+            className="size-4 accent-accent"
+          />
+          Hide on detail page
+        </label>
+      }
+    >
       <TextInput
         name={`${base}.name`}
         label="Name"
@@ -557,56 +588,24 @@ function MetricRow({
         errors={errors}
         compact
       />
-      <div className="flex flex-wrap items-center gap-2 sm:pb-1">
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name={`${base}.hidden`}
-            defaultChecked={row.data.hidden}
-            className="size-4 accent-accent"
-          />
-          Hide on detail page
-        </label>
-        <RowButtons
-          list="metric"
-          noun="key metric"
-          index={index}
-          count={count}
-          focus={focus}
-          onIntent={onIntent}
-        />
-      </div>
-    </fieldset>
+    </RowFieldset>
   );
 }
 
 function MediaRow({
-  row,
-  index,
-  count,
-  errors,
-  focus,
-  onIntent,
   onType,
-}: {
-  row: Row<MediaDraft>;
-  index: number;
-  count: number;
-  errors: FieldErrors;
-  focus: string | null;
-  onIntent: (event: MouseEvent<HTMLButtonElement>) => void;
-  onType: (index: number, type: string) => void;
-}) {
+  ...props
+}: RowProps<MediaDraft> & { onType: (index: number, type: string) => void }) {
+  const { row, index, errors, focus } = props;
   const base = `media.${index}`;
   const isVideo = row.data.type === "video";
   return (
-    <fieldset
-      data-row={`media-${row.key}`}
+    <RowFieldset
+      {...props}
+      list="media"
       className="grid gap-4 rounded-lg border border-line bg-surface p-4"
+      buttonsClassName="flex flex-wrap justify-end gap-2"
     >
-      <legend className="px-1 text-xs font-semibold tracking-wide text-ink-muted uppercase">
-        Gallery item {index + 1}
-      </legend>
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
         <SelectInput
           name={`${base}.type`}
@@ -660,17 +659,7 @@ function MediaRow({
           hint="Optional: the still shown before a video plays."
         />
       </Wrap>
-      <div className="flex flex-wrap justify-end gap-2">
-        <RowButtons
-          list="media"
-          noun="gallery item"
-          index={index}
-          count={count}
-          focus={focus}
-          onIntent={onIntent}
-        />
-      </div>
-    </fieldset>
+    </RowFieldset>
   );
 }
 
@@ -871,12 +860,7 @@ function TextInput({
     <Wrap name={name} className={props.className}>
       <label htmlFor={idOf(name)} className={labelClass}>
         {label}
-        {required ? (
-          <span aria-hidden="true" className="text-accent">
-            {" "}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       <input
         id={idOf(name)}
@@ -965,7 +949,7 @@ function SelectInput({
 function describeField(name: string): string {
   const row = /^(metrics|media)\.(\d+)\.(\w+)$/.exec(name);
   if (row) {
-    const noun = row[1] === "metrics" ? "Key metric" : "Gallery item";
+    const noun = ROW_NOUNS[row[1] === "metrics" ? "metric" : "media"];
     const field = FIELD_LABELS[row[3] ?? ""] ?? row[3];
     return `${noun} ${Number(row[2]) + 1}, ${field}`;
   }

@@ -1,6 +1,7 @@
 import {
   type BUDGETS,
   CONTACT_STATUSES,
+  CONTENT_STATUSES,
   JOB_APPLICATION_STATUSES,
   PORTFOLIO_SERVICE_TYPE_LABELS,
   type SERVICES,
@@ -13,6 +14,10 @@ import {
 const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 export const CONTACT_STATUS_OPTIONS = CONTACT_STATUSES.map((value) => ({
+  value,
+  label: capitalize(value),
+}));
+export const CONTENT_STATUS_OPTIONS = CONTENT_STATUSES.map((value) => ({
   value,
   label: capitalize(value),
 }));

@@ -34,6 +34,16 @@ function useFieldIds(errors: string[] | undefined, hint: ReactNode) {
   };
 }
 
+/** The asterisk after a required field's label (the input says so to assistive tech). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-accent">
+      {" "}
+      *
+    </span>
+  );
+}
+
 function FieldFrame({
   id,
   label,
@@ -59,12 +69,7 @@ function FieldFrame({
     <div className={className}>
       <label htmlFor={id} className={labelClass}>
         {label}
-        {required ? (
-          <span aria-hidden="true" className="text-accent">
-            {" "}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       {children}
       {hint ? (

@@ -1,4 +1,9 @@
-import { type EditorActionData, readEditorForm, saveFromEditor } from "@server/admin/editor";
+import {
+  type EditorActionData,
+  findRowOrRedirect,
+  readEditorForm,
+  saveFromEditor,
+} from "@server/admin/editor";
 import { isUuid } from "@server/admin/list-params";
 import { failure, PORTFOLIO_EDITOR_MESSAGES } from "@server/admin/messages";
 import { loadOrReport, moderationListAction, redirectWithFlash } from "@server/admin/moderation";
@@ -8,7 +13,8 @@ import { requireAdmin } from "@server/security/admin-access";
 import { Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
-import { CheckboxField, EditorForm, EditorHeading } from "~/components/admin/editor-form";
+import { CheckboxField, EditorHeading } from "~/components/admin/editor-form";
+import { EditorFields, StatusField } from "~/components/admin/editor-page";
 import { formatDay, portfolioServiceLabel } from "~/components/admin/format";
 import { ImageField } from "~/components/admin/image-field";
 import { ToggleForm } from "~/components/admin/toggle-form";
@@ -23,8 +29,9 @@ import {
 } from "~/components/admin/ui";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { adminMeta } from "~/lib/admin-meta";
 import { portfolioItemSchema } from "~/lib/forms/portfolio";
-import { CONTENT_STATUSES, PORTFOLIO_SERVICE_TYPE_LABELS } from "~/lib/values";
+import { PORTFOLIO_SERVICE_TYPE_LABELS } from "~/lib/values";
 import type { Route } from "./+types/portfolio";
 
 /**
@@ -39,27 +46,27 @@ const messages = PORTFOLIO_EDITOR_MESSAGES;
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const params = new URLSearchParams(location.search);
-  const what = params.has("new")
-    ? "New portfolio item"
-    : params.has("edit")
-      ? "Edit portfolio item"
-      : "Portfolio";
-  return [
-    { title: `${what} | Northlight Studio Admin` },
-    { name: "robots", content: "noindex, nofollow" },
-  ];
+  return adminMeta(
+    params.has("new")
+      ? "New portfolio item"
+      : params.has("edit")
+        ? "Edit portfolio item"
+        : "Portfolio",
+  );
 };
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const db = getRuntimeFrom(args.context).database.db;
   const params = new URL(args.request.url).searchParams;
-  const editId = params.get("edit");
   let editor: { mode: "create" } | { mode: "edit"; item: PortfolioFormItem } | null = null;
-  if (editId !== null) {
-    const item = isUuid(editId) ? await findPortfolioItem(db, editId) : null;
-    if (!item)
-      throw await redirectWithFlash(args.context, LIST_PATH, failure(messages.fetchFailed));
+  const item = await findRowOrRedirect(args, {
+    id: params.get("edit"),
+    find: findPortfolioItem,
+    listPath: LIST_PATH,
+    gone: messages.fetchFailed,
+  });
+  if (item) {
     editor = { mode: "edit", item: { ...item, tags: [...item.tags] } };
   } else if (params.has("new")) {
     editor = { mode: "create" };
@@ -112,10 +119,6 @@ interface PortfolioFormItem {
 const SERVICE_TYPE_OPTIONS = Object.entries(PORTFOLIO_SERVICE_TYPE_LABELS).map(
   ([value, label]) => ({ value, label }),
 );
-const STATUS_OPTIONS = CONTENT_STATUSES.map((value) => ({
-  value,
-  label: value.charAt(0).toUpperCase() + value.slice(1),
-}));
 
 export default function Portfolio({ loaderData, actionData }: Route.ComponentProps) {
   const { data: rows, loadError, editor } = loaderData;
@@ -204,10 +207,6 @@ function PortfolioEditor({
   item: PortfolioFormItem | null;
   actionData: EditorActionData | null;
 }) {
-  const values = actionData?.values;
-  // After a refused post the form shows what was sent; otherwise the item (edit) or blanks.
-  const value = (name: string, stored: string | null | undefined) =>
-    values ? (values[name] ?? "") : (stored ?? "");
   const headingId = "portfolio-editor-heading";
   return (
     <section
@@ -219,102 +218,65 @@ function PortfolioEditor({
       </EditorHeading>
       <ToastMessageView message={actionData?.toast} />
       <div className="mt-4">
-        <EditorForm
+        <EditorFields
+          answer={actionData}
           schema={portfolioItemSchema}
-          serverErrors={actionData?.fieldErrors}
           cancelHref={LIST_PATH}
           submitLabel={item ? "Save Changes" : "Create Item"}
           label={item ? "Edit portfolio item" : "New portfolio item"}
-        >
-          {(errors) => (
+          hidden={
             <>
               <input type="hidden" name="intent" value="save" />
               {item ? <input type="hidden" name="id" value={item.id} /> : null}
-              <div className="grid gap-5 md:grid-cols-2">
-                <TextField
-                  name="title"
-                  label="Title"
-                  required
-                  errors={errors}
-                  defaultValue={value("title", item?.title)}
-                />
-                <TextField
-                  name="clientName"
-                  label="Client Name"
-                  errors={errors}
-                  defaultValue={value("clientName", item?.clientName)}
-                />
-                <SelectField
-                  name="serviceType"
-                  label="Service Type"
-                  required
-                  errors={errors}
-                  options={SERVICE_TYPE_OPTIONS}
-                  placeholder="Select a service type"
-                  defaultValue={value("serviceType", item?.serviceType)}
-                />
-                <SelectField
-                  name="status"
-                  label="Status"
-                  errors={errors}
-                  options={STATUS_OPTIONS}
-                  placeholder="Select a status"
-                  defaultValue={value("status", item?.status ?? "published")}
-                />
-                <TextAreaField
-                  name="description"
-                  label="Description"
-                  rows={4}
-                  errors={errors}
-                  className="md:col-span-2"
-                  defaultValue={value("description", item?.description)}
-                />
-                <TextField
-                  name="completionDate"
-                  label="Completion Date"
-                  type="date"
-                  errors={errors}
-                  defaultValue={value("completionDate", item?.completionDate)}
-                />
-                <TextField
-                  name="tags"
-                  label="Tags"
-                  hint="Separate tags with commas."
-                  errors={errors}
-                  defaultValue={value("tags", item?.tags.join(", "))}
-                />
-                <TextField
-                  name="videoUrl"
-                  label="Video URL"
-                  type="url"
-                  errors={errors}
-                  defaultValue={value("videoUrl", item?.videoUrl)}
-                />
-                <TextField
-                  name="projectUrl"
-                  label="Project URL"
-                  type="url"
-                  errors={errors}
-                  defaultValue={value("projectUrl", item?.projectUrl)}
-                />
-                <div className="md:col-span-2">
-                  <ImageField
-                    name="imageUrl"
-                    label="Image"
-                    errors={errors}
-                    defaultValue={value("imageUrl", item?.imageUrl)}
-                  />
-                </div>
-                <CheckboxField
-                  name="isFeatured"
-                  label="Featured"
-                  hint="Featured items are shown on the service pages."
-                  defaultChecked={values ? values.isFeatured === "on" : (item?.isFeatured ?? false)}
-                />
+            </>
+          }
+        >
+          {({ field, checked }) => (
+            <>
+              <TextField {...field("title", item?.title)} label="Title" required />
+              <TextField {...field("clientName", item?.clientName)} label="Client Name" />
+              <SelectField
+                {...field("serviceType", item?.serviceType)}
+                label="Service Type"
+                required
+                options={SERVICE_TYPE_OPTIONS}
+                placeholder="Select a service type"
+              />
+              <StatusField field={field} stored={item?.status} />
+              <TextAreaField
+                {...field("description", item?.description)}
+                label="Description"
+                rows={4}
+                className="md:col-span-2"
+              />
+              <TextField
+                {...field("completionDate", item?.completionDate)}
+                label="Completion Date"
+                type="date"
+              />
+              <TextField
+                {...field("tags", item?.tags.join(", "))}
+                label="Tags"
+                hint="Separate tags with commas."
+              />
+              <TextField {...field("videoUrl", item?.videoUrl)} label="Video URL" type="url" />
+              <TextField
+                {...field("projectUrl", item?.projectUrl)}
+                label="Project URL"
+                type="url"
+              />
+              <div className="md:col-span-2">
+                <ImageField {...field("imageUrl", item?.imageUrl)} label="Image" />
               </div>
+              <CheckboxField
+                name="isFeatured"
+                label="Featured"
+                hint="Featured items are shown on the service pages."
+                defaultChecked={checked("isFeatured", item?.isFeatured ?? false)}
+              />
             </>
           )}
-        </EditorForm>
+        </EditorFields>
       </div>
     </section>
   );

@@ -1,15 +1,12 @@
-import { type EditorActionData, readEditorForm, saveFromEditor } from "@server/admin/editor";
-import { isUuid } from "@server/admin/list-params";
-import { failure, TEAM_EDITOR_MESSAGES, TEAM_MESSAGES } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
+import { type EditorActionData, editorRouteAction, findRowOrRedirect } from "@server/admin/editor";
+import { TEAM_EDITOR_MESSAGES, TEAM_MESSAGES } from "@server/admin/messages";
 import { findTeamMember, saveTeamMember } from "@server/admin/team";
-import { getRuntimeFrom } from "@server/context";
 import { requireAdmin } from "@server/security/admin-access";
-import { CheckboxField, EditorForm } from "~/components/admin/editor-form";
+import { CheckboxField } from "~/components/admin/editor-form";
+import { EditorPage } from "~/components/admin/editor-page";
 import { ImageField } from "~/components/admin/image-field";
-import { PageHeader } from "~/components/admin/ui";
 import { TextAreaField, TextField } from "~/components/forms/fields";
-import { ToastMessageView } from "~/components/ui/toasts";
+import { adminMeta } from "~/lib/admin-meta";
 import { teamMemberSchema } from "~/lib/forms/team-member";
 import type { Route } from "./+types/team-member-editor";
 
@@ -20,42 +17,27 @@ import type { Route } from "./+types/team-member-editor";
 
 const LIST_PATH = "/admin/team";
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  {
-    title: `${params.id ? "Edit team member" : "New team member"} | Northlight Studio Admin`,
-  },
-  { name: "robots", content: "noindex, nofollow" },
-];
-
-async function rowOf(args: Route.LoaderArgs | Route.ActionArgs, gone: string) {
-  const id = (args.params as { id?: string }).id;
-  if (id === undefined) return null;
-  const db = getRuntimeFrom(args.context).database.db;
-  const row = isUuid(id) ? await findTeamMember(db, id) : null;
-  if (!row) {
-    throw await redirectWithFlash(args.context, LIST_PATH, failure(gone));
-  }
-  return row;
-}
+export const meta: Route.MetaFunction = ({ params }) =>
+  adminMeta(params.id ? "Edit team member" : "New team member");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return { member: await rowOf(args, TEAM_MESSAGES.fetchFailed) };
+  const member = await findRowOrRedirect(args, {
+    id: (args.params as { id?: string }).id,
+    find: findTeamMember,
+    listPath: LIST_PATH,
+    gone: TEAM_MESSAGES.fetchFailed,
+  });
+  return { member };
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const row = await rowOf(args, TEAM_EDITOR_MESSAGES.saveFailed);
-  const read = await readEditorForm(args, TEAM_EDITOR_MESSAGES);
-  if ("refused" in read) return read.refused;
-  const db = getRuntimeFrom(args.context).database.db;
-  const id = row?.id ?? null;
-  return saveFromEditor(args, {
-    form: read.form,
+  return editorRouteAction(args, {
+    find: findTeamMember,
+    save: saveTeamMember,
     schema: teamMemberSchema,
     imageField: "imageUrl",
-    id,
-    save: (input) => saveTeamMember(db, id, input),
     listPath: LIST_PATH,
     messages: TEAM_EDITOR_MESSAGES,
   });
@@ -63,91 +45,47 @@ export async function action(args: Route.ActionArgs) {
 
 export default function TeamMemberEditor({ loaderData, actionData }: Route.ComponentProps) {
   const item = loaderData.member;
-  const answer = (actionData ?? null) as EditorActionData | null;
-  const values = answer?.values;
-  const value = (name: string, stored: string | number | null | undefined) =>
-    values ? (values[name] ?? "") : stored == null ? "" : String(stored);
   return (
-    <>
-      <PageHeader
-        title={item ? "Edit Team Member" : "Add Team Member"}
-        description="Active members appear on the About page, in display order."
-      />
-      <ToastMessageView message={answer?.toast} />
-      <div className="max-w-3xl rounded-xl border border-line bg-surface p-4 sm:p-6">
-        <EditorForm
-          schema={teamMemberSchema}
-          serverErrors={answer?.fieldErrors}
-          cancelHref={LIST_PATH}
-          submitLabel={item ? "Save Changes" : "Create Team Member"}
-          label={item ? "Edit team member" : "New team member"}
-        >
-          {(errors) => (
-            <div className="grid gap-5 md:grid-cols-2">
-              <TextField
-                name="name"
-                label="Name"
-                required
-                errors={errors}
-                defaultValue={value("name", item?.name)}
-              />
-              <TextField
-                name="role"
-                label="Role"
-                required
-                errors={errors}
-                defaultValue={value("role", item?.role)}
-              />
-              <TextAreaField
-                name="bio"
-                label="Bio"
-                rows={4}
-                errors={errors}
-                className="md:col-span-2"
-                defaultValue={value("bio", item?.bio)}
-              />
-              <TextField
-                name="email"
-                label="Email"
-                type="email"
-                errors={errors}
-                defaultValue={value("email", item?.email)}
-              />
-              <TextField
-                name="linkedinUrl"
-                label="LinkedIn URL"
-                type="url"
-                errors={errors}
-                defaultValue={value("linkedinUrl", item?.linkedinUrl)}
-              />
-              <div className="md:col-span-2">
-                <ImageField
-                  name="imageUrl"
-                  label="Image"
-                  errors={errors}
-                  defaultValue={value("imageUrl", item?.imageUrl)}
-                />
-              </div>
-              <TextField
-                name="displayOrder"
-                label="Display Order"
-                type="number"
-                min={0}
-                inputMode="numeric"
-                hint="Lower numbers come first."
-                errors={errors}
-                defaultValue={value("displayOrder", item?.displayOrder ?? 0)}
-              />
-              <CheckboxField
-                name="isActive"
-                label="Active"
-                hint="Active members are shown on the About page."
-                defaultChecked={values ? values.isActive === "on" : (item?.isActive ?? true)}
-              />
-            </div>
-          )}
-        </EditorForm>
-      </div>
-    </>
+    <EditorPage
+      title={item ? "Edit Team Member" : "Add Team Member"}
+      description="Active members appear on the About page, in display order."
+      answer={(actionData ?? null) as EditorActionData | null}
+      schema={teamMemberSchema}
+      cancelHref={LIST_PATH}
+      submitLabel={item ? "Save Changes" : "Create Team Member"}
+      label={item ? "Edit team member" : "New team member"}
+    >
+      {({ field, checked }) => (
+        <>
+          <TextField {...field("name", item?.name)} label="Name" required />
+          <TextField {...field("role", item?.role)} label="Role" required />
+          <TextAreaField
+            {...field("bio", item?.bio)}
+            label="Bio"
+            rows={4}
+            className="md:col-span-2"
+          />
+          <TextField {...field("email", item?.email)} label="Email" type="email" />
+          <TextField {...field("linkedinUrl", item?.linkedinUrl)} label="LinkedIn URL" type="url" />
+          <div className="md:col-span-2">
+            <ImageField {...field("imageUrl", item?.imageUrl)} label="Image" />
+          </div>
+          <TextField
+            {...field("displayOrder", item?.displayOrder ?? 0)}
+            label="Display Order"
+            type="number"
+            min={0}
+            inputMode="numeric"
+            hint="Lower numbers come first."
+          />
+          <CheckboxField
+            name="isActive"
+            label="Active"
+            hint="Active members are shown on the About page."
+            defaultChecked={checked("isActive", item?.isActive ?? true)}
+          />
+        </>
+      )}
+    </EditorPage>
   );
 }

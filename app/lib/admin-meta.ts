@@ -1,0 +1,7 @@
+/** The head of a back-office page: its title, and kept out of search engines. */
+export function adminMeta(title: string) {
+  return [
+    { title: `${title} | Northlight Studio Admin` },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+}
