@@ -117,8 +117,11 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
       // The test table is small enough for a scan to look cheaper; ask what the index offers.
       await tx.execute(sql`set local enable_seqscan = off`);
       const literal = query.sql.replace("$1", `'${String(query.params[0])}'`);
-      const result = await tx.execute(sql.raw(`explain ${literal}`));
-      const rows = (Array.isArray(result) ? result : result.rows) as Record<string, string>[];
+      // Both drivers answer { rows }.
+      const result = (await tx.execute(sql.raw(`explain ${literal}`))) as unknown as {
+        rows: Record<string, string>[];
+      };
+      const rows = result.rows;
       return rows.map((row) => Object.values(row)[0]).join("\n");
     });
     expect(plan).toContain("contact_submissions_search_idx");
