@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { isCalendarDate } from "./common";
+import { z } from "./zod";
 
 /**
  * Field rules shared by the back-office editors (portfolio, testimonials, team). Values come from

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { BLOG_POST_STATUSES } from "../values";
 import { optionalText, requiredText } from "./common";
+import { z } from "./zod";
 
 /**
  * The blog editor's and the category screen's forms, shared by the browser (slug preview) and the

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { CONTENT_STATUSES, GALLERY_LAYOUTS } from "~/lib/values";
+import { z } from "./zod";
 
 /**
  * The case-study editor's form (issue #7): what the form posts, what it re-renders after a

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Pieces shared by the public forms. Field values come from FormData, where an empty input is

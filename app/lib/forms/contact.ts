@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { BUDGETS, SERVICES, TIMELINES } from "../values";
 import { email, HONEYPOT_FIELD, honeypot, optionalChoice, requiredText } from "./common";
+import { z } from "./zod";
 
 /** SPEC section 9: at most 5 attachments. */
 export const MAX_ATTACHMENTS = 5;

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { REMOTE_PREFERENCES } from "../values";
 import {
   email,
@@ -8,6 +7,7 @@ import {
   optionalText,
   requiredText,
 } from "./common";
+import { z } from "./zod";
 
 /** SPEC sections 5 and 9: resumes are .pdf, .doc or .docx of at most 5 MB. */
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { CONTENT_STATUSES, PORTFOLIO_SERVICE_TYPES } from "../values";
 import {
   checkbox,
@@ -9,6 +8,7 @@ import {
   tagList,
 } from "./admin-fields";
 import { optionalText, requiredText } from "./common";
+import { z } from "./zod";
 
 export const PORTFOLIO_FORM_MESSAGES = {
   title: "Title is required",

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { checkbox, MUST_BE_URL, optionalHttpUrl, optionalImageUrl } from "./admin-fields";
 import { optionalText, requiredText } from "./common";
+import { z } from "./zod";
 
 export const TEAM_MEMBER_FORM_MESSAGES = {
   name: "Name is required",

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { CONTENT_STATUSES } from "../values";
 import { checkbox } from "./admin-fields";
 import { optionalText, requiredText } from "./common";
+import { z } from "./zod";
 
 export const TESTIMONIAL_FORM_MESSAGES = {
   quote: "Quote is required",

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { WEDDING_BUDGETS } from "../values";
 import {
   email,
@@ -9,6 +8,7 @@ import {
   optionalText,
   requiredText,
 } from "./common";
+import { z } from "./zod";
 
 /** The wedding inquiry form of /weddings. */
 export const weddingInquirySchema = z.object({
