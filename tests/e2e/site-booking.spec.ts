@@ -58,7 +58,7 @@ test.describe("booking dialog", () => {
     await page.getByRole("main").getByRole("button", { name: "Book a Call" }).last().click();
     await expect(dialog).toBeVisible();
     // Radix starts listening for outside presses just after opening: click once it is at rest.
-    await settleAnimations(page);
+    await settleAnimations(page, { waitForNetwork: false });
     await page.mouse.click(3, 3);
     await expect(dialog).toBeHidden();
 

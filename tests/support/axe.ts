@@ -2,17 +2,26 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Waits until the page is at rest: lazy chunks loaded (network idle), then every CSS animation
- * finished, checked again after two frames for elements those chunks mounted meanwhile.
+ * Waits until the page is at rest: lazy chunks loaded (network idle, unless told not to wait for
+ * it), then every CSS animation finished, checked again after two frames for elements those
+ * chunks mounted meanwhile.
  */
-export async function settleAnimations(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle");
+export async function settleAnimations(
+  page: Page,
+  options: { waitForNetwork?: boolean } = {},
+): Promise<void> {
+  // An open booking dialog's frame (its host blocked in tests) never lets the network go idle.
+  if (options.waitForNetwork !== false) await page.waitForLoadState("networkidle");
   for (let pass = 0; pass < 2; pass += 1) {
     await page.evaluate(async () => {
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      await Promise.all(
-        document.getAnimations().map((animation) => animation.finished.catch(() => null)),
-      );
+      // Looping animations (a loading pulse) never finish: only wait for the ones that end.
+      const ending = document
+        .getAnimations()
+        .filter(
+          (animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+        );
+      await Promise.all(ending.map((animation) => animation.finished.catch(() => null)));
     });
   }
 }
