@@ -4,8 +4,7 @@ import { BLOG_MESSAGES, failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { requireAdmin } from "@server/security/admin-access";
-import { Form, Link } from "react-router";
-import { buttonClass } from "~/components/admin/ui";
+import { ConfirmDeletePanel } from "~/components/admin/confirm-delete-panel";
 import type { Route } from "./+types/blog-delete";
 
 /**
@@ -60,27 +59,5 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ConfirmBlogDelete({ loaderData }: Route.ComponentProps) {
-  return (
-    <section
-      aria-labelledby="confirm-title"
-      className="max-w-lg rounded-xl border border-line bg-surface p-6"
-    >
-      <h1 id="confirm-title" className="font-display text-xl font-bold">
-        Delete this blog post?
-      </h1>
-      <p className="mt-2 text-sm text-ink-muted">
-        “{loaderData.title}” will be removed from the website. This cannot be undone.
-      </p>
-      <div className="mt-6 flex justify-end gap-2">
-        <Link to={LIST} className={buttonClass.secondary}>
-          Cancel
-        </Link>
-        <Form method="post">
-          <button type="submit" className={`${buttonClass.danger} bg-danger/10`}>
-            Delete
-          </button>
-        </Form>
-      </div>
-    </section>
-  );
+  return <ConfirmDeletePanel noun="blog post" name={loaderData.title} listPath={LIST} />;
 }

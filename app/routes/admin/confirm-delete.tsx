@@ -8,8 +8,8 @@ import {
 } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { requireAdmin } from "@server/security/admin-access";
-import { data, Form, Link } from "react-router";
-import { buttonClass } from "~/components/admin/ui";
+import { data } from "react-router";
+import { ConfirmDeletePanel } from "~/components/admin/confirm-delete-panel";
 import type { Route } from "./+types/confirm-delete";
 
 /**
@@ -53,27 +53,5 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ConfirmDelete({ loaderData }: Route.ComponentProps) {
   const { noun, name, listPath } = loaderData;
-  return (
-    <section
-      aria-labelledby="confirm-title"
-      className="max-w-lg rounded-xl border border-line bg-surface p-6"
-    >
-      <h1 id="confirm-title" className="font-display text-xl font-bold">
-        Delete this {noun}?
-      </h1>
-      <p className="mt-2 text-sm text-ink-muted">
-        “{name}” will be removed from the website. This cannot be undone.
-      </p>
-      <div className="mt-6 flex justify-end gap-2">
-        <Link to={listPath} className={buttonClass.secondary}>
-          Cancel
-        </Link>
-        <Form method="post">
-          <button type="submit" className={`${buttonClass.danger} bg-danger/10`}>
-            Delete
-          </button>
-        </Form>
-      </div>
-    </section>
-  );
+  return <ConfirmDeletePanel noun={noun} name={name} listPath={listPath} />;
 }
