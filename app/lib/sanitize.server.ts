@@ -74,5 +74,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** Returns `html` with only the SPEC allow-list left. Idempotent. */
 export function sanitizeBlogHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  // Removing a tag can leave nesting that a parser rebuilds differently (`<p><svg><p>` becomes
+  // `<p><p>`, which reads back as sibling paragraphs). Sanitise again until the result reads back
+  // as itself, so what is stored is exactly what is rendered; two or three passes settle it.
+  let clean = sanitizeHtml(html, OPTIONS);
+  for (let pass = 0; pass < 3; pass += 1) {
+    const again = sanitizeHtml(clean, OPTIONS);
+    if (again === clean) break;
+    clean = again;
+  }
+  return clean;
 }
