@@ -8,9 +8,9 @@ import {
   type LinksFunction,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
 } from "react-router";
+import { DeferredScripts } from "~/components/document/deferred-scripts";
 import { ERROR_PANEL } from "~/content/site";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
@@ -58,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh bg-canvas text-ink">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );

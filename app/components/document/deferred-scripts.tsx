@@ -1,0 +1,95 @@
+import { Children, isValidElement, type ReactElement, type ReactNode } from "react";
+import { Scripts } from "react-router";
+
+type ElementProps = {
+  rel?: string;
+  href?: string;
+  type?: string;
+  children?: ReactNode;
+  dangerouslySetInnerHTML?: { __html: string };
+};
+
+/** Every element of a tree of fragments, in document order. */
+function flatten(node: ReactNode): ReactElement<ElementProps>[] {
+  return Children.toArray(node).flatMap((child) => {
+    if (!isValidElement<ElementProps>(child)) return [];
+    return typeof child.type === "string" ? [child] : flatten(child.props.children);
+  });
+}
+
+/** A value as a JavaScript literal that is safe inside an inline <script>. */
+export function scriptLiteral(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * The browser side of the loader: once the first frame is painted (at once in a hidden tab, where
+ * no frame comes), preload every module in parallel and run React Router's module script.
+ * `document.currentScript.nonce` lets the script and links it creates pass the CSP.
+ */
+export function deferredLoader(moduleCode: string, modules: string[]): string {
+  return `((code, modules) => {
+  const nonce = document.currentScript.nonce;
+  const start = () => {
+    for (const href of modules) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      link.nonce = nonce;
+      document.head.append(link);
+    }
+    const script = document.createElement("script");
+    script.type = "module";
+    script.nonce = nonce;
+    script.textContent = code;
+    document.body.append(script);
+  };
+  if (document.visibilityState === "hidden") start();
+  else requestAnimationFrame(() => setTimeout(start));
+})(${scriptLiteral(moduleCode)}, ${scriptLiteral(modules)});`;
+}
+
+/**
+ * React Router's `<Scripts>`, started after the first paint (decision 0130).
+ *
+ * `<Scripts>` puts a `modulepreload` for every module of the page in the head, so on a slow
+ * phone connection ~110 KB of JavaScript competes with the stylesheet, the fonts and the hero
+ * for the first paint, which needs none of it: the page is complete HTML. Here React Router
+ * computes exactly what it would render; we keep its classic scripts (the hydration context that
+ * the streamed loader data writes into) and hand its module list and module script to a small
+ * inline loader that starts them one frame after the first paint.
+ */
+export function DeferredScripts({ nonce }: { nonce?: string }) {
+  // Called as a function, not rendered: we need its elements to rearrange them. Its hooks run as
+  // part of this component, identically on every render.
+  const elements = flatten(Scripts({ nonce }));
+  if (elements.length === 0) return null; // after hydration <Scripts> renders nothing
+
+  const modules: string[] = [];
+  let moduleCode = "";
+  const kept: ReactElement[] = [];
+  for (const element of elements) {
+    const { rel, href, type, dangerouslySetInnerHTML } = element.props;
+    if (element.type === "link" && rel === "modulepreload" && href) modules.push(href);
+    else if (element.type === "script" && type === "module")
+      moduleCode = dangerouslySetInnerHTML?.__html ?? "";
+    else kept.push(element);
+  }
+  return (
+    <>
+      {kept}
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        // Only the server's text matters (hydration keeps it): the browser bundle leaves it out.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own code; values via scriptLiteral
+        dangerouslySetInnerHTML={{
+          __html: import.meta.env.SSR ? deferredLoader(moduleCode, modules) : "",
+        }}
+      />
+    </>
+  );
+}
