@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/vite-precompress";
 
 /**
  * Browser chunks (decision 0131). Left alone, the bundler gives every set of pages that shares a
@@ -68,5 +69,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompress()],
 }));

@@ -3,6 +3,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { ConfigError, loadConfig } from "./config";
@@ -50,10 +51,15 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
   );
   app.use(compression());
 
-  // Fingerprinted build output never changes under the same name.
+  // Fingerprinted build output never changes under the same name. Scripts and styles go out as
+  // the brotli or zopfli file the build wrote beside them (decision 0132), not compressed again.
   app.use(
     "/assets",
-    express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+    expressStaticGzip(path.join(options.clientDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
   );
   app.use(express.static(options.clientDir, { maxAge: "1h" }));
 

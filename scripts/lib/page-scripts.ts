@@ -4,7 +4,7 @@
  * React Router's module code imports, and any `<link rel="modulepreload">` or `import()` left in
  * the markup. Shared by `npm run bench:lighthouse` and the budget test (tests/e2e/page-weight.spec.ts). Plain TypeScript that Node runs as it is.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -34,13 +34,18 @@ export function hydrationModules(html: string): string[] {
   return [...modules];
 }
 
-/** Gzipped size in bytes of the built files behind those paths (`build/client` of `root`). */
+/**
+ * Bytes a gzip-only client receives for those paths: the build's precompressed `.gz` (decision
+ * 0132), or, for a file without one, what the server's on-the-fly gzip (level 6) makes of it.
+ */
 export function gzippedSize(root: string, hrefs: string[]): number {
   let bytes = 0;
   for (const href of hrefs) {
     const file = path.join(root, "build/client", href);
     if (!existsSync(file)) throw new Error(`${href} is not in build/client`);
-    bytes += gzipSync(readFileSync(file)).length;
+    bytes += existsSync(`${file}.gz`)
+      ? statSync(`${file}.gz`).size
+      : gzipSync(readFileSync(file)).length;
   }
   return bytes;
 }

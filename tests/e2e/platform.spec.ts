@@ -1,4 +1,7 @@
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { hydrationModules } from "../../scripts/lib/page-scripts";
 
 test.describe("platform", () => {
   test("the home page is server-rendered and hydrates without errors", async ({ page }) => {
@@ -33,5 +36,33 @@ test.describe("platform", () => {
     expect((await request.get("/files/not-a-bucket/x.png")).status()).toBe(404);
     const privateFile = await request.get("/files/job-applications/resumes/1_abc.pdf");
     expect(privateFile.status()).toBe(403);
+  });
+});
+
+test.describe("static assets", () => {
+  test("scripts go out as the build's brotli or zopfli file, never compressed again", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/")).text();
+    const framework = hydrationModules(html).find((href) => href.includes("/framework-"));
+    expect(framework).toBeDefined();
+    const file = path.join(import.meta.dirname, "../../build/client", framework as string);
+    for (const [encoding, suffix] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ] as const) {
+      const response = await request.get(framework as string, {
+        headers: { "Accept-Encoding": encoding },
+      });
+      expect(response.headers()["content-encoding"]).toBe(encoding);
+      expect(response.headers().vary).toMatch(/Accept-Encoding/i);
+      expect(response.headers()["cache-control"]).toContain("immutable");
+      expect(Number(response.headers()["content-length"])).toBe(statSync(file + suffix).size);
+    }
+    const plain = await request.get(framework as string, {
+      headers: { "Accept-Encoding": "identity" },
+    });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    expect((await plain.body()).equals(readFileSync(file))).toBe(true);
   });
 });

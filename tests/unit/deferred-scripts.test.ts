@@ -16,7 +16,7 @@ describe("deferred scripts", () => {
     const modules = ["/assets/entry.client-b.js", "/assets/framework-c.js", "/assets/root-a.js"];
     const html = `<body><script nonce="n">${deferredLoader(code, modules)}</script></body>`;
     expect(hydrationModules(html).sort()).toEqual(modules);
-    expect(html).toContain("requestAnimationFrame");
+    expect(html).toContain("first-contentful-paint");
     expect(html).not.toContain('type="module"');
   });
 });

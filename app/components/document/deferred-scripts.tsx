@@ -26,14 +26,19 @@ export function scriptLiteral(value: unknown): string {
 }
 
 /**
- * The browser side of the loader: once the first frame is painted (at once in a hidden tab, where
- * no frame comes), preload every module in parallel and run React Router's module script.
+ * The browser side of the loader: once the browser reports the first contentful paint, preload
+ * every module in parallel and run React Router's module script. The paint is reported after the
+ * frame is on screen, so not one script competes with it. At once in a hidden tab, where no frame
+ * is painted; after one frame where paint timing is missing; after 3 s at the latest.
  * `document.currentScript.nonce` lets the script and links it creates pass the CSP.
  */
 export function deferredLoader(moduleCode: string, modules: string[]): string {
   return `((code, modules) => {
   const nonce = document.currentScript.nonce;
+  let started = false;
   const start = () => {
+    if (started) return;
+    started = true;
     for (const href of modules) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
@@ -47,8 +52,16 @@ export function deferredLoader(moduleCode: string, modules: string[]): string {
     script.textContent = code;
     document.body.append(script);
   };
-  if (document.visibilityState === "hidden") start();
-  else requestAnimationFrame(() => setTimeout(start));
+  if (document.visibilityState === "hidden") return start();
+  if (!window.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {
+    return requestAnimationFrame(() => setTimeout(start));
+  }
+  new PerformanceObserver((entries, observer) => {
+    if (!entries.getEntriesByName("first-contentful-paint").length) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: "paint", buffered: true });
+  setTimeout(start, 3000);
 })(${scriptLiteral(moduleCode)}, ${scriptLiteral(modules)});`;
 }
 
@@ -60,7 +73,7 @@ export function deferredLoader(moduleCode: string, modules: string[]): string {
  * for the first paint, which needs none of it: the page is complete HTML. Here React Router
  * computes exactly what it would render; we keep its classic scripts (the hydration context that
  * the streamed loader data writes into) and hand its module list and module script to a small
- * inline loader that starts them one frame after the first paint.
+ * inline loader that starts them once the first paint is on screen.
  */
 export function DeferredScripts({ nonce }: { nonce?: string }) {
   // Called as a function, not rendered: we need its elements to rearrange them. Its hooks run as
