@@ -1,29 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { withRetry } from "~/lib/content/retry";
 
 /**
  * What the three list pages (/case-studies, /portfolio, /blog) share beyond their components:
- * browser-side loads, revalidation and failed images.
+ * revalidation and failed images. Their browser-side loads are lib/content/browser-load.ts.
  */
-
-let browserLoads = 0;
-
-/**
- * A browser-side load (a client navigation, a retry): the page's copy and head come at once from
- * `shell` (the copy module, imported on demand), and the page renders with placeholders; the list
- * follows when the server answers, retried with backoff (SPEC section 9). The first page view uses
- * the server's HTML and data.
- */
-export async function browserLoad<Page extends { state: string }, Shell extends object>(
-  serverLoader: () => Promise<{ page: Page | Promise<Page> }>,
-  shell: Promise<Shell>,
-): Promise<Shell & { page: Promise<Page>; load: number }> {
-  const page = withRetry(async () => (await serverLoader()).page, {
-    isFailure: (result) => result.state === "error",
-  });
-  return { ...(await shell), page, load: ++browserLoads };
-}
 
 /** Search and filter live in the query and filter in the browser: no reload when only they change. */
 export function revalidateUnlessQueryOnly({

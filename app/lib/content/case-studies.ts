@@ -1,5 +1,5 @@
 import type { SampleKeyMetric, SampleMediaItem } from "~/content/samples";
-import { matchesSearch, sameText } from "./query";
+import { sameText } from "./query";
 
 /**
  * The case-study rules of SPEC sections 4 and 5, on plain objects (browser-safe): list

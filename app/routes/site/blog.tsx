@@ -12,7 +12,7 @@ import {
 import { BlogCard } from "~/components/content/blog-card";
 import { DeferredList } from "~/components/content/deferred-list";
 import { ListFilters } from "~/components/content/list-filters";
-import { browserLoad, revalidateUnlessQueryOnly } from "~/components/content/list-page";
+import { revalidateUnlessQueryOnly } from "~/components/content/list-page";
 import { EmptyState, SkeletonGrid, TryAgain } from "~/components/content/states";
 import {
   buttonSecondary,
@@ -53,15 +53,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** Browser-side loads show six skeleton cards, then data or the error panel (list-page.ts). */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return browserLoad(
-    serverLoader,
-    import("~/lib/content/page-copy").then(({ BLOG_PAGE: shell, browserMeta }) => ({
-      meta: browserMeta(shell.seo),
-      copy: shell.copy,
-    })),
-  );
+/**
+ * Browser-side loads (a client navigation, a retry): the page at once with placeholders, then
+ * the list, retried with backoff. The first request starts while the code for it loads.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const first = serverLoader();
+  first.catch(() => {}); // answered by browserLoad; no unhandled rejection meanwhile
+  const { browserLoad } = await import("~/lib/content/browser-load");
+  return browserLoad("blog", first, serverLoader);
 }
 
 export const shouldRevalidate = revalidateUnlessQueryOnly;

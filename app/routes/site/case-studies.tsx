@@ -6,7 +6,7 @@ import { data, useLoaderData, useSearchParams } from "react-router";
 import { CaseStudyCard } from "~/components/content/case-study-card";
 import { DeferredList } from "~/components/content/deferred-list";
 import { ListFilters } from "~/components/content/list-filters";
-import { browserLoad, revalidateUnlessQueryOnly } from "~/components/content/list-page";
+import { revalidateUnlessQueryOnly } from "~/components/content/list-page";
 import { EmptyState, SkeletonGrid } from "~/components/content/states";
 import {
   ClosingCta,
@@ -49,15 +49,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** Browser-side loads: placeholders at once, then the list, retried with backoff (list-page.ts). */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return browserLoad(
-    serverLoader,
-    import("~/lib/content/page-copy").then(({ CASE_STUDIES_PAGE: shell, browserMeta }) => ({
-      meta: browserMeta(shell.seo),
-      copy: shell.copy,
-    })),
-  );
+/**
+ * Browser-side loads (a client navigation, a retry): the page at once with placeholders, then
+ * the list, retried with backoff. The first request starts while the code for it loads.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const first = serverLoader();
+  first.catch(() => {}); // answered by browserLoad; no unhandled rejection meanwhile
+  const { browserLoad } = await import("~/lib/content/browser-load");
+  return browserLoad("caseStudies", first, serverLoader);
 }
 
 export const shouldRevalidate = revalidateUnlessQueryOnly;

@@ -6,7 +6,7 @@ import { data, useLoaderData, useLocation, useRevalidator, useSearchParams } fro
 import { DeferredList } from "~/components/content/deferred-list";
 import { LazyLightbox } from "~/components/content/lazy-lightbox";
 import { ListFilters } from "~/components/content/list-filters";
-import { browserLoad, revalidateUnlessQueryOnly } from "~/components/content/list-page";
+import { revalidateUnlessQueryOnly } from "~/components/content/list-page";
 import { PortfolioCard } from "~/components/content/portfolio-card";
 import { EmptyState, SkeletonGrid, TryAgain } from "~/components/content/states";
 import { ClosingCta, container, ErrorPanel, PageHeader } from "~/components/content/ui";
@@ -45,15 +45,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** Browser-side loads show placeholders, then data or the error panel (see list-page.ts). */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return browserLoad(
-    serverLoader,
-    import("~/lib/content/page-copy").then(({ PORTFOLIO_PAGE: shell, browserMeta }) => ({
-      meta: browserMeta(shell.seo),
-      copy: shell.copy,
-    })),
-  );
+/**
+ * Browser-side loads (a client navigation, a retry): the page at once with placeholders, then
+ * the list, retried with backoff. The first request starts while the code for it loads.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const first = serverLoader();
+  first.catch(() => {}); // answered by browserLoad; no unhandled rejection meanwhile
+  const { browserLoad } = await import("~/lib/content/browser-load");
+  return browserLoad("portfolio", first, serverLoader);
 }
 
 export const shouldRevalidate = revalidateUnlessQueryOnly;
