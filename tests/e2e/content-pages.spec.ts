@@ -277,6 +277,9 @@ test.describe("content pages with JavaScript", () => {
     await page.getByRole("link", { name: "More Articles" }).click();
     await expect(page).toHaveURL(/\/blog$/);
     await expect(page.getByTestId("skeleton-card")).toHaveCount(6);
+    // The page and its title arrive with the placeholders, before any data (the copy module).
+    await expect(page.getByRole("heading", { level: 1, name: "Blog & Insights" })).toBeVisible();
+    await expect(page).toHaveTitle("Blog & Insights | Northlight Studio");
     await expect(page.getByText("Something went wrong")).toBeVisible({ timeout: 15_000 });
     expect(attempts).toHaveLength(4);
     const gaps = attempts.slice(1).map((t, i) => t - (attempts[i] ?? 0));

@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import {
@@ -43,11 +44,13 @@ function runtimeFor(database: TestDatabase): Runtime {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules have per-route generated types
-type RouteModule = { default: any; loader: any; ErrorBoundary?: any; headers?: any };
+type RouteModule = { default: any; loader: any; ErrorBoundary?: any; headers?: any; meta?: any };
 
 interface Rendered {
   status: number;
   html: string;
+  /** What the route's `meta` makes of the loader's data (or of the response it threw). */
+  head: Record<string, unknown>[];
   cacheControl: string | null;
   /** The route's `headers` export applied to what the loader (or its thrown response) set. */
   headers: Headers;
@@ -86,12 +89,33 @@ async function render(
       actionHeaders: new Headers(),
     }),
   );
+  const location = new URL(`${SITE_URL}${url}`);
+  const head =
+    module.meta?.({
+      loaderData: result.loaderData.page,
+      data: result.loaderData.page,
+      error: result.errors?.page,
+      params: result.matches[0]?.params ?? {},
+      location: { pathname: location.pathname, search: location.search, hash: "" },
+      matches: [],
+    }) ?? [];
   return {
     status: result.statusCode,
     html,
+    head,
     cacheControl: headers.get("Cache-Control"),
     headers,
   };
+}
+
+/** The content of the head element that has `key` set to `value` (e.g. property og:url). */
+function headValue(head: Record<string, unknown>[], key: string, value: string): unknown {
+  const tag = head.find((entry) => entry[key] === value);
+  return tag?.content ?? tag?.href;
+}
+
+function headTitle(head: Record<string, unknown>[]): unknown {
+  return head.find((entry) => "title" in entry)?.title;
 }
 
 /** The visible text of some HTML, whitespace collapsed (entities decoded for the few we use). */
@@ -434,6 +458,127 @@ describe.each(testDrivers)("content routes on a seeded %s database", (driver) =>
   });
 });
 
+describe.each(testDrivers)(
+  "content heads, built by the loaders on a seeded %s database",
+  (driver) => {
+    let seeded: TestDatabase;
+    beforeAll(async () => {
+      seeded = await createTestDatabase(driver);
+      await seedDemoContent(seeded.db);
+    });
+    afterAll(async () => {
+      await seeded?.destroy();
+    });
+
+    const social = (head: Record<string, unknown>[], path: string, image: string) => {
+      expect(headValue(head, "name", "robots")).toBe("index,follow");
+      expect(headValue(head, "rel", "canonical")).toBe(`${SITE_URL}${path}`);
+      expect(headValue(head, "property", "og:url")).toBe(`${SITE_URL}${path}`);
+      expect(headValue(head, "property", "og:title")).toBe(headTitle(head));
+      // Social networks read neither SVG nor AVIF: our images as a 1200-wide JPEG variant.
+      expect(headValue(head, "property", "og:image")).toBe(`${SITE_URL}/img/jpeg/1200${image}`);
+      expect(headValue(head, "name", "twitter:card")).toBe("summary_large_image");
+      expect(headValue(head, "name", "twitter:image")).toBe(`${SITE_URL}/img/jpeg/1200${image}`);
+      expect(String(headValue(head, "name", "description")).length).toBeGreaterThan(50);
+    };
+
+    it("list pages: title, canonical without the query, robots, social cards", async () => {
+      const studies = await render(
+        caseStudiesRoute,
+        "/case-studies",
+        "/case-studies?q=tour",
+        seeded,
+      );
+      expect(headTitle(studies.head)).toBe(
+        "Our Work | Case Studies & Portfolio | Northlight Studio",
+      );
+      social(studies.head, "/case-studies", "/media/case-studies/first-access-entertainment.svg");
+
+      const portfolio = await render(portfolioRoute, "/portfolio", "/portfolio", seeded);
+      expect(headTitle(portfolio.head)).toBe("Portfolio | Northlight Studio");
+      social(portfolio.head, "/portfolio", "/media/portfolio/slow-fire.svg");
+
+      const blog = await render(blogRoute, "/blog", "/blog?category=Growth", seeded);
+      expect(headTitle(blog.head)).toBe("Blog & Insights | Northlight Studio");
+      social(blog.head, "/blog", "/media/blog/one-day-commercial-shoot.svg");
+      expect(blog.head).toContainEqual(
+        expect.objectContaining({
+          tagName: "link",
+          rel: "alternate",
+          type: "application/rss+xml",
+          href: `${SITE_URL}/blog/rss.xml`,
+        }),
+      );
+    });
+
+    it("a case study: its own title, one canonical address (the slug), an article card", async () => {
+      const [row] = await seeded.db
+        .select({ id: caseStudies.id })
+        .from(caseStudies)
+        .where(eq(caseStudies.slug, "estate-media"));
+      const page = await render(
+        caseStudyRoute,
+        "/case-studies/:id",
+        `/case-studies/${row?.id}`,
+        seeded,
+      );
+      expect(headTitle(page.head)).toMatch(/^Estate Media: .+ \| Northlight Studio$/);
+      expect(headValue(page.head, "property", "og:type")).toBe("article");
+      social(page.head, "/case-studies/estate-media", "/media/case-studies/estate-media.svg");
+
+      const missing = await render(
+        caseStudyRoute,
+        "/case-studies/:id",
+        "/case-studies/nope",
+        seeded,
+      );
+      expect(headTitle(missing.head)).toBe("Case Study Not Found | Northlight Studio");
+      expect(headValue(missing.head, "name", "robots")).toBe("noindex");
+      expect(headValue(missing.head, "rel", "canonical")).toBeUndefined();
+    });
+
+    it("a post: Article JSON-LD, article dates and tags, its image; a missing post the 404 head", async () => {
+      const page = await render(
+        blogPostRoute,
+        "/blog/:slug",
+        "/blog/one-day-commercial-shoot",
+        seeded,
+      );
+      expect(headTitle(page.head)).toBe(
+        "How We Plan a One-Day Commercial Shoot Without Cutting Corners | Northlight Studio",
+      );
+      expect(headValue(page.head, "property", "og:type")).toBe("article");
+      social(
+        page.head,
+        "/blog/one-day-commercial-shoot",
+        "/media/blog/one-day-commercial-shoot.svg",
+      );
+      expect(headValue(page.head, "property", "article:published_time")).toMatch(/^2026-10-2\dT/);
+      expect(headValue(page.head, "property", "article:section")).toBe("Production");
+      expect(headValue(page.head, "property", "article:tag")).toBeTruthy();
+      const jsonLd = page.head.find((entry) => "script:ld+json" in entry)?.["script:ld+json"];
+      expect(jsonLd).toMatchObject({
+        "@type": "Article",
+        headline: "How We Plan a One-Day Commercial Shoot Without Cutting Corners",
+        url: `${SITE_URL}/blog/one-day-commercial-shoot`,
+        image: [`${SITE_URL}/img/jpeg/1200/media/blog/one-day-commercial-shoot.svg`],
+        author: { "@type": "Person", name: "Maya Okafor" },
+      });
+
+      const missing = await render(
+        blogPostRoute,
+        "/blog/:slug",
+        "/blog/behind-the-2027-reel",
+        seeded,
+      );
+      expect(missing.status).toBe(404);
+      expect(headTitle(missing.head)).toBe("Page not found | Northlight Studio");
+      expect(headValue(missing.head, "name", "robots")).toMatch(/^noindex/);
+      expect(headValue(missing.head, "rel", "canonical")).toBeUndefined();
+    });
+  },
+);
+
 describe("content routes on an empty database (SEED_DEMO=false)", () => {
   it("/case-studies shows the built-in samples", async () => {
     const page = await render(caseStudiesRoute, "/case-studies", "/case-studies", empty);
@@ -547,5 +692,7 @@ describe("content routes when the database fails", () => {
     expect(other.status).toBe(503);
     expect(other.cacheControl).toBe("no-store");
     expect(text(other.html)).toContain("Something went wrong");
+    expect(headTitle(other.head)).toBe("Something went wrong | Northlight Studio");
+    expect(headValue(other.head, "name", "robots")).toBe("noindex");
   });
 });

@@ -1,67 +1,20 @@
-import { Clock } from "lucide-react";
 import { Link } from "react-router";
-import type { BlogCard as BlogCardData, BlogCategoryBadge } from "~/lib/content/blog";
-import {
-  CARD_DATE,
-  type DatePattern,
-  formatDay,
-  readTimeLabel,
-  safeColor,
-} from "~/lib/content/format";
+import type { BlogCardView } from "~/lib/content/blog";
+import { CategoryBadge, PostMeta } from "./blog-meta";
 import { ContentImage } from "./image";
-
-/**
- * A category badge in the category's color. The color is drawn by SVG presentation attributes,
- * not an inline style, so a strict Content-Security-Policy for styles still allows it.
- */
-export function CategoryBadge({ category }: { category: BlogCategoryBadge }) {
-  const color = safeColor(category.color);
-  return (
-    <span className="relative inline-flex items-center gap-2 overflow-hidden rounded-full border border-line px-3 py-1 text-xs font-semibold text-ink">
-      <svg aria-hidden="true" className="absolute inset-0 size-full" preserveAspectRatio="none">
-        <rect width="100%" height="100%" fill={color} fillOpacity="0.16" />
-      </svg>
-      <svg aria-hidden="true" viewBox="0 0 8 8" className="relative size-2">
-        <circle cx="4" cy="4" r="4" fill={color} />
-      </svg>
-      <span className="relative">{category.name}</span>
-    </span>
-  );
-}
-
-export function PostMeta({
-  post,
-  pattern = CARD_DATE,
-}: {
-  post: Pick<BlogCardData, "authorName" | "publishedAt" | "readTime">;
-  pattern?: DatePattern;
-}) {
-  return (
-    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-faint">
-      {post.authorName ? <span className="text-ink-muted">{post.authorName}</span> : null}
-      {post.publishedAt ? (
-        <time dateTime={post.publishedAt}>{formatDay(post.publishedAt, pattern)}</time>
-      ) : null}
-      <span className="inline-flex items-center gap-1">
-        <Clock aria-hidden="true" className="size-3.5" />
-        {readTimeLabel(post.readTime)}
-      </span>
-    </p>
-  );
-}
 
 export function BlogCard({
   post,
   priority = false,
   large = false,
 }: {
-  post: BlogCardData;
+  post: BlogCardView;
   priority?: boolean;
   large?: boolean;
 }) {
   return (
     <article
-      className={`group relative flex flex-col overflow-hidden rounded-card border border-line bg-surface transition-colors hover:border-accent/60 ${large ? "lg:flex-row" : ""}`}
+      className={`card group relative flex flex-col overflow-hidden transition-colors hover:border-accent/60 ${large ? "lg:flex-row" : ""}`}
     >
       <div
         className={`aspect-[16/9] overflow-hidden bg-surface-raised ${large ? "lg:w-3/5 lg:shrink-0" : ""}`}

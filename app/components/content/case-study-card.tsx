@@ -1,32 +1,23 @@
-import { ArrowUpRight } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { CASE_STUDIES_COPY } from "~/content/content-pages";
+import { ArrowUpRight } from "~/components/ui/icons";
 import type { CaseStudySummary } from "~/lib/content/case-studies";
 import { metricLabel } from "~/lib/content/format";
 import { ContentImage } from "./image";
-
-/** A failed image is hidden (SPEC section 4), including one that failed before hydration. */
-export function useHideOnError() {
-  const ref = useRef<HTMLImageElement>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const img = ref.current;
-    if (img?.complete && img.naturalWidth === 0) setFailed(true);
-  }, []);
-  return { ref, failed, onError: () => setFailed(true) };
-}
+import { useHideOnError } from "./list-page";
 
 export function CaseStudyCard({
   study,
+  viewLabel,
   priority = false,
 }: {
   study: CaseStudySummary;
+  /** 'View case study' (the page's copy). */
+  viewLabel: string;
   priority?: boolean;
 }) {
   const image = useHideOnError();
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-card border border-line bg-surface transition-colors hover:border-accent/60">
+    <article className="card group relative flex flex-col overflow-hidden transition-colors hover:border-accent/60">
       <div className="aspect-[16/9] overflow-hidden bg-surface-raised">
         {study.imageUrl && !image.failed ? (
           <ContentImage
@@ -68,11 +59,8 @@ export function CaseStudyCard({
           </dl>
         ) : null}
         <p className="mt-auto flex items-center gap-1 pt-6 text-sm font-semibold text-accent">
-          {CASE_STUDIES_COPY.viewCaseStudy}
-          <ArrowUpRight
-            aria-hidden="true"
-            className="size-4 transition-transform group-hover:-translate-y-0.5 group-hover:translate-x-0.5"
-          />
+          {viewLabel}
+          <ArrowUpRight className="size-4 transition-transform group-hover:-translate-y-0.5 group-hover:translate-x-0.5" />
         </p>
       </div>
     </article>

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from "react";
 import type { SampleMediaItem } from "~/content/samples";
-import { type CaseStudyDetail, galleryItems } from "~/lib/content/case-studies";
+import type { CaseStudyDetail } from "~/lib/content/case-studies";
+import { galleryItems } from "~/lib/content/gallery";
 import { ContentImage } from "./image";
 import { LazyLightbox, preloadLightbox } from "./lazy-lightbox";
 import { VideoPlayer } from "./video-player";

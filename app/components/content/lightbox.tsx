@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useRef } from "react";
+import { ChevronLeft, ChevronRight, XIcon } from "~/components/ui/icons";
 
 export interface LightboxImage {
   src: string;
@@ -92,7 +92,7 @@ export function Lightbox({ images, index, onIndexChange, label }: LightboxProps)
                 aria-label="Previous image"
                 className="absolute left-3 top-1/2 flex size-12 -translate-y-1/2 items-center justify-center rounded-full border border-line bg-surface/80 text-ink hover:border-ink sm:left-6"
               >
-                <ChevronLeft aria-hidden="true" className="size-6" />
+                <ChevronLeft className="size-6" />
               </button>
               <button
                 type="button"
@@ -100,7 +100,7 @@ export function Lightbox({ images, index, onIndexChange, label }: LightboxProps)
                 aria-label="Next image"
                 className="absolute right-3 top-1/2 flex size-12 -translate-y-1/2 items-center justify-center rounded-full border border-line bg-surface/80 text-ink hover:border-ink sm:right-6"
               >
-                <ChevronRight aria-hidden="true" className="size-6" />
+                <ChevronRight className="size-6" />
               </button>
             </>
           ) : null}
@@ -108,7 +108,7 @@ export function Lightbox({ images, index, onIndexChange, label }: LightboxProps)
             aria-label="Close"
             className="absolute right-3 top-3 flex size-12 items-center justify-center rounded-full border border-line bg-surface/80 text-ink hover:border-ink sm:right-6 sm:top-6"
           >
-            <X aria-hidden="true" className="size-6" />
+            <XIcon className="size-6" />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,7 +1,11 @@
-import { ChevronDown, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
+import { ChevronDown } from "~/components/ui/icons";
 import { ALL, listQuery } from "~/lib/content/query";
+import { PathIcon } from "./ui";
+
+/** Lucide's search. */
+const SEARCH_ICON = "m21 21-4.34-4.34M3 11a8 8 0 1 0 16 0 8 8 0 1 0-16 0";
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -66,8 +70,8 @@ export function ListFilters({
           {searchLabel}
         </label>
         <div className="relative">
-          <Search
-            aria-hidden="true"
+          <PathIcon
+            d={SEARCH_ICON}
             className="pointer-events-none absolute left-4 top-1/2 size-4 -translate-y-1/2 text-ink-faint"
           />
           <input
@@ -108,10 +112,7 @@ export function ListFilters({
             </option>
           ))}
         </select>
-        <ChevronDown
-          aria-hidden="true"
-          className="pointer-events-none absolute right-4 top-1/2 size-4 -translate-y-1/2 text-ink-faint"
-        />
+        <ChevronDown className="pointer-events-none absolute right-4 top-1/2 size-4 -translate-y-1/2 text-ink-faint" />
       </div>
       <button
         type="submit"

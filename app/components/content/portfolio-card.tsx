@@ -1,28 +1,33 @@
-import { Calendar, ExternalLink, Play, Star } from "lucide-react";
-import { PORTFOLIO_COPY } from "~/content/content-pages";
-import { CARD_DATE, formatDay } from "~/lib/content/format";
-import { CARD_TAGS, type PortfolioCard as PortfolioCardData } from "~/lib/content/portfolio";
-import { useHideOnError } from "./case-study-card";
+import { ExternalLinkIcon, PlayIcon, StarIcon } from "~/components/ui/icons";
+import type { PortfolioCopy } from "~/lib/content/page-copy";
+import { CARD_TAGS, type PortfolioCardView } from "~/lib/content/portfolio-list";
 import { ContentImage } from "./image";
 import { preloadLightbox } from "./lazy-lightbox";
-import { Tag } from "./ui";
+import { useHideOnError } from "./list-page";
+import { PathIcon, Tag } from "./ui";
+
+/** Lucide's calendar. */
+const CALENDAR_ICON =
+  "M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm11-2v4M8 2v4m-5 4h18";
 
 const actionLink =
   "relative inline-flex items-center gap-1.5 text-sm font-semibold text-ink transition-colors hover:text-accent";
 
 export function PortfolioCard({
   item,
+  copy,
   priority = false,
   onOpenImage,
 }: {
-  item: PortfolioCardData;
+  item: PortfolioCardView;
+  copy: Pick<PortfolioCopy, "featured" | "viewProject" | "watchVideo" | "completed">;
   priority?: boolean;
   /** Opens the lightbox; without JavaScript the image link opens the image itself. */
   onOpenImage: () => void;
 }) {
   const image = useHideOnError();
   return (
-    <article className="flex flex-col overflow-hidden rounded-card border border-line bg-surface">
+    <article className="card flex flex-col overflow-hidden">
       <div className="relative aspect-[16/9] overflow-hidden bg-surface-raised">
         {item.imageUrl && !image.failed ? (
           <a
@@ -51,8 +56,8 @@ export function PortfolioCard({
         ) : null}
         {item.isFeatured ? (
           <span className="pointer-events-none absolute left-4 top-4 inline-flex items-center gap-1 rounded-full bg-accent px-3 py-1 text-xs font-semibold text-accent-ink">
-            <Star aria-hidden="true" className="size-3" />
-            {PORTFOLIO_COPY.featured}
+            <StarIcon className="size-3" />
+            {copy.featured}
           </span>
         ) : null}
       </div>
@@ -65,14 +70,11 @@ export function PortfolioCard({
         {item.description ? (
           <p className="mt-3 text-ink-muted line-clamp-3">{item.description}</p>
         ) : null}
-        {item.completionDate ? (
+        {item.completionDate && item.completedLabel ? (
           <p className="mt-4 flex items-center gap-2 text-sm text-ink-faint">
-            <Calendar aria-hidden="true" className="size-4" />
+            <PathIcon d={CALENDAR_ICON} />
             <span>
-              {PORTFOLIO_COPY.completed}{" "}
-              <time dateTime={item.completionDate}>
-                {formatDay(item.completionDate, CARD_DATE)}
-              </time>
+              {copy.completed} <time dateTime={item.completionDate}>{item.completedLabel}</time>
             </span>
           </p>
         ) : null}
@@ -94,15 +96,15 @@ export function PortfolioCard({
                 rel="noopener noreferrer"
                 className={actionLink}
               >
-                <ExternalLink aria-hidden="true" className="size-4" />
-                {PORTFOLIO_COPY.viewProject}
+                <ExternalLinkIcon className="size-4" />
+                {copy.viewProject}
                 <span className="sr-only">: {item.title} (opens in a new tab)</span>
               </a>
             ) : null}
             {item.videoUrl ? (
               <a href={item.videoUrl} className={actionLink}>
-                <Play aria-hidden="true" className="size-4" />
-                {PORTFOLIO_COPY.watchVideo}
+                <PlayIcon className="size-4" />
+                {copy.watchVideo}
                 <span className="sr-only">: {item.title}</span>
               </a>
             ) : null}

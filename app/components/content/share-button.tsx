@@ -1,6 +1,10 @@
-import { Check, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { BLOG_POST_COPY } from "~/content/content-pages";
+import { CheckIcon } from "~/components/ui/icons";
+import { PathIcon } from "./ui";
+
+/** Lucide's share-2. */
+const SHARE_ICON =
+  "M15 5a3 3 0 1 0 6 0 3 3 0 1 0-6 0M3 12a3 3 0 1 0 6 0 3 3 0 1 0-6 0m12 7a3 3 0 1 0 6 0 3 3 0 1 0-6 0m-6.41-5.49 6.83 3.98m-.01-10.98-6.82 3.98";
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -24,7 +28,16 @@ async function copyText(text: string): Promise<boolean> {
  * Share (SPEC): the native share sheet when the browser has one, else copy the page's URL and
  * say so. Before JavaScript runs it is an e-mail link, so it still does something.
  */
-export function ShareButton({ title, url }: { title: string; url: string }) {
+export function ShareButton({
+  title,
+  url,
+  copy,
+}: {
+  title: string;
+  url: string;
+  /** 'Share' and what copying the link says (the page's copy). */
+  copy: { share: string; copied: string; copyFailed: string };
+}) {
   const [hydrated, setHydrated] = useState(false);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   useEffect(() => setHydrated(true), []);
@@ -55,19 +68,19 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
               }
             }
             const ok = await copyText(pageUrl);
-            setMessage({ ok, text: ok ? BLOG_POST_COPY.copied : BLOG_POST_COPY.copyFailed });
+            setMessage({ ok, text: ok ? copy.copied : copy.copyFailed });
           }}
         >
-          <Share2 aria-hidden="true" className="size-4" />
-          {BLOG_POST_COPY.share}
+          <PathIcon d={SHARE_ICON} />
+          {copy.share}
         </button>
       ) : (
         <a
           className={className}
           href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`}
         >
-          <Share2 aria-hidden="true" className="size-4" />
-          {BLOG_POST_COPY.share}
+          <PathIcon d={SHARE_ICON} />
+          {copy.share}
         </a>
       )}
       <p
@@ -76,7 +89,7 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
       >
         {message ? (
           <>
-            {message.ok ? <Check aria-hidden="true" className="size-4" /> : null}
+            {message.ok ? <CheckIcon className="size-4" /> : null}
             {message.text}
           </>
         ) : null}

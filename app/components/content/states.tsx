@@ -1,35 +1,9 @@
-import { CircleAlert, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
-import { DEFAULT_ERROR } from "~/content/content-pages";
+import { PathIcon } from "./ui";
 
-/** The error panel of a list (SPEC section 8): a title, a message and an optional action. */
-export function ErrorPanel({
-  title = DEFAULT_ERROR.title,
-  message = DEFAULT_ERROR.message,
-  headingLevel = 2,
-  children,
-}: {
-  title?: string;
-  message?: string;
-  /** 1 when the panel is all the page shows. */
-  headingLevel?: 1 | 2 | 3;
-  children?: ReactNode;
-}) {
-  const Heading = `h${headingLevel}` as const;
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-start gap-4 rounded-card border border-danger/40 bg-danger/5 p-6 sm:flex-row sm:p-8"
-    >
-      <CircleAlert aria-hidden="true" className="size-6 shrink-0 text-danger" />
-      <div className="flex-1">
-        <Heading className="font-display text-xl font-semibold">{title}</Heading>
-        <p className="mt-2 text-ink-muted">{message}</p>
-        {children ? <div className="mt-5">{children}</div> : null}
-      </div>
-    </div>
-  );
-}
+/** Lucide's refresh-cw. */
+const RETRY_ICON =
+  "M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8M21 3v5h-5m5 4a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16m5 0H3v5";
 
 /** 'Try Again': a link that reloads the page without JavaScript, a revalidation with it. */
 export function TryAgain({ href, onRetry }: { href: string; onRetry?: () => void }) {
@@ -43,7 +17,7 @@ export function TryAgain({ href, onRetry }: { href: string; onRetry?: () => void
       }}
       className="inline-flex items-center gap-2 rounded-full border border-line px-5 py-2.5 text-sm font-semibold transition-colors hover:border-ink"
     >
-      <RefreshCw aria-hidden="true" className="size-4" />
+      <PathIcon d={RETRY_ICON} />
       Try Again
     </a>
   );
@@ -76,7 +50,7 @@ export function SkeletonGrid({ count = 3, label }: { count?: number; label: stri
             // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
             key={index}
             data-testid="skeleton-card"
-            className="overflow-hidden rounded-card border border-line bg-surface"
+            className="card overflow-hidden"
           >
             <div className="aspect-[16/9] animate-pulse bg-surface-raised" />
             <div className="space-y-3 p-6">

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 /**
  * Small building blocks of the content pages (the shared design-system primitives of
  * app/components/ui belong to the public frame; these stay local so the pages can ship alone).
+ * Texts come from the page's loader data (decision 0011), never from an import here.
  */
 
 export const container = "mx-auto w-full max-w-7xl px-5 sm:px-8";
@@ -112,5 +113,59 @@ export function ClosingCta({
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * An icon drawn from one SVG path, in Lucide's style (paths from Lucide, ISC licence). The icons
+ * the frame also uses come from app/components/ui/icons.tsx; those only a content page needs are
+ * written where they are used, so each page carries just its own (decision 0120).
+ */
+export function PathIcon({ d, className = "size-4" }: { d: string; className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
+      <path d={d} />
+    </svg>
+  );
+}
+
+/** Lucide's circle-alert. */
+const ALERT_ICON = "M2 12a10 10 0 1 0 20 0 10 10 0 1 0-20 0M12 8v4m0 4h.01";
+
+/** An error panel (SPEC section 8): a title, a message and an optional action. */
+export function ErrorPanel({
+  title,
+  message,
+  headingLevel = 2,
+  children,
+}: {
+  title: string;
+  message: string;
+  /** 1 when the panel is all the page shows. */
+  headingLevel?: 1 | 2 | 3;
+  children?: ReactNode;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-4 rounded-card border border-danger/40 bg-danger/5 p-6 sm:flex-row sm:p-8"
+    >
+      <PathIcon d={ALERT_ICON} className="size-6 shrink-0 text-danger" />
+      <div className="flex-1">
+        <Heading className="font-display text-xl font-semibold">{title}</Heading>
+        <p className="mt-2 text-ink-muted">{message}</p>
+        {children ? <div className="mt-5">{children}</div> : null}
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,10 @@
-import { LoaderCircle } from "lucide-react";
 import { useEffect, useReducer, useRef } from "react";
 import { trackEvent } from "~/lib/analytics";
 import { nextVideoState, type VideoEvent } from "~/lib/content/video-state";
+import { PathIcon } from "./ui";
+
+/** Lucide's loader-circle. */
+const SPINNER_ICON = "M21 12a9 9 0 1 1-6.219-8.56";
 
 /**
  * A video with the SPEC's overlays: loading until the first frame after play, buffering while
@@ -91,7 +94,7 @@ export function VideoPlayer({
           className="pointer-events-none absolute inset-0 flex items-center justify-center bg-canvas/60"
         >
           <span className="flex items-center gap-3 rounded-full bg-canvas/85 px-4 py-2 text-sm text-ink">
-            <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-accent" />
+            <PathIcon d={SPINNER_ICON} className="size-5 animate-spin text-accent" />
             {state === "loading" ? "Loading video…" : "Buffering…"}
           </span>
         </div>

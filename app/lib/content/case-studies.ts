@@ -1,5 +1,5 @@
 import type { SampleKeyMetric, SampleMediaItem } from "~/content/samples";
-import { matchesSearch, sameText } from "./query";
+import { sameText } from "./query";
 
 /**
  * The case-study rules of SPEC sections 4 and 5, on plain objects (browser-safe): list
@@ -147,17 +147,6 @@ function isGalleryLayout(value: string): value is GalleryLayout {
   return value === "grid" || value === "music-videos" || value === "curated";
 }
 
-/** SPEC section 5: case-insensitive over title, subtitle and description; tag 'all' = none. */
-export function filterCaseStudies<
-  T extends Pick<CaseStudySummary, "title" | "subtitle" | "description" | "tags">,
->(studies: readonly T[], filter: { search: string; tag: string | null }): T[] {
-  return studies.filter(
-    (study) =>
-      matchesSearch(filter.search, [study.title, study.subtitle, study.description]) &&
-      (filter.tag === null || study.tags.some((tag) => sameText(tag, filter.tag ?? ""))),
-  );
-}
-
 /** The tag filter's options: every tag of the list, once, alphabetically. */
 export function caseStudyTags(studies: readonly Pick<CaseStudySummary, "tags">[]): string[] {
   const tags = new Map<string, string>();
@@ -170,13 +159,5 @@ export function caseStudyTags(studies: readonly Pick<CaseStudySummary, "tags">[]
   return [...tags.values()].sort((a, b) => a.localeCompare(b, "en-US"));
 }
 
-/**
- * What the gallery shows: the study's media, or (SPEC: "fallbacks when the study has no media")
- * its cover image alone; empty when it has neither.
- */
-export function galleryItems(
-  study: Pick<CaseStudyDetail, "media" | "imageUrl" | "title">,
-): SampleMediaItem[] {
-  if (study.media.length > 0) return study.media;
-  return study.imageUrl ? [{ type: "image", url: study.imageUrl, title: study.title }] : [];
-}
+export { filterCaseStudies } from "./case-study-list";
+export { galleryItems } from "./gallery";

@@ -3,43 +3,33 @@ import {
   PORTFOLIO_SERVICE_TYPES,
   type PortfolioServiceType,
 } from "~/lib/values";
-import { matchesSearch } from "./query";
+import { CARD_DATE, formatDay } from "./format";
+import type { PortfolioCard, PortfolioCardView } from "./portfolio-list";
 
-/** The portfolio rules of SPEC section 2 on plain objects (browser-safe). */
+export {
+  CARD_TAGS,
+  filterPortfolio,
+  type PortfolioCard,
+  type PortfolioCardView,
+} from "./portfolio-list";
 
-export interface PortfolioCard {
-  id: string;
-  title: string;
-  description: string | null;
-  isFeatured: boolean;
-  /** `YYYY-MM-DD` or null. */
-  completionDate: string | null;
-  serviceType: string;
-  serviceLabel: string;
-  imageUrl: string | null;
-  videoUrl: string | null;
-  projectUrl: string | null;
-  clientName: string | null;
-  tags: string[];
+/**
+ * The portfolio rules of SPEC section 2 on plain objects (browser-safe). The browser needs only
+ * portfolio-list.ts; the loader writes out labels and dates with the rest.
+ */
+
+/** The completion date written out (`MMM d, yyyy`) by the loader. */
+export function toPortfolioCardView(item: PortfolioCard): PortfolioCardView {
+  return {
+    ...item,
+    completedLabel: item.completionDate ? formatDay(item.completionDate, CARD_DATE) : null,
+  };
 }
-
-export const CARD_TAGS = 3;
 
 export function serviceTypeLabel(type: string): string {
   return Object.hasOwn(PORTFOLIO_SERVICE_TYPE_LABELS, type)
     ? PORTFOLIO_SERVICE_TYPE_LABELS[type as PortfolioServiceType]
     : type;
-}
-
-/** Search over title, client, description and tags; `type` is a service-type key or null. */
-export function filterPortfolio<
-  T extends Pick<PortfolioCard, "title" | "description" | "clientName" | "tags" | "serviceType">,
->(items: readonly T[], filter: { search: string; type: string | null }): T[] {
-  return items.filter(
-    (item) =>
-      matchesSearch(filter.search, [item.title, item.clientName, item.description, ...item.tags]) &&
-      (filter.type === null || item.serviceType === filter.type),
-  );
 }
 
 /** The service-type filter: the distinct types of the items, in the studio's order, labelled. */

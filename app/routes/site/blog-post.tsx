@@ -1,12 +1,12 @@
-import { type BlogPostPage, findPublishedPost, toBlogPostPage } from "@server/content/blog";
+import { findPublishedPost, toBlogPostPage } from "@server/content/blog";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
 import { getRuntimeFrom } from "@server/context";
-import { ArrowLeft, Star } from "lucide-react";
+import type { MetaDescriptor } from "react-router";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
-import { CategoryBadge, PostMeta } from "~/components/content/blog-card";
+import { CategoryBadge, PostMeta } from "~/components/content/blog-meta";
 import { ContentImage } from "~/components/content/image";
+import { OnDemand, onDemand } from "~/components/content/on-demand";
 import { ShareButton } from "~/components/content/share-button";
-import { ErrorPanel } from "~/components/content/states";
 import {
   buttonPrimary,
   buttonSecondary,
@@ -14,94 +14,63 @@ import {
   containerMedium,
   containerNarrow,
   containerWide,
+  ErrorPanel,
   Tag,
 } from "~/components/content/ui";
-import { NotFoundView } from "~/components/site/not-found-view";
-import { BLOG_POST_COPY as copy } from "~/content/content-pages";
+import { ArrowRight, StarIcon } from "~/components/ui/icons";
+import { ERROR_PANEL } from "~/content/site";
 import { studio } from "~/content/studio";
+import { toBlogCardView } from "~/lib/content/blog";
 import { POST_DATE } from "~/lib/content/format";
-import { openGraphImage } from "~/lib/content/images";
-import { contentMeta } from "~/lib/content/seo";
+import { blogPostMeta, notFoundMeta } from "~/lib/content/meta.server";
+import { BLOG_POST_PAGE_COPY } from "~/lib/content/page-copy";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** What a missing post throws: the 404 page's head (see ErrorBoundary). */
+type NotFoundData = { meta: MetaDescriptor[] };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { database, config, logger } = getRuntimeFrom(context);
-  let post: Awaited<ReturnType<typeof findPublishedPost>>;
+  const notFound = (degraded: boolean) =>
+    data({ meta: notFoundMeta(request, context) } satisfies NotFoundData, {
+      status: 404,
+      headers: cacheHeaders(degraded),
+    });
+  let found: Awaited<ReturnType<typeof findPublishedPost>>;
   try {
-    post = await findPublishedPost(database.db, params.slug);
+    found = await findPublishedPost(database.db, params.slug);
   } catch (error) {
     // SPEC: a post that fails to load shows the 404 page (never cached: it is not a real 404).
     logger.error({ err: error, slug: params.slug }, "blog post: load failed");
-    throw data(null, { status: 404, headers: cacheHeaders(true) });
+    throw notFound(true);
   }
   // Missing, draft or archived: the 404 page.
-  if (!post) throw data(null, { status: 404, headers: cacheHeaders(false) });
+  if (!found) throw notFound(false);
+  const post = toBlogPostPage(found);
   return data(
-    { siteUrl: config.SITE_URL, post: toBlogPostPage(post) },
+    {
+      meta: blogPostMeta(request, context, post),
+      copy: BLOG_POST_PAGE_COPY,
+      url: `${config.SITE_URL}/blog/${post.slug}`,
+      post: toBlogCardView(post, POST_DATE),
+    },
     { headers: cacheHeaders(false) },
   );
 }
 
 export const headers = contentHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) {
-    return [{ title: "404 | Page not found" }, { name: "robots", content: "noindex" }];
-  }
-  const { post, siteUrl } = loaderData;
-  const path = `/blog/${post.slug}`;
-  const description = post.excerpt ?? post.title;
-  return contentMeta({
-    title: `${post.title} | ${studio.name}`,
-    description,
-    siteUrl,
-    path,
-    image: post.featuredImageUrl,
-    type: "article",
-    extra: [
-      ...(post.publishedAt
-        ? [{ property: "article:published_time", content: post.publishedAt }]
-        : []),
-      { property: "article:modified_time", content: post.updatedAt },
-      ...(post.category ? [{ property: "article:section", content: post.category.name }] : []),
-      ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
-      { "script:ld+json": articleJsonLd(post, siteUrl) },
-    ],
-  });
-}
-
-/** schema.org Article for search engines (DESIGN: Article JSON-LD on posts). */
-export function articleJsonLd(post: BlogPostPage, siteUrl: string) {
-  const url = `${siteUrl}/blog/${post.slug}`;
-  const image = openGraphImage(post.featuredImageUrl, siteUrl);
-  return {
-    "@context": "https://schema.org",
-    "@type": "Article",
-    headline: post.title,
-    description: post.excerpt ?? undefined,
-    image: image ? [image] : undefined,
-    datePublished: post.publishedAt ?? undefined,
-    dateModified: post.updatedAt,
-    author: post.authorName ? { "@type": "Person", name: post.authorName } : undefined,
-    publisher: {
-      "@type": "Organization",
-      name: studio.name,
-      logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
-    },
-    articleSection: post.category?.name,
-    keywords: post.tags.length > 0 ? post.tags.join(", ") : undefined,
-    mainEntityOfPage: { "@type": "WebPage", "@id": url },
-    url,
-  };
-}
+export const meta: Route.MetaFunction = ({ loaderData, error }) =>
+  loaderData?.meta ??
+  (isRouteErrorResponse(error) ? (error.data as NotFoundData | null)?.meta : undefined) ??
+  [];
 
 /** The body's typography: the sanitised HTML only carries the allow-listed tags. */
 const BODY =
   "text-lg leading-relaxed text-ink-muted [&_a]:text-accent [&_a]:underline [&_a]:underline-offset-4 [&_blockquote]:my-10 [&_blockquote]:border-l-2 [&_blockquote]:border-accent [&_blockquote]:pl-6 [&_blockquote]:font-display [&_blockquote]:text-2xl [&_blockquote]:leading-snug [&_blockquote]:text-ink [&_h1]:mt-12 [&_h1]:font-display [&_h1]:text-4xl [&_h1]:font-bold [&_h1]:text-ink [&_h2]:mt-12 [&_h2]:font-display [&_h2]:text-3xl [&_h2]:font-bold [&_h2]:tracking-tight [&_h2]:text-ink [&_h3]:mt-10 [&_h3]:font-display [&_h3]:text-2xl [&_h3]:font-semibold [&_h3]:text-ink [&_h4]:mt-8 [&_h4]:font-semibold [&_h4]:text-ink [&_img]:my-8 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-card [&_li]:mt-2 [&_ol]:mt-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-6 [&_strong]:text-ink [&_ul]:mt-6 [&_ul]:list-disc [&_ul]:pl-6";
 
 export default function BlogPost() {
-  const { post, siteUrl } = useLoaderData<typeof loader>();
-  const url = `${siteUrl}/blog/${post.slug}`;
+  const { post, copy, url } = useLoaderData<typeof loader>();
   return (
     <main id="main">
       <article>
@@ -110,14 +79,14 @@ export default function BlogPost() {
             to="/blog"
             className="inline-flex items-center gap-2 text-sm text-ink-muted hover:text-ink"
           >
-            <ArrowLeft aria-hidden="true" className="size-4" />
+            <ArrowRight className="size-4 rotate-180" />
             {copy.backToBlog}
           </Link>
           <div className="mt-8 flex flex-wrap items-center gap-2">
             {post.category ? <CategoryBadge category={post.category} /> : null}
             {post.isFeatured ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-accent px-3 py-1 text-xs font-semibold text-accent-ink">
-                <Star aria-hidden="true" className="size-3" />
+                <StarIcon className="size-3" />
                 {copy.featured}
               </span>
             ) : null}
@@ -129,8 +98,8 @@ export default function BlogPost() {
             <p className="mt-6 text-xl leading-relaxed text-ink-muted">{post.excerpt}</p>
           ) : null}
           <div className="mt-8 flex flex-wrap items-center justify-between gap-4 border-y border-line py-5">
-            <PostMeta post={post} pattern={POST_DATE} />
-            <ShareButton title={post.title} url={url} />
+            <PostMeta post={post} />
+            <ShareButton title={post.title} url={url} copy={copy} />
           </div>
           {post.tags.length > 0 ? (
             <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
@@ -210,13 +179,25 @@ export default function BlogPost() {
   );
 }
 
-/** A missing, unpublished or failed post: the site's 404 page (SPEC section 8). */
+/** The site's 404 page: its code loads only when a post is missing (see on-demand.tsx). */
+const notFoundView = onDemand(() =>
+  import("~/components/site/not-found-view").then((module) => module.NotFoundView),
+);
+
+/**
+ * A missing, unpublished or failed post: the site's 404 page (SPEC section 8), with the head the
+ * loader threw. An unexpected failure gets the default error panel (the frame's copy of it).
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <OnDemand component={notFoundView} props={{}} />;
+  }
   return (
     <main id="main" className={`${container} flex min-h-[70dvh] flex-col justify-center py-32`}>
-      <ErrorPanel headingLevel={1} />
+      <title>{`${ERROR_PANEL.title} | ${studio.name}`}</title>
+      <meta name="robots" content="noindex" />
+      <ErrorPanel headingLevel={1} title={ERROR_PANEL.title} message={ERROR_PANEL.body} />
     </main>
   );
 }

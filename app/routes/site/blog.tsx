@@ -1,10 +1,9 @@
-import { type BlogCards, loadBlogCards } from "@server/content/blog";
+import { loadBlogCards } from "@server/content/blog";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
 import { getRuntimeFrom } from "@server/context";
 import {
   data,
   Link,
-  type ShouldRevalidateFunctionArgs,
   useLoaderData,
   useLocation,
   useRevalidator,
@@ -13,78 +12,66 @@ import {
 import { BlogCard } from "~/components/content/blog-card";
 import { DeferredList } from "~/components/content/deferred-list";
 import { ListFilters } from "~/components/content/list-filters";
-import { EmptyState, ErrorPanel, SkeletonGrid, TryAgain } from "~/components/content/states";
-import { buttonSecondary, container, PageHeader, SectionHeading } from "~/components/content/ui";
-import { BLOG_COPY as copy } from "~/content/content-pages";
-import { type BlogCard as BlogCardData, filterPosts, splitFeatured } from "~/lib/content/blog";
+import { revalidateUnlessQueryOnly } from "~/components/content/list-page";
+import { EmptyState, SkeletonGrid, TryAgain } from "~/components/content/states";
+import {
+  buttonSecondary,
+  container,
+  ErrorPanel,
+  PageHeader,
+  SectionHeading,
+} from "~/components/content/ui";
+import { type BlogCardView, filterPosts, splitFeatured, toBlogCardView } from "~/lib/content/blog";
+import { listMeta, rssLink } from "~/lib/content/meta.server";
+import { BLOG_PAGE, type BlogCopy } from "~/lib/content/page-copy";
 import { readFilter, readSearch } from "~/lib/content/query";
-import { withRetry } from "~/lib/content/retry";
-import { contentMeta } from "~/lib/content/seo";
 import type { Route } from "./+types/blog";
 
 /** SPEC section 9: six skeleton cards while the blog loads in the browser. */
 const BLOG_SKELETONS = 6;
 
-type Page = Pick<BlogCards, "state" | "posts" | "categories">;
+type Page = { state: "ok" | "error"; posts: BlogCardView[]; categories: string[] };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { database, config, logger } = getRuntimeFrom(context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database, logger } = getRuntimeFrom(context);
   const cards = await loadBlogCards(database.db);
   if (cards.state === "error") logger.error({ err: cards.error }, "blog: load failed");
-  const page: Page = { state: cards.state, posts: cards.posts, categories: cards.categories };
+  const page: Page = {
+    state: cards.state,
+    posts: cards.posts.map((post) => toBlogCardView(post)),
+    categories: cards.categories,
+  };
   const degraded = page.state === "error";
   return data(
-    { siteUrl: config.SITE_URL as string | null, page: page as Page | Promise<Page>, load: 0 },
+    {
+      meta: listMeta(request, context, BLOG_PAGE, [rssLink(context, BLOG_PAGE.copy.feedTitle)]),
+      copy: BLOG_PAGE.copy,
+      page: page as Page | Promise<Page>,
+      load: 0,
+    },
     { status: degraded ? 503 : 200, headers: cacheHeaders(degraded) },
   );
 }
 
-let browserLoads = 0;
-
-/** Browser-side loads show six skeleton cards, then data or the error panel. */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const page = withRetry(async () => (await serverLoader()).page, {
-    isFailure: (result) => result.state === "error",
-  });
-  return { siteUrl: null, page, load: ++browserLoads };
+/**
+ * Browser-side loads (a client navigation, a retry): the page at once with placeholders, then
+ * the list, retried with backoff. The first request starts while the code for it loads.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const first = serverLoader();
+  first.catch(() => {}); // answered by browserLoad; no unhandled rejection meanwhile
+  const { browserLoad } = await import("~/lib/content/browser-load");
+  return browserLoad("blog", first, serverLoader);
 }
 
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  const queryOnly =
-    !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
-  return queryOnly ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export const headers = contentHeaders;
 
-export function meta({ loaderData, location }: Route.MetaArgs) {
-  const extra = loaderData?.siteUrl
-    ? [
-        {
-          tagName: "link",
-          rel: "alternate",
-          type: "application/rss+xml",
-          title: copy.feedTitle,
-          href: `${loaderData.siteUrl}/blog/rss.xml`,
-        },
-      ]
-    : [];
-  return contentMeta({
-    ...copy.meta,
-    siteUrl: loaderData?.siteUrl,
-    path: location.pathname,
-    image: "/media/blog/one-day-commercial-shoot.svg",
-    extra,
-  });
-}
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Blog() {
-  const { page, load } = useLoaderData<typeof loader>();
+  const { copy, page, load } = useLoaderData<typeof loader>();
   return (
     <main id="main">
       <PageHeader eyebrow={copy.eyebrow} title={copy.title} lead={copy.lead} />
@@ -93,10 +80,14 @@ export default function Blog() {
           value={page}
           loadKey={load}
           fallback={<SkeletonGrid count={BLOG_SKELETONS} label={copy.loading} />}
-          errorElement={<LoadError />}
+          errorElement={<LoadError copy={copy} />}
         >
           {(resolved) =>
-            resolved.state === "error" ? <LoadError /> : <BlogList page={resolved} />
+            resolved.state === "error" ? (
+              <LoadError copy={copy} />
+            ) : (
+              <BlogList page={resolved} copy={copy} />
+            )
           }
         </DeferredList>
       </div>
@@ -104,7 +95,7 @@ export default function Blog() {
   );
 }
 
-function BlogList({ page }: { page: Page }) {
+function BlogList({ page, copy }: { page: Page; copy: BlogCopy }) {
   const [params] = useSearchParams();
   const search = readSearch(params);
   const category = readFilter(params, "category");
@@ -152,7 +143,7 @@ function PostGrid({
   featured = false,
   eager = false,
 }: {
-  posts: BlogCardData[];
+  posts: BlogCardView[];
   featured?: boolean;
   eager?: boolean;
 }) {
@@ -177,12 +168,12 @@ function PostGrid({
   );
 }
 
-function LoadError() {
+function LoadError({ copy }: { copy: BlogCopy }) {
   const revalidator = useRevalidator();
   const location = useLocation();
   return (
     <div className="pb-24">
-      <ErrorPanel>
+      <ErrorPanel title={copy.error.title} message={copy.error.message}>
         <TryAgain
           href={`${location.pathname}${location.search}`}
           onRetry={() => void revalidator.revalidate()}

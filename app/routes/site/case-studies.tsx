@@ -2,83 +2,72 @@ import { type CaseStudyCards, loadCaseStudyCards } from "@server/content/case-st
 import { cacheHeaders, contentHeaders } from "@server/content/http";
 import { getRuntimeFrom } from "@server/context";
 import { useEffect, useState } from "react";
-import {
-  data,
-  type ShouldRevalidateFunctionArgs,
-  useLoaderData,
-  useSearchParams,
-} from "react-router";
+import { data, useLoaderData, useSearchParams } from "react-router";
 import { CaseStudyCard } from "~/components/content/case-study-card";
 import { DeferredList } from "~/components/content/deferred-list";
 import { ListFilters } from "~/components/content/list-filters";
-import { EmptyState, ErrorPanel, SkeletonGrid } from "~/components/content/states";
-import { ClosingCta, container, PageHeader, SectionHeading } from "~/components/content/ui";
-import { VideoPlayer } from "~/components/content/video-player";
-import { CASE_STUDIES_COPY as copy, WORK_META } from "~/content/content-pages";
+import { revalidateUnlessQueryOnly } from "~/components/content/list-page";
+import { EmptyState, SkeletonGrid } from "~/components/content/states";
 import {
-  type CaseStudySummary,
-  caseStudyTags,
-  filterCaseStudies,
-  toCaseStudySummary,
-} from "~/lib/content/case-studies";
+  ClosingCta,
+  container,
+  ErrorPanel,
+  PageHeader,
+  SectionHeading,
+} from "~/components/content/ui";
+import { VideoPlayer } from "~/components/content/video-player";
+import { type CaseStudySummary, caseStudyTags } from "~/lib/content/case-studies";
+import { filterCaseStudies } from "~/lib/content/case-study-list";
+import { listMeta } from "~/lib/content/meta.server";
+import { CASE_STUDIES_PAGE, type CaseStudiesCopy } from "~/lib/content/page-copy";
 import { readFilter, readSearch } from "~/lib/content/query";
-import { withRetry } from "~/lib/content/retry";
-import { contentMeta } from "~/lib/content/seo";
 import type { Route } from "./+types/case-studies";
 
-type Page = Pick<CaseStudyCards, "state" | "studies">;
+type Page = Pick<CaseStudyCards, "state" | "studies"> & {
+  /** The tag filter's options (every tag of the list, once). */
+  tags: string[];
+};
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { database, config, logger } = getRuntimeFrom(context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database, logger } = getRuntimeFrom(context);
   const cards = await loadCaseStudyCards(database.db);
   if (cards.state === "error") logger.error({ err: cards.error }, "case studies: load failed");
-  const page: Page = { state: cards.state, studies: cards.studies };
+  const page: Page = {
+    state: cards.state,
+    studies: cards.studies,
+    tags: caseStudyTags(cards.studies),
+  };
   const degraded = page.state === "error";
   return data(
-    { siteUrl: config.SITE_URL as string | null, page: page as Page | Promise<Page>, load: 0 },
+    {
+      meta: listMeta(request, context, CASE_STUDIES_PAGE),
+      copy: CASE_STUDIES_PAGE.copy,
+      page: page as Page | Promise<Page>,
+      load: 0,
+    },
     { status: degraded ? 503 : 200, headers: cacheHeaders(degraded) },
   );
 }
 
 /**
- * Browser-side loads (a client navigation, a retry) render at once with placeholders and fill in
- * when the data arrives, retrying failures with backoff (SPEC section 9). The first page view
- * uses the server's HTML and data.
+ * Browser-side loads (a client navigation, a retry): the page at once with placeholders, then
+ * the list, retried with backoff. The first request starts while the code for it loads.
  */
-let browserLoads = 0;
-
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const page = withRetry(async () => (await serverLoader()).page, {
-    isFailure: (result) => result.state === "error",
-  });
-  return { siteUrl: null, page, load: ++browserLoads };
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const first = serverLoader();
+  first.catch(() => {}); // answered by browserLoad; no unhandled rejection meanwhile
+  const { browserLoad } = await import("~/lib/content/browser-load");
+  return browserLoad("caseStudies", first, serverLoader);
 }
 
-/** Search and filter live in the query and filter in the browser: no reload when only they change. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  const queryOnly =
-    !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
-  return queryOnly ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export const headers = contentHeaders;
 
-export function meta({ loaderData, location }: Route.MetaArgs) {
-  return contentMeta({
-    ...WORK_META,
-    siteUrl: loaderData?.siteUrl,
-    path: location.pathname,
-    image: copy.reelPoster,
-  });
-}
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function CaseStudies() {
-  const { page, load } = useLoaderData<typeof loader>();
+  const { copy, page, load } = useLoaderData<typeof loader>();
   return (
     <main id="main">
       <PageHeader eyebrow={copy.eyebrow} title={copy.title} lead={copy.lead} />
@@ -95,9 +84,9 @@ export default function CaseStudies() {
           value={page}
           loadKey={load}
           fallback={<SkeletonGrid count={3} label={copy.loading} />}
-          errorElement={<LoadError />}
+          errorElement={<LoadError copy={copy} />}
         >
-          {(resolved) => <CaseStudyList page={resolved} />}
+          {(resolved) => <CaseStudyList page={resolved} copy={copy} />}
         </DeferredList>
       </section>
 
@@ -122,11 +111,10 @@ export default function CaseStudies() {
   );
 }
 
-function CaseStudyList({ page }: { page: Page }) {
+function CaseStudyList({ page, copy }: { page: Page; copy: CaseStudiesCopy }) {
   const [params] = useSearchParams();
   const search = readSearch(params);
   const tag = readFilter(params, "tag");
-  const tags = caseStudyTags(page.studies);
   const studies = filterCaseStudies(page.studies, { search, tag });
   return (
     <div className="space-y-10">
@@ -142,15 +130,15 @@ function CaseStudyList({ page }: { page: Page }) {
           label: copy.tagLabel,
           allLabel: copy.allTags,
           value: tag,
-          options: tags.map((value) => ({ value, label: value })),
+          options: page.tags.map((value) => ({ value, label: value })),
         }}
       />
-      <CaseStudyGrid studies={studies} />
+      <CaseStudyGrid studies={studies} copy={copy} />
     </div>
   );
 }
 
-function CaseStudyGrid({ studies }: { studies: CaseStudySummary[] }) {
+function CaseStudyGrid({ studies, copy }: { studies: CaseStudySummary[]; copy: CaseStudiesCopy }) {
   if (studies.length === 0) {
     return (
       <EmptyState title={copy.noResults}>
@@ -162,7 +150,7 @@ function CaseStudyGrid({ studies }: { studies: CaseStudySummary[] }) {
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {studies.map((study, index) => (
         <li key={study.id} className="flex">
-          <CaseStudyCard study={study} priority={index === 0} />
+          <CaseStudyCard study={study} viewLabel={copy.viewCaseStudy} priority={index === 0} />
         </li>
       ))}
     </ul>
@@ -173,12 +161,12 @@ function CaseStudyGrid({ studies }: { studies: CaseStudySummary[] }) {
  * A browser-side load failed for good: the error panel with the sample studies beneath
  * (loaded on demand, so the page's bundle does not carry them).
  */
-function LoadError() {
+function LoadError({ copy }: { copy: CaseStudiesCopy }) {
   const [samples, setSamples] = useState<CaseStudySummary[]>([]);
   useEffect(() => {
     let active = true;
-    import("~/content/samples").then(({ SAMPLE_CASE_STUDIES }) => {
-      if (active) setSamples(SAMPLE_CASE_STUDIES.map(toCaseStudySummary));
+    import("~/lib/content/sample-cards").then(({ SAMPLE_SUMMARIES }) => {
+      if (active) setSamples(SAMPLE_SUMMARIES);
     });
     return () => {
       active = false;
@@ -187,7 +175,7 @@ function LoadError() {
   return (
     <div className="space-y-10">
       <ErrorPanel title={copy.error.title} message={copy.error.message} />
-      {samples.length > 0 ? <CaseStudyGrid studies={samples} /> : null}
+      {samples.length > 0 ? <CaseStudyGrid studies={samples} copy={copy} /> : null}
     </div>
   );
 }

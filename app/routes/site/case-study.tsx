@@ -1,75 +1,76 @@
 import { findCaseStudyDetail } from "@server/content/case-studies";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
 import { getRuntimeFrom } from "@server/context";
-import { ArrowLeft } from "lucide-react";
-import { data, Link, useLoaderData } from "react-router";
+import type { MetaDescriptor } from "react-router";
+import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { CaseStudyGallery } from "~/components/content/case-study-gallery";
-import { ErrorPanel } from "~/components/content/states";
 import {
   buttonPrimary,
   buttonSecondary,
   container,
+  ErrorPanel,
   SectionHeading,
   Tag,
 } from "~/components/content/ui";
 import { VideoPlayer } from "~/components/content/video-player";
-import { CASE_STUDY_COPY as copy, WORK_META } from "~/content/content-pages";
+import { ArrowRight } from "~/components/ui/icons";
+import { ERROR_PANEL } from "~/content/site";
+import { studio } from "~/content/studio";
 import type { CaseStudyDetail } from "~/lib/content/case-studies";
 import { metricLabel } from "~/lib/content/format";
-import { contentMeta } from "~/lib/content/seo";
+import { caseStudyMeta, caseStudyNotFoundMeta, errorMeta } from "~/lib/content/meta.server";
+import { CASE_STUDY_PAGE_COPY, type CaseStudyCopy } from "~/lib/content/page-copy";
 import type { Route } from "./+types/case-study";
 
 type LoaderData =
-  | { state: "found"; siteUrl: string; study: CaseStudyDetail }
-  | { state: "not-found"; siteUrl: string };
+  | { state: "found"; meta: MetaDescriptor[]; copy: CaseStudyCopy; study: CaseStudyDetail }
+  | { state: "not-found"; meta: MetaDescriptor[]; copy: CaseStudyCopy };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { database, config, logger } = getRuntimeFrom(context);
+/** What a failed load throws: the error panel's head and copy (see ErrorBoundary). */
+type ErrorData = { meta: MetaDescriptor[]; copy: CaseStudyCopy };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { database, logger } = getRuntimeFrom(context);
+  const copy = CASE_STUDY_PAGE_COPY;
   const id = params.id;
   let found: Awaited<ReturnType<typeof findCaseStudyDetail>>;
   try {
     found = await findCaseStudyDetail(database.db, id);
   } catch (error) {
     logger.error({ err: error, id }, "case study: load failed");
-    throw data(null, { status: 503, headers: cacheHeaders(true) });
-  }
-  if (!found) {
-    return data({ state: "not-found", siteUrl: config.SITE_URL } satisfies LoaderData, {
-      status: 404,
-      headers: cacheHeaders(false),
+    throw data({ meta: errorMeta(), copy } satisfies ErrorData, {
+      status: 503,
+      headers: cacheHeaders(true),
     });
   }
+  if (!found) {
+    return data(
+      { state: "not-found", meta: caseStudyNotFoundMeta(copy), copy } satisfies LoaderData,
+      { status: 404, headers: cacheHeaders(false) },
+    );
+  }
   return data(
-    { state: "found", siteUrl: config.SITE_URL, study: found.study } satisfies LoaderData,
+    {
+      state: "found",
+      meta: caseStudyMeta(request, context, found.study),
+      copy,
+      study: found.study,
+    } satisfies LoaderData,
     { headers: cacheHeaders(false) },
   );
 }
 
 export const headers = contentHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (loaderData?.state !== "found") {
-    return [
-      { title: `${copy.notFound.title} | Northlight Studio` },
-      { name: "robots", content: "noindex" },
-    ];
-  }
-  const { study } = loaderData;
-  return contentMeta({
-    title: `${study.title}: ${study.subtitle ?? "Case Study"} | Northlight Studio`,
-    description: study.description ?? WORK_META.description,
-    siteUrl: loaderData.siteUrl,
-    // One address per study: the slug, whichever form (id or slug) was requested.
-    path: `/case-studies/${study.path}`,
-    image: study.imageUrl,
-    type: "article",
-  });
-}
+export const meta: Route.MetaFunction = ({ loaderData, error }) =>
+  loaderData?.meta ??
+  (isRouteErrorResponse(error) ? (error.data as ErrorData | null)?.meta : undefined) ??
+  [];
 
 export default function CaseStudyPage() {
   const loaderData = useLoaderData<typeof loader>() as LoaderData;
-  if (loaderData.state === "not-found") return <CaseStudyNotFound />;
-  const { study } = loaderData;
+  if (loaderData.state === "not-found") return <CaseStudyNotFound copy={loaderData.copy} />;
+  const { study, copy } = loaderData;
   const facts: { label: string; value: string | null }[] = [
     { label: copy.client, value: study.clientName },
     { label: copy.service, value: study.serviceType },
@@ -84,7 +85,7 @@ export default function CaseStudyPage() {
             to="/case-studies"
             className="inline-flex items-center gap-2 text-sm text-ink-muted hover:text-ink"
           >
-            <ArrowLeft aria-hidden="true" className="size-4" />
+            <ArrowRight className="size-4 rotate-180" />
             {copy.back}
           </Link>
           {study.tags.length > 0 ? (
@@ -198,7 +199,7 @@ export default function CaseStudyPage() {
   );
 }
 
-function CaseStudyNotFound() {
+function CaseStudyNotFound({ copy }: { copy: CaseStudyCopy }) {
   return (
     <main id="main" className={`${container} flex min-h-[70dvh] flex-col justify-center py-32`}>
       <p className="font-display text-7xl font-bold text-accent">404</p>
@@ -215,18 +216,30 @@ function CaseStudyNotFound() {
   );
 }
 
-/** The database failed and the id is not one of the fixed fallbacks: the default error panel. */
+/**
+ * The database failed and the id is not one of the fixed fallbacks: the default error panel
+ * (the frame's copy of it), with the head and the link's text the loader threw. An unexpected
+ * failure has neither: the panel names its own title.
+ */
 export function ErrorBoundary() {
+  const error = useRouteError();
+  const copy = isRouteErrorResponse(error) ? (error.data as ErrorData | null)?.copy : undefined;
   return (
     <main id="main" className={`${container} flex min-h-[70dvh] flex-col justify-center py-32`}>
-      <title>Something went wrong | Northlight Studio</title>
-      <meta name="robots" content="noindex" />
-      <ErrorPanel headingLevel={1} />
-      <div className="mt-8">
-        <Link to="/case-studies" className={buttonSecondary}>
-          {copy.viewMore}
-        </Link>
-      </div>
+      {copy ? null : (
+        <>
+          <title>{`${ERROR_PANEL.title} | ${studio.name}`}</title>
+          <meta name="robots" content="noindex" />
+        </>
+      )}
+      <ErrorPanel headingLevel={1} title={ERROR_PANEL.title} message={ERROR_PANEL.body} />
+      {copy ? (
+        <div className="mt-8">
+          <Link to="/case-studies" className={buttonSecondary}>
+            {copy.viewMore}
+          </Link>
+        </div>
+      ) : null}
     </main>
   );
 }

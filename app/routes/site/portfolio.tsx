@@ -1,76 +1,69 @@
 import { cacheHeaders, contentHeaders } from "@server/content/http";
-import { loadPortfolioCards, type PortfolioCards } from "@server/content/portfolio";
+import { loadPortfolioCards } from "@server/content/portfolio";
 import { getRuntimeFrom } from "@server/context";
 import { useState } from "react";
-import {
-  data,
-  type ShouldRevalidateFunctionArgs,
-  useLoaderData,
-  useLocation,
-  useRevalidator,
-  useSearchParams,
-} from "react-router";
+import { data, useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { DeferredList } from "~/components/content/deferred-list";
 import { LazyLightbox } from "~/components/content/lazy-lightbox";
 import { ListFilters } from "~/components/content/list-filters";
+import { revalidateUnlessQueryOnly } from "~/components/content/list-page";
 import { PortfolioCard } from "~/components/content/portfolio-card";
-import { EmptyState, ErrorPanel, SkeletonGrid, TryAgain } from "~/components/content/states";
-import { ClosingCta, container, PageHeader } from "~/components/content/ui";
-import { PORTFOLIO_COPY as copy } from "~/content/content-pages";
-import { filterPortfolio, serviceTypeOptions } from "~/lib/content/portfolio";
+import { EmptyState, SkeletonGrid, TryAgain } from "~/components/content/states";
+import { ClosingCta, container, ErrorPanel, PageHeader } from "~/components/content/ui";
+import { listMeta } from "~/lib/content/meta.server";
+import { PORTFOLIO_PAGE, type PortfolioCopy } from "~/lib/content/page-copy";
+import { serviceTypeOptions, toPortfolioCardView } from "~/lib/content/portfolio";
+import { filterPortfolio, type PortfolioCardView } from "~/lib/content/portfolio-list";
 import { readFilter, readSearch } from "~/lib/content/query";
-import { withRetry } from "~/lib/content/retry";
-import { contentMeta } from "~/lib/content/seo";
 import type { Route } from "./+types/portfolio";
 
-type Page = Pick<PortfolioCards, "state" | "items">;
+type Page = {
+  state: "ok" | "error";
+  items: PortfolioCardView[];
+  /** The service-type filter: the distinct types of the items, labelled. */
+  types: { value: string; label: string }[];
+};
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { database, config, logger } = getRuntimeFrom(context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database, logger } = getRuntimeFrom(context);
   const cards = await loadPortfolioCards(database.db);
   if (cards.state === "error") logger.error({ err: cards.error }, "portfolio: load failed");
-  const page: Page = { state: cards.state, items: cards.items };
+  const page: Page = {
+    state: cards.state,
+    items: cards.items.map(toPortfolioCardView),
+    types: serviceTypeOptions(cards.items),
+  };
   const degraded = page.state === "error";
   return data(
-    { siteUrl: config.SITE_URL as string | null, page: page as Page | Promise<Page>, load: 0 },
+    {
+      meta: listMeta(request, context, PORTFOLIO_PAGE),
+      copy: PORTFOLIO_PAGE.copy,
+      page: page as Page | Promise<Page>,
+      load: 0,
+    },
     { status: degraded ? 503 : 200, headers: cacheHeaders(degraded) },
   );
 }
 
-/** Browser-side loads show placeholders, then data or the error panel (see case-studies.tsx). */
-let browserLoads = 0;
-
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const page = withRetry(async () => (await serverLoader()).page, {
-    isFailure: (result) => result.state === "error",
-  });
-  return { siteUrl: null, page, load: ++browserLoads };
+/**
+ * Browser-side loads (a client navigation, a retry): the page at once with placeholders, then
+ * the list, retried with backoff. The first request starts while the code for it loads.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const first = serverLoader();
+  first.catch(() => {}); // answered by browserLoad; no unhandled rejection meanwhile
+  const { browserLoad } = await import("~/lib/content/browser-load");
+  return browserLoad("portfolio", first, serverLoader);
 }
 
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  const queryOnly =
-    !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
-  return queryOnly ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export const headers = contentHeaders;
 
-export function meta({ loaderData, location }: Route.MetaArgs) {
-  return contentMeta({
-    ...copy.meta,
-    siteUrl: loaderData?.siteUrl,
-    path: location.pathname,
-    image: "/media/portfolio/slow-fire.svg",
-  });
-}
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Portfolio() {
-  const { page, load } = useLoaderData<typeof loader>();
+  const { copy, page, load } = useLoaderData<typeof loader>();
   return (
     <main id="main">
       <PageHeader eyebrow={copy.eyebrow} title={copy.title} lead={copy.lead} />
@@ -82,10 +75,14 @@ export default function Portfolio() {
           value={page}
           loadKey={load}
           fallback={<SkeletonGrid count={3} label={copy.loading} />}
-          errorElement={<LoadError />}
+          errorElement={<LoadError copy={copy} />}
         >
           {(resolved) =>
-            resolved.state === "error" ? <LoadError /> : <PortfolioList page={resolved} />
+            resolved.state === "error" ? (
+              <LoadError copy={copy} />
+            ) : (
+              <PortfolioList page={resolved} copy={copy} />
+            )
           }
         </DeferredList>
       </section>
@@ -94,7 +91,7 @@ export default function Portfolio() {
   );
 }
 
-function PortfolioList({ page }: { page: Page }) {
+function PortfolioList({ page, copy }: { page: Page; copy: PortfolioCopy }) {
   const [params] = useSearchParams();
   const [open, setOpen] = useState<number | null>(null);
   const search = readSearch(params);
@@ -114,7 +111,7 @@ function PortfolioList({ page }: { page: Page }) {
           label: copy.typeLabel,
           allLabel: copy.allTypes,
           value: type,
-          options: serviceTypeOptions(page.items),
+          options: page.types,
         }}
       />
       {items.length === 0 ? (
@@ -125,6 +122,7 @@ function PortfolioList({ page }: { page: Page }) {
             <li key={item.id} className="flex">
               <PortfolioCard
                 item={item}
+                copy={copy}
                 priority={index === 0}
                 onOpenImage={() => setOpen(withImages.indexOf(item))}
               />
@@ -147,7 +145,7 @@ function PortfolioList({ page }: { page: Page }) {
 }
 
 /** SPEC section 8: 'Unable to load portfolio' with a retry that reloads the list. */
-function LoadError() {
+function LoadError({ copy }: { copy: PortfolioCopy }) {
   const revalidator = useRevalidator();
   const location = useLocation();
   return (

@@ -1,0 +1,156 @@
+import type { BlogPostPage } from "@server/content/blog";
+import type { MetaDescriptor, RouterContextProvider } from "react-router";
+import { DEFAULT_ERROR, WORK_META } from "~/content/content-pages";
+import { SEO } from "~/content/seo";
+import { studio } from "~/content/studio";
+import { metaFor, siteUrlOf } from "~/lib/page.server";
+import type { CaseStudyDetail } from "./case-studies";
+import { openGraphImage } from "./images";
+import type { CASE_STUDY_PAGE_COPY } from "./page-copy";
+
+/**
+ * The heads of the content pages, built on the server and sent with the loader data (decision
+ * 0011: `meta` returns `loaderData.meta`), so the head code stays out of the pages' JavaScript.
+ * One builder for every public page (`metaFor`): title, description, robots, canonical on
+ * SITE_URL, Open Graph and Twitter cards, JSON-LD. Our images are offered to social networks as
+ * a 1200-wide JPEG variant (they read neither SVG nor AVIF).
+ */
+
+type Context = Readonly<RouterContextProvider>;
+
+interface ContentHead {
+  title: string;
+  description: string;
+  /** Canonical path; the request's path when absent (never the query string). */
+  path?: string;
+  image?: string | null;
+  type?: "website" | "article";
+  jsonLd?: Record<string, unknown>;
+  /** Extra tags after the common ones (article dates, the RSS link). */
+  extra?: MetaDescriptor[];
+}
+
+export function contentMetaFor(
+  request: Request,
+  context: Context,
+  head: ContentHead,
+): MetaDescriptor[] {
+  const image = openGraphImage(head.image, siteUrlOf(context));
+  return [
+    ...metaFor(request, context, {
+      title: head.title,
+      description: head.description,
+      path: head.path,
+      image: image ?? undefined,
+      imageAlt: image ? head.title : undefined,
+      type: head.type,
+      jsonLd: head.jsonLd,
+    }),
+    ...(head.extra ?? []),
+  ];
+}
+
+/** A list page (/case-studies, /portfolio, /blog). */
+export function listMeta(
+  request: Request,
+  context: Context,
+  page: { seo: { title: string; description: string }; image: string },
+  extra?: MetaDescriptor[],
+): MetaDescriptor[] {
+  return contentMetaFor(request, context, { ...page.seo, image: page.image, extra });
+}
+
+/** The blog's RSS feed, announced in its head. */
+export function rssLink(context: Context, title: string): MetaDescriptor {
+  return {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/rss+xml",
+    title,
+    href: `${siteUrlOf(context)}/blog/rss.xml`,
+  };
+}
+
+export function caseStudyMeta(
+  request: Request,
+  context: Context,
+  study: CaseStudyDetail,
+): MetaDescriptor[] {
+  return contentMetaFor(request, context, {
+    title: `${study.title}: ${study.subtitle ?? "Case Study"} | ${studio.name}`,
+    description: study.description ?? WORK_META.description,
+    // One address per study: the slug, whichever form (id or slug) was requested.
+    path: `/case-studies/${study.path}`,
+    image: study.imageUrl,
+    type: "article",
+  });
+}
+
+/** 'Case Study Not Found' (a 404): not indexed. */
+export function caseStudyNotFoundMeta(copy: typeof CASE_STUDY_PAGE_COPY): MetaDescriptor[] {
+  return [
+    { title: `${copy.notFound.title} | ${studio.name}` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** The default error panel in place of a page (the database failed): not indexed. */
+export function errorMeta(): MetaDescriptor[] {
+  return [
+    { title: `${DEFAULT_ERROR.title} | ${studio.name}` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** The site's 404 page, for content that is missing (a blog post): as for an unknown path. */
+export function notFoundMeta(request: Request, context: Context): MetaDescriptor[] {
+  return metaFor(request, context, { ...SEO.notFound, noindex: true });
+}
+
+export function blogPostMeta(
+  request: Request,
+  context: Context,
+  post: BlogPostPage,
+): MetaDescriptor[] {
+  return contentMetaFor(request, context, {
+    title: `${post.title} | ${studio.name}`,
+    description: post.excerpt ?? post.title,
+    path: `/blog/${post.slug}`,
+    image: post.featuredImageUrl,
+    type: "article",
+    jsonLd: articleJsonLd(post, siteUrlOf(context)),
+    extra: [
+      ...(post.publishedAt
+        ? [{ property: "article:published_time", content: post.publishedAt }]
+        : []),
+      { property: "article:modified_time", content: post.updatedAt },
+      ...(post.category ? [{ property: "article:section", content: post.category.name }] : []),
+      ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
+    ],
+  });
+}
+
+/** schema.org Article for search engines (DESIGN: Article JSON-LD on posts). */
+export function articleJsonLd(post: BlogPostPage, siteUrl: string): Record<string, unknown> {
+  const url = `${siteUrl}/blog/${post.slug}`;
+  const image = openGraphImage(post.featuredImageUrl, siteUrl);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: post.title,
+    description: post.excerpt ?? undefined,
+    image: image ? [image] : undefined,
+    datePublished: post.publishedAt ?? undefined,
+    dateModified: post.updatedAt,
+    author: post.authorName ? { "@type": "Person", name: post.authorName } : undefined,
+    publisher: {
+      "@type": "Organization",
+      name: studio.name,
+      logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
+    },
+    articleSection: post.category?.name,
+    keywords: post.tags.length > 0 ? post.tags.join(", ") : undefined,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    url,
+  };
+}
