@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toasts";
 import type { CAREERS } from "~/content/careers";
-import { RESUME_ACCEPT, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/lib/forms/job-application";
+import { RESUME_ACCEPT, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/lib/forms/limits";
 import { APPLICATION_TOO_LARGE, type FormResult } from "~/lib/forms/result";
 import { buttonClasses } from "../ui/button";
 import { FormMessage, fieldClass, Honeypot, SelectField, TextAreaField, TextField } from "./fields";
