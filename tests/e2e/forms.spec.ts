@@ -301,6 +301,34 @@ test.describe("job application (/careers)", () => {
     expect(mail.raw).toContain("Position: Producer");
     await page.context().close();
   });
+
+  test("with JavaScript: a link to the form on the page (?apply=) hydrates it once its code arrives", async ({
+    page,
+  }) => {
+    // The form's code is not in the first JavaScript of /careers: React keeps the server's HTML
+    // and hydrates the form when it has loaded; then its checks and toasts work as in the dialog.
+    await blockExternal(page);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto("/careers?apply=Producer#apply");
+    const form = page.locator("#apply");
+    await expect(form.getByLabel("Position")).toHaveValue("Producer");
+    await page.waitForFunction(() => {
+      const element = document.querySelector("#apply form");
+      return element !== null && Object.keys(element).some((key) => key.startsWith("__react"));
+    });
+    const resume = form.getByLabel("Resume");
+    await resume.setInputFiles([bigPdf("cv.pdf")]);
+    await expect(page.getByText("File Too Large").first()).toBeVisible();
+    await expect(page.getByText("Resume must be smaller than 5MB.").first()).toBeVisible();
+    await expect(resume).toHaveValue("");
+    await expect(page.getByRole("region", { name: /^Notifications/ })).toBeAttached();
+    // No hydration mismatch: the server's form is the one that hydrated.
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe("wedding inquiry (/weddings)", () => {

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { showToast } from "~/components/ui/toasts";
+import { prepareToasts, showToast } from "~/components/ui/toasts";
 import type { CAREERS } from "~/content/careers";
-import { RESUME_ACCEPT, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/lib/forms/job-application";
+import { RESUME_ACCEPT, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/lib/forms/limits";
 import { APPLICATION_TOO_LARGE, type FormResult } from "~/lib/forms/result";
 import { buttonClasses } from "../ui/button";
 import { FormMessage, fieldClass, Honeypot, SelectField, TextAreaField, TextField } from "./fields";
@@ -82,6 +82,8 @@ export function ApplicationForm({
       action={`/careers?apply=${encodeURIComponent(position)}#apply`}
       className="relative grid gap-5 md:grid-cols-2"
       key={values ? JSON.stringify(values) : position}
+      // The answer is a toast: load the toaster while the application is on its way.
+      onSubmit={prepareToasts}
     >
       <Honeypot />
       <TextField

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { CONTACT } from "~/content/contact";
 import { trackContact, trackEvent } from "~/lib/analytics";
-import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/lib/forms/contact";
+import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/lib/forms/limits";
 import type { FormResult } from "~/lib/forms/result";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClasses } from "../ui/button";

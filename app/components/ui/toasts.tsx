@@ -1,39 +1,37 @@
-import { useEffect } from "react";
-import { Toaster, toast } from "sonner";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { createToastQueue, type ToastMessage } from "./toasts-queue";
 
-/** What a toast says (SPEC section 8: title and description). */
-export interface ToastMessage {
-  /** Unique per occurrence, so each is shown once however often the page renders. */
-  id: string;
-  kind: "success" | "error" | "info";
-  title: string;
-  description?: string;
-}
+export type { ToastMessage } from "./toasts-queue";
 
-/** SPEC section 9: bottom-right, Alt+T focuses the region labelled 'Notifications', 'Close toast'. */
+/**
+ * Toasts without sonner in the page's first JavaScript: `showToast` keeps the message, the
+ * `<AppToaster>` on the page then loads sonner (`./toasts-sonner`), mounts its Toaster and hands
+ * it what waited. Pages that never toast never load it.
+ */
+const queue = createToastQueue();
+const SonnerToaster = lazy(() => import("./toasts-sonner"));
+const notWanted = () => false;
+
+/** Where toasts appear; renders nothing until the first toast (or `prepareToasts`). */
 export function AppToaster() {
+  const wanted = useSyncExternalStore(queue.subscribe, queue.isWanted, notWanted);
+  if (!wanted) return null;
   return (
-    <Toaster
-      position="bottom-right"
-      hotkey={["altKey", "KeyT"]}
-      containerAriaLabel="Notifications"
-      theme="dark"
-      richColors
-      closeButton
-      toastOptions={{ closeButtonAriaLabel: "Close toast" }}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster attach={queue.attach} />
+    </Suspense>
   );
 }
 
-const shown = new Set<string>();
-
+/** Shows `message` once (per id), as soon as the Toaster is loaded. */
 export function showToast(message: ToastMessage) {
-  if (shown.has(message.id)) return;
-  shown.add(message.id);
-  const show =
-    message.kind === "success" ? toast.success : message.kind === "error" ? toast.error : toast;
-  show(message.title, { id: message.id, description: message.description });
+  queue.show(message);
+}
+
+/** Starts loading the Toaster ahead of a toast that is about to come (a form being sent). */
+export function prepareToasts() {
+  queue.want();
 }
 
 /**

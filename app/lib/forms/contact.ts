@@ -1,12 +1,10 @@
 import { BUDGETS, SERVICES, TIMELINES } from "../values";
 import { email, HONEYPOT_FIELD, honeypot, optionalChoice, requiredText } from "./common";
+import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "./limits";
 import { z } from "./zod";
 
-/** SPEC section 9: at most 5 attachments. */
-export const MAX_ATTACHMENTS = 5;
-export const MAX_ATTACHMENTS_MESSAGE = "Maximum 5 files allowed";
-/** What the file picker offers (the server checks the content, not this list). */
-export const ATTACHMENT_ACCEPT = "image/*,.pdf,.doc,.docx,.txt";
+/** The limits live in a zod-free module so the browser can read them without loading zod. */
+export { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "./limits";
 
 /** The Project Inquiry form of /contact (SPEC sections 3 and 5). */
 export const contactInquirySchema = z.object({

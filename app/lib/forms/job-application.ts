@@ -9,10 +9,8 @@ import {
 } from "./common";
 import { z } from "./zod";
 
-/** SPEC sections 5 and 9: resumes are .pdf, .doc or .docx of at most 5 MB. */
-export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
-export const RESUME_ACCEPT = ".pdf,.doc,.docx";
-export const RESUME_EXTENSIONS = ["pdf", "doc", "docx"] as const;
+/** The limits live in a zod-free module so the browser can read them without loading zod. */
+export { RESUME_ACCEPT, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "./limits";
 
 const optionalUrl = z
   .string()

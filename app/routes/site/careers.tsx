@@ -2,8 +2,8 @@ import { getRuntimeFrom } from "@server/context";
 import { handleApplicationPost } from "@server/public-forms";
 import { getClientIp } from "@server/security/client-ip";
 import { data, Link } from "react-router";
-import { ApplicationForm } from "~/components/forms/application-form";
 import { ApplyButton, ApplyProvider } from "~/components/site/careers/apply";
+import { InlineApplicationForm } from "~/components/site/careers/inline-application-form";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { buttonClasses } from "~/components/ui/button";
 import { ArrowRight, MapPinIcon } from "~/components/ui/icons";
@@ -80,7 +80,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <AppToaster />
-      <ApplyProvider>
+      <ApplyProvider copy={loaderData.content}>
         <PageHero eyebrow={hero.eyebrow} title={hero.headline} intro={hero.intro} />
 
         {loaderData.applyFor ? (
@@ -97,7 +97,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
                   {dialog.description}{" "}
                   <strong className="font-medium text-accent">{loaderData.applyFor}</strong>
                 </p>
-                <ApplicationForm
+                <InlineApplicationForm
                   position={loaderData.applyFor}
                   copy={form}
                   dialog={dialog}

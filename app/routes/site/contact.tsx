@@ -24,14 +24,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { meta: metaFor(request, context, SEO.contact) };
+  // The copy travels as loader data, not in the page's JavaScript (decision 0011).
+  return { meta: metaFor(request, context, SEO.contact), content: CONTACT };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
-export default function Contact() {
+export default function Contact({ loaderData }: Route.ComponentProps) {
   const site = useRouteLoaderData<typeof siteLoader>(SITE_LAYOUT_ROUTE_ID);
-  const { hero, getInTouch, form } = CONTACT;
+  const { hero, getInTouch, form } = loaderData.content;
   return (
     <main id="main">
       <PageHero eyebrow={hero.eyebrow} title={hero.headline} intro={hero.intro} />

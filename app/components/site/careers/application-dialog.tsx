@@ -1,7 +1,7 @@
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { ApplicationForm } from "~/components/forms/application-form";
-import { CAREERS } from "~/content/careers";
+import type { CAREERS } from "~/content/careers";
 import { buttonClasses } from "../../ui/button";
 import { XIcon } from "../../ui/icons";
 
@@ -11,13 +11,16 @@ export default function ApplicationDialog({
   open,
   onOpenChange,
   returnFocusTo,
+  copy,
 }: {
   position: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLElement | null>;
+  /** The dialog's and the form's copy, from the page's loader data (decision 0011). */
+  copy: Pick<typeof CAREERS, "dialog" | "form">;
 }) {
-  const { dialog, form } = CAREERS;
+  const { dialog, form } = copy;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

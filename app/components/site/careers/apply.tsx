@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
+import type { CAREERS } from "~/content/careers";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -24,7 +25,14 @@ interface ApplyContextValue {
 }
 const ApplyContext = createContext<ApplyContextValue | null>(null);
 
-export function ApplyProvider({ children }: { children: ReactNode }) {
+export function ApplyProvider({
+  children,
+  copy,
+}: {
+  children: ReactNode;
+  /** The dialog's and the form's copy (loader data). */
+  copy: Pick<typeof CAREERS, "dialog" | "form">;
+}) {
   const [position, setPosition] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLElement | null>(null);
@@ -44,6 +52,7 @@ export function ApplyProvider({ children }: { children: ReactNode }) {
             open={open}
             onOpenChange={setOpen}
             returnFocusTo={trigger}
+            copy={copy}
           />
         </Suspense>
       ) : null}
