@@ -8,12 +8,20 @@ import { precompress } from "./scripts/vite-precompress";
  * module its own chunk: a public page then loads ~25 files of a few hundred bytes each, and
  * gzip squeezes small files poorly. Two groups load on every public page instead:
  * - `framework`: React, React DOM and React Router;
- * - `frame`: the code of the document and the site frame that every public page runs (nonce,
- *   error log, analytics, booking trigger, site copy, button/icon/layout primitives, page hero).
+ * - `frame`: what every public page runs besides its own route: the root and site layout routes
+ *   (their route files become one-line re-exports), header, footer, navigation, script loader,
+ *   nonce, error log, analytics, booking trigger, site copy, button/icon/layout primitives, page
+ *   hero.
  * `$initial` keeps modules that load on demand (cookie banner, dialogs, lightbox) out of them.
  */
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 const FRAME_MODULES = [
+  "root.tsx",
+  "routes/site/layout.tsx",
+  "components/site/site-header",
+  "components/site/site-footer",
+  "components/site/logo",
+  "content/navigation",
   "components/document/",
   "components/ui/button",
   "components/ui/icons",
