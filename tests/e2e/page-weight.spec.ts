@@ -37,7 +37,8 @@ test.describe("page weight", () => {
     await page.goto("/");
     await hydrated(page);
     const timing = await page.evaluate(() => {
-      const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+      const paint =
+        performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
       const scripts = performance
         .getEntriesByType("resource")
         .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
