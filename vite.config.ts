@@ -43,22 +43,8 @@ const inFrame = (id: string) => {
 
 // The SSR build's entry is our own server module (server/app.ts), which imports the
 // React Router server build; so the whole server is one bundle with one copy of each module.
-export default defineConfig(({ isSsrBuild }) => ({
-  build: {
-    target: "es2022",
-    rolldownOptions: isSsrBuild
-      ? undefined
-      : {
-          output: {
-            codeSplitting: {
-              groups: [
-                { name: "framework", test: FRAMEWORK, priority: 2 },
-                { name: "frame", test: inFrame, tags: ["$initial"], priority: 1 },
-              ],
-            },
-          },
-        },
-  },
+export default defineConfig({
+  build: { target: "es2022" },
   // Bundle the server's pure-JS dependencies into build/server: far fewer modules to resolve and
   // compile at start (the cold-start budget is 3 s). PGlite loads WASM next to its files,
   // and the S3 SDK is loaded only when that driver is chosen.
@@ -74,8 +60,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: FRAMEWORK, priority: 2 },
+                { name: "frame", test: inFrame, tags: ["$initial"], priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
   },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter(), precompress()],
-}));
+});
