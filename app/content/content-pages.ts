@@ -2,11 +2,10 @@
  * Copy of the content pages: case studies, portfolio and blog. Texts quoted from SPEC are exact.
  */
 
-/** SPEC section 8: the default error panel. */
-export const DEFAULT_ERROR = {
-  title: "Something went wrong",
-  message: "We encountered an error while loading this content. Please try again.",
-} as const;
+import { ERROR_PANEL } from "./site";
+
+/** SPEC section 8: the default error panel (the frame's copy, one source). */
+export const DEFAULT_ERROR = { title: ERROR_PANEL.title, message: ERROR_PANEL.body } as const;
 
 /** Title and description of the work section (SPEC: portfolio and case studies share them). */
 export const WORK_META = {

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { SERVICES_DROPDOWN } from "../../app/content/navigation.ts";
 
 /** A JSON string literal as the loader's call writes it. */
 const JSON_STRING = String.raw`"(?:[^"\\]|\\.)*"`;
@@ -54,13 +55,8 @@ export function gzippedSize(root: string, hrefs: string[]): number {
 export const PUBLIC_PAGES = [
   "/",
   "/services",
-  "/services/video-production",
-  "/services/post-production",
-  "/services/ads-media-buying",
-  "/services/social-content",
-  "/services/web-app-development",
-  "/services/ai-powered-business-solutions",
-  "/weddings",
+  // The six service pages and /weddings, as the navigation lists them.
+  ...SERVICES_DROPDOWN.map((item) => item.href),
   "/about",
   "/careers",
   "/privacy",

@@ -579,6 +579,16 @@ describe.each(testDrivers)(
   },
 );
 
+/** The built-in sample studies, in the order the page shows them, with their fixed ids. */
+const SAMPLE_IDS = [
+  "low-tide-records",
+  "ardent-skincare",
+  "estate-media",
+  "first-access-entertainment",
+  "casa-palmera-hotels",
+  "parallax-fitness",
+];
+
 describe("content routes on an empty database (SEED_DEMO=false)", () => {
   it("/case-studies shows the built-in samples", async () => {
     const page = await render(caseStudiesRoute, "/case-studies", "/case-studies", empty);
@@ -586,26 +596,12 @@ describe("content routes on an empty database (SEED_DEMO=false)", () => {
     const slugs = [...page.html.matchAll(/<h3[^>]*><a[^>]*href="\/case-studies\/([^"]+)"/g)].map(
       (m) => m[1],
     );
-    expect(slugs).toEqual([
-      "low-tide-records",
-      "ardent-skincare",
-      "estate-media",
-      "first-access-entertainment",
-      "casa-palmera-hotels",
-      "parallax-fitness",
-    ]);
+    expect(slugs).toEqual(SAMPLE_IDS);
     expect(text(page.html)).not.toContain("Unable to load case studies");
   });
 
   it("the six fixed fallback ids work; others are 404", async () => {
-    for (const id of [
-      "low-tide-records",
-      "ardent-skincare",
-      "estate-media",
-      "first-access-entertainment",
-      "casa-palmera-hotels",
-      "parallax-fitness",
-    ]) {
+    for (const id of SAMPLE_IDS) {
       const page = await render(caseStudyRoute, "/case-studies/:id", `/case-studies/${id}`, empty);
       expect(page.status, id).toBe(200);
     }
