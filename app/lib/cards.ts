@@ -60,6 +60,21 @@ export function metricLabel(name: string): string {
 
 /** Cards show the first three key metrics (SPEC section 9). */
 export const CARD_METRICS = 3;
+
+/**
+ * The key metrics a study shows, in the admin's order: every place that shows metrics (cards,
+ * Key Results) goes through here. SPEC hides one client's `views`; decision 0035 extends that to
+ * cards.
+ */
+export function visibleMetrics(study: {
+  keyMetrics?: readonly { name: string; value: string }[] | null;
+  hiddenMetrics?: readonly string[] | null;
+}): { name: string; value: string }[] {
+  const hidden = (study.hiddenMetrics ?? []).map((name) => name.trim().toLowerCase());
+  return (study.keyMetrics ?? [])
+    .filter((metric) => !hidden.includes(metric.name.trim().toLowerCase()))
+    .map((metric) => ({ name: metric.name, value: metric.value }));
+}
 /** Portfolio cards show up to three tags (SPEC section 9). */
 export const CARD_TAGS = 3;
 
@@ -90,6 +105,7 @@ export function toCaseStudyCard(row: {
   imageUrl?: string | null;
   tags?: readonly string[] | null;
   keyMetrics?: readonly { name: string; value: string }[] | null;
+  hiddenMetrics?: readonly string[] | null;
 }): CaseStudyCardData {
   return {
     id: row.id,
@@ -99,7 +115,7 @@ export function toCaseStudyCard(row: {
     clientName: row.clientName ?? null,
     imageUrl: row.imageUrl ?? null,
     tags: [...(row.tags ?? [])],
-    metrics: (row.keyMetrics ?? [])
+    metrics: visibleMetrics(row)
       .slice(0, CARD_METRICS)
       .map((m) => ({ label: metricLabel(m.name), value: m.value })),
   };

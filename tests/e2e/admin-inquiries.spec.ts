@@ -142,6 +142,16 @@ test.describe("inquiries without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test.skip(({ isMobile }) => isMobile, "the 390 px layout has its own spec");
 
+  test("the status filter applies with the Apply button", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/admin");
+    await page.getByLabel("Status", { exact: true }).selectOption("qualified");
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/\/admin\?q=&status=qualified$/);
+    await expect(page.getByLabel("Status", { exact: true })).toHaveValue("qualified");
+  });
+
   test("the status form has a Save button and reports the change in the page", async ({ page }) => {
     await signIn(page);
     await page.goto("/admin?q=client6%40example");

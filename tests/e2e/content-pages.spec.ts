@@ -345,3 +345,13 @@ test("the blog feed is RSS 2.0", async ({ request }) => {
   expect(xml).toContain('<rss version="2.0"');
   expect(xml.match(/<item>/g)).toHaveLength(9);
 });
+
+// SPEC hides First Access Entertainment's `views` (310M) in its Key Results; decision 0035 hides it
+// on every card too. Its other figures are the control that the study is on each page.
+test("a hidden metric shows on no page that shows the study's metrics", async ({ request }) => {
+  for (const path of ["/", "/case-studies", "/case-studies/first-access-entertainment"]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain("$9.4M");
+    expect(html, path).not.toContain("310M");
+  }
+});

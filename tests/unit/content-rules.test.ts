@@ -11,6 +11,7 @@ import {
   SAMPLE_CASE_STUDIES,
   type SampleCaseStudy,
 } from "../../app/content/samples";
+import { toCaseStudyCard, visibleMetrics } from "../../app/lib/cards";
 import { filterPosts, orderPosts, splitFeatured } from "../../app/lib/content/blog";
 import {
   type CaseStudyRecord,
@@ -21,7 +22,6 @@ import {
   orderCaseStudies,
   toCaseStudyDetail,
   toCaseStudySummary,
-  visibleMetrics,
 } from "../../app/lib/content/case-studies";
 import { formatDay, metricLabel, readTimeLabel, safeColor } from "../../app/lib/content/format";
 import { filterPortfolio, serviceTypeOptions } from "../../app/lib/content/portfolio";
@@ -213,6 +213,12 @@ describe("case-study metrics and gallery", () => {
       "sold_out_dates",
     ]);
     expect(toCaseStudySummary(fae).metrics).toHaveLength(3);
+    // The home page's featured grid builds its cards on another path: the same rule holds there.
+    expect(toCaseStudyCard(fae).metrics.map((m) => m.label)).toEqual([
+      "ticket revenue",
+      "roas",
+      "sold out dates",
+    ]);
     const estate = toCaseStudySummary(FALLBACK_CASE_STUDIES["estate-media"]);
     expect(estate.metrics.map((m) => m.name)).toEqual([
       "total_views",

@@ -1,4 +1,5 @@
 import type { SampleKeyMetric, SampleMediaItem } from "~/content/samples";
+import { CARD_METRICS, visibleMetrics } from "../cards";
 import { sameText } from "./query";
 
 /**
@@ -60,8 +61,6 @@ export interface CaseStudyDetail extends Omit<CaseStudySummary, "metrics"> {
   updatedAt?: string;
 }
 
-export const CARD_METRICS = 3;
-
 /**
  * The public list: the published rows (or the samples when there are none), with the built-in
  * studies always present and replacing same-titled rows, in display order. A published row with
@@ -97,16 +96,6 @@ export function orderCaseStudies<T extends Pick<CaseStudyRecord, "sortPosition" 
       a.sortPosition - b.sortPosition ||
       new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
   );
-}
-
-/** Key metrics without the study's hidden ones (SPEC: one client's `views` is never shown). */
-export function visibleMetrics(
-  study: Pick<CaseStudyRecord, "keyMetrics" | "hiddenMetrics">,
-): SampleKeyMetric[] {
-  const hidden = study.hiddenMetrics.map((name) => name.trim().toLowerCase());
-  return study.keyMetrics
-    .filter((metric) => !hidden.includes(metric.name.trim().toLowerCase()))
-    .map((metric) => ({ name: metric.name, value: metric.value }));
 }
 
 export function toCaseStudySummary(study: CaseStudyRecord): CaseStudySummary {

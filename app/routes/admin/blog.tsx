@@ -4,15 +4,15 @@ import { loadOrReport } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { requireAdmin } from "@server/security/admin-access";
 import { ExternalLink, Pencil, Plus, Tags } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { formatDay } from "~/components/admin/format";
+import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
 import {
   buttonClass,
   EmptyState,
   ErrorPanel,
   Flag,
-  fieldClass,
   PageHeader,
   RowList,
   StatusBadge,
@@ -65,53 +65,18 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         }
       />
       <ToastMessageView message={loadError} />
-      <Form
-        method="get"
-        role="search"
-        aria-label="Filter blog posts"
-        className="mb-4 flex flex-wrap items-end gap-2"
-      >
-        <div className="flex min-w-56 flex-1 flex-col gap-1">
-          <label htmlFor="blog-search" className="text-xs font-medium text-ink-muted">
-            Search titles
-          </label>
-          <input
-            id="blog-search"
-            type="search"
-            name="q"
-            defaultValue={filters.q}
-            key={filters.q}
-            className={fieldClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="blog-status" className="text-xs font-medium text-ink-muted">
-            Status
-          </label>
-          <select
-            id="blog-status"
-            name="status"
-            defaultValue={filters.status}
-            key={filters.status}
-            className={`${fieldClass} capitalize`}
-          >
-            <option value="">All statuses</option>
-            {BLOG_POST_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={buttonClass.primary}>
-          Apply
-        </button>
-        {filtered ? (
-          <Link to="/admin/blog" className={buttonClass.ghost}>
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      <AdminListFilters label="Filter blog posts" clearTo="/admin/blog" filtered={filtered}>
+        <FilterSearch id="blog-search" label="Search titles" value={filters.q} />
+        <FilterSelect
+          id="blog-status"
+          name="status"
+          label="Status"
+          value={filters.status}
+          allLabel="All statuses"
+          options={BLOG_POST_STATUSES.map((status) => ({ value: status, label: status }))}
+          className="capitalize"
+        />
+      </AdminListFilters>
       {loadError ? (
         <ErrorPanel message={loadError.description ?? ""} />
       ) : !data || data.rows.length === 0 ? (

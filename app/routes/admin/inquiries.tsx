@@ -11,7 +11,7 @@ import { readForm, redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { requireAdmin } from "@server/security/admin-access";
 import { Download, Mail, Paperclip } from "lucide-react";
-import { Form, Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import {
   BUDGET_LABELS,
   CONTACT_STATUS_OPTIONS,
@@ -25,9 +25,10 @@ import {
   TIMELINE_LABELS,
   WEDDING_BUDGET_LABELS,
 } from "~/components/admin/format";
+import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
 import { Pagination } from "~/components/admin/pagination";
 import { StatusForm } from "~/components/admin/status-form";
-import { buttonClass, EmptyState, ErrorPanel, fieldClass, PageHeader } from "~/components/admin/ui";
+import { buttonClass, EmptyState, ErrorPanel, PageHeader } from "~/components/admin/ui";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { CONTACT_STATUSES, type ContactStatus } from "~/lib/values";
 import type { Route } from "./+types/inquiries";
@@ -116,53 +117,21 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
       />
       <ToastMessageView message={loadError} />
 
-      <Form
-        method="get"
-        role="search"
-        aria-label="Filter inquiries"
-        className="mb-4 flex flex-wrap items-end gap-2"
-      >
-        <div className="flex min-w-56 flex-1 flex-col gap-1">
-          <label htmlFor="inquiry-search" className="text-xs font-medium text-ink-muted">
-            Search name, email or description
-          </label>
-          <input
-            id="inquiry-search"
-            type="search"
-            name="q"
-            defaultValue={filters.q}
-            key={filters.q}
-            className={fieldClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="inquiry-status" className="text-xs font-medium text-ink-muted">
-            Status
-          </label>
-          <select
-            id="inquiry-status"
-            name="status"
-            defaultValue={filters.status}
-            key={filters.status}
-            className={fieldClass}
-          >
-            <option value="">All statuses</option>
-            {CONTACT_STATUS_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={buttonClass.primary}>
-          Apply
-        </button>
-        {filtered ? (
-          <Link to="/admin" className={buttonClass.ghost}>
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      <AdminListFilters label="Filter inquiries" clearTo="/admin" filtered={filtered}>
+        <FilterSearch
+          id="inquiry-search"
+          label="Search name, email or description"
+          value={filters.q}
+        />
+        <FilterSelect
+          id="inquiry-status"
+          name="status"
+          label="Status"
+          value={filters.status}
+          allLabel="All statuses"
+          options={CONTACT_STATUS_OPTIONS}
+        />
+      </AdminListFilters>
 
       {loadError ? (
         <ErrorPanel message={loadError.description} />

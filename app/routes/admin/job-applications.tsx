@@ -11,17 +11,18 @@ import { readForm, redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { requireAdmin } from "@server/security/admin-access";
 import { Download } from "lucide-react";
-import { Form, Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import {
   formatDateTime,
   formatDay,
   JOB_APPLICATION_STATUS_OPTIONS,
   safeHref,
 } from "~/components/admin/format";
+import { AdminListFilters, FilterSelect } from "~/components/admin/list-filters";
 import { Pagination } from "~/components/admin/pagination";
 import { ResumeLink } from "~/components/admin/resume-link";
 import { StatusForm } from "~/components/admin/status-form";
-import { buttonClass, EmptyState, ErrorPanel, fieldClass, PageHeader } from "~/components/admin/ui";
+import { buttonClass, EmptyState, ErrorPanel, PageHeader } from "~/components/admin/ui";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { JOB_APPLICATION_STATUSES, type JobApplicationStatus } from "~/lib/values";
 import type { Route } from "./+types/job-applications";
@@ -119,62 +120,33 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
       />
       <ToastMessageView message={loadError} />
 
-      <Form
-        method="get"
-        role="search"
-        aria-label="Filter applications"
-        className="mb-4 flex flex-wrap items-end gap-2"
+      <AdminListFilters
+        label="Filter applications"
+        clearTo="/admin/job-applications"
+        filtered={filtered}
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor="application-status" className="text-xs font-medium text-ink-muted">
-            Status
-          </label>
-          <select
-            id="application-status"
-            name="status"
-            defaultValue={filters.status}
-            key={filters.status}
-            className={fieldClass}
-          >
-            <option value="">All statuses</option>
-            {JOB_APPLICATION_STATUS_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="application-position" className="text-xs font-medium text-ink-muted">
-            Position
-          </label>
-          <select
-            id="application-position"
-            name="position"
-            defaultValue={filters.position}
-            key={filters.position}
-            className={fieldClass}
-          >
-            <option value="">All positions</option>
-            {positions.map((title) => (
-              <option key={title} value={title}>
-                {title}
-              </option>
-            ))}
-            {filters.position && !positions.includes(filters.position) ? (
-              <option value={filters.position}>{filters.position}</option>
-            ) : null}
-          </select>
-        </div>
-        <button type="submit" className={buttonClass.primary}>
-          Apply
-        </button>
-        {filtered ? (
-          <Link to="/admin/job-applications" className={buttonClass.ghost}>
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+        <FilterSelect
+          id="application-status"
+          name="status"
+          label="Status"
+          value={filters.status}
+          allLabel="All statuses"
+          options={JOB_APPLICATION_STATUS_OPTIONS}
+        />
+        <FilterSelect
+          id="application-position"
+          name="position"
+          label="Position"
+          value={filters.position}
+          allLabel="All positions"
+          options={[
+            ...positions.map((title) => ({ value: title, label: title })),
+            ...(filters.position && !positions.includes(filters.position)
+              ? [{ value: filters.position, label: filters.position }]
+              : []),
+          ]}
+        />
+      </AdminListFilters>
 
       {loadError ? (
         <ErrorPanel message={loadError.description} />
