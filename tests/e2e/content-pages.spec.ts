@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
-import { gtagCommands, isolate, presetConsent } from "./site-support";
+import { gtagCommands, hydrated, isolate, presetConsent } from "./site-support";
 
 /**
  * The content pages against the production build with the demo content: every page with
@@ -63,7 +63,7 @@ test.describe("content pages with JavaScript", () => {
     await expectNoAxeViolations(page);
 
     // Typing filters at once and writes the query into the URL (no page load).
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     let documents = 0;
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents++;
@@ -263,7 +263,7 @@ test.describe("content pages with JavaScript", () => {
     test.skip(testInfo.project.name !== "desktop", "timing test: one viewport is enough");
     test.setTimeout(60_000);
     await page.goto("/blog/one-day-commercial-shoot");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
 
     // Every data request for /blog fails: 1 + 3 attempts, 1 s, 2 s, 4 s apart.
     const attempts: number[] = [];
