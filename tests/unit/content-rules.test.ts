@@ -17,13 +17,13 @@ import {
   type CaseStudyRecord,
   caseStudyTags,
   composeCaseStudyList,
-  filterCaseStudies,
-  galleryItems,
   orderCaseStudies,
   toCaseStudyDetail,
   toCaseStudySummary,
 } from "../../app/lib/content/case-studies";
+import { filterCaseStudies } from "../../app/lib/content/case-study-list";
 import { formatDay, metricLabel, readTimeLabel, safeColor } from "../../app/lib/content/format";
+import { galleryItems } from "../../app/lib/content/gallery";
 import { filterPortfolio, serviceTypeOptions } from "../../app/lib/content/portfolio";
 import { listQuery, matchesSearch, readFilter, readSearch } from "../../app/lib/content/query";
 import { retryDelay, withRetry } from "../../app/lib/content/retry";

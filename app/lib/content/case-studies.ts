@@ -147,6 +147,3 @@ export function caseStudyTags(studies: readonly Pick<CaseStudySummary, "tags">[]
   }
   return [...tags.values()].sort((a, b) => a.localeCompare(b, "en-US"));
 }
-
-export { filterCaseStudies } from "./case-study-list";
-export { galleryItems } from "./gallery";

@@ -2,7 +2,6 @@ import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { largestImage } from "~/lib/images";
 import { ChevronLeft, ChevronRight, XIcon } from "../../ui/icons";
-import type { GalleryPhoto } from "./gallery";
 import { wrapIndex } from "./wrap";
 
 /** The lightbox (loaded on first use): Radix dialog, arrow keys, 'n / total'. */
@@ -14,7 +13,7 @@ export default function Lightbox({
   returnFocusTo,
   labels,
 }: {
-  photos: readonly GalleryPhoto[];
+  photos: readonly { src: string; alt: string }[];
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
