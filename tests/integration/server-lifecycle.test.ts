@@ -177,6 +177,24 @@ describe.runIf(hasBuild)("production server lifecycle", () => {
       await database.close();
     }
   }, 180_000);
+
+  it("starts at once on the same DATA_DIR after the previous server was killed (kill -9)", async () => {
+    const killed = startServer(dataDir, port);
+    await waitForHealthy(port, 90_000);
+    killed.child.kill("SIGKILL");
+    await killed.exited;
+
+    // The DATA_DIR lock dies with its process (decision 0004): no stale lock to wait out.
+    const next = startServer(dataDir, port);
+    const healthyAfter = await waitForHealthy(port, 90_000);
+    expect(next.output()).not.toContain("Another server is already using DATA_DIR");
+    expect(next.child.exitCode).toBeNull();
+    next.child.kill("SIGTERM");
+    expect(await next.exited).toBe(0);
+    // A start on a migrated database takes under a second on an idle machine; the old lock file
+    // kept a restart out for up to 10 s. Loose enough for a loaded CI machine.
+    expect(healthyAfter).toBeLessThan(5_000);
+  }, 180_000);
 });
 
 describe.skipIf(hasBuild)("production server lifecycle (no build)", () => {
