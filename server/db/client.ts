@@ -79,7 +79,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   if (options.directory) await mkdir(path.dirname(options.directory), { recursive: true });
   // pg_trgm backs the back-office search index (drizzle/0001_inquiry_search_index.sql).
-  const client = await PGlite.create(options.directory, { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.directory, {
+    extensions: { pg_trgm },
+    // PostgreSQL's default 128 MB of shared buffers lives in the WebAssembly memory, which never
+    // shrinks; 16 MB holds a studio's hot rows, and the OS page cache keeps the rest (decision 0008).
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
