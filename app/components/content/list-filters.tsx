@@ -45,6 +45,19 @@ export function ListFilters({
   }, [search]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // What the visitor typed or chose before the scripts started is in the DOM, not in this state
+  // (the inputs are controlled): take it up at hydration, as if it had been typed now (0162).
+  const searchRef = useRef<HTMLInputElement>(null);
+  const filterRef = useRef<HTMLSelectElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => {
+    const typed = searchRef.current?.value ?? text;
+    const chosen = filterRef.current?.value ?? ALL;
+    if (typed === text && chosen === (filter.value ?? ALL)) return;
+    setText(typed);
+    apply({ q: typed, value: chosen });
+  }, []);
+
   const apply = (next: { q: string; value: string | null }) => {
     clearTimeout(timer.current);
     pushed.current = next.q.trim();
@@ -75,6 +88,7 @@ export function ListFilters({
             className="pointer-events-none absolute left-4 top-1/2 size-4 -translate-y-1/2 text-ink-faint"
           />
           <input
+            ref={searchRef}
             id={`${filter.name}-search`}
             type="search"
             name="q"
@@ -99,6 +113,7 @@ export function ListFilters({
           {filter.label}
         </label>
         <select
+          ref={filterRef}
           id={`${filter.name}-filter`}
           name={filter.name}
           value={filter.value ?? ALL}
