@@ -114,7 +114,7 @@ test("the forms' scripts run within the Content-Security-Policy: no violation re
   for (const path of ["/contact", "/careers", "/weddings"]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    // Validation in the browser runs the schemas (zod's compiled parsers would need eval).
+    // The browser check of the contact form runs (its rules, decision 0160).
     if (path === "/contact") await page.getByRole("button", { name: "Submit Project" }).click();
     const violations = await page.evaluate(
       () => (window as unknown as { cspViolations: string[] }).cspViolations,

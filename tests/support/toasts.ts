@@ -7,14 +7,14 @@ import { expect, type Page } from "@playwright/test";
 export async function countToasts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[] = [];
+    const counted = new WeakSet<Element>();
     (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.addedNodes) {
-          if (node instanceof HTMLElement && node.matches("[data-sonner-toast]")) {
-            seen.push(node.textContent ?? "");
-          }
-        }
+    // A toast may arrive inside its list (the first one), so look into what was added.
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
+        if (counted.has(toast)) continue;
+        counted.add(toast);
+        seen.push(toast.textContent ?? "");
       }
     }).observe(document, { childList: true, subtree: true });
   });
