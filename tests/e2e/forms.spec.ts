@@ -2,6 +2,7 @@ import { type Browser, expect, type Locator, type Page, test } from "@playwright
 import { E2E_ADMIN } from "../../playwright.config";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForMail } from "../support/e2e-smtp";
+import { holdScripts } from "../support/hydration";
 import { countToasts, expectOneToast } from "../support/toasts";
 import { hydrated } from "./site-support";
 
@@ -68,16 +69,6 @@ function countPosts(page: Page): () => number {
     if (request.method() === "POST" && request.resourceType() !== "beacon") posts += 1;
   });
   return () => posts;
-}
-
-/** Holds every script of the page until `release()`: what a slow phone does before hydration. */
-async function holdScripts(page: Page): Promise<() => void> {
-  const scripts = hold();
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await scripts.held;
-    await route.continue();
-  });
-  return scripts.release;
 }
 
 async function blockExternal(page: Page) {

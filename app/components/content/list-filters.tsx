@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { ChevronDown } from "~/components/ui/icons";
 import { ALL, listQuery } from "~/lib/content/query";
+import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { PathIcon } from "./ui";
 
 /** Lucide's search. */
@@ -45,19 +46,6 @@ export function ListFilters({
   }, [search]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // What the visitor typed or chose before the scripts started is in the DOM, not in this state
-  // (the inputs are controlled): take it up at hydration, as if it had been typed now (0162).
-  const searchRef = useRef<HTMLInputElement>(null);
-  const filterRef = useRef<HTMLSelectElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
-  useEffect(() => {
-    const typed = searchRef.current?.value ?? text;
-    const chosen = filterRef.current?.value ?? ALL;
-    if (typed === text && chosen === (filter.value ?? ALL)) return;
-    setText(typed);
-    apply({ q: typed, value: chosen });
-  }, []);
-
   const apply = (next: { q: string; value: string | null }) => {
     clearTimeout(timer.current);
     pushed.current = next.q.trim();
@@ -66,6 +54,17 @@ export function ListFilters({
       { replace: true, preventScrollReset: true },
     );
   };
+
+  // What the visitor typed or chose before the scripts started: applied as if done now (0162).
+  const searchRef = useRef<HTMLInputElement>(null);
+  const filterRef = useRef<HTMLSelectElement>(null);
+  useTypedBeforeHydration(searchRef, text, (typed) => {
+    setText(typed);
+    apply({ q: typed, value: filterRef.current?.value ?? filter.value });
+  });
+  useTypedBeforeHydration(filterRef, filter.value ?? ALL, (chosen) =>
+    apply({ q: searchRef.current?.value ?? text, value: chosen }),
+  );
 
   return (
     <Form
