@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { type RefObject, useEffect, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
@@ -12,4 +12,22 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * A controlled field takes up what the visitor typed before the scripts started (decision 0162):
+ * hydration keeps the DOM's value but not the state's, and the next render would put the state's
+ * back. Once, when the field mounts, a value in the DOM other than `value` goes to `onTyped`, as
+ * if just typed. (On a client-side mount they are the same, and nothing happens.)
+ */
+export function useTypedBeforeHydration(
+  ref: RefObject<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>,
+  value: string,
+  onTyped: (typed: string) => void,
+): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => {
+    const typed = ref.current?.value;
+    if (typed !== undefined && typed !== value) onTyped(typed);
+  }, []);
 }

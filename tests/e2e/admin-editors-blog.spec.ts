@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, signIn, test, toast } from "../support/admin-e2e";
+import { holdScripts } from "../support/hydration";
 
 /**
  * The blog editor (/admin/blog/new, /admin/blog/edit/{id}), delete from the list and category
@@ -29,6 +30,30 @@ function expectCleanHtml(html: string) {
 test.describe("blog editor", () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);
+  });
+
+  test("a title and body typed before the scripts start are kept at hydration, and the slug follows", async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto("/admin/blog/new", { waitUntil: "domcontentloaded" });
+    const title = page.getByRole("textbox", { name: "Title", exact: true });
+    await title.fill("Typed Before Hydration");
+    // Before the scripts, the body is a textarea of HTML; the editor that replaces it keeps it.
+    await page
+      .getByRole("textbox", { name: "Content" })
+      .fill("<p>Written <strong>early</strong>.</p>");
+    release();
+    await hydrated(page);
+    await expect(title).toHaveValue("Typed Before Hydration");
+    const editor = page.getByRole("textbox", { name: "Content" });
+    await expect(editor.locator("strong")).toHaveText("early");
+    await expect(editor).toHaveText("Written early.");
+    await expect(page.getByLabel("Slug")).toHaveValue("typed-before-hydration");
+    // React's state has it too: a key typed now adds to it rather than to an empty title.
+    await title.press("End");
+    await title.press("!");
+    await expect(title).toHaveValue("Typed Before Hydration!");
   });
 
   test("create with the rich-text editor and its keyboard toolbar; it appears on /blog", async ({

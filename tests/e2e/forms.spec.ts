@@ -1,7 +1,10 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForMail } from "../support/e2e-smtp";
+import { holdScripts } from "../support/hydration";
+import { countToasts, expectOneToast } from "../support/toasts";
+import { hydrated } from "./site-support";
 
 /**
  * The visitor submissions (issue #5) against the production server: each form with JavaScript on
@@ -47,6 +50,27 @@ async function noJsPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * `field` is invalid and shows `message`: as its accessible description (aria-describedby) and
+ * as visible text by it.
+ */
+async function expectFieldMessage(field: Locator, message: string) {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(message);
+  const ids = (await field.getAttribute("aria-describedby"))?.split(" ") ?? [];
+  const shown = field.page().locator(ids.map((id) => `[id="${id}"]`).join(", "));
+  await expect(shown.filter({ hasText: message })).toBeVisible();
+}
+
+/** Counts the form posts the page sends (a browser check that fails sends none). */
+function countPosts(page: Page): () => number {
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.resourceType() !== "beacon") posts += 1;
+  });
+  return () => posts;
+}
+
 async function blockExternal(page: Page) {
   await page.route(/calendly\.com|googletagmanager\.com/, (route) => route.abort());
 }
@@ -81,7 +105,7 @@ test("the forms' scripts run within the Content-Security-Policy: no violation re
   for (const path of ["/contact", "/careers", "/weddings"]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    // Validation in the browser runs the schemas (zod's compiled parsers would need eval).
+    // The browser check of the contact form runs (its rules, decision 0160).
     if (path === "/contact") await page.getByRole("button", { name: "Submit Project" }).click();
     const violations = await page.evaluate(
       () => (window as unknown as { cspViolations: string[] }).cspViolations,
@@ -158,6 +182,8 @@ test.describe("project inquiry (/contact)", () => {
   test("with JavaScript: a renamed executable is refused on upload", async ({ page }) => {
     await blockExternal(page);
     await page.goto("/contact");
+    // Chosen after hydration, so the upload endpoint refuses it (before, see the test below).
+    await hydrated(page);
     await page.getByLabel("Attachments", { exact: true }).setInputFiles([exe("invoice.pdf")]);
     await expect(page.getByRole("alert")).toContainText(
       "Failed to upload files. Please try again.",
@@ -202,6 +228,70 @@ test.describe("project inquiry (/contact)", () => {
     await page.context().close();
   });
 
+  test("with JavaScript: the browser's check shows the messages by their fields, sends nothing", async ({
+    page,
+  }) => {
+    await blockExternal(page);
+    const posts = countPosts(page);
+    await page.goto("/contact");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Submit Project" }).click();
+    await expectFieldMessage(page.getByLabel("Name"), "Name is required");
+    await expectFieldMessage(page.getByLabel("Email"), "Valid email is required");
+    await expectFieldMessage(page.getByLabel("Project Overview"), "Project overview is required");
+    await expect(page.getByLabel("Name")).toBeFocused();
+    await expect(page.getByRole("alert")).toHaveText("Please check the highlighted fields.");
+    expect(posts()).toBe(0);
+  });
+
+  test("before the scripts start: what is typed and the file chosen survive hydration; the file goes with the inquiry", async ({
+    page,
+  }) => {
+    await blockExternal(page);
+    const name = unique("Dana early");
+    const release = await holdScripts(page);
+    // Not "load": the held scripts would hold it.
+    await page.goto("/contact", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Email").fill("dana@example.com");
+    await page.getByLabel("Service", { exact: true }).selectOption("video-production");
+    await page.getByLabel("Project Overview").fill("Typed before the scripts ran.");
+    await page.getByLabel("Attachments", { exact: true }).setInputFiles([pdf("early-brief.pdf")]);
+    // Still the server's page: the header's Book a Call is a link until React runs.
+    await expect(page.locator("header").getByRole("button", { name: "Book a Call" })).toHaveCount(
+      0,
+    );
+
+    const uploaded = page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/uploads/contact-attachments") &&
+        response.request().method() === "POST",
+    );
+    release();
+    await hydrated(page);
+    expect((await uploaded).ok()).toBe(true);
+    const list = page.getByRole("list", { name: "Attached files" });
+    await expect(list.getByText("early-brief.pdf", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue(name);
+    await expect(page.getByLabel("Email")).toHaveValue("dana@example.com");
+    await expect(page.getByLabel("Service", { exact: true })).toHaveValue("video-production");
+    await expect(page.getByLabel("Project Overview")).toHaveValue("Typed before the scripts ran.");
+
+    await page.getByRole("button", { name: "Submit Project" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toHaveText(
+      "Thank you! We'll get back to you within 24 hours.",
+    );
+    const mail = await waitForMail(inbox(), name);
+    expect(mail.raw).toContain("Typed before the scripts ran.");
+    expect(mail.raw).toContain("/files/contact-uploads/inquiries/");
+    // The back-office lists the inquiry with its one file.
+    await expectInquiryInBackOffice(page, name);
+    await expect(page.getByRole("list", { name: "Attachments" }).getByRole("link")).toHaveAttribute(
+      "href",
+      /\/files\/contact-uploads\/inquiries\/.+\.pdf$/,
+    );
+  });
+
   test("has no accessibility violations", async ({ page }) => {
     await blockExternal(page);
     await page.goto("/contact");
@@ -214,6 +304,7 @@ test.describe("job application (/careers)", () => {
     page,
   }) => {
     await blockExternal(page);
+    await countToasts(page);
     const name = unique("Sam JS");
     await page.goto("/careers");
     await page.getByRole("button", { name: /Apply Now\s*: Video Editor/ }).click();
@@ -232,11 +323,14 @@ test.describe("job application (/careers)", () => {
 
     await resume.setInputFiles([pdf("cv.pdf")]);
     await dialog.getByRole("button", { name: "Submit Application" }).click();
-    await expect(page.getByText("Application Submitted").first()).toBeVisible();
-    await expect(
-      page.getByText("Thank you for your application! We'll be in touch soon.").first(),
-    ).toBeVisible();
+    const success = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Application Submitted" })
+      .filter({ hasText: "Thank you for your application! We'll be in touch soon." });
+    await expect(success).toHaveCount(1);
     await expect(dialog).toBeHidden();
+    // One post, one toast (it used to show twice as the dialog closed).
+    await expectOneToast(page, "Application Submitted");
 
     const mail = await waitForMail(inbox(), name);
     expect(mail.raw).toContain("Resume attached: yes");
@@ -249,22 +343,48 @@ test.describe("job application (/careers)", () => {
     );
   });
 
-  test("with JavaScript: server messages show, Cancel closes, 'Don't See Your Role' applies generally", async ({
+  test("with JavaScript: every SPEC section 5 message shows by its field, focus on the first invalid one", async ({
     page,
   }) => {
     await blockExternal(page);
+    const posts = countPosts(page);
     await page.goto("/careers");
     await page.getByRole("button", { name: /Apply Now\s*: General Application/ }).click();
     const dialog = page.getByRole("dialog", { name: "Apply for Position" });
-    await expect(dialog.getByLabel("Position")).toHaveValue("General Application");
-    await dialog.getByLabel("Full name").fill("   ");
-    await dialog.getByLabel("Email").fill("sam@nowhere");
-    await dialog.getByLabel("Portfolio URL").fill("ftp://files.example.com");
-    await dialog.getByRole("button", { name: "Submit Application" }).click();
-    await expect(dialog.getByText("Name is required")).toBeVisible();
-    await expect(dialog.getByText("Valid email is required")).toBeVisible();
-    await expect(dialog.getByText("Must be a valid URL")).toBeVisible();
-    await expect(page.getByText("Submission Failed").first()).toBeVisible();
+    const field = (label: string) => dialog.getByLabel(label);
+    const submit = () => dialog.getByRole("button", { name: "Submit Application" }).click();
+    await expect(field("Position")).toHaveValue("General Application");
+
+    // Empty, with the position emptied too.
+    await field("Position").fill("");
+    await submit();
+    await expectFieldMessage(field("Full name"), "Name is required");
+    await expectFieldMessage(field("Email"), "Valid email is required");
+    await expectFieldMessage(field("Position"), "Position is required");
+    await expect(field("Full name")).toBeFocused();
+    await expect(dialog.getByRole("alert")).toHaveText("Please check the highlighted fields.");
+    await expectNoAxeViolations(page);
+
+    // A flagged field is checked again as it is mended.
+    await field("Full name").fill("Sam Rivers");
+    await expect(field("Full name")).not.toHaveAttribute("aria-invalid");
+    await expect(dialog.getByText("Name is required")).toHaveCount(0);
+
+    await field("Email").fill("sam@nowhere");
+    await field("Position").fill("Producer");
+    await field("Portfolio URL").fill("portfolio dot com");
+    await field("LinkedIn URL").fill("ftp://files.example.com");
+    await field("Years of experience").fill("-1");
+    await submit();
+    await expectFieldMessage(field("Email"), "Valid email is required");
+    await expectFieldMessage(field("Portfolio URL"), "Must be a valid URL");
+    await expectFieldMessage(field("LinkedIn URL"), "Must be a valid URL");
+    await expectFieldMessage(field("Years of experience"), "Experience must be 0 or more years");
+    await expect(field("Position")).not.toHaveAttribute("aria-invalid");
+    await expect(field("Email")).toBeFocused();
+    // The browser's check stopped both attempts: nothing was sent.
+    expect(posts()).toBe(0);
+
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
   });
@@ -279,6 +399,12 @@ test.describe("job application (/careers)", () => {
     await expect(page).toHaveURL(/apply=Producer/);
     const form = page.locator("#apply");
     await expect(form.getByRole("heading", { name: "Apply for Position" })).toBeVisible();
+    // No browser bubble: the post goes and the server answers with SPEC's texts by the fields.
+    await form.getByLabel("Email").fill("sam@nowhere");
+    await form.getByRole("button", { name: "Submit Application" }).click();
+    await expectFieldMessage(page.locator("#apply").getByLabel("Full name"), "Name is required");
+    await expectFieldMessage(page.locator("#apply").getByLabel("Email"), "Valid email is required");
+    await expect(page.locator("#apply").getByLabel("Email")).toHaveValue("sam@nowhere");
     await form.getByLabel("Full name").fill(name);
     await form.getByLabel("Email").fill("sam@example.com");
     await form.getByLabel("Resume").setInputFiles([bigPdf("cv.pdf")]);
@@ -356,4 +482,37 @@ test.describe("wedding inquiry (/weddings)", () => {
       await context.close();
     });
   }
+
+  test("with JavaScript: the browser's check shows the messages by their fields, sends nothing", async ({
+    page,
+  }) => {
+    await blockExternal(page);
+    const posts = countPosts(page);
+    await page.goto("/weddings#inquire");
+    await hydrated(page);
+    const form = page.locator("#inquire form");
+    await form.getByLabel("Email").fill("ana@nowhere");
+    await form.getByRole("button", { name: "Send Inquiry" }).click();
+    await expectFieldMessage(form.getByLabel("Your names"), "Name is required");
+    await expectFieldMessage(form.getByLabel("Email"), "Valid email is required");
+    await expect(form.getByLabel("Your names")).toBeFocused();
+    expect(posts()).toBe(0);
+  });
+});
+
+test("before the scripts start: a search typed into a list's controlled box is applied at hydration", async ({
+  page,
+}) => {
+  await blockExternal(page);
+  const release = await holdScripts(page);
+  await page.goto("/case-studies", { waitUntil: "domcontentloaded" });
+  const search = page.getByRole("searchbox", { name: "Search case studies" });
+  await search.fill("tour");
+  release();
+  await hydrated(page);
+  await expect(page).toHaveURL(/\?q=tour$/);
+  await expect(search).toHaveValue("tour");
+  await expect(page.locator('main h3 a[href^="/case-studies/"]')).toHaveText([
+    "First Access Entertainment",
+  ]);
 });

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { fieldClass, RequiredMark } from "~/components/forms/fields";
 import { slugify } from "~/lib/forms/blog";
+import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { BLOG_POST_STATUSES } from "~/lib/values";
 import { ImageField } from "./image-field";
 import { RichTextEditor } from "./rich-text-editor";
@@ -77,6 +78,20 @@ export function BlogPostForm({
   // A new post's slug follows its title until the admin edits the slug; a saved one keeps its URL.
   const [slugEdited, setSlugEdited] = useState(mode === "edit" || values.slug !== "");
   const summary = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const slugRef = useRef<HTMLInputElement>(null);
+
+  function typeTitle(next: string) {
+    setTitle(next);
+    if (!slugEdited) setSlug(slugify(next));
+  }
+  function typeSlug(next: string) {
+    setSlug(next);
+    setSlugEdited(next !== "");
+  }
+  // Typed before the scripts started: taken up as if typed now (decision 0162).
+  useTypedBeforeHydration(titleRef, title, typeTitle);
+  useTypedBeforeHydration(slugRef, slug, typeSlug);
   const errorNames = Object.keys(fieldErrors ?? {}).filter((key) => fieldErrors?.[key]?.length);
   const hasErrors = errorNames.length > 0 || Boolean(formError);
 
@@ -121,16 +136,13 @@ export function BlogPostForm({
 
       <Field id={fieldId("title")} label="Title" required errors={err("title")}>
         <input
+          ref={titleRef}
           id={fieldId("title")}
           name="title"
           type="text"
           required
           value={title}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            setTitle(next);
-            if (!slugEdited) setSlug(slugify(next));
-          }}
+          onChange={(event) => typeTitle(event.currentTarget.value)}
           {...invalid(fieldId("title"), err("title"))}
           className={fieldClass}
         />
@@ -150,16 +162,14 @@ export function BlogPostForm({
         }
       >
         <input
+          ref={slugRef}
           id={fieldId("slug")}
           name="slug"
           type="text"
           value={slug}
           autoComplete="off"
           spellCheck={false}
-          onChange={(event) => {
-            setSlug(event.currentTarget.value);
-            setSlugEdited(event.currentTarget.value !== "");
-          }}
+          onChange={(event) => typeSlug(event.currentTarget.value)}
           {...invalid(fieldId("slug"), err("slug"), true)}
           className={`${fieldClass} font-mono`}
         />

@@ -29,6 +29,7 @@ import {
   rowIntentValue,
   slugify,
 } from "~/lib/forms/case-study";
+import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { GALLERY_LAYOUTS } from "~/lib/values";
 import { CONTENT_STATUS_OPTIONS } from "./format";
 import { ImageField } from "./image-field";
@@ -102,6 +103,13 @@ export function CaseStudyEditor(props: EditorProps) {
   const newKey = () => ++lastKey.current;
   const [slug, setSlug] = useState(draft.slug);
   const [slugEdited, setSlugEdited] = useState(mode === "edit" || draft.slug !== "");
+  const slugRef = useRef<HTMLInputElement>(null);
+  function typeSlug(next: string) {
+    setSlug(next);
+    setSlugEdited(true);
+  }
+  // Typed before the scripts started: taken up as if typed now (decision 0162).
+  useTypedBeforeHydration(slugRef, slug, typeSlug);
   const [announcement, setAnnouncement] = useState("");
   const pendingFocus = useRef<FocusTarget | null>(null);
 
@@ -270,15 +278,13 @@ export function CaseStudyEditor(props: EditorProps) {
               Slug
             </label>
             <input
+              ref={slugRef}
               id={idOf("slug")}
               name="slug"
               type="text"
               value={slug}
               readOnly={slugLocked}
-              onChange={(event) => {
-                setSlug(event.currentTarget.value);
-                setSlugEdited(true);
-              }}
+              onChange={(event) => typeSlug(event.currentTarget.value)}
               spellCheck={false}
               autoComplete="off"
               aria-invalid={errors.slug?.length ? true : undefined}

@@ -17,9 +17,9 @@ import {
   Underline,
   Undo2,
 } from "lucide-react";
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type RefObject, useId, useRef, useState } from "react";
 import { fieldClass } from "~/components/forms/fields";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated, useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { buttonClass } from "./ui";
 
 /**
@@ -41,11 +41,26 @@ interface Props {
 
 export function RichTextEditor(props: Props) {
   const hydrated = useHydrated();
-  return hydrated ? <TipTapEditor {...props} /> : <HtmlTextarea {...props} />;
+  // HTML typed into the textarea before the scripts started becomes the editor's content (0162):
+  // read in an effect of the hydration render, while the textarea is still on the page.
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [typed, setTyped] = useState<string | null>(null);
+  useTypedBeforeHydration(textarea, props.defaultValue, setTyped);
+  return hydrated ? (
+    <TipTapEditor {...props} defaultValue={typed ?? props.defaultValue} />
+  ) : (
+    <HtmlTextarea {...props} textareaRef={textarea} />
+  );
 }
 
 /** The no-JavaScript editor: the HTML itself. */
-function HtmlTextarea({ name, label, defaultValue, errors }: Props) {
+function HtmlTextarea({
+  name,
+  label,
+  defaultValue,
+  errors,
+  textareaRef,
+}: Props & { textareaRef?: RefObject<HTMLTextAreaElement | null> }) {
   const id = useId();
   return (
     <div>
@@ -53,6 +68,7 @@ function HtmlTextarea({ name, label, defaultValue, errors }: Props) {
         {label}
       </label>
       <textarea
+        ref={textareaRef}
         id={id}
         name={name}
         rows={16}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { ChevronDown } from "~/components/ui/icons";
 import { ALL, listQuery } from "~/lib/content/query";
+import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { PathIcon } from "./ui";
 
 /** Lucide's search. */
@@ -54,6 +55,17 @@ export function ListFilters({
     );
   };
 
+  // What the visitor typed or chose before the scripts started: applied as if done now (0162).
+  const searchRef = useRef<HTMLInputElement>(null);
+  const filterRef = useRef<HTMLSelectElement>(null);
+  useTypedBeforeHydration(searchRef, text, (typed) => {
+    setText(typed);
+    apply({ q: typed, value: filterRef.current?.value ?? filter.value });
+  });
+  useTypedBeforeHydration(filterRef, filter.value ?? ALL, (chosen) =>
+    apply({ q: searchRef.current?.value ?? text, value: chosen }),
+  );
+
   return (
     <Form
       method="get"
@@ -75,6 +87,7 @@ export function ListFilters({
             className="pointer-events-none absolute left-4 top-1/2 size-4 -translate-y-1/2 text-ink-faint"
           />
           <input
+            ref={searchRef}
             id={`${filter.name}-search`}
             type="search"
             name="q"
@@ -99,6 +112,7 @@ export function ListFilters({
           {filter.label}
         </label>
         <select
+          ref={filterRef}
           id={`${filter.name}-filter`}
           name={filter.name}
           value={filter.value ?? ALL}

@@ -1,11 +1,13 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { prepareToasts, showToast } from "~/components/ui/toasts";
 import type { CAREERS } from "~/content/careers";
 import { RESUME_ACCEPT, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/lib/forms/limits";
 import { APPLICATION_TOO_LARGE, type FormResult } from "~/lib/forms/result";
+import { APPLICATION_RULES } from "~/lib/forms/rules";
 import { buttonClasses } from "../ui/button";
 import { FormMessage, fieldClass, Honeypot, SelectField, TextAreaField, TextField } from "./fields";
+import { errorsOf, useFetcherOutcome, useFormCheck } from "./form-check";
 
 /**
  * The job application (SPEC sections 3 to 5), posted to the /careers action with the resume in
@@ -35,11 +37,12 @@ export function ApplicationForm({
   const resumeRef = useRef<HTMLInputElement>(null);
   const submitting = fetcher.state !== "idle";
   const values = result?.status === "error" ? result.values : undefined;
-  const errors = result?.status === "error" ? result.fieldErrors : undefined;
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const answer = fetcher.data;
+  const check = useFormCheck(APPLICATION_RULES, formRef, errorsOf(result));
+  const errors = check.errors;
+
+  // Once per answer: the dialog's onSubmitted is a new function on every render.
+  useFetcherOutcome(fetcher, (answer) => {
     showToast({
       id: crypto.randomUUID(),
       kind: answer.status === "success" ? "success" : "error",
@@ -51,10 +54,11 @@ export function ApplicationForm({
     if (answer.status === "success") {
       formRef.current?.reset();
       onSubmitted?.();
-    } else if (answer.clear === "resume" && resumeRef.current) {
-      resumeRef.current.value = "";
+      return;
     }
-  }, [fetcher.state, fetcher.data, onSubmitted]);
+    if (answer.clear === "resume" && resumeRef.current) resumeRef.current.value = "";
+    if (answer.fieldErrors) check.focusFirstInvalid();
+  });
 
   function checkResume(input: HTMLInputElement) {
     const file = input.files?.[0];
@@ -82,8 +86,11 @@ export function ApplicationForm({
       action={`/careers?apply=${encodeURIComponent(position)}#apply`}
       className="relative grid gap-5 md:grid-cols-2"
       key={values ? JSON.stringify(values) : position}
-      // The answer is a toast: load the toaster while the application is on its way.
-      onSubmit={prepareToasts}
+      {...check.props}
+      onSubmit={(event) => {
+        // The answer is a toast: load the toaster while the application is on its way.
+        if (check.onSubmit(event)) prepareToasts();
+      }}
     >
       <Honeypot />
       <TextField
@@ -128,7 +135,7 @@ export function ApplicationForm({
           name="resume"
           type="file"
           accept={RESUME_ACCEPT}
-          aria-describedby={`${resumeId}-hint`}
+          aria-describedby={`${resumeId}-hint${errors?.resume ? ` ${resumeId}-error` : ""}`}
           aria-invalid={errors?.resume ? true : undefined}
           onChange={(event) => checkResume(event.currentTarget)}
           className={`${fieldClass} file:mr-4 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-canvas`}
@@ -137,7 +144,9 @@ export function ApplicationForm({
           {copy.resumeHint}
         </p>
         {errors?.resume ? (
-          <p className="mt-2 text-sm text-danger">{errors.resume.join(" ")}</p>
+          <p id={`${resumeId}-error`} className="mt-2 text-sm text-danger">
+            {errors.resume.join(" ")}
+          </p>
         ) : null}
       </div>
       <TextAreaField
@@ -211,8 +220,9 @@ export function ApplicationForm({
       />
 
       <div className="flex flex-col gap-4 md:col-span-2">
-        {/* With JavaScript the outcome is a toast; this line is for the no-JavaScript page. */}
-        {fetcher.data ? null : <FormMessage result={result} />}
+        {/* With JavaScript the server's answer is a toast; this line is for the no-JavaScript
+            page, and for what the browser found before sending. */}
+        <FormMessage result={check.summary ?? (fetcher.data ? null : result)} />
         <div className="flex flex-wrap justify-end gap-3">
           {cancel}
           <button

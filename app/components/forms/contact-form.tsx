@@ -4,9 +4,11 @@ import type { CONTACT } from "~/content/contact";
 import { trackContact, trackEvent } from "~/lib/analytics";
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/lib/forms/limits";
 import type { FormResult } from "~/lib/forms/result";
+import { CONTACT_RULES } from "~/lib/forms/rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClasses } from "../ui/button";
 import { FormMessage, fieldClass, Honeypot, SelectField, TextAreaField, TextField } from "./fields";
+import { errorsOf, useFetcherOutcome, useFormCheck } from "./form-check";
 
 /** What the upload endpoint answers (app/routes/resources/contact-attachments.ts). */
 type UploadAnswer = { files: { id: string; name: string }[] } | { error: string; detail?: string };
@@ -34,22 +36,24 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
   const [uploadError, setUploadError] = useState<string | null>(null);
   const submitting = fetcher.state !== "idle";
   const values = result?.status === "error" ? result.values : undefined;
-  const errors = result?.status === "error" ? result.fieldErrors : undefined;
   const atLimit = attachments.length >= MAX_ATTACHMENTS;
 
+  const check = useFormCheck(CONTACT_RULES, formRef, errorsOf(result));
+  const errors = check.errors;
+
   // Success: clear every field and the attachments (SPEC section 4), and record the events.
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.status === "success") {
+  useFetcherOutcome(fetcher, (answer) => {
+    if (answer.status === "success") {
       formRef.current?.reset();
       setAttachments([]);
       setUploadError(null);
       trackEvent("form_submission", "contact_form");
       trackContact();
-    } else if (fetcher.data.attachments) {
-      setAttachments(fetcher.data.attachments);
+      return;
     }
-  }, [fetcher.state, fetcher.data]);
+    if (answer.attachments) setAttachments(answer.attachments);
+    if (answer.fieldErrors) check.focusFirstInvalid();
+  });
 
   async function upload(files: File[]) {
     setUploadError(null);
@@ -72,6 +76,17 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
     }
   }
 
+  // Files chosen before the scripts started are still in the input (React was not listening for
+  // their change yet): upload them now, as if chosen now (decision 0162).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => {
+    const input = fileInput.current;
+    const early = [...(input?.files ?? [])];
+    if (!input || early.length === 0) return;
+    input.value = "";
+    void upload(early);
+  }, []);
+
   return (
     <fetcher.Form
       ref={formRef}
@@ -80,6 +95,8 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
       action="/contact"
       className="relative grid gap-5 md:grid-cols-2"
       key={values ? JSON.stringify(values) : "empty"}
+      {...check.props}
+      onSubmit={check.onSubmit}
     >
       <Honeypot />
       <TextField
@@ -192,7 +209,7 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
       </div>
 
       <div className="flex flex-col gap-4 md:col-span-2">
-        <FormMessage result={result} />
+        <FormMessage result={check.summary ?? result} />
         <button
           type="submit"
           disabled={submitting || uploading}

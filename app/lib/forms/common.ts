@@ -1,4 +1,7 @@
+import { DATE_INVALID, EMAIL_MAX, EMAIL_PATTERN, isCalendarDate, tooLong } from "./rules";
 import { z } from "./zod";
+
+export { isCalendarDate } from "./rules";
 
 /**
  * Pieces shared by the public forms. Field values come from FormData, where an empty input is
@@ -7,22 +10,22 @@ import { z } from "./zod";
  */
 
 export const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Please keep this under ${max} characters.`);
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
 
 export const optionalText = (max = 2000) =>
   z
     .string()
     .trim()
-    .max(max, `Please keep this under ${max} characters.`)
+    .max(max, tooLong(max))
     .optional()
     .transform((value) => (value ? value : null));
 
 export const email = (message: string) =>
-  z.string({ error: message }).trim().max(254, message).pipe(z.email(message));
+  z
+    .string({ error: message })
+    .trim()
+    .max(EMAIL_MAX, message)
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: message }));
 
 /** One of `values`, or null when empty. */
 export const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -31,23 +34,8 @@ export const optionalChoice = <T extends readonly [string, ...string[]]>(values:
     .optional()
     .transform((value) => (value ? value : null));
 
-/** A real calendar date as YYYY-MM-DD (Date.parse would roll 2027-02-30 over to March). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1900 &&
-    year <= 2999 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-  );
-}
-
 /** An ISO date (YYYY-MM-DD, as `<input type="date">` sends it), or null when empty. */
-export const optionalDate = (message = "Please enter a valid date") =>
+export const optionalDate = (message = DATE_INVALID) =>
   z
     .string()
     .trim()

@@ -7,6 +7,17 @@ import {
   optionalText,
   requiredText,
 } from "./common";
+import {
+  EMAIL_INVALID,
+  EXPERIENCE_INVALID,
+  EXPERIENCE_MAX,
+  EXPERIENCE_TOO_HIGH,
+  isHttpUrl,
+  NAME_REQUIRED,
+  POSITION_REQUIRED,
+  URL_INVALID,
+  URL_MAX,
+} from "./rules";
 import { z } from "./zod";
 
 /** The limits live in a zod-free module so the browser can read them without loading zod. */
@@ -15,37 +26,32 @@ export { RESUME_ACCEPT, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "./limits";
 const optionalUrl = z
   .string()
   .trim()
-  .max(500, "Must be a valid URL")
+  .max(URL_MAX, URL_INVALID)
   .optional()
-  .refine((value) => {
-    if (!value) return true;
-    try {
-      const url = new URL(value);
-      return url.protocol === "https:" || url.protocol === "http:";
-    } catch {
-      return false;
-    }
-  }, "Must be a valid URL")
+  .refine((value) => !value || isHttpUrl(value), URL_INVALID)
   .transform((value) => (value ? value : null));
 
-/** The application dialog of /careers, with SPEC's messages. */
+/** The application dialog of /careers, with SPEC's messages (checked in the browser by ./rules). */
 export const jobApplicationSchema = z.object({
-  name: requiredText("Name is required"),
-  email: email("Valid email is required"),
+  name: requiredText(NAME_REQUIRED),
+  email: email(EMAIL_INVALID),
   phone: optionalText(50),
-  position_title: requiredText("Position is required"),
+  position_title: requiredText(POSITION_REQUIRED),
   cover_letter: optionalText(10000),
   portfolio_url: optionalUrl,
   linkedin_url: optionalUrl,
   experience_years: z
-    .union([z.literal(""), z.coerce.number({ error: "Experience must be 0 or more years" })])
+    // The union's own error: without it, text that is no number answered zod's 'Invalid input'.
+    .union([z.literal(""), z.coerce.number({ error: EXPERIENCE_INVALID })], {
+      error: EXPERIENCE_INVALID,
+    })
     .optional()
     .transform((value) => (value === "" || value === undefined ? null : value))
     .refine(
       (value) => value === null || (Number.isInteger(value) && value >= 0),
-      "Experience must be 0 or more years",
+      EXPERIENCE_INVALID,
     )
-    .refine((value) => value === null || value <= 80, "Please enter your years of experience"),
+    .refine((value) => value === null || value <= EXPERIENCE_MAX, EXPERIENCE_TOO_HIGH),
   salary_expectation: optionalText(200),
   availability_date: optionalDate(),
   location_preference: optionalText(200),

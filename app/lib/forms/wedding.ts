@@ -8,13 +8,14 @@ import {
   optionalText,
   requiredText,
 } from "./common";
+import { EMAIL_INVALID, NAME_REQUIRED, WEDDING_DATE_INVALID } from "./rules";
 import { z } from "./zod";
 
 /** The wedding inquiry form of /weddings. */
 export const weddingInquirySchema = z.object({
-  name: requiredText("Name is required"),
-  email: email("Valid email is required"),
-  wedding_date: optionalDate("Please enter a valid wedding date"),
+  name: requiredText(NAME_REQUIRED),
+  email: email(EMAIL_INVALID),
+  wedding_date: optionalDate(WEDDING_DATE_INVALID),
   location: optionalText(200),
   budget: optionalChoice(WEDDING_BUDGETS),
   vision: optionalText(5000),

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import {
   FormMessage,
@@ -7,8 +7,10 @@ import {
   TextAreaField,
   TextField,
 } from "~/components/forms/fields";
+import { errorsOf, useFetcherOutcome, useFormCheck } from "~/components/forms/form-check";
 import type { WEDDINGS } from "~/content/weddings";
 import type { FormResult } from "~/lib/forms/result";
+import { WEDDING_RULES } from "~/lib/forms/rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClasses } from "../../ui/button";
 
@@ -26,11 +28,13 @@ export function WeddingInquiryForm({ form }: { form: (typeof WEDDINGS)["form"] }
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
   const values = result?.status === "error" ? result.values : undefined;
-  const errors = result?.status === "error" ? result.fieldErrors : undefined;
+  const check = useFormCheck(WEDDING_RULES, formRef, errorsOf(result));
+  const errors = check.errors;
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.status === "success") formRef.current?.reset();
-  }, [fetcher.state, fetcher.data]);
+  useFetcherOutcome(fetcher, (answer) => {
+    if (answer.status === "success") formRef.current?.reset();
+    else if (answer.fieldErrors) check.focusFirstInvalid();
+  });
 
   return (
     <fetcher.Form
@@ -40,6 +44,8 @@ export function WeddingInquiryForm({ form }: { form: (typeof WEDDINGS)["form"] }
       className="relative grid gap-5 md:grid-cols-2"
       // A new key after a no-JavaScript post, so the inputs take the returned values.
       key={values ? JSON.stringify(values) : "empty"}
+      {...check.props}
+      onSubmit={check.onSubmit}
     >
       <Honeypot />
       <TextField
@@ -91,7 +97,7 @@ export function WeddingInquiryForm({ form }: { form: (typeof WEDDINGS)["form"] }
         className="md:col-span-2"
       />
       <div className="flex flex-col gap-4 md:col-span-2">
-        <FormMessage result={result} />
+        <FormMessage result={check.summary ?? result} />
         <button
           type="submit"
           disabled={busy}
