@@ -96,7 +96,7 @@ export function createSignInLimiter(
       const account = accountKey(email);
       const pair = pairKey(account, ip);
       const locked = await lock.get(account);
-      if (locked && locked.consumedPoints > 0) return refused(locked.msBeforeNext);
+      if (locked && locked.msBeforeNext > 0) return refused(locked.msBeforeNext);
 
       const [ipState, accountState, pairState] = await Promise.all([
         take(byIp, ip),
