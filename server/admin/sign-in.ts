@@ -1,6 +1,6 @@
 import { isAdmin } from "../auth";
 import type { Runtime } from "../runtime";
-import { createSignInLimiter, type SignInLimiter } from "../security/rate-limit";
+import { signInLimiterFor } from "../security/rate-limit";
 import { mailUnlockLink } from "./account-unlock";
 
 /**
@@ -25,17 +25,6 @@ export const INVALID_CREDENTIALS: ToastMessage = {
   title: "Login Failed",
   description: "Invalid email or password",
 };
-
-// One limiter per runtime (tests build several runtimes in one process).
-const limiters = new WeakMap<Runtime, SignInLimiter>();
-export function signInLimiterFor(runtime: Runtime): SignInLimiter {
-  let limiter = limiters.get(runtime);
-  if (!limiter) {
-    limiter = createSignInLimiter();
-    limiters.set(runtime, limiter);
-  }
-  return limiter;
-}
 
 const MAX_FIELD_LENGTH = 320;
 

@@ -3,6 +3,7 @@ import {
   type RateLimiterAbstract,
   RateLimiterMemory,
 } from "rate-limiter-flexible";
+import type { Runtime } from "../runtime";
 
 /**
  * Sign-in throttling (DESIGN.md: sign-in is rate limited; docs/decisions/0052 and 0150). Every
@@ -175,4 +176,16 @@ export function createSignInLimiter(
       ]);
     },
   };
+}
+
+// One limiter per runtime (tests build several runtimes in one process). A shared store is passed
+// here when instances multiply (decision 0052).
+const limiters = new WeakMap<Runtime, SignInLimiter>();
+export function signInLimiterFor(runtime: Runtime): SignInLimiter {
+  let limiter = limiters.get(runtime);
+  if (!limiter) {
+    limiter = createSignInLimiter();
+    limiters.set(runtime, limiter);
+  }
+  return limiter;
 }

@@ -210,4 +210,13 @@ test.describe("back-office sign-in without JavaScript", () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByRole("status")).toHaveText("Signed out: You have been signed out.");
   });
+
+  test("the unlock link's page answers its button without JavaScript", async ({ page }) => {
+    const response = await page.goto(`/admin/unlock?token=${"a".repeat(43)}`);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    await page.getByRole("button", { name: "Unlock" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "This unlock link is invalid, used or expired.",
+    );
+  });
 });

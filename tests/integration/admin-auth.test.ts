@@ -255,7 +255,10 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
 
     // The link's page only offers the button (a mail scanner opening it spends nothing).
     const page = await unlockLoader(routeArgs(t.runtime, link.href) as never);
-    expect(page.token).toBe(token);
+    expect(page).toEqual({ token, error: null });
+    expect(await unlockLoader(routeArgs(t.runtime, "/admin/unlock") as never)).toMatchObject({
+      error: "This unlock link is invalid, used or expired.",
+    });
     const unlock = () =>
       unlockAction(
         routeArgs(t.runtime, "/admin/unlock", {

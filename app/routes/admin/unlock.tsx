@@ -26,7 +26,8 @@ export const meta: Route.MetaFunction = () => [
 const INVALID_LINK = "This unlock link is invalid, used or expired.";
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "", error: null };
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, error: token ? null : INVALID_LINK };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Unlock({ loaderData, actionData }: Route.ComponentProps) {
-  const error = actionData?.error ?? null;
+  const error = actionData?.error ?? loaderData.error;
   return (
     <main className="flex min-h-dvh items-center justify-center bg-canvas px-4 py-12 text-ink">
       <div className="w-full max-w-sm rounded-xl border border-line bg-surface p-6 shadow-xl sm:p-8">
@@ -77,7 +78,7 @@ export default function Unlock({ loaderData, actionData }: Route.ComponentProps)
               Signing in to your account was locked after many wrong passwords. Unlock it to sign in
               again.
             </p>
-            <Form method="post" reloadDocument className="mt-5">
+            <Form method="post" className="mt-5">
               <input type="hidden" name="token" value={loaderData.token} />
               <button type="submit" className={`${buttonClass.primary} w-full py-2.5 text-base`}>
                 Unlock
