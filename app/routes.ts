@@ -38,6 +38,7 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
+    route("unlock", "routes/admin/unlock.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/inquiries.tsx"),
       route("job-applications", "routes/admin/job-applications.tsx"),

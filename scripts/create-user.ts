@@ -13,6 +13,7 @@ import { createAuth, ensureUser } from "../server/auth";
 import { ConfigError, loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { DataDirLockedError, lockDataDir } from "../server/db/data-dir-lock";
+import { deriveKeys } from "../server/keys";
 import { loadOrCreateSecret } from "../server/secret";
 
 const usage =
@@ -58,7 +59,11 @@ async function main() {
   try {
     await database.migrate();
     const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(config.DATA_DIR));
-    const auth = createAuth({ db: database.db, siteUrl: config.SITE_URL, secret });
+    const auth = createAuth({
+      db: database.db,
+      siteUrl: config.SITE_URL,
+      secret: deriveKeys(secret).sessions,
+    });
     const outcome = await ensureUser(auth, parsed.data);
     console.log(
       `${outcome === "created" ? "Created" : "Updated"} ${parsed.data.email}` +

@@ -1,13 +1,27 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { verifyPassword } from "better-auth/crypto";
 import { admin } from "better-auth/plugins";
 import type { Database } from "./db/client";
 import { account, session, user, verification } from "./db/schema";
 
 export const ADMIN_ROLE = "admin";
-const SESSION_DAYS = 7;
+const DAY_SECONDS = 60 * 60 * 24;
+/** A session unused this long ends (renewed at most daily while in use). */
+const SESSION_IDLE_DAYS = 7;
+/** No session lives longer than this, however busy (checked in admin-access.ts). */
+export const SESSION_MAX_AGE_MS = 30 * DAY_SECONDS * 1000;
 
-export function createAuth(options: { db: Database; siteUrl: string; secret: string }) {
+export interface AuthOptions {
+  db: Database;
+  siteUrl: string;
+  /** The sessions key derived from AUTH_SECRET (server/keys.ts), not the root secret. */
+  secret: string;
+  /** Checks a password against its hash; tests wrap it to count the hashes evaluated. */
+  verifyPassword?: typeof verifyPassword;
+}
+
+export function createAuth(options: AuthOptions) {
   return betterAuth({
     appName: "Studio back-office",
     baseURL: options.siteUrl,
@@ -19,8 +33,13 @@ export function createAuth(options: { db: Database; siteUrl: string; secret: str
       schema: { user, session, account, verification },
     }),
     // Staff accounts are made by the CLI or ADMIN_EMAIL, never by sign-up.
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8 },
-    session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      password: { verify: options.verifyPassword ?? verifyPassword },
+    },
+    session: { expiresIn: SESSION_IDLE_DAYS * DAY_SECONDS, updateAge: DAY_SECONDS },
     plugins: [admin({ adminRoles: [ADMIN_ROLE], defaultRole: "user" })],
     // Sign-in is rate limited by our own limiter in the login action (per IP and per account).
     rateLimit: { enabled: false },
@@ -42,7 +61,8 @@ export interface EnsureUserInput {
 }
 
 /**
- * Creates the user, or brings an existing one to the given password and role.
+ * Creates the user, or brings an existing one to the given password and role. A change of either
+ * ends every session of the user (decision 0152); ADMIN_EMAIL at each start changes nothing.
  * Returns whether it was created.
  */
 export async function ensureUser(
@@ -64,22 +84,30 @@ export async function ensureUser(
     });
     return "created";
   }
-  const hash = await ctx.password.hash(input.password);
+  const { id } = existing.user;
   const credential = existing.accounts.find((a) => a.providerId === "credential");
-  if (credential) {
-    await ctx.internalAdapter.updatePassword(existing.user.id, hash);
-  } else {
-    await ctx.internalAdapter.linkAccount({
-      userId: existing.user.id,
-      providerId: "credential",
-      accountId: existing.user.id,
-      password: hash,
-    });
+  const samePassword = credential?.password
+    ? await ctx.password.verify({ hash: credential.password, password: input.password })
+    : false;
+  if (!samePassword) {
+    const hash = await ctx.password.hash(input.password);
+    if (credential) {
+      await ctx.internalAdapter.updatePassword(id, hash);
+    } else {
+      await ctx.internalAdapter.linkAccount({
+        userId: id,
+        providerId: "credential",
+        accountId: id,
+        password: hash,
+      });
+    }
   }
-  await ctx.internalAdapter.updateUser(existing.user.id, {
+  const sameRole = (existing.user as { role?: string | null }).role === role;
+  await ctx.internalAdapter.updateUser(id, {
     role,
     ...(input.name ? { name: input.name } : {}),
   });
+  if (!samePassword || !sameRole) await ctx.internalAdapter.deleteUserSessions(id);
   return "updated";
 }
 

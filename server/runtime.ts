@@ -4,6 +4,7 @@ import { type Config, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { seedDemoContent } from "./db/seed";
+import { type DerivedKeys, deriveKeys } from "./keys";
 import { createLogger, type Logger } from "./logger";
 import { createMailTransport, createOutboxWorker, type MailTransport } from "./mail";
 import { loadOrCreateSecret } from "./secret";
@@ -18,6 +19,8 @@ export interface Runtime {
   config: Config;
   database: DatabaseHandle;
   auth: Auth;
+  /** Per-use keys derived from AUTH_SECRET; the root secret itself is kept nowhere. */
+  keys: DerivedKeys;
   storage: StorageDriver;
   mail: { transport: MailTransport; worker: ReturnType<typeof createOutboxWorker> };
   logger: Logger;
@@ -50,7 +53,8 @@ export async function createRuntime(
         "AUTH_SECRET is not set: every instance sharing this database needs the same one",
       );
     }
-    const auth = createAuth({ db: database.db, siteUrl: config.SITE_URL, secret });
+    const keys = deriveKeys(secret);
+    const auth = createAuth({ db: database.db, siteUrl: config.SITE_URL, secret: keys.sessions });
 
     if (config.SEED_DEMO) {
       const { seeded } = await seedDemoContent(database.db);
@@ -65,7 +69,7 @@ export async function createRuntime(
       logger.info({ email: config.ADMIN_EMAIL, outcome }, "admin user ensured");
     }
 
-    const storage = createStorage(config, { secret });
+    const storage = createStorage(config, { secret: keys.storageLinks });
     if (storage.kind === "s3") await storage.ensureBuckets();
     const transport = createMailTransport({
       smtpUrl: config.SMTP_URL,
@@ -90,6 +94,7 @@ export async function createRuntime(
       config,
       database: opened,
       auth,
+      keys,
       storage,
       mail: { transport, worker },
       logger,

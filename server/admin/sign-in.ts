@@ -1,6 +1,7 @@
 import { isAdmin } from "../auth";
 import type { Runtime } from "../runtime";
-import { createSignInLimiter, type SignInLimiter } from "../security/rate-limit";
+import { signInLimiterFor } from "../security/rate-limit";
+import { mailUnlockLink } from "./account-unlock";
 
 /**
  * Back-office sign-in and sign-out, called from the login and logout route actions (better-auth's
@@ -25,17 +26,6 @@ export const INVALID_CREDENTIALS: ToastMessage = {
   description: "Invalid email or password",
 };
 
-// One limiter per runtime (tests build several runtimes in one process).
-const limiters = new WeakMap<Runtime, SignInLimiter>();
-export function signInLimiterFor(runtime: Runtime): SignInLimiter {
-  let limiter = limiters.get(runtime);
-  if (!limiter) {
-    limiter = createSignInLimiter();
-    limiters.set(runtime, limiter);
-  }
-  return limiter;
-}
-
 const MAX_FIELD_LENGTH = 320;
 
 export async function signIn(
@@ -49,18 +39,10 @@ export async function signIn(
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
 
-  const limiter = signInLimiterFor(runtime);
-  const verdict = await limiter.check(input.ip, email);
-  if (!verdict.allowed) {
-    const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-    return {
-      ok: false,
-      status: 429,
-      message: {
-        title: "Login Failed",
-        description: `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      },
-    };
+  // Counted before the password is checked: a burst cannot outrun the limits (decision 0150).
+  const attempt = await signInLimiterFor(runtime).begin(input.ip, email);
+  if (!attempt.allowed) {
+    return { ok: false, status: 429, message: tooManyAttempts(attempt.retryAfterSeconds) };
   }
 
   let response: Response;
@@ -76,6 +58,7 @@ export async function signIn(
     });
   } catch (error) {
     runtime.logger.error({ err: error }, "sign-in failed");
+    await attempt.failed();
     return {
       ok: false,
       status: 500,
@@ -84,27 +67,44 @@ export async function signIn(
   }
 
   if (response.ok) {
-    await limiter.recordSuccess(email);
+    await attempt.succeeded();
     const body = (await response.json().catch(() => null)) as {
       user?: { role?: string | null };
     } | null;
     return { ok: true, cookies: response.headers.getSetCookie(), isAdmin: isAdmin(body?.user) };
   }
 
+  const { locked } = await attempt.failed();
+  if (locked) {
+    runtime.logger.warn({ email }, "sign-in locked: the account is under attack");
+    await mailUnlockLink(runtime, email).catch((error: unknown) =>
+      runtime.logger.error({ err: error }, "the unlock e-mail could not be queued"),
+    );
+  }
   const body = (await response.json().catch(() => null)) as {
     code?: string;
     message?: string;
   } | null;
   if (response.status === 401 || body?.code === "INVALID_EMAIL_OR_PASSWORD") {
-    await limiter.recordFailure(input.ip, email);
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
   // Other failures (a malformed e-mail, a banned account) carry the server's own message.
-  await limiter.recordFailure(input.ip, email);
   return {
     ok: false,
     status: response.status >= 400 && response.status < 500 ? response.status : 400,
     message: { title: "Login Failed", description: body?.message ?? "Sign-in failed" },
+  };
+}
+
+/** SPEC section 8's toast, in seconds below a minute and in whole minutes above. */
+export function tooManyAttempts(retryAfterSeconds: number): ToastMessage {
+  const [count, unit] =
+    retryAfterSeconds < 60
+      ? [retryAfterSeconds, "second"]
+      : [Math.ceil(retryAfterSeconds / 60), "minute"];
+  return {
+    title: "Login Failed",
+    description: `Too many sign-in attempts. Please try again in ${count} ${unit}${count === 1 ? "" : "s"}.`,
   };
 }
 

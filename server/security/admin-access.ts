@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider, redirect } from "react-router";
-import { isAdmin } from "../auth";
+import { isAdmin, SESSION_MAX_AGE_MS } from "../auth";
 import { getRuntimeFrom } from "../context";
 import { PRIVATE_NO_STORE } from "../http/cache";
 import type { Runtime } from "../runtime";
@@ -51,13 +51,21 @@ interface GuardArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-/** The signed-in user of this request, or null. */
+/**
+ * The signed-in user of this request, or null. better-auth ends idle sessions; a session past the
+ * absolute lifetime is ended here, however recently it was used (decision 0152).
+ */
 export async function getSessionUser(
   request: Request,
   runtime: Runtime,
 ): Promise<SessionUser | null> {
   const session = await runtime.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
+  if (Date.now() - new Date(session.session.createdAt).getTime() > SESSION_MAX_AGE_MS) {
+    const ctx = await runtime.auth.$context;
+    await ctx.internalAdapter.deleteSession(session.session.token);
+    return null;
+  }
   const { id, email, name } = session.user;
   return { id, email, name, isAdmin: isAdmin(session.user) };
 }

@@ -21,22 +21,21 @@ export type FlashInput = Omit<Flash, "id">;
 const FLASH_COOKIE = "admin_flash";
 const FLASH_MAX_AGE_SECONDS = 60;
 
-async function flashCookie(runtime: Runtime) {
-  // Signed with the server secret: nobody else can plant a message (a phishing line) in the UI.
-  const { secret } = await runtime.auth.$context;
+function flashCookie(runtime: Runtime) {
+  // Signed with a key of its own: nobody else can plant a message (a phishing line) in the UI.
   return createCookie(FLASH_COOKIE, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure: runtime.config.SITE_URL.startsWith("https://"),
     maxAge: FLASH_MAX_AGE_SECONDS,
-    secrets: [secret],
+    secrets: [runtime.keys.flash],
   });
 }
 
 /** The Set-Cookie value that carries `flash` to the next page. */
 export async function commitFlash(runtime: Runtime, flash: FlashInput): Promise<string> {
-  const cookie = await flashCookie(runtime);
+  const cookie = flashCookie(runtime);
   return cookie.serialize({ ...flash, id: randomUUID() } satisfies Flash);
 }
 
@@ -47,7 +46,7 @@ export async function takeFlash(
 ): Promise<{ flash: Flash | null; clear: string | null }> {
   const header = request.headers.get("cookie");
   if (!header?.includes(`${FLASH_COOKIE}=`)) return { flash: null, clear: null };
-  const cookie = await flashCookie(runtime);
+  const cookie = flashCookie(runtime);
   const value: unknown = await cookie.parse(header);
   const clear = await cookie.serialize("", { maxAge: 0 });
   return { flash: isFlash(value) ? value : null, clear };

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/admin/login";
 import { action as logoutAction } from "../../app/routes/admin/logout";
-import { signInLimiterFor } from "../../server/admin/sign-in";
+import { action as unlockAction, loader as unlockLoader } from "../../app/routes/admin/unlock";
+import { ensureUser } from "../../server/auth";
+import { notifications, session, user, verification } from "../../server/db/schema";
 import {
   requireAdmin,
   requireAdminResource,
@@ -9,9 +12,20 @@ import {
 } from "../../server/security/admin-access";
 import { commitFlash, takeFlash } from "../../server/security/flash";
 import { isCrossSiteRequest } from "../../server/security/origin";
-import { createSignInLimiter, SIGN_IN_LIMITS } from "../../server/security/rate-limit";
+import {
+  createSignInLimiter,
+  SIGN_IN_LIMITS,
+  slowDownSeconds,
+} from "../../server/security/rate-limit";
 import { TEST_ADMIN, TEST_VIEWER } from "../support/admin-data";
-import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
+import {
+  createTestRuntime,
+  formOf,
+  routeArgs,
+  SITE,
+  type TestRuntime,
+  toastOf,
+} from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 type Args = Parameters<typeof loginAction>[0];
@@ -24,6 +38,15 @@ function postLogin(t: TestRuntime, form: Record<string, string>, ip = "198.51.10
       ip,
     }) as unknown as Args,
   );
+}
+
+/** A session cookie from better-auth's sign-in, as the browser would send it. */
+async function sessionCookie(t: TestRuntime, account: { email: string; password: string }) {
+  const response = await t.runtime.auth.api.signInEmail({ body: account, asResponse: true });
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** The login action answers data (an error) or a Response (the redirect after success). */
@@ -158,27 +181,117 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
     expect(admin.email).toBe(TEST_ADMIN.email);
   });
 
-  it("limits failed sign-ins per account: the 6th attempt is refused, even with the right password", async () => {
-    const email = "locked@x.test";
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.points; i++) {
-      expect(
-        (await outcome(await postLogin(t, { email, password: `wrong-${i}-xx` }, `192.0.2.${i}`)))
-          .status,
-      ).toBe(401);
+  it("counts each attempt before the password: 60 parallel wrong sign-ins evaluate at most 5 passwords", async () => {
+    const account = { email: "burst@x.test", password: "burst-password-1" };
+    await ensureUser(t.runtime.auth, { ...account, admin: true });
+    t.passwordChecks.count = 0;
+    const results = await Promise.all(
+      Array.from({ length: 60 }, async (_, i) =>
+        outcome(await postLogin(t, { email: account.email, password: `wrong-${i}-xx` })),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(t.passwordChecks.count).toBeGreaterThan(0);
+    expect(t.passwordChecks.count).toBeLessThanOrEqual(SIGN_IN_LIMITS.perAccount);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(t.passwordChecks.count);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - t.passwordChecks.count);
+  });
+
+  it("slows an account down after 5 failures, but its owner still signs in from a fresh address", async () => {
+    const owner = { email: "owner@x.test", password: "owner-password-1" };
+    await ensureUser(t.runtime.auth, { ...owner, admin: true });
+    const attacker = "192.0.2.20";
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
+      const failed = await outcome(
+        await postLogin(t, { email: owner.email, password: `wrong-${i}-xx` }, attacker),
+      );
+      expect(failed.status).toBe(401);
     }
-    const refused = await outcome(
-      await postLogin(t, { email, password: "any-password" }, "192.0.2.99"),
-    );
+    // The failing address waits, even with the right password, and is told how long.
+    t.passwordChecks.count = 0;
+    const refused = await outcome(await postLogin(t, owner, attacker));
     expect(refused.status).toBe(429);
-    expect(refused.error).toMatchObject({ title: "Login Failed" });
-    expect(refused.error?.description).toMatch(
-      /^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/,
+    expect(refused.error).toMatchObject({
+      title: "Login Failed",
+      description: "Too many sign-in attempts. Please try again in 30 seconds.",
+    });
+    expect(t.passwordChecks.count).toBe(0);
+    // The owner, from an address with no failures for the account, is not slowed down.
+    expect((await outcome(await postLogin(t, owner, "192.0.2.21"))).status).toBe(302);
+  });
+
+  it("locks an account under attack for everyone, and mails its owner a link that unlocks it once", async () => {
+    const owner = { email: "attacked@x.test", password: "attacked-password-1" };
+    await ensureUser(t.runtime.auth, { ...owner, admin: true });
+    const { failures, addresses } = SIGN_IN_LIMITS.underAttack;
+    for (let i = 0; i < failures; i++) {
+      const ip = `198.18.${i % addresses}.${i}`;
+      const failed = await outcome(
+        await postLogin(t, { email: owner.email, password: `wrong-${i}-xx` }, ip),
+      );
+      expect(failed.status).toBe(401);
+    }
+    // Locked: the right password from a fresh address is refused, without checking it.
+    t.passwordChecks.count = 0;
+    const refused = await outcome(await postLogin(t, owner, "192.0.2.30"));
+    expect(refused.status).toBe(429);
+    expect(refused.error?.description).toBe(
+      "Too many sign-in attempts. Please try again in 60 minutes.",
     );
+    expect(t.passwordChecks.count).toBe(0);
+
+    const mails = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipient, owner.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.kind).toBe("sign-in-locked");
+    const link = new URL(mails[0]?.textBody.match(/https?:\/\/\S+/)?.[0] ?? "");
+    expect(link.origin + link.pathname).toBe(`${SITE}/admin/unlock`);
+    // The token is stored hashed, never as sent.
+    const token = link.searchParams.get("token") ?? "";
+    const stored = await t.database.db.select().from(verification);
+    expect(stored.some((row) => row.identifier.includes(token) || row.value === token)).toBe(false);
+
+    // The link's page only offers the button (a mail scanner opening it spends nothing).
+    const page = await unlockLoader(routeArgs(t.runtime, link.href) as never);
+    expect(page).toEqual({ token, error: null });
+    expect(await unlockLoader(routeArgs(t.runtime, "/admin/unlock") as never)).toMatchObject({
+      error: "This unlock link is invalid, used or expired.",
+    });
+    const unlock = () =>
+      unlockAction(
+        routeArgs(t.runtime, "/admin/unlock", {
+          method: "POST",
+          body: new URLSearchParams({ token }),
+        }) as never,
+      );
+    const unlocked = (await unlock()) as Response;
+    expect(unlocked.status).toBe(302);
+    expect(unlocked.headers.get("location")).toBe("/admin/login");
+    expect(await toastOf(t.runtime, unlocked)).toBe("Account unlocked: You can sign in again.");
+    expect((await outcome(await postLogin(t, owner, "192.0.2.30"))).status).toBe(302);
+
+    // Once only; a made-up token is refused the same way.
+    for (const again of [
+      await unlock(),
+      await unlockAction(
+        routeArgs(t.runtime, "/admin/unlock", {
+          method: "POST",
+          body: new URLSearchParams({ token: "x".repeat(43) }),
+        }) as never,
+      ),
+    ]) {
+      expect(again).toMatchObject({
+        init: { status: 400 },
+        data: { error: "This unlock link is invalid, used or expired." },
+      });
+    }
   });
 
   it("limits failed sign-ins per IP address across accounts", async () => {
     const ip = "198.51.100.200";
-    for (let i = 0; i < SIGN_IN_LIMITS.perIp.points; i++) {
+    for (let i = 0; i < SIGN_IN_LIMITS.perIp; i++) {
       await postLogin(t, { email: `user${i}@x.test`, password: "wrong-pass-1" }, ip);
     }
     const refused = await outcome(await postLogin(t, TEST_ADMIN, ip));
@@ -187,15 +300,90 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
     expect((await outcome(await postLogin(t, TEST_ADMIN, "198.51.100.201"))).status).toBe(302);
   });
 
-  it("forgets an account's failures after a successful sign-in", async () => {
-    const limiter = signInLimiterFor(t.runtime);
+  it("forgets an address's failures for an account after it signs in", async () => {
+    const account = { email: "forgiven@x.test", password: "forgiven-password-1" };
+    await ensureUser(t.runtime.auth, { ...account, admin: true });
     const ip = "203.0.113.50";
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.points - 1; i++) {
-      await limiter.recordFailure(ip, TEST_ADMIN.email);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount - 1; i++) {
+      await postLogin(t, { email: account.email, password: `wrong-${i}-xx` }, ip);
     }
-    expect((await outcome(await postLogin(t, TEST_ADMIN, ip))).status).toBe(302);
-    await limiter.recordFailure(ip, TEST_ADMIN.email);
-    expect(await limiter.check(ip, TEST_ADMIN.email)).toEqual({ allowed: true });
+    expect((await outcome(await postLogin(t, account, ip))).status).toBe(302);
+    // Its earlier failures are forgiven: this address is fresh again for the account, so the
+    // failure that makes five is still evaluated...
+    const fifth = await postLogin(t, { email: account.email, password: "again-xx-1" }, ip);
+    expect((await outcome(fifth)).status).toBe(401);
+    // ...and only after it does this address wait, while another one is not slowed down.
+    expect((await outcome(await postLogin(t, account, ip))).status).toBe(429);
+    expect((await outcome(await postLogin(t, account, "203.0.113.51"))).status).toBe(302);
+  });
+
+  it("reads the sign-in form with a small bound: a large or multipart-with-file body is a 4xx toast", async () => {
+    const large = await outcome(
+      await postLogin(t, { email: TEST_ADMIN.email, password: "x".repeat(20_000) }),
+    );
+    expect(large.status).toBe(413);
+    expect(large.error).toMatchObject({
+      title: "Login Failed",
+      description: "The form is too large.",
+    });
+    const withFile = formOf({
+      email: TEST_ADMIN.email,
+      password: TEST_ADMIN.password,
+      file: new File(["x"], "x.txt", { type: "text/plain" }),
+    });
+    const multipart = await outcome(
+      await loginAction(
+        routeArgs(t.runtime, "/admin/login", { method: "POST", body: withFile }) as never,
+      ),
+    );
+    expect(multipart.status).toBe(413);
+    expect(multipart.error?.title).toBe("Login Failed");
+  });
+
+  it("ends a session older than 30 days, however recently it was used", async () => {
+    const account = { email: "long-session@x.test", password: "long-session-password" };
+    await ensureUser(t.runtime.auth, { ...account, admin: true });
+    const cookie = await sessionCookie(t, account);
+    const { id } = (
+      await t.database.db.select().from(user).where(eq(user.email, account.email))
+    )[0] ?? { id: "" };
+    const age = async (days: number) =>
+      t.database.db
+        .update(session)
+        .set({ createdAt: new Date(Date.now() - days * 24 * 60 * 60 * 1000) })
+        .where(eq(session.userId, id));
+    await age(29);
+    expect((await requireAdmin(routeArgs(t.runtime, "/admin", { cookie }))).email).toBe(
+      account.email,
+    );
+    await age(31);
+    await expect(requireAdmin(routeArgs(t.runtime, "/admin", { cookie }))).rejects.toSatisfy(
+      (r: Response) => r.status === 302,
+    );
+    expect(await t.database.db.select().from(session).where(eq(session.userId, id))).toHaveLength(
+      0,
+    );
+  });
+
+  it("ends every session of a user when their password or role changes, not on a same-value ensure", async () => {
+    const account = { email: "rotated@x.test", password: "rotated-password-1" };
+    await ensureUser(t.runtime.auth, { ...account, admin: true });
+    const signedIn = async (cookie: string) =>
+      (await t.runtime.auth.api.getSession({ headers: new Headers({ cookie }) })) !== null;
+
+    const first = await sessionCookie(t, account);
+    const second = await sessionCookie(t, account);
+    await ensureUser(t.runtime.auth, { ...account, admin: true });
+    expect(await signedIn(first)).toBe(true);
+
+    const changed = { ...account, password: "rotated-password-2" };
+    await ensureUser(t.runtime.auth, { ...changed, admin: true });
+    expect(await signedIn(first)).toBe(false);
+    expect(await signedIn(second)).toBe(false);
+
+    const third = await sessionCookie(t, changed);
+    await ensureUser(t.runtime.auth, { ...changed, admin: false });
+    expect(await signedIn(third)).toBe(false);
   });
 
   it("signs out with a POST that ends the session, and refuses a cross-site POST", async () => {
@@ -273,16 +461,29 @@ describe("cross-site check for resource-route POSTs", () => {
 });
 
 describe("sign-in limiter", () => {
-  it("counts failures only and reports how long to wait", async () => {
-    const limiter = createSignInLimiter({
-      perIp: { points: 3, durationSeconds: 60 },
-      perAccount: { points: 2, durationSeconds: 120 },
-    });
-    expect(await limiter.check("ip", "a@x.test")).toEqual({ allowed: true });
-    await limiter.recordFailure("ip", "A@X.test");
-    await limiter.recordFailure("ip", "a@x.test ");
-    const verdict = await limiter.check("other-ip", "a@x.test");
-    expect(verdict.allowed).toBe(false);
-    expect(verdict.allowed === false && verdict.retryAfterSeconds).toBeGreaterThan(60);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("makes a failing address wait a delay that doubles with each failure", async () => {
+    vi.useFakeTimers();
+    const limiter = createSignInLimiter();
+    const fail = async (ip: string) => {
+      const attempt = await limiter.begin(ip, "a@x.test");
+      if (!attempt.allowed) throw new Error(`refused for ${attempt.retryAfterSeconds} s`);
+      await attempt.failed();
+    };
+    for (let i = 0; i < 5; i++) await fail("ip");
+    for (const seconds of [30, 60, 120]) {
+      expect(await limiter.begin("ip", "A@X.test ")).toEqual({
+        allowed: false,
+        retryAfterSeconds: seconds,
+      });
+      await vi.advanceTimersByTimeAsync(seconds * 1000);
+      await fail("ip");
+    }
+    expect(slowDownSeconds(4)).toBe(0);
+    expect(slowDownSeconds(5)).toBe(30);
+    expect(slowDownSeconds(20)).toBe(SIGN_IN_LIMITS.maxDelaySeconds);
   });
 });

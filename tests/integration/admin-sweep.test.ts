@@ -57,8 +57,11 @@ function configuredAdminFiles(entries: ConfigEntry[], parentPath = ""): string[]
   });
 }
 
-/** Sign-in and sign-out are the only back-office routes an anonymous visitor may use. */
-const PUBLIC_ROUTES = new Set(["routes/admin/login", "routes/admin/logout"]);
+/**
+ * Sign-in, sign-out and the unlock link of a locked account (decision 0151) are the only
+ * back-office routes an anonymous visitor may use.
+ */
+const PUBLIC_ROUTES = new Set(["routes/admin/login", "routes/admin/logout", "routes/admin/unlock"]);
 
 // What an admin sees and nobody else may: fixture names, e-mails, resume bytes, seeded content.
 const SECRETS = [

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -121,6 +121,19 @@ describe.runIf(hasBuild)("production server lifecycle", () => {
     const code = await second.exited;
     expect(code).toBe(1);
     expect(second.output()).toContain("Another server is already using DATA_DIR");
+  });
+
+  it("refuses to start on a short auth-secret file with a message saying what to do", async () => {
+    const shortDir = mkdtempSync(path.join(tmpdir(), "studio-lifecycle-secret-"));
+    try {
+      writeFileSync(path.join(shortDir, "auth-secret"), "short\n");
+      const server = startServer(shortDir, await freePort());
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(`${path.join(shortDir, "auth-secret")}: the auth secret`);
+      expect(server.output()).toContain("or set AUTH_SECRET");
+    } finally {
+      rmSync(shortDir, { recursive: true, force: true });
+    }
   });
 
   it("exits within 2 s of SIGTERM, and a restart keeps every row", async () => {

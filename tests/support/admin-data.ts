@@ -13,6 +13,7 @@ import {
   user,
 } from "../../server/db/schema";
 import { seedDemoContent } from "../../server/db/seed";
+import { deriveKeys } from "../../server/keys";
 import { loadOrCreateSecret } from "../../server/secret";
 import { LocalStorage } from "../../server/storage";
 
@@ -65,13 +66,16 @@ export async function prepareAdminData(options: PrepareOptions): Promise<AdminFi
   try {
     await database.migrate();
     const db = database.db;
-    const secret = await loadOrCreateSecret(options.dataDir);
-    const auth = createAuth({ db, siteUrl: "http://127.0.0.1", secret });
+    const keys = deriveKeys(await loadOrCreateSecret(options.dataDir));
+    const auth = createAuth({ db, siteUrl: "http://127.0.0.1", secret: keys.sessions });
     await ensureUser(auth, { ...TEST_ADMIN, admin: true, name: "Test Admin" });
     await ensureUser(auth, { ...TEST_VIEWER, admin: false, name: "Test Viewer" });
     if (options.seed) await seedDemoContent(db);
     if (!options.submissions) return null;
-    const storage = new LocalStorage({ directory: path.join(options.dataDir, "storage"), secret });
+    const storage = new LocalStorage({
+      directory: path.join(options.dataDir, "storage"),
+      secret: keys.storageLinks,
+    });
     return await insertSubmissions(db, storage);
   } finally {
     await database.close();

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { verifyPassword } from "better-auth/crypto";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll } from "vitest";
@@ -10,6 +11,7 @@ import { createAuth, ensureUser } from "../../server/auth";
 import { loadConfig } from "../../server/config";
 import { runtimeContext } from "../../server/context";
 import { seedDemoContent } from "../../server/db/seed";
+import { deriveKeys } from "../../server/keys";
 import type { Runtime } from "../../server/runtime";
 import { clientIpContext } from "../../server/security/client-ip";
 import { takeFlash } from "../../server/security/flash";
@@ -29,6 +31,8 @@ export interface TestRuntime {
   runtime: Runtime;
   database: TestDatabase;
   logs: { level: number; msg: string }[];
+  /** How many passwords better-auth has checked against their hash. */
+  passwordChecks: { count: number };
   /** Moves the storage clock (milliseconds). */
   advance(ms: number): void;
   /** Session cookies from the real sign-in action. */
@@ -43,8 +47,22 @@ export async function createTestRuntime(driver: "pglite" | "postgres"): Promise<
   // A frozen clock that only the test moves: link expiry must not depend on how busy the machine is.
   const startedAt = Date.now();
   let offset = 0;
-  const storage = createStorage(config, { secret: SECRET, now: () => startedAt + offset });
-  const auth = createAuth({ db: database.db, siteUrl: SITE, secret: SECRET });
+  const keys = deriveKeys(SECRET);
+  const storage = createStorage(config, {
+    secret: keys.storageLinks,
+    now: () => startedAt + offset,
+  });
+  // Every password check better-auth makes, counted: what a burst of sign-ins really costs.
+  const passwordChecks = { count: 0 };
+  const auth = createAuth({
+    db: database.db,
+    siteUrl: SITE,
+    secret: keys.sessions,
+    verifyPassword: (data) => {
+      passwordChecks.count++;
+      return verifyPassword(data);
+    },
+  });
   const logs: { level: number; msg: string }[] = [];
   const logger = pino(
     { level: "info", base: undefined },
@@ -59,6 +77,7 @@ export async function createTestRuntime(driver: "pglite" | "postgres"): Promise<
     config,
     database,
     auth,
+    keys,
     storage,
     logger,
     mail: undefined as never,
@@ -79,6 +98,7 @@ export async function createTestRuntime(driver: "pglite" | "postgres"): Promise<
     runtime,
     database,
     logs,
+    passwordChecks,
     advance(ms) {
       offset += ms;
     },
@@ -157,6 +177,9 @@ export function seededRuntime(driver: "pglite" | "postgres"): SeededRuntime {
     },
     get logs() {
       return live().logs;
+    },
+    get passwordChecks() {
+      return live().passwordChecks;
     },
     get cookies() {
       return live().cookies;

@@ -1,5 +1,6 @@
 import { signIn } from "@server/admin/sign-in";
 import { getRuntimeFrom } from "@server/context";
+import { FormReadError, readForm } from "@server/http/form-data";
 import {
   applyAdminHeaders,
   getSessionUser,
@@ -45,9 +46,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const runtime = getRuntimeFrom(context);
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
+    // Two short fields and a path: a small bound, no files.
+    ({ fields: form } = await readForm(request, {
+      maxFiles: 0,
+      maxFileSize: 0,
+      maxTotalSize: 16 * 1024,
+      fileTooLargeMessage: "The form takes no files.",
+      tooManyFilesMessage: "The form takes no files.",
+    }));
+  } catch (error) {
+    if (!(error instanceof FormReadError)) throw error;
+    return data(
+      {
+        error: {
+          id: crypto.randomUUID(),
+          kind: "error" as const,
+          title: "Login Failed",
+          description: error.message,
+        },
+        email: "",
+      },
+      { status: error.status },
+    );
   }
   const result = await signIn(runtime, {
     email: form.get("email"),

@@ -1,0 +1,92 @@
+import { unlockWithToken } from "@server/admin/account-unlock";
+import { getRuntimeFrom } from "@server/context";
+import { FormReadError, readForm } from "@server/http/form-data";
+import { applyAdminHeaders, LOGIN_PATH } from "@server/security/admin-access";
+import { commitFlash } from "@server/security/flash";
+import { data, Form, redirect } from "react-router";
+import { buttonClass } from "~/components/admin/ui";
+import { studio } from "~/content/studio";
+import type { Route } from "./+types/unlock";
+
+/**
+ * /admin/unlock?token=… (public), the link of the under-attack e-mail (decision 0151). The page
+ * only shows a button: mail scanners that open links must not spend the single-use token, so the
+ * unlock is the form's POST. Works without JavaScript.
+ */
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async (_args, next) => applyAdminHeaders((await next()) as Response),
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Unlock sign-in | ${studio.name} Admin` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const INVALID_LINK = "This unlock link is invalid, used or expired.";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, error: token ? null : INVALID_LINK };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const runtime = getRuntimeFrom(context);
+  let token: unknown;
+  try {
+    const { fields } = await readForm(request, {
+      maxFiles: 0,
+      maxFileSize: 0,
+      maxTotalSize: 4 * 1024,
+      fileTooLargeMessage: "The form is too large.",
+      tooManyFilesMessage: "The form takes no files.",
+    });
+    token = fields.get("token");
+  } catch (error) {
+    if (error instanceof FormReadError) {
+      return data({ token: "", error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+  if (!(await unlockWithToken(runtime, token))) {
+    return data({ token: "", error: INVALID_LINK }, { status: 400 });
+  }
+  const flash = await commitFlash(runtime, {
+    kind: "success",
+    title: "Account unlocked",
+    description: "You can sign in again.",
+  });
+  return redirect(LOGIN_PATH, { headers: { "Set-Cookie": flash } });
+}
+
+export default function Unlock({ loaderData, actionData }: Route.ComponentProps) {
+  const error = actionData?.error ?? loaderData.error;
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-canvas px-4 py-12 text-ink">
+      <div className="w-full max-w-sm rounded-xl border border-line bg-surface p-6 shadow-xl sm:p-8">
+        <h1 className="font-display text-2xl font-bold tracking-tight">Unlock sign-in</h1>
+        {error ? (
+          <p
+            role="alert"
+            className="mt-5 rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
+          >
+            {error}
+          </p>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-ink-muted">
+              Signing in to your account was locked after many wrong passwords. Unlock it to sign in
+              again.
+            </p>
+            <Form method="post" className="mt-5">
+              <input type="hidden" name="token" value={loaderData.token} />
+              <button type="submit" className={`${buttonClass.primary} w-full py-2.5 text-base`}>
+                Unlock
+              </button>
+            </Form>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

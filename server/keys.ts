@@ -1,0 +1,30 @@
+import { hkdfSync } from "node:crypto";
+
+/**
+ * Keys derived from AUTH_SECRET, one per use, with HKDF-SHA256 and a distinct label each
+ * (decision 0153): a key that leaks from one use (a log, a dump) signs nothing of the others.
+ */
+export interface DerivedKeys {
+  /** better-auth: session cookies and its own tokens. */
+  sessions: string;
+  /** Local storage's signed links (resume downloads). */
+  storageLinks: string;
+  /** The admin flash cookie. */
+  flash: string;
+}
+
+const LABELS: Record<keyof DerivedKeys, string> = {
+  sessions: "studio/v1/sessions",
+  storageLinks: "studio/v1/storage-links",
+  flash: "studio/v1/flash-cookie",
+};
+
+export function deriveKeys(secret: string): DerivedKeys {
+  const derive = (label: string) =>
+    Buffer.from(hkdfSync("sha256", secret, "", label, 32)).toString("base64url");
+  return {
+    sessions: derive(LABELS.sessions),
+    storageLinks: derive(LABELS.storageLinks),
+    flash: derive(LABELS.flash),
+  };
+}
