@@ -59,8 +59,10 @@ const RULES: Record<string, BodyRule> = {
     message: `Send at most ${MAX_ATTACHMENTS} files of ${attachment / MB} MB each.`,
     json: "Failed to upload files. Please try again.",
   },
+  // Twice the resume: a resume a little too large still reaches the form, which says so in
+  // place (SPEC's "File Too Large"); the parser stops reading it at 5 MB.
   "/careers": {
-    maxBytes: RESUME_MAX_BYTES + MB,
+    maxBytes: 2 * RESUME_MAX_BYTES + MB,
     message: `The resume must be smaller than ${RESUME_MAX_BYTES / MB} MB.`,
   },
   "/weddings": TEXT_FORM,
@@ -108,13 +110,29 @@ const LINGER_MS = 2_000;
  * it. The kernel's buffers fill, the client stops, reads the answer; then the connection is cut.
  * Nothing is read meanwhile, so this costs no memory.
  */
-function linger(req: Request, res: Response) {
+function linger(req: Request, res: Response, destroy = req.destroy.bind(req)) {
   if (req.complete) return;
-  res.shouldKeepAlive = true;
+  if (!res.headersSent) res.shouldKeepAlive = true;
   req.pause();
   // Errors here only mean the client went away.
   req.on("error", () => {});
-  res.once("finish", () => setTimeout(() => req.destroy(), LINGER_MS).unref());
+  const close = () => setTimeout(() => destroy(), LINGER_MS).unref();
+  if (res.writableFinished) close();
+  else res.once("finish", close);
+}
+
+/**
+ * React Router's body stream destroys the request when its reader stops early (the form parser
+ * at a form's own limit: "File Too Large"), which would reset the connection before that answer
+ * is sent. Until the answer is out, a destroy lingers instead.
+ */
+function lingerOnDestroy(req: Request, res: Response) {
+  const destroy = req.destroy.bind(req);
+  req.destroy = ((error?: Error) => {
+    if (res.writableFinished || res.destroyed) return destroy(error);
+    linger(req, res, destroy);
+    return req;
+  }) as typeof req.destroy;
 }
 
 function refuse(req: Request, res: Response, status: 413 | 415, rule: BodyRule, detail: string) {
@@ -165,6 +183,7 @@ export function boundBodies() {
     }
     // The form parser reads the media type case-sensitively: hand it the canonical spelling.
     req.headers["content-type"] = normalizeContentType(contentType);
+    lingerOnDestroy(req, res);
 
     // Node enforces a declared length; a chunked body is counted as it arrives. Browsers always
     // declare the length of a form post, so a chunked one gets a small allowance: files are

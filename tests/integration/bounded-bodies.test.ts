@@ -42,7 +42,7 @@ describe.runIf(hasBuild())("bounded request bodies on the production server", ()
     server = await startAdminServer({
       env: {
         LOG_LEVEL: "info",
-        MAIL_POLL_MS: "100",
+        MAIL_POLL_MS: "1000",
         SUBMISSION_RATE_LIMIT: "1000",
         UPLOAD_RATE_LIMIT: "1000",
       },

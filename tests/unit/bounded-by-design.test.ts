@@ -41,7 +41,7 @@ describe("body limits per route", () => {
     const MB = 1024 * 1024;
     expect(bodyRuleFor("/contact").maxBytes).toBe(51 * MB);
     expect(bodyRuleFor("/contact.data").maxBytes).toBe(51 * MB);
-    expect(bodyRuleFor("/careers").maxBytes).toBe(6 * MB);
+    expect(bodyRuleFor("/careers").maxBytes).toBe(11 * MB);
     expect(bodyRuleFor("/weddings").maxBytes).toBe(256 * 1024);
     expect(bodyRuleFor("/admin/login").maxBytes).toBe(16 * 1024);
     expect(bodyRuleFor("/admin/blog/new").maxBytes).toBe(31 * MB);
