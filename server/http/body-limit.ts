@@ -57,7 +57,7 @@ const RULES: Record<string, BodyRule> = {
   "/uploads/contact-attachments": {
     maxBytes: MAX_ATTACHMENTS * attachment + MB,
     message: `Send at most ${MAX_ATTACHMENTS} files of ${attachment / MB} MB each.`,
-    json: "Failed to upload files. Please try again.",
+    json: "Failed to upload files. Please try again.", // the endpoint's UPLOAD_FAILED_MESSAGE
   },
   // Twice the resume: a resume a little too large still reaches the form, which says so in
   // place (SPEC's "File Too Large"); the parser stops reading it at 5 MB.
@@ -71,7 +71,7 @@ const RULES: Record<string, BodyRule> = {
   "/admin/uploads/image": {
     maxBytes: image + MB,
     message: `Images must be smaller than ${image / MB} MB.`,
-    json: "The image could not be uploaded.",
+    json: "Failed to upload image", // IMAGE_UPLOAD_MESSAGES.failed (a test keeps them equal)
   },
 };
 /** The editors without JavaScript post their images with the form (case-studies.ts: 30 MB). */

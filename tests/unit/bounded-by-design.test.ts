@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { UPLOAD_FAILED_MESSAGE } from "../../app/routes/resources/contact-attachments";
+import { IMAGE_UPLOAD_MESSAGES } from "../../server/admin/images";
 import { ConfigError, loadConfig } from "../../server/config";
 import { bodyRuleFor, normalizeContentType } from "../../server/http/body-limit";
 import { redactUrl } from "../../server/http/redact";
@@ -51,6 +53,10 @@ describe("body limits per route", () => {
       4 * MB,
     );
     expect(bodyRuleFor("/anything-else").maxBytes).toBe(256 * 1024);
+  });
+  it("answer the upload endpoints' refusals with their own error message", () => {
+    expect(bodyRuleFor("/admin/uploads/image").json).toBe(IMAGE_UPLOAD_MESSAGES.failed);
+    expect(bodyRuleFor("/uploads/contact-attachments").json).toBe(UPLOAD_FAILED_MESSAGE);
   });
   it("read media types case-insensitively, keeping the boundary", () => {
     expect(normalizeContentType("Multipart/Form-Data; boundary=AbC")).toBe(
