@@ -9,6 +9,8 @@ import { RouterContextProvider } from "react-router";
 import { ConfigError, loadConfig } from "./config";
 import { runtimeContext } from "./context";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { boundBodies } from "./http/body-limit";
+import { redactUrl } from "./http/redact";
 import { createRuntime, type Runtime } from "./runtime";
 import { clientIpContext } from "./security/client-ip";
 
@@ -38,12 +40,13 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
     pinoHttp({
       logger: runtime.logger,
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-      // One short line per request: method, path, status, time (no headers, no cookies).
+      // One short line per request: method, path, status, time (no headers, no cookies, and
+      // no signatures: a logged signed link would open a private file).
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: redactUrl(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
@@ -62,6 +65,7 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
     }),
   );
   app.use(express.static(options.clientDir, { maxAge: "1h" }));
+  app.use(boundBodies());
 
   app.use(
     createRequestHandler({

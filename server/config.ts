@@ -88,6 +88,16 @@ const envSchema = z
     SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Upload requests (contact attachments) per IP address per 10 minutes. */
     UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(40),
+    /** Bytes of visitors' uploads stored per IP address per day, in MB. */
+    UPLOAD_DAILY_MB_PER_IP: z.coerce.number().int().min(1).default(200),
+    /** Bytes of visitors' uploads stored per day from everyone together, in MB. */
+    UPLOAD_DAILY_MB_TOTAL: z.coerce.number().int().min(1).default(5120),
+    /** Free space on DATA_DIR (local storage) under which unclaimed uploads go after an hour. */
+    DISK_LOW_MB: z.coerce.number().int().min(0).default(2048),
+    /** Free space on DATA_DIR (local storage) under which visitors' uploads are refused. */
+    DISK_CRITICAL_MB: z.coerce.number().int().min(0).default(512),
+    /** Set to true to run with TRUST_PROXY=true in production (any client could pick its IP). */
+    TRUST_PROXY_ACKNOWLEDGE: boolean.default(false),
   })
   .transform((env) => {
     const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
@@ -105,6 +115,16 @@ const envSchema = z
         code: "custom",
         path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
         message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+    if (env.TRUST_PROXY === true && env.NODE_ENV === "production" && !env.TRUST_PROXY_ACKNOWLEDGE) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TRUST_PROXY"],
+        message:
+          "true trusts an X-Forwarded-For any client can write, so every per-IP limit could be dodged; " +
+          "set the number of proxies in front instead (e.g. TRUST_PROXY=1), or TRUST_PROXY_ACKNOWLEDGE=true " +
+          "if the proxy in front always overwrites the header",
       });
     }
     if (env.STORAGE_DRIVER === "s3" && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {

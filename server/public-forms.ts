@@ -18,6 +18,7 @@ import {
   WEDDING_SUCCESS,
 } from "../app/lib/forms/result";
 import { weddingInquirySchema } from "../app/lib/forms/wedding";
+import { bodyRuleFor } from "./http/body-limit";
 import { FormReadError, fieldsOf, readForm } from "./http/form-data";
 import {
   AttachmentsUnavailableError,
@@ -26,12 +27,16 @@ import {
 } from "./inquiries";
 import { ResumeUnavailableError, submitJobApplication } from "./job-applications";
 import type { Runtime } from "./runtime";
-import { consumeLimit, RATE_LIMITED_MESSAGE } from "./security/submission-limit";
+import {
+  checkUploadAllowance,
+  consumeLimit,
+  RATE_LIMITED_MESSAGE,
+} from "./security/submission-limit";
 import { findUnclaimedUploads, storeUpload, UPLOAD_RULES, UploadRejectedError } from "./uploads";
 
 /**
  * The three public forms (project inquiry, job application, wedding inquiry) from request to
- * result: spam trap, per-IP limit, validation with SPEC's messages, files checked by content,
+ * result: per-IP limit (counted before the body is read), spam trap, validation with SPEC's messages, files checked by content,
  * and one transaction for the row and its notification. Bad input is a 4xx with a message;
  * nothing is half written.
  */
@@ -77,6 +82,12 @@ async function limited(runtime: Runtime, ip: string): Promise<HandledForm | null
       };
 }
 
+/** Files about to be stored: refused on a critically full disk or past the daily quotas. */
+function uploadRefused(runtime: Runtime, ip: string, files: File[]) {
+  const bytes = files.reduce((sum, file) => sum + file.size, 0);
+  return files.length === 0 ? null : checkUploadAllowance(runtime, ip, bytes);
+}
+
 function services(runtime: Runtime) {
   return {
     db: runtime.database.db,
@@ -94,6 +105,8 @@ export async function handleContactPost(
   request: Request,
   ip: string,
 ): Promise<HandledForm> {
+  const rateLimited = await limited(runtime, ip);
+  if (rateLimited) return rateLimited;
   const rule = UPLOAD_RULES["contact-attachment"];
   let form: Awaited<ReturnType<typeof readForm>>;
   try {
@@ -101,6 +114,7 @@ export async function handleContactPost(
       // Read a few past the limit so "Maximum 5 files allowed" comes back with what was typed.
       maxFiles: MAX_ATTACHMENTS * 2,
       maxFileSize: rule.maxBytes,
+      maxTotalSize: bodyRuleFor("/contact").maxBytes,
       fileTooLargeMessage: `Each file must be smaller than ${rule.maxBytes / 1024 / 1024} MB.`,
       tooManyFilesMessage: MAX_ATTACHMENTS_MESSAGE,
     });
@@ -111,8 +125,6 @@ export async function handleContactPost(
     throw error;
   }
   if (trapped(form.fields)) return success({ status: "success", message: CONTACT_SUCCESS });
-  const rateLimited = await limited(runtime, ip);
-  if (rateLimited) return rateLimited;
 
   const values = textValues(form.fields);
   const raw = fieldsOf(form.fields, ["attachments"]);
@@ -145,6 +157,10 @@ export async function handleContactPost(
 
   // Files sent with the form itself (no JavaScript): check and store them now.
   const attachmentIds = [...parsed.data.attachments];
+  const refused = await uploadRefused(runtime, ip, newFiles);
+  if (refused) {
+    return fail(refused.status, refused.message, { attachments: [refused.message] });
+  }
   try {
     for (const file of newFiles) {
       const stored = await storeUpload(
@@ -193,11 +209,14 @@ export async function handleApplicationPost(
   request: Request,
   ip: string,
 ): Promise<HandledForm> {
+  const rateLimited = await limited(runtime, ip);
+  if (rateLimited) return rateLimited;
   let form: Awaited<ReturnType<typeof readForm>>;
   try {
     form = await readForm(request, {
       maxFiles: 1,
       maxFileSize: RESUME_MAX_BYTES,
+      maxTotalSize: bodyRuleFor("/careers").maxBytes,
       fileTooLargeMessage: APPLICATION_TOO_LARGE.message,
       tooManyFilesMessage: "Please attach one resume.",
     });
@@ -218,8 +237,6 @@ export async function handleApplicationPost(
     throw error;
   }
   if (trapped(form.fields)) return success({ status: "success", ...APPLICATION_SUCCESS });
-  const rateLimited = await limited(runtime, ip);
-  if (rateLimited) return rateLimited;
 
   const values = textValues(form.fields);
   const parsed = jobApplicationSchema.safeParse(fieldsOf(form.fields));
@@ -238,6 +255,20 @@ export async function handleApplicationPost(
 
   const [resume] = form.files("resume");
   let resumeId: string | null = null;
+  const refused = await uploadRefused(runtime, ip, resume ? [resume] : []);
+  if (refused) {
+    return {
+      status: refused.status,
+      result: {
+        status: "error",
+        title: APPLICATION_UPLOAD_FAILED.title,
+        message: refused.message,
+        fieldErrors: { resume: [refused.message] },
+        values,
+        clear: "resume",
+      },
+    };
+  }
   if (resume) {
     try {
       const stored = await storeUpload(
@@ -291,12 +322,15 @@ export async function handleWeddingPost(
   request: Request,
   ip: string,
 ): Promise<HandledForm> {
+  const rateLimited = await limited(runtime, ip);
+  if (rateLimited) return rateLimited;
   let form: Awaited<ReturnType<typeof readForm>>;
   try {
     form = await readForm(request, {
       maxFiles: 0,
       // Also caps each text field of a multipart post.
       maxFileSize: 64 * 1024,
+      maxTotalSize: bodyRuleFor("/weddings").maxBytes,
       fileTooLargeMessage: "This form takes no files.",
       tooManyFilesMessage: "This form takes no files.",
     });
@@ -307,8 +341,6 @@ export async function handleWeddingPost(
     throw error;
   }
   if (trapped(form.fields)) return success({ status: "success", message: WEDDING_SUCCESS });
-  const rateLimited = await limited(runtime, ip);
-  if (rateLimited) return rateLimited;
 
   const values = textValues(form.fields);
   const parsed = weddingInquirySchema.safeParse(fieldsOf(form.fields));

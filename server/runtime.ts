@@ -9,10 +9,13 @@ import { createLogger, type Logger } from "./logger";
 import { createMailTransport, createOutboxWorker, type MailTransport } from "./mail";
 import { loadOrCreateSecret } from "./secret";
 import { createStorage, type StorageDriver } from "./storage";
+import { diskState } from "./storage/disk-space";
 import { deleteOrphanUploads } from "./uploads";
 
-/** How often uploads that no submission claimed (after a day) are deleted. */
-const ORPHAN_SWEEP_MS = 60 * 60_000;
+/** How often uploads that no submission claimed are swept (after a day, or an hour on a full disk). */
+const ORPHAN_SWEEP_MS = 10 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
 
 /** Every service the server holds for its lifetime. Routes reach it through the request context. */
 export interface Runtime {
@@ -81,11 +84,16 @@ export async function createRuntime(
     let sweep: NodeJS.Timeout | undefined;
     if (options.startWorkers !== false) {
       worker.start(config.MAIL_POLL_MS);
-      const sweepOrphans = () =>
-        deleteOrphanUploads({ db: opened.db, storage }).then(
-          (deleted) => deleted > 0 && logger.info({ deleted }, "deleted unclaimed uploads"),
-          (err) => logger.error({ err }, "unclaimed-upload sweep failed"),
-        );
+      const sweepOrphans = async () => {
+        try {
+          const disk = await diskState(config);
+          const maxAgeMs = disk === "ok" ? DAY_MS : HOUR_MS;
+          const deleted = await deleteOrphanUploads({ db: opened.db, storage }, { maxAgeMs });
+          if (deleted > 0) logger.info({ deleted, disk }, "deleted unclaimed uploads");
+        } catch (err) {
+          logger.error({ err }, "unclaimed-upload sweep failed");
+        }
+      };
       sweep = setInterval(sweepOrphans, ORPHAN_SWEEP_MS).unref();
     }
 

@@ -5,6 +5,7 @@ import { PUBLIC_BUCKETS, type UploadBucket } from "../app/lib/values";
 import type { Database, Executor } from "./db/client";
 import { uploads } from "./db/schema";
 import type { StorageDriver } from "./storage";
+import { checkWordBinary, checkWordZip } from "./word-files";
 
 /**
  * Files visitors and staff upload. Each one is checked by its content (magic bytes), never only
@@ -29,12 +30,13 @@ const IMAGE_KINDS: Record<string, Kind> = {
   avif: { extensions: ["avif"], contentType: "image/avif" },
 };
 const PDF: Kind = { extensions: ["pdf"], contentType: "application/pdf" };
-// .doc files are OLE compound files; file-type reports them as "cfb".
+// .doc files are OLE compound files; file-type reports any of them as "cfb" (word-files.ts checks).
 const DOC: Kind = { extensions: ["doc"], contentType: "application/msword" };
 const DOCX: Kind = {
   extensions: ["docx"],
   contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 };
+const MACROS_MESSAGE = "Word documents with macros are not accepted: please send a PDF instead.";
 const TXT: Kind = { extensions: ["txt"], contentType: "text/plain; charset=utf-8" };
 
 interface Rule {
@@ -139,6 +141,9 @@ export async function detectKind(
   if (!kind?.extensions.includes(ext)) {
     throw new UploadRejectedError(rule.typeMessage, "type");
   }
+  const word = kind === DOC ? checkWordBinary(bytes) : kind === DOCX ? checkWordZip(bytes) : null;
+  if (word === "macros") throw new UploadRejectedError(MACROS_MESSAGE, "type");
+  if (word === "other") throw new UploadRejectedError(rule.typeMessage, "type");
   return { ext, kind };
 }
 
@@ -226,17 +231,35 @@ export function claimUploads(
     .returning();
 }
 
-/** Deletes uploads no submission claimed within `maxAgeMs` (a day by default). */
+/** Unclaimed uploads are read and deleted this many at a time. */
+const SWEEP_BATCH = 500;
+
+/**
+ * Deletes every upload no submission claimed within `maxAgeMs` (a day by default), batch after
+ * batch until none is left, so the sweep never falls behind however many there are.
+ */
 export async function deleteOrphanUploads(
   services: { db: Database; storage: StorageDriver },
   options: { maxAgeMs?: number; now?: Date } = {},
 ): Promise<number> {
   const cutoff = new Date((options.now ?? new Date()).getTime() - (options.maxAgeMs ?? 86_400_000));
+  let deleted = 0;
+  for (;;) {
+    const batch = await deleteOrphanBatch(services, cutoff);
+    deleted += batch.deleted;
+    if (batch.seen < SWEEP_BATCH) return deleted;
+  }
+}
+
+async function deleteOrphanBatch(
+  services: { db: Database; storage: StorageDriver },
+  cutoff: Date,
+): Promise<{ seen: number; deleted: number }> {
   const orphans = await services.db
     .select()
     .from(uploads)
     .where(and(isNull(uploads.ownerId), lt(uploads.createdAt, cutoff)))
-    .limit(500);
+    .limit(SWEEP_BATCH);
   let deleted = 0;
   for (const orphan of orphans) {
     // Delete the row only if still unclaimed, then the bytes.
@@ -248,5 +271,5 @@ export async function deleteOrphanUploads(
     await services.storage.delete(orphan.bucket as UploadBucket, orphan.key).catch(() => {});
     deleted += 1;
   }
-  return deleted;
+  return { seen: orphans.length, deleted };
 }

@@ -1,5 +1,6 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { getRuntimeFrom } from "../context";
+import { readForm as readBoundedForm } from "../http/form-data";
 import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "../security/admin-access";
 import { commitFlash, type Flash, type FlashInput } from "../security/flash";
 import { deleteCaseStudy, findCaseStudyTitle, setCaseStudyFeatured } from "./case-studies";
@@ -85,9 +86,17 @@ export async function redirectWithFlash(
   });
 }
 
+/** A moderation form (a few short fields); null when it is not a readable, small form. */
 export async function readForm(request: Request): Promise<FormData | null> {
   try {
-    return await request.formData();
+    const form = await readBoundedForm(request, {
+      maxFiles: 0,
+      maxFileSize: 64 * 1024,
+      maxTotalSize: 256 * 1024,
+      fileTooLargeMessage: "This form takes no files.",
+      tooManyFilesMessage: "This form takes no files.",
+    });
+    return form.fields;
   } catch {
     return null;
   }

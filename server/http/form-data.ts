@@ -7,6 +7,7 @@ import {
   MultipartParseError,
   parseFormData,
 } from "@remix-run/form-data-parser";
+import { BodyTooLargeError, FORM_TYPES, mediaTypeOf, normalizeContentType } from "./body-limit";
 
 /**
  * Reads a form post (urlencoded or multipart) with its limits enforced while the body streams in,
@@ -29,7 +30,7 @@ export interface FormLimits {
 
 export class FormReadError extends Error {
   constructor(
-    readonly status: 400 | 413,
+    readonly status: 400 | 413 | 415,
     message: string,
   ) {
     super(message);
@@ -44,6 +45,25 @@ export interface ReadForm {
 }
 
 export async function readForm(request: Request, limits: FormLimits): Promise<ReadForm> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (request.body === null) return formOf(new FormData());
+  // Anything but a form is refused unread (the parser would hand it to request.formData(),
+  // which buffers the whole body), and the media type is matched whatever its case.
+  if (!FORM_TYPES.includes(mediaTypeOf(contentType))) {
+    await request.body.cancel().catch(() => {});
+    throw new FormReadError(415, "Only form posts are accepted here.");
+  }
+  const normalized = normalizeContentType(contentType);
+  if (normalized !== contentType) {
+    const headers = new Headers(request.headers);
+    headers.set("content-type", normalized);
+    request = new Request(request.url, {
+      method: request.method,
+      headers,
+      body: request.body,
+      duplex: "half",
+    } as RequestInit);
+  }
   let fields: FormData;
   try {
     fields = await parseFormData(request, {
@@ -65,12 +85,18 @@ export async function readForm(request: Request, limits: FormLimits): Promise<Re
     if (error instanceof MultipartParseError || error instanceof FormDataParseError) {
       throw new FormReadError(400, "The form could not be read. Please try again.");
     }
+    const cutOff = error instanceof BodyTooLargeError ? error : (error as Error)?.cause;
+    if (cutOff instanceof BodyTooLargeError) throw new FormReadError(413, cutOff.message);
     if (error instanceof TypeError) {
-      // request.formData() on a body that is not a form.
+      // A urlencoded body that is not one, or a body cut off mid-way.
       throw new FormReadError(400, "The form could not be read. Please try again.");
     }
     throw error;
   }
+  return formOf(fields);
+}
+
+function formOf(fields: FormData): ReadForm {
   return {
     fields,
     files: (field) =>

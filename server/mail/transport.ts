@@ -78,7 +78,7 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
     async send(message) {
       const info = await transporter.sendMail(compose(message));
       if (!Buffer.isBuffer(info.message)) throw new Error("The mail was not rendered to a buffer");
-      await mkdir(directory, { recursive: true });
+      await mkdir(directory, { recursive: true, mode: 0o700 });
       // Time first so a directory listing reads in send order; the id keeps names unique.
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const name = `${stamp}-${fileSafeId(info.messageId)}.eml`;
@@ -97,7 +97,8 @@ async function writeFileAtomically(target: string, content: Buffer): Promise<voi
     `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`,
   );
   try {
-    const handle = await open(temp, "wx");
+    // Visitors' messages: readable by the server's user only.
+    const handle = await open(temp, "wx", 0o600);
     try {
       await handle.writeFile(content);
       await handle.sync();

@@ -1,5 +1,6 @@
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { Runtime } from "../runtime";
+import { DISK_FULL_MESSAGE, diskState } from "../storage/disk-space";
 
 /**
  * Per-IP limits on anonymous writes: form submissions and attachment uploads (DESIGN: spam
@@ -14,10 +15,19 @@ export const RATE_LIMITED_MESSAGE =
 
 export type LimitKind = "submission" | "upload";
 
+export const UPLOAD_QUOTA_MESSAGE =
+  "Today's upload allowance is used up. Please try again tomorrow, or email us the files directly.";
+
 interface Limiters {
   submission: RateLimiterMemory;
   upload: RateLimiterMemory;
+  /** Bytes stored per IP per day, and from everyone per day (one key). */
+  uploadBytes: RateLimiterMemory;
+  uploadBytesTotal: RateLimiterMemory;
 }
+
+const DAY_SECONDS = 24 * 60 * 60;
+const MB = 1024 * 1024;
 
 const byRuntime = new WeakMap<Runtime, Limiters>();
 
@@ -34,6 +44,16 @@ function limitersFor(runtime: Runtime): Limiters {
         keyPrefix: "upload",
         points: runtime.config.UPLOAD_RATE_LIMIT,
         duration: WINDOW_SECONDS,
+      }),
+      uploadBytes: new RateLimiterMemory({
+        keyPrefix: "upload-bytes",
+        points: runtime.config.UPLOAD_DAILY_MB_PER_IP * MB,
+        duration: DAY_SECONDS,
+      }),
+      uploadBytesTotal: new RateLimiterMemory({
+        keyPrefix: "upload-bytes-total",
+        points: runtime.config.UPLOAD_DAILY_MB_TOTAL * MB,
+        duration: DAY_SECONDS,
       }),
     };
     byRuntime.set(runtime, limiters);
@@ -54,4 +74,48 @@ export async function consumeLimit(
     const wait = (rejection as { msBeforeNext?: number }).msBeforeNext ?? WINDOW_SECONDS * 1000;
     return Math.max(1, Math.ceil(wait / 1000));
   }
+}
+
+/**
+ * Counts `bytes` of visitors' files against the daily quotas (per IP, and everyone together)
+ * before they are stored. Returns false, counting nothing, when either would be exceeded.
+ */
+export async function consumeUploadQuota(
+  runtime: Runtime,
+  ip: string,
+  bytes: number,
+): Promise<boolean> {
+  if (bytes <= 0) return true;
+  const { uploadBytes, uploadBytesTotal } = limitersFor(runtime);
+  const [mine, all] = await Promise.all([uploadBytes.get(ip), uploadBytesTotal.get("all")]);
+  const fits = (used: number | undefined, limiter: RateLimiterMemory) =>
+    (used ?? 0) + bytes <= limiter.points;
+  if (!fits(mine?.consumedPoints, uploadBytes) || !fits(all?.consumedPoints, uploadBytesTotal)) {
+    return false;
+  }
+  // A concurrent upload may have taken the last bytes meanwhile: over by at most one request.
+  await Promise.all([
+    uploadBytes.consume(ip, bytes).catch(() => {}),
+    uploadBytesTotal.consume("all", bytes).catch(() => {}),
+  ]);
+  return true;
+}
+
+/**
+ * May a visitor store `bytes` more? Null when yes (and counted); else the status and message to
+ * answer: 507 when the disk is critically short, 429 when a daily quota is used up.
+ */
+export async function checkUploadAllowance(
+  runtime: Runtime,
+  ip: string,
+  bytes: number,
+): Promise<{ status: 429 | 507; message: string } | null> {
+  if ((await diskState(runtime.config)) === "critical") {
+    runtime.logger.warn("visitor upload refused: DATA_DIR is critically short of space");
+    return { status: 507, message: DISK_FULL_MESSAGE };
+  }
+  if (!(await consumeUploadQuota(runtime, ip, bytes))) {
+    return { status: 429, message: UPLOAD_QUOTA_MESSAGE };
+  }
+  return null;
 }

@@ -14,6 +14,7 @@ import {
   assertValidContentType,
   assertValidExpiry,
   assertValidLocation,
+  contentDispositionFor,
   isPublicBucket,
   PrivateBucketError,
   type S3StorageDriver,
@@ -91,6 +92,8 @@ export class S3Storage implements S3StorageDriver {
         Key: key,
         Body: bytes,
         ContentType: options.contentType,
+        // S3 serves objects with the headers stored here (it cannot send nosniff itself).
+        ContentDisposition: contentDispositionFor(bucket, key, options.contentType),
         ContentLength: bytes.byteLength,
       }),
     );

@@ -134,3 +134,20 @@ export function assertSizeMatches(expected: number | undefined, actual: number):
     throw new Error(`Upload size mismatch: expected ${expected} bytes, received ${actual}`);
   }
 }
+
+// Only raster images render in a browser window; anything else (SVG, PDF, text) downloads.
+const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"]);
+
+/**
+ * How a stored file is served (both drivers, so S3 objects carry it too): raster images inline in
+ * public buckets, everything else, and all of a private bucket, as a download. Keys are safe names.
+ */
+export function contentDispositionFor(
+  bucket: UploadBucket,
+  key: string,
+  contentType: string,
+): string {
+  const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  const inline = isPublicBucket(bucket) && INLINE_TYPES.has(mediaType);
+  return `${inline ? "inline" : "attachment"}; filename="${key.slice(key.lastIndexOf("/") + 1)}"`;
+}

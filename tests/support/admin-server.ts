@@ -16,6 +16,8 @@ export const hasBuild = () => existsSync(path.join(ROOT, "build/server/index.js"
 
 export interface AdminServer {
   baseURL: string;
+  /** The server process (for its resident memory). */
+  pid: number;
   dataDir: string;
   databaseUrl?: string;
   fixtures: AdminFixtures | null;
@@ -107,6 +109,7 @@ export async function startAdminServer(
   }
   return {
     baseURL,
+    pid: child.pid ?? 0,
     dataDir,
     databaseUrl: options.databaseUrl,
     fixtures,

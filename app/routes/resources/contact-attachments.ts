@@ -1,9 +1,14 @@
 import { getRuntimeFrom } from "@server/context";
+import { bodyRuleFor } from "@server/http/body-limit";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
 import { FormReadError, readForm } from "@server/http/form-data";
 import { getClientIp } from "@server/security/client-ip";
 import { isCrossSiteRequest } from "@server/security/origin";
-import { consumeLimit, RATE_LIMITED_MESSAGE } from "@server/security/submission-limit";
+import {
+  checkUploadAllowance,
+  consumeLimit,
+  RATE_LIMITED_MESSAGE,
+} from "@server/security/submission-limit";
 import { detectKind, storeUpload, UPLOAD_RULES, UploadRejectedError } from "@server/uploads";
 import type { RouterContextProvider } from "react-router";
 import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/lib/forms/contact";
@@ -48,7 +53,9 @@ export async function action({
   if (isCrossSiteRequest(request, runtime.config.SITE_URL)) {
     return reply({ error: UPLOAD_FAILED_MESSAGE, detail: "Cross-site uploads are refused." }, 403);
   }
-  const wait = await consumeLimit(runtime, "upload", getClientIp(context));
+  const ip = getClientIp(context);
+  // Counted before the body is read: a refused address costs no reading.
+  const wait = await consumeLimit(runtime, "upload", ip);
   if (wait !== null) {
     return reply({ error: UPLOAD_FAILED_MESSAGE, detail: RATE_LIMITED_MESSAGE }, 429, {
       "Retry-After": String(wait),
@@ -61,6 +68,7 @@ export async function action({
     const form = await readForm(request, {
       maxFiles: MAX_ATTACHMENTS,
       maxFileSize: rule.maxBytes,
+      maxTotalSize: bodyRuleFor("/uploads/contact-attachments").maxBytes,
       fileTooLargeMessage: `Each file must be smaller than ${rule.maxBytes / 1024 / 1024} MB.`,
       tooManyFilesMessage: MAX_ATTACHMENTS_MESSAGE,
     });
@@ -91,6 +99,15 @@ export async function action({
       );
     }
     throw error;
+  }
+
+  const refused = await checkUploadAllowance(
+    runtime,
+    ip,
+    chosen.reduce((sum, file) => sum + file.bytes.byteLength, 0),
+  );
+  if (refused) {
+    return reply({ error: UPLOAD_FAILED_MESSAGE, detail: refused.message }, refused.status);
   }
 
   const stored: UploadedAttachment[] = [];

@@ -1,15 +1,17 @@
 import { Readable } from "node:stream";
 import { getRuntimeFrom } from "@server/context";
-import { isPublicBucket, isUploadBucket, isValidKey } from "@server/storage/types";
+import {
+  contentDispositionFor,
+  isPublicBucket,
+  isUploadBucket,
+  isValidKey,
+} from "@server/storage/types";
 import type { RouterContextProvider } from "react-router";
 
 /**
  * GET /files/:bucket/* serves stored files. Public buckets are cached forever (keys are random
  * and never reused); the private bucket needs a signed, unexpired link and is never cached.
  */
-
-// Only raster images render in the page's origin; anything else (SVG included) downloads.
-const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"]);
 
 export async function loader({
   params,
@@ -36,12 +38,10 @@ export async function loader({
   const file = await storage.get(bucket, key);
   if (!file) return textResponse(404, "Not found.");
 
-  const mediaType = file.contentType.split(";")[0]?.trim().toLowerCase() ?? "";
-  const filename = key.slice(key.lastIndexOf("/") + 1);
   const headers = new Headers({
     "Content-Type": file.contentType,
     "Content-Length": String(file.size),
-    "Content-Disposition": `${INLINE_TYPES.has(mediaType) ? "inline" : "attachment"}; filename="${filename}"`,
+    "Content-Disposition": contentDispositionFor(bucket, key, file.contentType),
     "Cache-Control": isPublic ? "public, max-age=31536000, immutable" : "private, no-store",
     "X-Content-Type-Options": "nosniff",
   });

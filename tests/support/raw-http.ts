@@ -1,0 +1,104 @@
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
+
+/**
+ * A POST with full control of the body's framing (declared length or chunked, a lying length,
+ * a body far larger than what is sent), resolved with the first response the server gives. A
+ * server that answers early and drops the rest of the upload is expected: errors after the
+ * response are ignored.
+ */
+
+export interface RawPost {
+  headers?: Record<string, string>;
+  /** Sent in order; with `declaredLength` unset the body is chunked. */
+  chunks: Iterable<Uint8Array>;
+  /** A Content-Length header (may be larger than what is sent). */
+  declaredLength?: number;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export function rawPost(url: string, post: RawPost): Promise<RawResponse | "reset"> {
+  return new Promise((resolve) => {
+    const headers: Record<string, string> = { ...post.headers };
+    if (post.declaredLength !== undefined) headers["content-length"] = String(post.declaredLength);
+    else headers["transfer-encoding"] = "chunked";
+    // A connection of its own: a server that drops a refused upload's connection must not
+    // break the next request on a pooled socket.
+    const req = request(url, { method: "POST", headers, agent: false });
+    let answered = false;
+    req.on("response", (res) => {
+      answered = true;
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => {
+        body += chunk;
+      });
+      const done = () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        req.destroy();
+      };
+      res.on("end", done);
+      res.on("error", done);
+      res.on("aborted", done);
+    });
+    req.on("error", () => {
+      if (!answered) resolve("reset");
+    });
+    // Write chunk by chunk, waiting for the socket to drain, until answered or done.
+    const iterator = post.chunks[Symbol.iterator]();
+    const pump = () => {
+      for (;;) {
+        if (answered || req.destroyed) return;
+        const next = iterator.next();
+        if (next.done) {
+          // Fewer bytes than declared: leave the request open; the server must answer anyway.
+          if (post.declaredLength === undefined) req.end();
+          return;
+        }
+        if (!req.write(next.value)) {
+          req.once("drain", pump);
+          return;
+        }
+      }
+    };
+    pump();
+  });
+}
+
+/** `total` bytes of `fill` in 64 KB chunks (generated, never held at once). */
+export function* bytesOf(total: number, fill = 0x61): Generator<Uint8Array> {
+  const chunk = new Uint8Array(64 * 1024).fill(fill);
+  for (let sent = 0; sent < total; sent += chunk.byteLength) {
+    yield total - sent >= chunk.byteLength ? chunk : chunk.subarray(0, total - sent);
+  }
+}
+
+/** The resident memory of a process, in bytes (Linux). */
+export function residentBytes(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Number(match?.[1] ?? 0) * 1024;
+}
+
+/** Samples a process's resident memory while `work` runs; returns the peak rise in bytes. */
+export async function peakRise<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; before: number; peak: number }> {
+  const before = residentBytes(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentBytes(pid));
+  }, 20);
+  try {
+    const result = await work();
+    peak = Math.max(peak, residentBytes(pid));
+    return { result, before, peak };
+  } finally {
+    clearInterval(sampler);
+  }
+}

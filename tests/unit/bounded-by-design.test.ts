@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { UPLOAD_FAILED_MESSAGE } from "../../app/routes/resources/contact-attachments";
+import { IMAGE_UPLOAD_MESSAGES } from "../../server/admin/images";
+import { ConfigError, loadConfig } from "../../server/config";
+import { bodyRuleFor, normalizeContentType } from "../../server/http/body-limit";
+import { redactUrl } from "../../server/http/redact";
+import { contentDispositionFor } from "../../server/storage/types";
+import { checkWordBinary, checkWordZip } from "../../server/word-files";
+import { docBytes, docxBytes, oleBytes, pdfBytes } from "../support/files";
+
+/** Issue #18: the rules behind the bounded bodies, the proxy setting, logs and stored files. */
+
+describe("TRUST_PROXY in production", () => {
+  const production = { NODE_ENV: "production" };
+  it("refuses true unless acknowledged, naming the hop count to use instead", () => {
+    expect(() => loadConfig({ ...production, TRUST_PROXY: "true" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY=1/);
+    expect(
+      loadConfig({ ...production, TRUST_PROXY: "true", TRUST_PROXY_ACKNOWLEDGE: "true" })
+        .TRUST_PROXY,
+    ).toBe(true);
+  });
+  it("takes a hop count, and true outside production", () => {
+    expect(loadConfig({ ...production, TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+  });
+});
+
+describe("request log URLs", () => {
+  it("keep paths and names but not the values of signatures and expiries", () => {
+    expect(redactUrl("/files/job-applications/r/1_a.pdf?expires=170&signature=abcdef&x=1")).toBe(
+      "/files/job-applications/r/1_a.pdf?expires=[redacted]&signature=[redacted]&x=1",
+    );
+    expect(redactUrl("/a?X-Amz-Signature=f00&X-Amz-Credential=k&token=t&sig=s&page=2")).toBe(
+      "/a?X-Amz-Signature=[redacted]&X-Amz-Credential=[redacted]&token=[redacted]&sig=[redacted]&page=2",
+    );
+    expect(redactUrl("/contact")).toBe("/contact");
+  });
+});
+
+describe("body limits per route", () => {
+  it("fit the largest legitimate post of each route", () => {
+    const MB = 1024 * 1024;
+    expect(bodyRuleFor("/contact").maxBytes).toBe(51 * MB);
+    expect(bodyRuleFor("/contact.data").maxBytes).toBe(51 * MB);
+    expect(bodyRuleFor("/careers").maxBytes).toBe(11 * MB);
+    expect(bodyRuleFor("/weddings").maxBytes).toBe(256 * 1024);
+    expect(bodyRuleFor("/admin/login").maxBytes).toBe(16 * 1024);
+    expect(bodyRuleFor("/admin/blog/new").maxBytes).toBe(31 * MB);
+    // Urlencoded bodies are parsed whole: tighter caps.
+    expect(bodyRuleFor("/contact", "application/x-www-form-urlencoded").maxBytes).toBe(256 * 1024);
+    expect(bodyRuleFor("/admin/blog/new", "application/x-www-form-urlencoded").maxBytes).toBe(
+      4 * MB,
+    );
+    expect(bodyRuleFor("/anything-else").maxBytes).toBe(256 * 1024);
+  });
+  it("answer the upload endpoints' refusals with their own error message", () => {
+    expect(bodyRuleFor("/admin/uploads/image").json).toBe(IMAGE_UPLOAD_MESSAGES.failed);
+    expect(bodyRuleFor("/uploads/contact-attachments").json).toBe(UPLOAD_FAILED_MESSAGE);
+  });
+  it("read media types case-insensitively, keeping the boundary", () => {
+    expect(normalizeContentType("Multipart/Form-Data; boundary=AbC")).toBe(
+      "multipart/form-data; boundary=AbC",
+    );
+  });
+});
+
+describe("Word documents", () => {
+  it("a .doc needs a WordDocument stream at the root of its OLE file, and no macros", () => {
+    expect(checkWordBinary(docBytes())).toBe("word");
+    expect(checkWordBinary(oleBytes([["Workbook", 2]]))).toBe("other");
+    expect(checkWordBinary(oleBytes([["WordDocument", 1]]))).toBe("other");
+    expect(
+      checkWordBinary(
+        oleBytes([
+          ["WordDocument", 2],
+          ["Macros", 1],
+        ]),
+      ),
+    ).toBe("macros");
+    expect(checkWordBinary(pdfBytes())).toBe("other");
+    // A header with nothing behind it.
+    expect(checkWordBinary(docBytes().subarray(0, 600))).toBe("other");
+  });
+  it("a .docx needs word/document.xml", () => {
+    expect(checkWordZip(docxBytes())).toBe("word");
+    expect(checkWordZip(pdfBytes())).toBe("other");
+  });
+});
+
+describe("stored files' disposition", () => {
+  it("shows raster images of public buckets inline and downloads everything else", () => {
+    expect(contentDispositionFor("portfolio-images", "images/1_a.png", "image/png")).toBe(
+      'inline; filename="1_a.png"',
+    );
+    expect(contentDispositionFor("contact-uploads", "inquiries/1_a.pdf", "application/pdf")).toBe(
+      'attachment; filename="1_a.pdf"',
+    );
+    expect(contentDispositionFor("job-applications", "resumes/1_a.png", "image/png")).toBe(
+      'attachment; filename="1_a.png"',
+    );
+  });
+});
