@@ -66,22 +66,22 @@ test.describe("case-study editor", () => {
     await fillRow(metric(page, 3), "click_rate", "4.1%");
     await page.getByRole("button", { name: "Move key metric 3 up" }).focus();
     await page.keyboard.press("Enter");
-    expect(await metricNames(page)).toEqual(["total_views", "click_rate", "signups"]);
+    await expect.poll(() => metricNames(page)).toEqual(["total_views", "click_rate", "signups"]);
     // Focus stays with the moved row, and the move is announced.
-    expect(await focusedName(page)).toBe("Move key metric 2 up");
+    await expect.poll(() => focusedName(page)).toBe("Move key metric 2 up");
     await expect(
       page.getByRole("status").filter({ hasText: "moved to position 2 of 3" }),
     ).toHaveCount(1);
     await page.keyboard.press("Space");
-    expect(await metricNames(page)).toEqual(["click_rate", "total_views", "signups"]);
+    await expect.poll(() => metricNames(page)).toEqual(["click_rate", "total_views", "signups"]);
     // At the top its "up" is off: the focus moves to its "down".
-    expect(await focusedName(page)).toBe("Move key metric 1 down");
+    await expect.poll(() => focusedName(page)).toBe("Move key metric 1 down");
     await metric(page, 2).getByLabel("Hide on detail page").check();
     // A row removed, order of the rest kept.
     await page.getByRole("button", { name: "Add metric" }).click();
     await fillRow(metric(page, 4), "spare", "0");
     await page.getByRole("button", { name: "Remove key metric 4" }).click();
-    expect(await metricNames(page)).toEqual(["click_rate", "total_views", "signups"]);
+    await expect.poll(() => metricNames(page)).toEqual(["click_rate", "total_views", "signups"]);
 
     // Gallery: two items, the second moved up.
     await page.getByLabel("Gallery layout").selectOption("grid");
@@ -127,16 +127,16 @@ test.describe("case-study editor", () => {
     await page.waitForURL(/\/admin\/case-studies\/[0-9a-f-]{36}\/edit$/);
     await hydrated(page);
     await expect(titleField(page)).toHaveValue("Glacier Run");
-    expect(await metricNames(page)).toEqual(["click_rate", "total_views", "signups"]);
+    await expect.poll(() => metricNames(page)).toEqual(["click_rate", "total_views", "signups"]);
     await expect(metric(page, 2).getByLabel("Hide on detail page")).toBeChecked();
     await expectNoAxeViolations(page);
     // Rows that came with the page move and keep the focus too.
     await page.getByRole("button", { name: "Move key metric 1 down" }).focus();
     await page.keyboard.press("Enter");
-    expect(await metricNames(page)).toEqual(["total_views", "click_rate", "signups"]);
-    expect(await focusedName(page)).toBe("Move key metric 2 down");
+    await expect.poll(() => metricNames(page)).toEqual(["total_views", "click_rate", "signups"]);
+    await expect.poll(() => focusedName(page)).toBe("Move key metric 2 down");
     await page.getByRole("button", { name: "Move key metric 2 up" }).click();
-    expect(await metricNames(page)).toEqual(["click_rate", "total_views", "signups"]);
+    await expect.poll(() => metricNames(page)).toEqual(["click_rate", "total_views", "signups"]);
     await page.getByLabel("Subtitle").fill("Now a series");
     await page.getByRole("button", { name: "Save" }).first().click();
     await page.waitForURL("**/admin/case-studies");
@@ -240,11 +240,11 @@ test.describe("case-study editor", () => {
       await fillRow(metric(page, 1), "first", "1");
       await page.getByRole("button", { name: "Add metric" }).click();
       await expect(metric(page, 2).getByLabel("Name")).toBeFocused();
-      expect(await metricNames(page)).toEqual(["first", ""]);
+      await expect.poll(() => metricNames(page)).toEqual(["first", ""]);
       await fillRow(metric(page, 2), "second", "2");
       await page.getByRole("button", { name: "Move key metric 2 up" }).click();
-      expect(await metricNames(page)).toEqual(["second", "first"]);
-      expect(await focusedName(page)).toBe("Move key metric 1 down");
+      await expect.poll(() => metricNames(page)).toEqual(["second", "first"]);
+      await expect.poll(() => focusedName(page)).toBe("Move key metric 1 down");
 
       await page.getByRole("button", { name: "Add gallery item" }).click();
       await page.getByRole("button", { name: "Add gallery item" }).click();
@@ -253,7 +253,7 @@ test.describe("case-study editor", () => {
       await page.getByRole("button", { name: "Move gallery item 1 down" }).click();
       await expect(item(page, 1).getByLabel("Image URL")).toHaveValue("/b.svg");
       await expect(item(page, 2).getByLabel("Image URL")).toHaveValue("/a.svg");
-      expect(await focusedName(page)).toBe("Move gallery item 2 up");
+      await expect.poll(() => focusedName(page)).toBe("Move gallery item 2 up");
       // Nothing was stored by any of it.
       await page.goto("/admin/case-studies");
       await expect(page.getByRole("list", { name: "Case studies" })).not.toContainText("first");

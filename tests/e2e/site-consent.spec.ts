@@ -22,7 +22,7 @@ test.describe("cookie consent and analytics", () => {
     await expect(banner).toBeHidden();
     expect(await page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY)).toBe("granted");
     await expect.poll(gaRequests).toBe(1);
-    expect(await pageViews(page)).toEqual(["/services?ref=spring"]);
+    await expect.poll(() => pageViews(page)).toEqual(["/services?ref=spring"]);
 
     await page.getByRole("main").getByRole("link", { name: "Video Production" }).first().click();
     await expect(page).toHaveURL(/\/services\/video-production$/);
@@ -36,7 +36,7 @@ test.describe("cookie consent and analytics", () => {
     await hydrated(page);
     await expect.poll(gaRequests).toBe(2);
     await expect(page.getByRole("region", { name: "Cookies, briefly" })).toBeHidden();
-    expect(await pageViews(page)).toEqual(["/services/video-production"]);
+    await expect.poll(() => pageViews(page)).toEqual(["/services/video-production"]);
   });
 
   test("decline: stored, no analytics; the banner returns on the next load and from Cookie settings", async ({

@@ -180,12 +180,12 @@ test.describe("public frame", () => {
     await page.locator("footer").getByRole("link", { name: "Careers" }).click();
     await expect(page).toHaveURL(/\/careers$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Work With Us");
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.locator("footer").scrollIntoViewIfNeeded();
     await page.locator("footer").getByRole("link", { name: "Terms of Service" }).click();
     await expect(page).toHaveURL(/\/terms$/);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test("unknown paths answer 404 with the not-found page, not indexed", async ({ page }) => {
