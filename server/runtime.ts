@@ -1,6 +1,7 @@
 import path from "node:path";
 import { type Auth, createAuth, ensureUser } from "./auth";
 import { type Config, loadConfig } from "./config";
+import { type ContentChangeFeed, startContentChangeFeed } from "./content/change-feed";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { seedDemoContent } from "./db/seed";
@@ -80,6 +81,16 @@ export async function createRuntime(
       from: config.MAIL_FROM,
     });
     const opened = database;
+    // Several instances on one PostgreSQL database hear each other's content writes (0171).
+    const feed: ContentChangeFeed | null =
+      opened.pool && opened.url
+        ? await startContentChangeFeed({
+            url: opened.url,
+            pool: opened.pool,
+            db: opened.db,
+            logger,
+          })
+        : null;
     const worker = createOutboxWorker({ db: database.db, transport, logger });
     let sweep: NodeJS.Timeout | undefined;
     if (options.startWorkers !== false) {
@@ -109,6 +120,7 @@ export async function createRuntime(
       close() {
         closing ??= (async () => {
           clearInterval(sweep);
+          await feed?.close();
           await worker.stop();
           transport.close();
           await opened.close();

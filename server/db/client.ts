@@ -21,6 +21,10 @@ export type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0] | D
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
+  /** The node-postgres pool (PostgreSQL only): shared rate limits and content notifications. */
+  pool?: pg.Pool;
+  /** The connection URL (PostgreSQL only), for connections outside the pool (LISTEN). */
+  url?: string;
   /** Applies pending migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   /** Throws unless the database answers. */
@@ -58,6 +62,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       driver: "postgres",
+      pool,
+      url: options.url,
       async migrate() {
         const client = await pool.connect();
         try {

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -418,3 +420,16 @@ export const notifications = pgTable(
   },
   (t) => [index("notifications_pending_idx").on(t.nextAttemptAt).where(sql`sent_at is null`)],
 );
+
+/**
+ * Rate-limit counters shared by every instance on PostgreSQL (rate-limiter-flexible's
+ * RateLimiterPostgres, decision 0170); the embedded database counts in memory and leaves it empty.
+ * Created here, not by the library, so the app's database user needs no DDL at run time. `points`
+ * is double precision, not the library's integer: the daily upload quota counts bytes past 2^31,
+ * and node-postgres returns a bigint as a string, which the library would add as text.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: doublePrecision("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});

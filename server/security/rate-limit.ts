@@ -1,9 +1,6 @@
-import {
-  type IRateLimiterOptions,
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-} from "rate-limiter-flexible";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Runtime } from "../runtime";
+import { type CounterStore, counterStoreFor, memoryStore } from "./counter-store";
 
 /**
  * Sign-in throttling (DESIGN.md: sign-in is rate limited; docs/decisions/0052 and 0150). Every
@@ -44,16 +41,6 @@ export interface SignInLimiter {
   /** Lifts an account's lock and forgets its failures (the owner's unlock link). */
   unlock(email: string): Promise<void>;
 }
-
-/**
- * Makes one counter. Memory by default; a shared store (RateLimiterPostgres on DATABASE_URL,
- * RateLimiterRedis) is the same options plus its client: see docs/decisions/0052.
- */
-export type CounterStore = (
-  options: Required<Pick<IRateLimiterOptions, "keyPrefix" | "points" | "duration">>,
-) => RateLimiterAbstract;
-
-export const memoryStore: CounterStore = (options) => new RateLimiterMemory(options);
 
 /** The delay before the next attempt after `failures` failures of an account (0 below the limit). */
 export function slowDownSeconds(failures: number, limits: SignInLimits = SIGN_IN_LIMITS): number {
@@ -178,13 +165,16 @@ export function createSignInLimiter(
   };
 }
 
-// One limiter per runtime (tests build several runtimes in one process). A shared store is passed
-// here when instances multiply (decision 0052).
+// One limiter per runtime (tests build several runtimes in one process), counting in PostgreSQL
+// when the runtime is on it, so every instance shares the counts (decision 0170).
 const limiters = new WeakMap<Runtime, SignInLimiter>();
 export function signInLimiterFor(runtime: Runtime): SignInLimiter {
   let limiter = limiters.get(runtime);
   if (!limiter) {
-    limiter = createSignInLimiter();
+    limiter = createSignInLimiter(
+      SIGN_IN_LIMITS,
+      counterStoreFor(runtime.database, runtime.logger),
+    );
     limiters.set(runtime, limiter);
   }
   return limiter;

@@ -1,11 +1,12 @@
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Runtime } from "../runtime";
 import { DISK_FULL_MESSAGE, diskState } from "../storage/disk-space";
+import { counterStoreFor } from "./counter-store";
 
 /**
  * Per-IP limits on anonymous writes: form submissions and attachment uploads (DESIGN: spam
- * defence on every public form). Counted per runtime, in memory; decision 0052 says how the
- * store moves to PostgreSQL or Redis when instances multiply.
+ * defence on every public form). Counted per runtime: in PostgreSQL when the runtime is on it,
+ * shared by every instance, else in memory (decision 0170).
  */
 
 const WINDOW_SECONDS = 10 * 60;
@@ -19,11 +20,11 @@ export const UPLOAD_QUOTA_MESSAGE =
   "Today's upload allowance is used up. Please try again tomorrow, or email us the files directly.";
 
 interface Limiters {
-  submission: RateLimiterMemory;
-  upload: RateLimiterMemory;
+  submission: RateLimiterAbstract;
+  upload: RateLimiterAbstract;
   /** Bytes stored per IP per day, and from everyone per day (one key). */
-  uploadBytes: RateLimiterMemory;
-  uploadBytesTotal: RateLimiterMemory;
+  uploadBytes: RateLimiterAbstract;
+  uploadBytesTotal: RateLimiterAbstract;
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -34,23 +35,24 @@ const byRuntime = new WeakMap<Runtime, Limiters>();
 function limitersFor(runtime: Runtime): Limiters {
   let limiters = byRuntime.get(runtime);
   if (!limiters) {
+    const counter = counterStoreFor(runtime.database, runtime.logger);
     limiters = {
-      submission: new RateLimiterMemory({
+      submission: counter({
         keyPrefix: "submission",
         points: runtime.config.SUBMISSION_RATE_LIMIT,
         duration: WINDOW_SECONDS,
       }),
-      upload: new RateLimiterMemory({
+      upload: counter({
         keyPrefix: "upload",
         points: runtime.config.UPLOAD_RATE_LIMIT,
         duration: WINDOW_SECONDS,
       }),
-      uploadBytes: new RateLimiterMemory({
+      uploadBytes: counter({
         keyPrefix: "upload-bytes",
         points: runtime.config.UPLOAD_DAILY_MB_PER_IP * MB,
         duration: DAY_SECONDS,
       }),
-      uploadBytesTotal: new RateLimiterMemory({
+      uploadBytesTotal: counter({
         keyPrefix: "upload-bytes-total",
         points: runtime.config.UPLOAD_DAILY_MB_TOTAL * MB,
         duration: DAY_SECONDS,
@@ -88,7 +90,7 @@ export async function consumeUploadQuota(
   if (bytes <= 0) return true;
   const { uploadBytes, uploadBytesTotal } = limitersFor(runtime);
   const [mine, all] = await Promise.all([uploadBytes.get(ip), uploadBytesTotal.get("all")]);
-  const fits = (used: number | undefined, limiter: RateLimiterMemory) =>
+  const fits = (used: number | undefined, limiter: RateLimiterAbstract) =>
     (used ?? 0) + bytes <= limiter.points;
   if (!fits(mine?.consumedPoints, uploadBytes) || !fits(all?.consumedPoints, uploadBytesTotal)) {
     return false;
