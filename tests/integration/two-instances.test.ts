@@ -1,0 +1,298 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, isNull } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_CACHE_TTL_MS } from "../../server/content/cache";
+import {
+  contactSubmissions,
+  jobApplications,
+  notifications,
+  testimonials,
+} from "../../server/db/schema";
+import { deriveKeys } from "../../server/keys";
+import { LocalStorage } from "../../server/storage";
+import { RESUME_BYTES, TEST_ADMIN } from "../support/admin-data";
+import {
+  type AdminServer,
+  hasBuild,
+  signInCookie,
+  startAdminServer,
+} from "../support/admin-server";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { pdfBytes } from "../support/files";
+
+/**
+ * Two production servers (`node server.js`, the build) behind an imaginary load balancer: one
+ * fresh PostgreSQL database, one S3 peer (s3rver), one SMTP peer, the same AUTH_SECRET. What one
+ * instance does, the other sees (issue #13; decisions 0170 to 0172). Every wait polls a condition
+ * with a deadline: the machine may be busy.
+ */
+
+interface S3rverServer {
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+}
+const S3rver = createRequire(import.meta.url)("s3rver") as new (options: {
+  address: string;
+  port: number;
+  silent: boolean;
+  directory: string;
+}) => S3rverServer;
+
+const AUTH_SECRET = "two-instances-share-this-secret-of-32-chars-or-more";
+const SUBMISSION_LIMIT = 3;
+
+async function waitFor<T>(
+  check: () => Promise<T | false | undefined | null>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on one database", () => {
+  let database: TestDatabase;
+  let s3: S3rverServer;
+  let s3Dir: string;
+  let smtp: SMTPServer;
+  const mails: string[] = [];
+  let a: AdminServer;
+  let b: AdminServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    s3Dir = await mkdtemp(path.join(os.tmpdir(), "two-instances-s3-"));
+    s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir });
+    const { port: s3Port } = await s3.run();
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        let raw = "";
+        stream.setEncoding("utf8");
+        stream.on("data", (chunk) => {
+          raw += chunk;
+        });
+        stream.on("end", () => {
+          mails.push(raw);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const smtpPort = (smtp.server.address() as { port: number }).port;
+    const env = {
+      AUTH_SECRET,
+      STORAGE_DRIVER: "s3",
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_BUCKET_PREFIX: "two-",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // Both outbox workers poll often: each mail must still go out once.
+      MAIL_POLL_MS: "100",
+      SUBMISSION_RATE_LIMIT: String(SUBMISSION_LIMIT),
+    };
+    // A prepares the database (migrations, the demo content, the test admin); B starts on it.
+    a = await startAdminServer({ databaseUrl: database.url, seed: true, env });
+    b = await startAdminServer({ databaseUrl: database.url, env });
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.dispose(), b?.dispose()]);
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await s3?.close();
+    if (s3Dir) await rm(s3Dir, { recursive: true, force: true });
+    await database?.destroy();
+  }, 60_000);
+
+  const page = async (server: AdminServer, pathname: string, cookie?: string) => {
+    const response = await fetch(`${server.baseURL}${pathname}`, {
+      headers: cookie ? { cookie } : {},
+      redirect: "manual",
+    });
+    return { status: response.status, text: await response.text() };
+  };
+  /** A visitor's form post from `ip` (loopback is a trusted proxy: X-Forwarded-For is used). */
+  const visitorPost = (server: AdminServer, pathname: string, body: FormData, ip: string) =>
+    fetch(`${server.baseURL}${pathname}`, {
+      method: "POST",
+      body,
+      headers: { origin: server.baseURL, "x-forwarded-for": ip },
+      redirect: "manual",
+    });
+  const formOf = (fields: Record<string, string | string[]>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) {
+      for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
+    }
+    return form;
+  };
+
+  it("shows an admin's edit on A in B's next responses, well before B's cache would expire", async () => {
+    const db = database.db;
+    const featured = await db
+      .select()
+      .from(testimonials)
+      .where(and(eq(testimonials.status, "published"), eq(testimonials.isFeatured, true)));
+    // B renders (and caches) its home page; pick a testimonial it shows.
+    const warmedAt = Date.now();
+    const before = await page(b, "/");
+    expect(before.status).toBe(200);
+    const shown = featured.find((row) => before.text.includes(row.author));
+    if (!shown) throw new Error("no featured testimonial on the home page");
+    const quote = `Two instances, one truth ${Date.now()}`;
+    expect(before.text).not.toContain(quote);
+
+    const cookie = await signInCookie(a.baseURL, TEST_ADMIN);
+    const edit = await fetch(`${a.baseURL}/admin/testimonials/${shown.id}/edit`, {
+      method: "POST",
+      headers: { cookie, origin: a.baseURL },
+      body: new URLSearchParams({
+        quote,
+        author: shown.author,
+        role: shown.role ?? "",
+        company: shown.company ?? "",
+        rating: String(shown.rating),
+        status: "published",
+        isFeatured: "on",
+      }),
+      redirect: "manual",
+    });
+    expect(edit.status).toBe(302);
+    await waitFor(async () => (await page(b, "/")).text.includes(quote), "B to show the edit");
+    // Within B's cache lifetime: B heard of the write (NOTIFY), it did not wait for expiry.
+    expect(Date.now() - warmedAt).toBeLessThan(CONTENT_CACHE_TTL_MS);
+    expect((await page(a, "/")).text).toContain(quote);
+  });
+
+  it("accepts a session made on A on B", async () => {
+    const cookie = await signInCookie(a.baseURL, TEST_ADMIN);
+    const onB = await page(b, "/admin", cookie);
+    expect(onB.status).toBe(200);
+    expect(onB.text).toContain("Inquiries");
+    // Without it, B sends a visitor to the sign-in page.
+    expect((await page(b, "/admin")).status).toBe(302);
+  });
+
+  it("opens a resume link signed on A, for an application sent to B (S3: the link is S3's)", async () => {
+    const email = "applicant@two-instances.test";
+    const form = formOf({ name: "Sam Two", email, position_title: "Producer" });
+    form.append("resume", new File([new Uint8Array(RESUME_BYTES)], "resume.pdf"));
+    const sent = await visitorPost(b, "/careers", form, "198.51.100.77");
+    expect(sent.status).toBe(200);
+    const [application] = await database.db
+      .select({ id: jobApplications.id })
+      .from(jobApplications)
+      .where(eq(jobApplications.email, email));
+    expect(application).toBeDefined();
+    const cookie = await signInCookie(b.baseURL, TEST_ADMIN);
+    const linkFrom = async (server: AdminServer) => {
+      const response = await fetch(
+        `${server.baseURL}/admin/job-applications/${application?.id}/resume`,
+        { headers: { cookie, accept: "application/json" } },
+      );
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { url: string }).url;
+    };
+    const signedOnA = await linkFrom(a);
+    expect(signedOnA).toContain("X-Amz-Signature=");
+    const opened = await fetch(signedOnA);
+    expect(opened.status).toBe(200);
+    expect(Buffer.from(await opened.arrayBuffer())).toEqual(RESUME_BYTES);
+    // B signs its own link to the same object.
+    expect((await fetch(await linkFrom(b))).status).toBe(200);
+  });
+
+  it("with local storage, a /files link signed by one instance verifies on another (same AUTH_SECRET)", async () => {
+    const keys = deriveKeys(AUTH_SECRET);
+    const dirs = [
+      await mkdtemp(path.join(os.tmpdir(), "two-a-")),
+      await mkdtemp(path.join(os.tmpdir(), "two-b-")),
+    ];
+    try {
+      const [onA, onB] = dirs.map(
+        (directory) => new LocalStorage({ directory, secret: keys.storageLinks }),
+      );
+      const url = new URL(
+        (await onA?.signedUrl("job-applications", "resumes/1_ab.pdf", { expiresInSeconds: 60 })) ??
+          "",
+        "http://x",
+      );
+      expect(onB?.verifySignature("job-applications", "resumes/1_ab.pdf", url.searchParams)).toBe(
+        true,
+      );
+      const other = new LocalStorage({
+        directory: dirs[1] ?? "",
+        secret: deriveKeys(`${AUTH_SECRET}!`).storageLinks,
+      });
+      expect(other.verifySignature("job-applications", "resumes/1_ab.pdf", url.searchParams)).toBe(
+        false,
+      );
+    } finally {
+      for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("serves through B an attachment uploaded through A; 3 submissions per IP across both; one mail each", async () => {
+    const ip = "203.0.113.33";
+    const upload = new FormData();
+    upload.append("files", new File([new Uint8Array(pdfBytes())], "brief.pdf"));
+    const uploaded = await visitorPost(a, "/uploads/contact-attachments", upload, ip);
+    expect(uploaded.status).toBe(201);
+    const { files } = (await uploaded.json()) as { files: { id: string }[] };
+    const contact = (n: number, extra: Record<string, string> = {}) =>
+      formOf({
+        name: `Visitor ${n}`,
+        email: `visitor${n}@two-instances.test`,
+        description: "A launch film.",
+        ...extra,
+      });
+
+    // The inquiry claiming A's upload is sent to B; then A, then B: the limit's 3.
+    const statuses = [
+      (await visitorPost(b, "/contact", contact(1, { attachments: files[0]?.id ?? "" }), ip))
+        .status,
+      (await visitorPost(a, "/contact", contact(2), ip)).status,
+      (await visitorPost(b, "/contact", contact(3), ip)).status,
+      // The 4th is refused on either instance.
+      (await visitorPost(a, "/contact", contact(4), ip)).status,
+      (await visitorPost(b, "/contact", contact(5), ip)).status,
+    ];
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+
+    const [inquiry] = await database.db
+      .select({ files: contactSubmissions.fileAttachments })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.email, "visitor1@two-instances.test"));
+    // The inquiry links its files as /files/… on the site; S3 holds the bytes A stored.
+    const link = new URL(inquiry?.files?.[0] ?? "/missing", b.baseURL);
+    expect(link.pathname).toMatch(/^\/files\/contact-uploads\/.+\.pdf$/);
+    const served = await fetch(`${b.baseURL}${link.pathname}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(Buffer.from(pdfBytes()));
+
+    // Every notification (the three inquiries, and the application above) is sent once, though
+    // both instances' workers poll the outbox.
+    const rows = await database.db.select({ id: notifications.id }).from(notifications);
+    await waitFor(
+      async () =>
+        (await database.db.select().from(notifications).where(isNull(notifications.sentAt)))
+          .length === 0,
+      "the outbox to empty",
+    );
+    // Every send finished before its row was marked sent: what arrived is all there will be.
+    expect(rows.length).toBe(4);
+    expect(mails).toHaveLength(rows.length);
+  });
+});
