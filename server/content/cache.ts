@@ -4,8 +4,9 @@
  * Public pages read the same few rows on every request, and those rows change only when an admin
  * saves something. So each read function of server/content keeps its result here, per database
  * handle, for a short time (CONTENT_CACHE_TTL_MS), and every admin write calls
- * `invalidateContentCache(db)` so this instance shows the change at once. Other instances behind a
- * load balancer see it when their entry expires, which is why the TTL stays short.
+ * `invalidateContentCache(db)` so this instance shows the change at once. On PostgreSQL the other
+ * instances hear of it by NOTIFY and drop theirs too (change-feed.ts, decision 0171); the short
+ * TTL stays as the safety net.
  *
  * - Entries are keyed per database handle (a WeakMap), so tests and several runtimes never share.
  * - Concurrent misses share one query (the promise is cached), and a failed read is not cached.

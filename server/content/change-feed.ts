@@ -72,6 +72,10 @@ export async function startContentChangeFeed(options: {
     const next = new pg.Client({
       connectionString: url,
       application_name: LISTENER_APPLICATION_NAME,
+      connectionTimeoutMillis: 10_000,
+      // A link that dies silently must still end the connection, so it is noticed and replaced.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     let lost = false;
     const onLost = (err?: unknown) => {

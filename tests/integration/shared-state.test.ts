@@ -214,9 +214,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL d
       expect(onB.loads()).toBe(1);
 
       await contentChanged(a.database.db, { entity: "team", id: "t1", action: "updated" });
-      // The writer's listeners ran once, synchronously with the write; B's follow by NOTIFY.
-      await waitFor(() => seen.length >= 2, "the change to reach the other instance");
-      expect(seen).toEqual([
+      // A notification sent after it: once both listeners have it, each has had the change too.
+      const barrier = { entity: "blog", id: "barrier", action: "updated" } as const;
+      await database.pool?.query("select pg_notify('content_changed', $1)", [
+        JSON.stringify({ from: "the-test", change: barrier }),
+      ]);
+      await waitFor(
+        () => seen.filter((c) => c.id === "barrier").length === 2,
+        "the notification to reach both instances",
+      );
+      // The writer's listeners ran once (with the write), B's once (by NOTIFY): A skipped its own.
+      expect(seen.filter((c) => c.id === "t1")).toEqual([
         { entity: "team", id: "t1", action: "updated" },
         { entity: "team", id: "t1", action: "updated" },
       ]);
