@@ -49,7 +49,8 @@ export async function createTestDatabase(
     ...handle,
     url,
     async destroy() {
-      await handle.close();
+      // A test may have closed the handle already (a database that fails): drop it all the same.
+      await handle.close().catch(() => {});
       await drop();
     },
   };
