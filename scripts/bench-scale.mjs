@@ -10,7 +10,7 @@
 // 127.0.0.1:5432, user postgres), migrated and seeded by the first instance as at any start.
 // Installs nginx-light and wrk with apt-get where missing. Writes its section of docs/benchmarks.md.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -137,6 +137,8 @@ try {
   const home = await (await fetch(`${one}/`)).text();
   const site = path.join(work, "site");
   execFileSync("mkdir", ["-p", site, path.join(work, "tmp")]);
+  // nginx's worker runs as another user when started by root: let it read the copy.
+  chmodSync(work, 0o755);
   writeFileSync(path.join(site, "index.html"), home);
   writeFileSync(path.join(site, "index.html.gz"), gzipSync(home, { level: 9 }));
   const upstream = (name, ports) =>
