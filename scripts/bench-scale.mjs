@@ -275,7 +275,8 @@ http {
     `Both instances answer from one database and each keeps its own page cache. Here they share ${os.cpus().length}`,
     "cores with wrk, nginx and other work, so the second instance has no idle CPU to add and the",
     "two columns differ by noise; its gain needs cores (or machines) of its own. What this machine",
-    "does show is the first table: a cache hit costs a fraction of a millisecond, a render hundreds.",
+    "does show is the first table: a cache hit costs a fraction of a millisecond, a render tens to",
+    "hundreds of milliseconds under this load.",
     END,
   ].join("\n");
   const doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Benchmarks\n";
