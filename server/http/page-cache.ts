@@ -71,8 +71,8 @@ export interface PageCacheStats {
 /** Whether this request may get (and make) the shared copy of a page. */
 export function isShared(req: Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const path = req.path;
-  if (path === "/admin" || path.startsWith("/admin/") || path.startsWith("/api/")) return false;
+  // The back-office, its data requests (`/admin.data`) and any API are never shared.
+  if (/^\/(?:admin|api)(?:[/.]|$)/.test(req.path)) return false;
   return !PRIVATE_COOKIE.test(req.headers.cookie ?? "");
 }
 

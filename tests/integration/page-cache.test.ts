@@ -174,6 +174,7 @@ describe.runIf(hasBuild())("full-page cache on the production server", () => {
     expect(admin.status).toBe(200);
     expect(admin.headers.get("x-cache")).toBe("BYPASS");
     expect(admin.headers.get("cache-control")).toBe("private, no-store");
+    expect((await get(base, "/admin.data")).headers.get("x-cache")).toBe("BYPASS");
     const login = await get(base, "/admin/login");
     expect(login.headers.get("x-cache")).toBe("BYPASS");
     expect(login.headers.get("content-security-policy")).toMatch(/'nonce-/);
