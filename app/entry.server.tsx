@@ -1,8 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { runtimeContext } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
+import { sharedPageContext } from "@server/http/page-cache";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -12,14 +13,23 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { NonceContext } from "~/lib/nonce";
-import { BASIC_SECURITY_HEADERS, securityHeaders } from "~/lib/security-headers";
+import { AddedScriptsContext, NonceContext } from "~/lib/nonce";
+import {
+  BASIC_SECURITY_HEADERS,
+  type SecurityHeaderOptions,
+  securityHeaders,
+} from "~/lib/security-headers";
 
 export const streamTimeout = 5_000;
 
 /**
- * Renders every document. Adds a fresh CSP nonce per request (passed to React Router's scripts
- * and to React's own inline scripts) and the security headers of DESIGN.md.
+ * Renders every document with the security headers of DESIGN.md.
+ *
+ * A page for one visitor (a session, a flash message, a form's answer: anything the server did not
+ * mark shared) gets a fresh CSP nonce (passed to React Router's scripts and to React's own inline
+ * scripts) and is `private, no-store`. A shared page (server/http/page-cache.ts: an anonymous GET)
+ * is rendered whole, without a nonce, and its CSP lists the sha256 of each of its inline scripts,
+ * so the same bytes are safe for every visitor and any cache (decision 0180).
  */
 export default function handleRequest(
   request: Request,
@@ -28,26 +38,33 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = randomBytes(16).toString("base64");
   const config = loadContext.get(runtimeContext)?.config;
   const https =
     new URL(request.url).protocol === "https:" || Boolean(config?.SITE_URL.startsWith("https:"));
-  // Under `react-router dev`, Vite's client injects unnonced scripts: no CSP there.
-  if (import.meta.env.PROD) {
-    const headers = securityHeaders({
-      nonce,
-      https,
-      bookingUrl: config?.BOOKING_URL ?? "",
-      gaMeasurementId: config?.GA_MEASUREMENT_ID,
-      mediaOrigins: [config?.S3_PUBLIC_URL, config?.S3_ENDPOINT].filter((u): u is string => !!u),
-    });
+  const policy = {
+    https,
+    bookingUrl: config?.BOOKING_URL ?? "",
+    gaMeasurementId: config?.GA_MEASUREMENT_ID,
+    mediaOrigins: [config?.S3_PUBLIC_URL, config?.S3_ENDPOINT].filter((u): u is string => !!u),
+  };
+  const setSecurityHeaders = (options: Pick<SecurityHeaderOptions, "nonce" | "scriptHashes">) => {
+    // Under `react-router dev`, Vite's client injects unnonced scripts: no CSP there.
+    if (!import.meta.env.PROD) return;
+    const headers = securityHeaders({ ...policy, ...options });
     for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, value);
+  };
+
+  if (loadContext.get(sharedPageContext)) {
+    return renderShared(request, responseStatusCode, responseHeaders, routerContext, (hashes) =>
+      setSecurityHeaders({ scriptHashes: hashes }),
+    );
   }
-  // A server error is never kept by shared caches, nor is the page a form post renders: it
-  // carries what that visitor typed.
-  if (responseStatusCode >= 500) responseHeaders.set("Cache-Control", "no-store");
-  const method = request.method.toUpperCase();
-  if (method !== "GET" && method !== "HEAD") responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
+
+  const nonce = randomBytes(16).toString("base64");
+  setSecurityHeaders({ nonce });
+  // A page with a nonce is for one visitor (a session, a flash, what a form post typed): no cache
+  // may keep it, and a server error is never kept either.
+  responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -91,6 +108,65 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
+
+/** The sha256 (base64) of each inline script of `html` and of the scripts its loader adds. */
+export function inlineScriptHashes(html: string, added: Iterable<string> = []): string[] {
+  const sources = new Set(added);
+  for (const [, attributes = "", text = ""] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+  )) {
+    if (/\ssrc=/i.test(attributes) || /application\/ld\+json/i.test(attributes)) continue;
+    sources.add(text);
+  }
+  return [...sources].map((text) => createHash("sha256").update(text, "utf8").digest("base64"));
+}
+
+/**
+ * A shared page: rendered whole (no streaming: the hashes need every script), with no nonce, and
+ * its CSP made of the hashes of what it contains.
+ */
+function renderShared(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  setHashes: (hashes: string[]) => void,
+): Promise<Response> {
+  const added = new Set<string>();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const body = new PassThrough();
+    body.on("data", (chunk: Buffer) => chunks.push(chunk));
+    body.on("end", () => {
+      clearTimeout(timeoutId);
+      const html = Buffer.concat(chunks).toString("utf8");
+      setHashes(inlineScriptHashes(html, added));
+      headers.set("Content-Type", "text/html; charset=utf-8");
+      if (status >= 500) headers.set("Cache-Control", "no-store");
+      const head = request.method.toUpperCase() === "HEAD";
+      resolve(new Response(head ? null : html, { headers, status }));
+    });
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(
+      <AddedScriptsContext value={added}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </AddedScriptsContext>,
+      {
+        onAllReady() {
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          console.error(error);
         },
       },
     );

@@ -6,10 +6,12 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
+import { onContentChanged } from "./admin/after-content-write";
 import { ConfigError, loadConfig } from "./config";
 import { runtimeContext } from "./context";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { boundBodies } from "./http/body-limit";
+import { PageCache, type PageCacheOptions, sharedPageContext } from "./http/page-cache";
 import { redactUrl } from "./http/redact";
 import { createRuntime, type Runtime } from "./runtime";
 import { clientIpContext } from "./security/client-ip";
@@ -22,15 +24,23 @@ import { clientIpContext } from "./security/client-ip";
 /** Give in-flight requests this long, then close the database and exit (SIGTERM budget: 2 s). */
 const SHUTDOWN_GRACE_MS = 1_000;
 
-export function createApp(runtime: Runtime, options: { clientDir: string }) {
+export function createApp(
+  runtime: Runtime,
+  options: { clientDir: string; pageCache?: Partial<PageCacheOptions> },
+) {
   const app = express();
+  // Anonymous visitors' pages, kept whole and dropped on every content change (decision 0180).
+  const pageCache = new PageCache(options.pageCache);
+  onContentChanged(() => pageCache.clear());
   app.disable("x-powered-by");
   app.set("trust proxy", runtime.config.TRUST_PROXY);
 
   app.get("/healthz", async (_req, res) => {
     try {
       await runtime.database.ping();
-      res.set("Cache-Control", "no-store").json({ status: "ok", database: "ok" });
+      res
+        .set("Cache-Control", "no-store")
+        .json({ status: "ok", database: "ok", pageCache: pageCache.stats() });
     } catch {
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "down" });
     }
@@ -48,7 +58,10 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
           method: req.method,
           url: redactUrl(req.url),
         }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        res: (res: { statusCode: number; headers?: Record<string, unknown> }) => ({
+          statusCode: res.statusCode,
+          cache: res.headers?.["x-cache"],
+        }),
       },
     }),
   );
@@ -66,16 +79,18 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
   );
   app.use(express.static(options.clientDir, { maxAge: "1h" }));
   app.use(boundBodies());
+  app.use(pageCache.middleware());
 
   app.use(
     createRequestHandler({
       // A virtual module of the React Router Vite plugin (typed by @react-router/dev).
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext(req) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(runtimeContext, runtime);
         // Express's view of the client address (TRUST_PROXY aware), for per-IP rate limits.
         context.set(clientIpContext, req.ip ?? null);
+        context.set(sharedPageContext, res.locals.sharedPage === true);
         return context;
       },
     }),

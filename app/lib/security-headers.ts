@@ -1,13 +1,16 @@
 /**
  * Security headers of every document (DESIGN.md, Security rules), built per request around a
- * fresh nonce. Pure: entry.server.tsx applies it; unit tests read it.
+ * fresh nonce, or around the hashes of a shared page's inline scripts (decision 0180). Pure: entry.server.tsx applies it; unit tests read it.
  *
- * Scripts: only those carrying the nonce, plus what they load ('strict-dynamic': the React Router
+ * Scripts: only those carrying the nonce (or matching a hash), plus what they load ('strict-dynamic': the React Router
  * chunks and, after consent, gtag.js). Frames: only the booking host. Nobody may frame us.
  */
 
 export interface SecurityHeaderOptions {
-  nonce: string;
+  /** This response's nonce (pages for one visitor)... */
+  nonce?: string;
+  /** ...or the sha256 (base64) of every inline script of a page shared by everyone (0180). */
+  scriptHashes?: readonly string[];
   /** The external scheduling page shown in the booking frame. */
   bookingUrl: string;
   /** GA4 measurement id: when set, Google's analytics hosts are allowed. */
@@ -44,7 +47,8 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     "default-src": ["'self'"],
     // 'self' and the GA host only matter to browsers without 'strict-dynamic' (CSP2).
     "script-src": [
-      `'nonce-${options.nonce}'`,
+      ...(options.nonce ? [`'nonce-${options.nonce}'`] : []),
+      ...(options.scriptHashes ?? []).map((hash) => `'sha256-${hash}'`),
       "'strict-dynamic'",
       "'self'",
       ...(ga ? GA_SCRIPT : []),

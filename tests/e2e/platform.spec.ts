@@ -17,10 +17,23 @@ test.describe("platform", () => {
     expect(errors).toEqual([]);
   });
 
-  test("/healthz reports the database", async ({ request }) => {
+  test("/healthz reports the database and the page cache's counters", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+    expect(await response.json()).toEqual({
+      status: "ok",
+      database: "ok",
+      pageCache: {
+        entries: expect.any(Number),
+        bytes: expect.any(Number),
+        hits: expect.any(Number),
+        misses: expect.any(Number),
+        bypasses: expect.any(Number),
+        stores: expect.any(Number),
+        evictions: expect.any(Number),
+        invalidations: expect.any(Number),
+      },
+    });
   });
 
   test("an unknown path answers 404 with the not-found page", async ({ page }) => {

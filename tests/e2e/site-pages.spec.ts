@@ -273,15 +273,9 @@ test.describe("head, headers, sitemap", () => {
     expect(jsonLd).toMatchObject({ "@type": "Organization", name: "Northlight Studio" });
   });
 
-  test("documents carry a nonce-based CSP and the security headers; public pages are cacheable", async ({
-    page,
-  }, info) => {
-    test.skip(isMobile(info), "one width is enough");
-    const response = await page.goto("/");
-    const headers = response?.headers() ?? {};
+  /** What every document's CSP and headers must say, shared or not. */
+  function expectSecurityHeaders(headers: Record<string, string>) {
     const csp = headers["content-security-policy"] ?? "";
-    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
-    expect(nonce).toBeTruthy();
     expect(csp).toContain("'strict-dynamic'");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(csp).toContain("frame-src https://calendly.com");
@@ -292,7 +286,47 @@ test.describe("head, headers, sitemap", () => {
     expect(headers["permissions-policy"]).toBeTruthy();
     expect(headers["cross-origin-opener-policy"]).toBeTruthy();
     expect(headers["strict-transport-security"]).toBeUndefined(); // plain http here
+  }
+
+  test("a page shared by anonymous visitors carries a hash-based CSP and is cacheable", async ({
+    page,
+  }, info) => {
+    test.skip(isMobile(info), "one width is enough");
+    // The first answer renders (MISS), a later one comes from the page cache (HIT): same headers.
+    await expect.poll(async () => (await page.request.get("/")).headers()["x-cache"]).toBe("HIT");
+    const response = await page.goto("/");
+    const headers = response?.headers() ?? {};
+    expect(headers["x-cache"]).toBe("HIT");
+    expectSecurityHeaders(headers);
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp).not.toContain("'nonce-");
+    expect(csp).toMatch(/script-src[^;]*'sha256-/);
     expect(headers["cache-control"]).toContain("s-maxage");
+    // No script carries a nonce: they pass by their hashes.
+    const nonces = await page
+      .locator("script")
+      .evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces)).toEqual(new Set([""]));
+    // Everyone gets the same policy.
+    const again = (await page.request.get("/")).headers()["content-security-policy"];
+    expect(again).toBe(csp);
+  });
+
+  test("a page for one visitor (here a flash cookie) carries a fresh nonce and is private", async ({
+    page,
+    baseURL,
+  }, info) => {
+    test.skip(isMobile(info), "one width is enough");
+    await page.context().addCookies([{ name: "admin_flash", value: "x", url: baseURL ?? "" }]);
+    const response = await page.goto("/");
+    const headers = response?.headers() ?? {};
+    expect(headers["x-cache"]).toBe("BYPASS");
+    expectSecurityHeaders(headers);
+    const nonce = headers["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(headers["content-security-policy"]).not.toContain("'sha256-");
+    expect(headers["cache-control"]).toBe("private, no-store");
     // Every script element carries this response's nonce.
     const scripts = await page
       .locator("script:not([type='application/ld+json'])")

@@ -1,5 +1,6 @@
-import { Children, isValidElement, type ReactElement, type ReactNode } from "react";
+import { Children, isValidElement, type ReactElement, type ReactNode, use } from "react";
 import { Scripts } from "react-router";
+import { AddedScriptsContext } from "~/lib/nonce";
 
 type ElementProps = {
   rel?: string;
@@ -30,7 +31,8 @@ export function scriptLiteral(value: unknown): string {
  * every module in parallel and run React Router's module script. The paint is reported after the
  * frame is on screen, so not one script competes with it. At once in a hidden tab, where no frame
  * is painted; after one frame where paint timing is missing; after 3 s at the latest.
- * `document.currentScript.nonce` lets the script and links it creates pass the CSP.
+ * `document.currentScript.nonce` lets the script and links it creates pass the CSP; on a shared
+ * page there is no nonce and the module script passes by its hash (decision 0180).
  */
 export function deferredLoader(moduleCode: string, modules: string[]): string {
   return `((code, modules) => {
@@ -79,6 +81,7 @@ export function DeferredScripts({ nonce }: { nonce?: string }) {
   // Called as a function, not rendered: we need its elements to rearrange them. Its hooks run as
   // part of this component, identically on every render.
   const elements = flatten(Scripts({ nonce }));
+  const added = use(AddedScriptsContext);
   if (elements.length === 0) return null; // after hydration <Scripts> renders nothing
 
   const modules: string[] = [];
@@ -91,6 +94,7 @@ export function DeferredScripts({ nonce }: { nonce?: string }) {
       moduleCode = dangerouslySetInnerHTML?.__html ?? "";
     else kept.push(element);
   }
+  if (import.meta.env.SSR) added?.add(moduleCode);
   return (
     <>
       {kept}
