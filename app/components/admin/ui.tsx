@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ErrorPanel } from "~/components/ui/error-panel";
 
 /** Small building blocks of the back-office look: dense, dark, the site's tokens. */
 
@@ -16,26 +17,6 @@ export const buttonClass = {
 export const fieldClass =
   "rounded-md border border-line bg-canvas px-2.5 py-1.5 text-sm text-ink placeholder:text-ink-faint focus:border-accent focus:outline-none";
 
-export function PageHeader({
-  title,
-  description,
-  actions,
-}: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-}) {
-  return (
-    <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="font-display text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        {description ? <p className="mt-1 text-sm text-ink-muted">{description}</p> : null}
-      </div>
-      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
-    </header>
-  );
-}
-
 export function EmptyState({ children }: { children: ReactNode }) {
   return (
     <p className="rounded-lg border border-dashed border-line px-6 py-12 text-center text-ink-muted">
@@ -44,12 +25,14 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
-export function ErrorPanel({ message }: { message: string }) {
+/** A list that could not be loaded: the one error panel in the back-office's look. */
+export function LoadError({ message }: { message: string }) {
   return (
-    <div role="alert" className="rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm">
-      <p className="font-semibold">Error</p>
-      <p className="text-ink-muted">{message}. Reload the page to try again.</p>
-    </div>
+    <ErrorPanel
+      variant="admin"
+      title="Error"
+      message={`${message}. Reload the page to try again.`}
+    />
   );
 }
 
