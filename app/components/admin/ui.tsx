@@ -1,17 +1,15 @@
 import type { ReactNode } from "react";
+import { buttonClasses } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
 
 /** Small building blocks of the back-office look: dense, dark, the site's tokens. */
 
+/** The kit's buttons (app/components/ui/button.tsx) in the back-office's dense size. */
 export const buttonClass = {
-  primary:
-    "inline-flex items-center justify-center gap-2 rounded-md bg-accent px-3 py-1.5 text-sm font-semibold text-accent-ink hover:bg-accent-strong disabled:opacity-60",
-  secondary:
-    "inline-flex items-center justify-center gap-2 rounded-md border border-line bg-surface-raised px-3 py-1.5 text-sm font-medium text-ink hover:border-ink-faint disabled:opacity-60",
-  danger:
-    "inline-flex items-center justify-center gap-2 rounded-md border border-danger/50 px-3 py-1.5 text-sm font-medium text-danger hover:bg-danger/10 disabled:opacity-60",
-  ghost:
-    "inline-flex items-center justify-center gap-2 rounded-md px-2 py-1 text-sm text-ink-muted hover:bg-surface-raised hover:text-ink",
+  primary: buttonClasses({ variant: "primary", size: "dense" }),
+  secondary: buttonClasses({ variant: "secondary", size: "dense" }),
+  danger: buttonClasses({ variant: "danger", size: "dense" }),
+  ghost: buttonClasses({ variant: "ghost", size: "dense" }),
 } as const;
 
 export const fieldClass =
