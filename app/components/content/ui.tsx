@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
-
-/**
- * Small building blocks of the content pages (the shared design-system primitives of
- * app/components/ui belong to the public frame; these stay local so the pages can ship alone).
- * Texts come from the page's loader data (decision 0011), never from an import here.
- */
-
 import { ButtonLink } from "~/components/ui/button";
 import { container } from "~/components/ui/layout";
+
+/**
+ * Building blocks only the content pages use (tag, closing call to action, path icon, reading
+ * widths). What the site and the back-office share (button, page header, section heading, error
+ * panel, lightbox) is the one kit in app/components/ui (decision 0190). Texts come from the
+ * page's loader data (decision 0011), never from an import here.
+ */
 
 export { container };
 
