@@ -1,7 +1,9 @@
+import { studio } from "~/content/studio";
+
 /** The head of a back-office page: its title, and kept out of search engines. */
 export function adminMeta(title: string) {
   return [
-    { title: `${title} | Northlight Studio Admin` },
+    { title: `${title} | ${studio.name} Admin` },
     { name: "robots", content: "noindex, nofollow" },
   ];
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { BLOG_MESSAGES_FORM, type CategoryInput } from "../../app/lib/forms/blog";
+import type { FieldErrors } from "../../app/lib/forms/result";
 import type { Database } from "../db/client";
 import { blogCategories, blogPosts } from "../db/schema";
 import { contentChanged } from "./after-content-write";
@@ -36,7 +37,7 @@ export async function listCategories(db: Database): Promise<CategoryRow[]> {
 
 export type CategoryResult =
   | { ok: true; id: string; name: string }
-  | { ok: false; fieldErrors: Record<string, string[]> };
+  | { ok: false; fieldErrors: FieldErrors };
 
 const nameTaken = (): CategoryResult => ({
   ok: false,

@@ -6,11 +6,11 @@ import {
   type CaseStudyDraft,
   type CaseStudyInput,
   draftFromStudy,
-  type FieldErrors,
   parseCaseStudy,
   parseRowIntent,
   readDraft,
 } from "../../app/lib/forms/case-study";
+import type { FieldErrors } from "../../app/lib/forms/result";
 import type { Database, Executor } from "../db/client";
 import { caseStudies } from "../db/schema";
 import { FormReadError, type ReadForm, readForm } from "../http/form-data";

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { fieldErrorsOf, textValuesOf } from "../../app/lib/forms/admin-fields";
+import type { FieldErrors } from "../../app/lib/forms/result";
 import { getRuntimeFrom } from "../context";
 import type { Database } from "../db/client";
 import { FormReadError, type ReadForm } from "../http/form-data";
@@ -22,7 +23,7 @@ import { redirectWithFlash } from "./moderation";
 
 /** What an editor page gets back when the save did not happen (useActionData). */
 export interface EditorActionData {
-  fieldErrors: Record<string, string[]>;
+  fieldErrors: FieldErrors;
   /** What was sent, to refill the form (with or without JavaScript). */
   values: Record<string, string>;
   /** A toast about it (a failed save, a refused upload). */

@@ -27,6 +27,29 @@ test.describe("weddings and careers interactions", () => {
     await expect(photos.nth(11)).toBeFocused();
   });
 
+  test("the one lightbox works from the keyboard alone: Enter opens, arrows wrap, Escape returns focus", async ({
+    page,
+  }) => {
+    await page.goto("/weddings");
+    await hydrated(page);
+    const photos = page.getByRole("button", { name: /^Open photo/ });
+    await photos.nth(11).focus();
+    await page.keyboard.press("Enter");
+    const lightbox = page.getByRole("dialog");
+    await expect(lightbox.getByText("12 / 12")).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(lightbox.getByText("1 / 12")).toBeVisible();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(lightbox.getByText("11 / 12")).toBeVisible();
+    // Tab stays inside the dialog (Radix traps focus).
+    await page.keyboard.press("Tab");
+    await expect(lightbox.locator(":focus")).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(lightbox).toBeHidden();
+    await expect(photos.nth(11)).toBeFocused();
+  });
+
   test("testimonial carousel wraps both ways", async ({ page }) => {
     await page.goto("/weddings");
     await hydrated(page);

@@ -3,50 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   applyRowIntent,
   emptyDraft,
-  isMediaUrl,
   moveRows,
   parseRowIntent,
-  SLUG_PATTERN,
-  slugify,
 } from "../../app/lib/forms/case-study";
 
 /** The case-study editor's pure rules (app/lib/forms/case-study.ts). */
-
-describe("slugify", () => {
-  it("makes lowercase ASCII words joined by hyphens", () => {
-    expect(slugify("Café & Co. — Spring '26!")).toBe("cafe-and-co-spring-26");
-    expect(slugify("  Harbor   and Pine ")).toBe("harbor-and-pine");
-    expect(slugify("日本")).toBe("");
-  });
-
-  it("always gives a valid slug of at most 80 characters, or nothing (property)", () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 200 }), (title) => {
-        const slug = slugify(title);
-        expect(slug.length).toBeLessThanOrEqual(80);
-        if (slug !== "") expect(slug).toMatch(SLUG_PATTERN);
-      }),
-    );
-  });
-});
-
-describe("media URLs", () => {
-  it("accepts http(s) addresses and site paths only", () => {
-    for (const ok of ["https://cdn.example.com/a.jpg", "http://x.test/v.mp4", "/media/reel.mp4"]) {
-      expect(isMediaUrl(ok)).toBe(true);
-    }
-    for (const bad of [
-      "javascript:alert(1)",
-      "data:image/png;base64,AAAA",
-      "//evil.example/x.png",
-      "media/x.png",
-      "/media/a b.png",
-      "ftp://x.test/a",
-    ]) {
-      expect(isMediaUrl(bad)).toBe(false);
-    }
-  });
-});
 
 describe("row intents", () => {
   it("reads only the editor's own values", () => {

@@ -1,7 +1,6 @@
 import { format } from "date-fns";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { stepIndex } from "../../app/components/content/lightbox";
 import { CASE_STUDIES_COPY } from "../../app/content/content-pages";
 import {
   BUILT_IN_CASE_STUDIES,
@@ -32,6 +31,7 @@ import {
   type VideoEvent,
   type VideoState,
 } from "../../app/lib/content/video-state";
+import { wrapIndex } from "../../app/lib/wrap-index";
 
 function study(overrides: Partial<CaseStudyRecord> & { title: string }): CaseStudyRecord {
   return {
@@ -399,16 +399,16 @@ describe("browser-side retries (SPEC section 9)", () => {
 
 describe("lightbox", () => {
   it("steps through the images with wrap-around", () => {
-    expect(stepIndex(0, 1, 5)).toBe(1);
-    expect(stepIndex(4, 1, 5)).toBe(0);
-    expect(stepIndex(0, -1, 5)).toBe(4);
+    expect(wrapIndex(0 + 1, 5)).toBe(1);
+    expect(wrapIndex(4 + 1, 5)).toBe(0);
+    expect(wrapIndex(0 - 1, 5)).toBe(4);
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 50 }), fc.nat(), (total, start) => {
         const index = start % total;
-        const next = stepIndex(index, 1, total);
+        const next = wrapIndex(index + 1, total);
         expect(next).toBeGreaterThanOrEqual(0);
         expect(next).toBeLessThan(total);
-        expect(stepIndex(next, -1, total)).toBe(index);
+        expect(wrapIndex(next - 1, total)).toBe(index);
       }),
     );
   });

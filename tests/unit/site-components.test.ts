@@ -4,10 +4,10 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { BookingFrame, BookingInline } from "../../app/components/site/booking/booking-frame";
-import { wrapIndex } from "../../app/components/site/weddings/wrap";
 import { isNavItemActive, NAV_ITEMS, SERVICES_DROPDOWN } from "../../app/content/navigation";
 import { toCaseStudyCard, toPortfolioCard } from "../../app/lib/cards";
 import { RENDITIONS, responsiveImage } from "../../app/lib/images";
+import { wrapIndex } from "../../app/lib/wrap-index";
 
 describe("booking frame", () => {
   it("embeds the scheduling page at height 600; the inline variant is titled 'Schedule a consultation'", () => {

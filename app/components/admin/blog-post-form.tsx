@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { fieldClass, RequiredMark } from "~/components/forms/fields";
-import { slugify } from "~/lib/forms/blog";
+import type { FieldErrors } from "~/lib/forms/result";
+import { slugify } from "~/lib/slug";
 import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { BLOG_POST_STATUSES } from "~/lib/values";
 import { ImageField } from "./image-field";
@@ -28,8 +29,6 @@ export interface BlogPostFormValues {
   status: string;
   publishedAt: string;
 }
-
-export type FieldErrors = Record<string, string[] | undefined>;
 
 const LABELS: Record<string, string> = {
   title: "Title",

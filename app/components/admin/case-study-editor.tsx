@@ -14,7 +14,6 @@ import {
   type CaseStudyDraft,
   emptyMedia,
   emptyMetric,
-  type FieldErrors,
   GALLERY_LAYOUT_LABELS,
   MAX_KEY_METRICS,
   MAX_MEDIA_ITEMS,
@@ -27,8 +26,9 @@ import {
   type RowList,
   readDraft,
   rowIntentValue,
-  slugify,
 } from "~/lib/forms/case-study";
+import type { FieldErrors } from "~/lib/forms/result";
+import { slugify } from "~/lib/slug";
 import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { GALLERY_LAYOUTS } from "~/lib/values";
 import { CONTENT_STATUS_OPTIONS } from "./format";

@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { fieldErrorsOf, textValuesOf } from "~/lib/forms/admin-fields";
+import type { FieldErrors } from "~/lib/forms/result";
 import { CHECK_FIELDS } from "~/lib/forms/result";
 import { buttonClass } from "./ui";
 
@@ -11,8 +12,6 @@ import { buttonClass } from "./ui";
  * JavaScript the form's zod schema is checked before sending, for quick feedback; the server checks
  * again either way. After a failed check, focus goes to the first invalid field.
  */
-
-export type FieldErrors = Record<string, string[] | undefined>;
 
 export function EditorForm({
   schema,

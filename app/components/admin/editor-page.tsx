@@ -1,10 +1,11 @@
 import type { EditorActionData } from "@server/admin/editor";
 import type { ComponentProps, ReactNode } from "react";
 import { SelectField } from "~/components/forms/fields";
+import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
-import { EditorForm, type FieldErrors } from "./editor-form";
+import type { FieldErrors } from "~/lib/forms/result";
+import { EditorForm } from "./editor-form";
 import { CONTENT_STATUS_OPTIONS } from "./format";
-import { PageHeader } from "./ui";
 
 /**
  * The page around the portfolio, testimonial and team editors: the form in two columns, each
@@ -62,7 +63,7 @@ export function EditorPage({
 }: FormProps & { title: string; description: string }) {
   return (
     <>
-      <PageHeader title={title} description={description} />
+      <PageHeader variant="admin" title={title} lead={description} />
       <ToastMessageView message={form.answer?.toast} />
       <div className="max-w-3xl rounded-xl border border-line bg-surface p-4 sm:p-6">
         <EditorFields {...form} />

@@ -1,3 +1,4 @@
+import { isSafeUrl } from "~/lib/safe-url";
 import {
   type BUDGETS,
   CONTACT_STATUSES,
@@ -96,34 +97,14 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
   hour: "numeric",
   minute: "2-digit",
 });
-const dateOnly = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
-
 export function formatDateTime(value: Date | string): string {
   return `${dateTime.format(new Date(value))} PT`;
 }
 
-/** A calendar date (yyyy-mm-dd, no time zone) as 'MMM d, yyyy'. */
-export function formatDay(value: string | Date | null): string | null {
-  if (!value) return null;
-  const date = typeof value === "string" ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : value;
-  return Number.isNaN(date.getTime()) ? null : dateOnly.format(date);
-}
-
-/** Links from stored data open only if they are ours (/files/...) or plain http(s). */
+/** Links from stored data open only if they pass the one URL rule (a site path or http(s)). */
 export function safeHref(url: string | null | undefined): string | null {
-  if (!url) return null;
-  if (url.startsWith("/") && !url.startsWith("//")) return url;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.toString() : null;
-  } catch {
-    return null;
-  }
+  if (!url || !isSafeUrl(url, { sitePath: true })) return null;
+  return url.startsWith("/") ? url : new URL(url).toString();
 }
 
 /** The file name at the end of an attachment URL, for its link text. */

@@ -1,6 +1,7 @@
 import { type ChangeEvent, useId, useRef, useState } from "react";
 import { fieldClass } from "~/components/forms/fields";
 import { showToast } from "~/components/ui/toasts";
+import type { FieldErrors } from "~/lib/forms/result";
 import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 
 /**
@@ -27,7 +28,7 @@ export function ImageField({
   label: string;
   defaultValue?: string | null;
   /** The form's field errors; this field's are under `name`. */
-  errors?: Record<string, string[] | undefined>;
+  errors?: FieldErrors;
   hint?: string;
 }) {
   const id = useId();

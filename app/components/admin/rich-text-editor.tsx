@@ -19,8 +19,11 @@ import {
 } from "lucide-react";
 import { type KeyboardEvent, type RefObject, useId, useRef, useState } from "react";
 import { fieldClass } from "~/components/forms/fields";
+import { isSafeUrl } from "~/lib/safe-url";
 import { useHydrated, useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { buttonClass } from "./ui";
+
+const LINK_PROTOCOLS = ["http:", "https:", "mailto:", "tel:"];
 
 /**
  * The blog body editor. With JavaScript: TipTap with only the nodes and marks SPEC's allow-list
@@ -380,13 +383,13 @@ function InsertPanel({
         close();
         return;
       }
-      if (!isSafeUrl(value, ["http:", "https:", "mailto:", "tel:"])) {
+      if (!isSafeUrl(value, { sitePath: true, protocols: LINK_PROTOCOLS })) {
         setError("Enter a web address (https://…), a mailto: or a tel: link.");
         return;
       }
       editor.chain().focus().extendMarkRange("link").setLink({ href: value }).run();
     } else {
-      if (!isSafeUrl(value, ["http:", "https:"])) {
+      if (!isSafeUrl(value, { sitePath: true })) {
         setError("Enter the image's web address (https://… or /files/…).");
         return;
       }
@@ -465,14 +468,4 @@ function InsertPanel({
       ) : null}
     </fieldset>
   );
-}
-
-/** An absolute URL with one of `protocols`, or a site path ("/files/…"). */
-function isSafeUrl(value: string, protocols: string[]): boolean {
-  if (value.startsWith("/") && !value.startsWith("//")) return true;
-  try {
-    return protocols.includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
 }

@@ -1,40 +1,19 @@
 import type { ReactNode } from "react";
+import { buttonClasses } from "~/components/ui/button";
+import { ErrorPanel } from "~/components/ui/error-panel";
 
 /** Small building blocks of the back-office look: dense, dark, the site's tokens. */
 
+/** The kit's buttons (app/components/ui/button.tsx) in the back-office's dense size. */
 export const buttonClass = {
-  primary:
-    "inline-flex items-center justify-center gap-2 rounded-md bg-accent px-3 py-1.5 text-sm font-semibold text-accent-ink hover:bg-accent-strong disabled:opacity-60",
-  secondary:
-    "inline-flex items-center justify-center gap-2 rounded-md border border-line bg-surface-raised px-3 py-1.5 text-sm font-medium text-ink hover:border-ink-faint disabled:opacity-60",
-  danger:
-    "inline-flex items-center justify-center gap-2 rounded-md border border-danger/50 px-3 py-1.5 text-sm font-medium text-danger hover:bg-danger/10 disabled:opacity-60",
-  ghost:
-    "inline-flex items-center justify-center gap-2 rounded-md px-2 py-1 text-sm text-ink-muted hover:bg-surface-raised hover:text-ink",
+  primary: buttonClasses({ variant: "primary", size: "dense" }),
+  secondary: buttonClasses({ variant: "secondary", size: "dense" }),
+  danger: buttonClasses({ variant: "danger", size: "dense" }),
+  ghost: buttonClasses({ variant: "ghost", size: "dense" }),
 } as const;
 
 export const fieldClass =
   "rounded-md border border-line bg-canvas px-2.5 py-1.5 text-sm text-ink placeholder:text-ink-faint focus:border-accent focus:outline-none";
-
-export function PageHeader({
-  title,
-  description,
-  actions,
-}: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-}) {
-  return (
-    <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="font-display text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        {description ? <p className="mt-1 text-sm text-ink-muted">{description}</p> : null}
-      </div>
-      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
-    </header>
-  );
-}
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return (
@@ -44,12 +23,14 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
-export function ErrorPanel({ message }: { message: string }) {
+/** A list that could not be loaded: the one error panel in the back-office's look. */
+export function LoadError({ message }: { message: string }) {
   return (
-    <div role="alert" className="rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm">
-      <p className="font-semibold">Error</p>
-      <p className="text-ink-muted">{message}. Reload the page to try again.</p>
-    </div>
+    <ErrorPanel
+      variant="admin"
+      title="Error"
+      message={`${message}. Reload the page to try again.`}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from "react";
+import { LazyLightbox, preloadLightbox } from "~/components/ui/lazy-lightbox";
 import type { SampleMediaItem } from "~/content/samples";
 import type { CaseStudyDetail } from "~/lib/content/case-studies";
 import { galleryItems } from "~/lib/content/gallery";
 import { ContentImage } from "./image";
-import { LazyLightbox, preloadLightbox } from "./lazy-lightbox";
 import { VideoPlayer } from "./video-player";
 
 /**

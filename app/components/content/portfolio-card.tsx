@@ -1,8 +1,8 @@
 import { ExternalLinkIcon, PlayIcon, StarIcon } from "~/components/ui/icons";
+import { preloadLightbox } from "~/components/ui/lazy-lightbox";
 import type { PortfolioCopy } from "~/lib/content/page-copy";
 import { CARD_TAGS, type PortfolioCardView } from "~/lib/content/portfolio-list";
 import { ContentImage } from "./image";
-import { preloadLightbox } from "./lazy-lightbox";
 import { useHideOnError } from "./list-page";
 import { PathIcon, Tag } from "./ui";
 

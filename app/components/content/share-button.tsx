@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { buttonClasses } from "~/components/ui/button";
 import { CheckIcon } from "~/components/ui/icons";
 import { PathIcon } from "./ui";
 
@@ -47,8 +48,7 @@ export function ShareButton({
     return () => clearTimeout(timer);
   }, [message]);
 
-  const className =
-    "inline-flex items-center gap-2 rounded-full border border-line px-5 py-2.5 text-sm font-semibold transition-colors hover:border-ink";
+  const className = buttonClasses({ variant: "secondary", size: "sm" });
 
   return (
     <div className="flex flex-wrap items-center gap-3">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { buttonClasses } from "~/components/ui/button";
 import { PathIcon } from "./ui";
 
 /** Lucide's refresh-cw. */
@@ -15,7 +16,7 @@ export function TryAgain({ href, onRetry }: { href: string; onRetry?: () => void
         event.preventDefault();
         onRetry();
       }}
-      className="inline-flex items-center gap-2 rounded-full border border-line px-5 py-2.5 text-sm font-semibold transition-colors hover:border-ink"
+      className={buttonClasses({ variant: "secondary", size: "sm" })}
     >
       <PathIcon d={RETRY_ICON} />
       Try Again

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
+import type { FieldErrors } from "~/lib/forms/result";
 
 /**
  * Labelled form controls for the public forms: each with its error text tied to the input
@@ -10,8 +11,6 @@ import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 export const fieldClass =
   "mt-2 block w-full rounded-xl border border-line bg-canvas px-4 py-3 text-ink placeholder:text-ink-faint transition-colors focus:border-accent focus:outline-none aria-[invalid=true]:border-danger disabled:opacity-60";
 const labelClass = "text-sm font-medium text-ink";
-
-export type FieldErrors = Record<string, string[] | undefined> | undefined;
 
 interface FieldProps {
   name: string;

@@ -8,10 +8,9 @@ import {
   useState,
 } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { CHECK_FIELDS, type FormResult } from "~/lib/forms/result";
+import { CHECK_FIELDS, type FieldErrors as Errors, type FormResult } from "~/lib/forms/result";
 import { checkValue, checkValues, type FormRules } from "~/lib/forms/rules";
 
-type Errors = Record<string, string[] | undefined>;
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /**

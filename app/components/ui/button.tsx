@@ -2,10 +2,13 @@ import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
-/** Buttons and button-looking links: one look for both. */
+/**
+ * Buttons and button-looking links, of the public site and the back-office: one look for both.
+ * The back-office uses the `dense` size (see `buttonClass` in app/components/admin/ui.tsx).
+ */
 
-export type ButtonVariant = "primary" | "secondary" | "ghost";
-export type ButtonSize = "md" | "lg" | "sm";
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
+export type ButtonSize = "md" | "lg" | "sm" | "dense";
 
 export function buttonClasses(
   options: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {},

@@ -138,3 +138,11 @@ export function ExpandIcon(props: IconProps) {
     </Svg>
   );
 }
+/** Lucide's circle-alert. */
+export function AlertCircle(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M2 12a10 10 0 1 0 20 0 10 10 0 1 0-20 0M12 8v4m0 4h.01" />
+    </Svg>
+  );
+}

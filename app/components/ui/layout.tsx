@@ -3,8 +3,11 @@ import { cn } from "~/lib/cn";
 
 /** Page rhythm: one container width, one section spacing, one heading style. */
 
+/** The page width, as classes for elements other than a div. */
+export const container = "mx-auto w-full max-w-7xl px-5 sm:px-8";
+
 export function Container({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("mx-auto w-full max-w-7xl px-5 sm:px-8", className)} {...props} />;
+  return <div className={cn(container, className)} {...props} />;
 }
 
 export function Section({ className, ...props }: ComponentProps<"section">) {
@@ -15,6 +18,10 @@ export function Eyebrow({ className, children }: { className?: string; children:
   return <p className={cn("eyebrow", className)}>{children}</p>;
 }
 
+/**
+ * The one section heading. `compact` is the smaller heading inside the content pages (blog,
+ * case studies), above a list or a block rather than opening a whole section.
+ */
 export function SectionHeading({
   eyebrow,
   title,
@@ -22,6 +29,7 @@ export function SectionHeading({
   id,
   className,
   as: Tag = "h2",
+  compact = false,
 }: {
   eyebrow?: string;
   title: ReactNode;
@@ -29,7 +37,22 @@ export function SectionHeading({
   id?: string;
   className?: string;
   as?: "h1" | "h2";
+  compact?: boolean;
 }) {
+  if (compact) {
+    return (
+      <div className={cn("mb-8", className)}>
+        {eyebrow ? (
+          <p className="text-xs font-semibold uppercase tracking-[0.28em] text-ink-faint">
+            {eyebrow}
+          </p>
+        ) : null}
+        <Tag id={id} className="mt-2 font-display text-3xl font-bold tracking-tight sm:text-4xl">
+          {title}
+        </Tag>
+      </div>
+    );
+  }
   return (
     <div className={cn("max-w-3xl", className)}>
       {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}

@@ -30,10 +30,20 @@ function formatter(pattern: DatePattern, timeZone: string): Intl.DateTimeFormat 
 }
 
 /**
- * Formats a day with one of the SPEC patterns. A `YYYY-MM-DD` string is a calendar day (no time
- * zone); an instant (Date or ISO string with a time) is read as the day it was in Los Angeles.
+ * The one day formatter (public pages and back-office), with one of the SPEC patterns (cards'
+ * by default). A `YYYY-MM-DD` string is a calendar day (no time zone); an instant (Date or ISO
+ * string with a time) is read as the day it was in Los Angeles. No value gives null.
  */
-export function formatDay(value: Date | string, pattern: DatePattern): string {
+export function formatDay(value: Date | string, pattern?: DatePattern): string;
+export function formatDay(
+  value: Date | string | null | undefined,
+  pattern?: DatePattern,
+): string | null;
+export function formatDay(
+  value: Date | string | null | undefined,
+  pattern: DatePattern = CARD_DATE,
+): string | null {
+  if (value === null || value === undefined || value === "") return null;
   const text = String(value);
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
     return formatter(pattern, "UTC").format(new Date(`${text}T00:00:00Z`));

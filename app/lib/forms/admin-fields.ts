@@ -1,4 +1,6 @@
+import { isSafeUrl } from "../safe-url";
 import { isCalendarDate } from "./common";
+import type { FieldErrors } from "./result";
 import { z } from "./zod";
 
 /**
@@ -15,7 +17,7 @@ export const optionalHttpUrl = (message = MUST_BE_URL) =>
     .trim()
     .max(2000, message)
     .optional()
-    .refine((value) => !value || isHttpUrl(value), message)
+    .refine((value) => !value || isSafeUrl(value), message)
     .transform((value) => (value ? value : null));
 
 /**
@@ -28,7 +30,7 @@ export const optionalImageUrl = (message = "Must be a valid URL or a path on thi
     .trim()
     .max(2000, message)
     .optional()
-    .refine((value) => !value || isSitePath(value) || isHttpUrl(value), message)
+    .refine((value) => !value || isSafeUrl(value, { sitePath: true }), message)
     .transform((value) => (value ? value : null));
 
 /** A checkbox: present ("on") when ticked. */
@@ -67,22 +69,9 @@ export const optionalIsoDate = (message: string) =>
     .refine((value) => !value || isCalendarDate(value), message)
     .transform((value) => (value ? value : null));
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
-
-function isSitePath(value: string): boolean {
-  return /^\/[^/\\]/.test(value) && !/\s/.test(value);
-}
-
 /** zod's issues as messages per field name (the first path segment). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
     errors[key] ??= [];

@@ -1,3 +1,4 @@
+import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from "../slug";
 import { BLOG_POST_STATUSES } from "../values";
 import { optionalText, requiredText } from "./common";
 import { z } from "./zod";
@@ -25,23 +26,8 @@ export const BLOG_MESSAGES_FORM = {
 
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 50;
-const MAX_SLUG_LENGTH = 80;
 /** Far above any real article (about 60,000 words of markup), small enough to bound a request. */
 export const MAX_CONTENT_LENGTH = 400_000;
-
-/** A URL slug from a title: "Colour & Light, in 2025!" becomes "colour-light-in-2025". */
-export function slugify(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, MAX_SLUG_LENGTH)
-    .replace(/-+$/g, "");
-}
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** "a, b ,, B" becomes ["a", "b"]: trimmed, blanks dropped, the first spelling of each kept. */
 export function parseTagList(text: string): string[] {
@@ -136,7 +122,7 @@ export const blogPostSchema = z
   // An empty slug is made from the title (no-JavaScript posts, or a cleared field).
   .transform((post) => ({ ...post, slug: post.slug || slugify(post.title) }))
   .superRefine((post, ctx) => {
-    if (!SLUG.test(post.slug)) {
+    if (!SLUG_PATTERN.test(post.slug)) {
       ctx.addIssue({ code: "custom", path: ["slug"], message: BLOG_MESSAGES_FORM.slugInvalid });
     }
   });

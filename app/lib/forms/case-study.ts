@@ -1,4 +1,7 @@
+import { isSafeUrl } from "~/lib/safe-url";
+import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from "~/lib/slug";
 import { CONTENT_STATUSES, GALLERY_LAYOUTS } from "~/lib/values";
+import type { FieldErrors } from "./result";
 import { z } from "./zod";
 
 /**
@@ -137,21 +140,6 @@ export function emptyDraft(): CaseStudyDraft {
   };
 }
 
-/** The slug a title makes: lowercase ASCII words joined by hyphens ("Café & Co." → "cafe-and-co"). */
-export function slugify(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-}
-
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 // ---------------------------------------------------------------------------------------------
 // Reading the posted form
 // ---------------------------------------------------------------------------------------------
@@ -271,24 +259,13 @@ export function applyRowIntent(draft: CaseStudyDraft, intent: RowIntent): CaseSt
 // Validation
 // ---------------------------------------------------------------------------------------------
 
-/** An absolute http(s) URL or a path on this site ("/media/…"); never javascript:, data: or //host. */
-export function isMediaUrl(value: string): boolean {
-  if (value.startsWith("/")) return !value.startsWith("//") && !/\s/.test(value);
-  try {
-    const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
 const capped = (max: number) => z.string().trim().max(max, CASE_STUDY_TEXT.tooLong(max));
 const optional = (max: number) => capped(max).transform((value) => value || null);
 const optionalUrl = z
   .string()
   .trim()
   .max(2000, CASE_STUDY_TEXT.tooLong(2000))
-  .refine((value) => value === "" || isMediaUrl(value), CASE_STUDY_TEXT.url)
+  .refine((value) => value === "" || isSafeUrl(value, { sitePath: true }), CASE_STUDY_TEXT.url)
   .transform((value) => value || null);
 
 const scalarSchema = z.object({
@@ -333,8 +310,6 @@ const scalarSchema = z.object({
   galleryLayout: z.enum(GALLERY_LAYOUTS, { error: CASE_STUDY_TEXT.galleryLayout }),
 });
 
-export type FieldErrors = Record<string, string[]>;
-
 export type ParseResult =
   | { ok: true; value: CaseStudyInput }
   | { ok: false; fieldErrors: FieldErrors };
@@ -362,7 +337,7 @@ export function parseCaseStudy(draft: CaseStudyDraft): ParseResult {
   if (slug === "") {
     slug = slugify(draft.title);
     if (slug === "" && draft.title.trim() !== "") add("slug", CASE_STUDY_TEXT.slugFromTitle);
-  } else if (!SLUG_PATTERN.test(slug) || slug.length > 80) {
+  } else if (!SLUG_PATTERN.test(slug) || slug.length > MAX_SLUG_LENGTH) {
     add("slug", CASE_STUDY_TEXT.slugFormat);
   }
 
@@ -392,11 +367,12 @@ export function parseCaseStudy(draft: CaseStudyDraft): ParseResult {
     if (!MEDIA_TYPES.includes(type)) add(`media.${i}.type`, CASE_STUDY_TEXT.mediaType);
     const url = row.url.trim();
     if (!url) add(`media.${i}.url`, CASE_STUDY_TEXT.mediaUrl);
-    else if (url.length > 2000 || !isMediaUrl(url)) add(`media.${i}.url`, CASE_STUDY_TEXT.url);
+    else if (url.length > 2000 || !isSafeUrl(url, { sitePath: true }))
+      add(`media.${i}.url`, CASE_STUDY_TEXT.url);
     const title = row.title.trim();
     if (title.length > 200) add(`media.${i}.title`, CASE_STUDY_TEXT.tooLong(200));
     const thumbnail = row.thumbnailUrl.trim();
-    if (thumbnail && (thumbnail.length > 2000 || !isMediaUrl(thumbnail))) {
+    if (thumbnail && (thumbnail.length > 2000 || !isSafeUrl(thumbnail, { sitePath: true }))) {
       add(`media.${i}.thumbnailUrl`, CASE_STUDY_TEXT.url);
     }
     mediaGallery.push({

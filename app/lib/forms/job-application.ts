@@ -1,3 +1,4 @@
+import { isSafeUrl } from "../safe-url";
 import { REMOTE_PREFERENCES } from "../values";
 import {
   email,
@@ -12,7 +13,6 @@ import {
   EXPERIENCE_INVALID,
   EXPERIENCE_MAX,
   EXPERIENCE_TOO_HIGH,
-  isHttpUrl,
   NAME_REQUIRED,
   POSITION_REQUIRED,
   URL_INVALID,
@@ -28,7 +28,7 @@ const optionalUrl = z
   .trim()
   .max(URL_MAX, URL_INVALID)
   .optional()
-  .refine((value) => !value || isHttpUrl(value), URL_INVALID)
+  .refine((value) => !value || isSafeUrl(value), URL_INVALID)
   .transform((value) => (value ? value : null));
 
 /** The application dialog of /careers, with SPEC's messages (checked in the browser by ./rules). */

@@ -1,3 +1,6 @@
+/** The one shape of error messages per field name (every form, public and back-office). */
+export type FieldErrors = Record<string, string[] | undefined>;
+
 /** What a public form's action answers: the page shows it (with or without JavaScript). */
 export type FormResult =
   | { status: "success"; title?: string; message: string }
@@ -7,7 +10,7 @@ export type FormResult =
       title?: string;
       message: string;
       /** Messages per field name, for the inputs' error text. */
-      fieldErrors?: Record<string, string[]>;
+      fieldErrors?: FieldErrors;
       /** What the visitor typed, to refill the form after a no-JavaScript post. */
       values?: Record<string, string>;
       /** Attachments already stored (contact form), kept across a failed post. */

@@ -1,3 +1,5 @@
+import { isSafeUrl } from "../safe-url";
+import type { FieldErrors } from "./result";
 /**
  * What the browser checks before sending a public form (decision 0160), without zod: the same
  * messages, patterns and limits the zod schemas beside this module use on the server, which stays
@@ -22,16 +24,6 @@ export const EXPERIENCE_MAX = 80;
 /** zod's default e-mail pattern, given to the schema explicitly so both read this one. */
 export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-/** An absolute http(s) URL. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
 
 /** A real calendar date as YYYY-MM-DD (Date.parse would roll 2027-02-30 over to March). */
 export function isCalendarDate(value: string): boolean {
@@ -68,7 +60,7 @@ const email: Check = (value) => {
 const url: Check = (value) => {
   const text = value.trim();
   if (!text) return undefined;
-  return text.length <= URL_MAX && isHttpUrl(text) ? undefined : URL_INVALID;
+  return text.length <= URL_MAX && isSafeUrl(text) ? undefined : URL_INVALID;
 };
 const date =
   (message: string): Check =>
@@ -126,11 +118,8 @@ export function checkValue(checks: readonly Check[], value: string): string | un
 }
 
 /** Every field's message (only the fields that fail), read from the form's values. */
-export function checkValues(
-  rules: FormRules,
-  read: (name: string) => string,
-): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+export function checkValues(rules: FormRules, read: (name: string) => string): FieldErrors {
+  const errors: FieldErrors = {};
   for (const [name, checks] of Object.entries(rules)) {
     const message = checkValue(checks, read(name));
     if (message) errors[name] = [message];

@@ -12,16 +12,12 @@ import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-acc
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import {
-  buttonClass,
-  EmptyState,
-  ErrorPanel,
-  fieldClass,
-  PageHeader,
-  RowList,
-} from "~/components/admin/ui";
+import { buttonClass, EmptyState, fieldClass, LoadError, RowList } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { adminMeta } from "~/lib/admin-meta";
 import { categorySchema } from "~/lib/forms/blog";
+import type { FieldErrors } from "~/lib/forms/result";
 import type { Route } from "./+types/blog-categories";
 
 /**
@@ -30,10 +26,7 @@ import type { Route } from "./+types/blog-categories";
  * choices; their posts keep them. Every form is a plain POST with a redirect and a toast.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Blog Categories | Northlight Studio Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Blog Categories");
 
 const PATH = "/admin/blog/categories";
 const DEFAULT_COLOR = "#f97316";
@@ -47,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 type ActionData = {
   /** "new" or the id of the category whose form was refused. */
   target: string;
-  fieldErrors: Record<string, string[]>;
+  fieldErrors: FieldErrors;
   values: { name: string; color: string };
 };
 
@@ -79,13 +72,13 @@ export async function action(args: Route.ActionArgs) {
       const target = intent === "create" ? "new" : (id as string);
       const values = { name: text("name"), color: text("color") };
       const parsed = categorySchema.safeParse(values);
-      const refuse = (fieldErrors: Record<string, string[]>) =>
+      const refuse = (fieldErrors: FieldErrors) =>
         data<ActionData>(
           { target, fieldErrors, values },
           { status: 400, headers: ADMIN_RESPONSE_HEADERS },
         );
       if (!parsed.success) {
-        const fieldErrors: Record<string, string[]> = {};
+        const fieldErrors: FieldErrors = {};
         for (const issue of parsed.error.issues) {
           const field = String(issue.path[0]);
           fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
@@ -123,8 +116,9 @@ export default function BlogCategories({ loaderData, actionData }: Route.Compone
   return (
     <>
       <PageHeader
+        variant="admin"
         title="Blog Categories"
-        description="Inactive categories are hidden from the blog's filter and from new posts."
+        lead="Inactive categories are hidden from the blog's filter and from new posts."
         actions={
           <Link to="/admin/blog" className={buttonClass.secondary}>
             <ArrowLeft aria-hidden="true" className="size-4" />
@@ -153,7 +147,7 @@ export default function BlogCategories({ loaderData, actionData }: Route.Compone
           All categories
         </h2>
         {loadError ? (
-          <ErrorPanel message={loadError.description ?? ""} />
+          <LoadError message={loadError.description ?? ""} />
         ) : !rows || rows.length === 0 ? (
           <EmptyState>No categories yet. Add the first one above.</EmptyState>
         ) : (
@@ -232,7 +226,7 @@ function CategoryForm({
   /** Names the row for screen readers ("Save Design"). */
   submitContext?: string;
   values: { name: string; color: string };
-  fieldErrors?: Record<string, string[]>;
+  fieldErrors?: FieldErrors;
 }) {
   const navigation = useNavigation();
   const nameRef = useRef<HTMLInputElement>(null);

@@ -5,6 +5,7 @@ import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { requireAdmin } from "@server/security/admin-access";
 import { ConfirmDeletePanel } from "~/components/admin/confirm-delete-panel";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/blog-delete";
 
 /**
@@ -13,10 +14,7 @@ import type { Route } from "./+types/blog-delete";
  * to this action. Toasts: SPEC section 8's blog delete wording.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Delete blog post | Northlight Studio Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Delete blog post");
 
 const LIST = "/admin/blog";
 const GONE = "the post no longer exists";

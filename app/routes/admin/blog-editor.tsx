@@ -11,8 +11,12 @@ import { UploadRejectedError } from "@server/uploads";
 import { ExternalLink } from "lucide-react";
 import { data } from "react-router";
 import { BlogPostForm, type BlogPostFormValues } from "~/components/admin/blog-post-form";
-import { buttonClass, PageHeader } from "~/components/admin/ui";
+import { buttonClass } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
+import { adminMeta } from "~/lib/admin-meta";
 import { blogPostSchema, toUtcDateTimeInput } from "~/lib/forms/blog";
+import type { FieldErrors } from "~/lib/forms/result";
+import { isSafeUrl } from "~/lib/safe-url";
 import type { Route } from "./+types/blog-editor";
 
 /**
@@ -20,10 +24,8 @@ import type { Route } from "./+types/blog-editor";
  * shown"; DESIGN lists the fields). One module for both routes: an `id` param means edit.
  */
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `${"id" in params ? "Edit" : "New"} Blog Post | Northlight Studio Admin` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ params }) =>
+  adminMeta(`${"id" in params ? "Edit" : "New"} Blog Post`);
 
 const EMPTY: BlogPostFormValues = {
   title: "",
@@ -92,7 +94,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 type ActionData = {
-  fieldErrors?: Record<string, string[]>;
+  fieldErrors?: FieldErrors;
   formError?: string;
   values?: BlogPostFormValues;
 };
@@ -126,7 +128,7 @@ export async function action(args: Route.ActionArgs) {
   };
 
   const parsed = blogPostSchema.safeParse({ ...raw, isFeatured: values.isFeatured ? "on" : "" });
-  const fieldErrors: Record<string, string[]> = {};
+  const fieldErrors: FieldErrors = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? "form");
@@ -144,7 +146,7 @@ export async function action(args: Route.ActionArgs) {
       try {
         images[name] = await resolveImageUrl(runtime, form, name);
         values[name] = images[name] ?? "";
-        if (images[name] && !isImageAddress(images[name])) {
+        if (images[name] && !isSafeUrl(images[name], { sitePath: true })) {
           fieldErrors[name] = ["Enter an image address (https://… or /files/…) or upload a file."];
         }
       } catch (error) {
@@ -173,25 +175,15 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-/** An http(s) address or a path on this site: what an <img src> may hold. */
-function isImageAddress(value: string): boolean {
-  if (value.startsWith("/") && !value.startsWith("//")) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
-
 export default function BlogEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, categories, published } = loaderData;
   const result = actionData as ActionData | undefined;
   return (
     <>
       <PageHeader
+        variant="admin"
         title={mode === "create" ? "New Blog Post" : "Edit Blog Post"}
-        description={
+        lead={
           mode === "create"
             ? "Write a post; save it as a draft or publish it."
             : "Changes show on the website as soon as you save."

@@ -6,18 +6,19 @@ import { requireAdmin } from "@server/security/admin-access";
 import { ExternalLink, Pencil, Plus, Tags } from "lucide-react";
 import { Link } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
-import { formatDay } from "~/components/admin/format";
 import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
 import {
   buttonClass,
   EmptyState,
-  ErrorPanel,
   Flag,
-  PageHeader,
+  LoadError,
   RowList,
   StatusBadge,
 } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { adminMeta } from "~/lib/admin-meta";
+import { formatDay } from "~/lib/content/format";
 import { BLOG_POST_STATUSES } from "~/lib/values";
 import type { Route } from "./+types/blog";
 
@@ -26,10 +27,7 @@ import type { Route } from "./+types/blog";
  * posts only, Edit (/admin/blog/edit/{id}) and Delete after confirmation (/admin/blog/{id}/delete).
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Blog Posts | Northlight Studio Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Blog Posts");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -49,8 +47,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        variant="admin"
         title="Blog Posts"
-        description="Every post, latest first."
+        lead="Every post, latest first."
         actions={
           <>
             <Link to="/admin/blog/categories" className={buttonClass.secondary}>
@@ -78,7 +77,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         />
       </AdminListFilters>
       {loadError ? (
-        <ErrorPanel message={loadError.description ?? ""} />
+        <LoadError message={loadError.description ?? ""} />
       ) : !data || data.rows.length === 0 ? (
         <EmptyState>
           {data && data.totalPosts > 0

@@ -16,6 +16,7 @@ import { CaseStudyEditor } from "~/components/admin/case-study-editor";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { buttonClass } from "~/components/admin/ui";
 import { BUILT_IN_CASE_STUDY_SLUGS } from "~/content/samples";
+import { adminMeta } from "~/lib/admin-meta";
 import { emptyDraft } from "~/lib/forms/case-study";
 import type { Route } from "./+types/case-study-editor";
 
@@ -27,12 +28,8 @@ import type { Route } from "./+types/case-study-editor";
 
 const LIST_PATH = "/admin/case-studies";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: `${loaderData?.mode === "edit" ? "Edit Case Study" : "New Case Study"} | Northlight Studio Admin`,
-  },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData?.mode === "edit" ? "Edit Case Study" : "New Case Study");
 
 /** The id of the edit route; throws a 404 for anything that is not a uuid. */
 function editId(params: { id?: string }): string | null {

@@ -10,6 +10,7 @@ import { getRuntimeFrom } from "@server/context";
 import { requireAdmin } from "@server/security/admin-access";
 import { data } from "react-router";
 import { ConfirmDeletePanel } from "~/components/admin/confirm-delete-panel";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/confirm-delete";
 
 /**
@@ -18,10 +19,7 @@ import type { Route } from "./+types/confirm-delete";
  * action.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Confirm delete | Northlight Studio Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Confirm delete");
 
 function sectionOf(params: { section?: string }) {
   if (!isModeratedSection(params.section)) {

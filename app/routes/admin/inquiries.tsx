@@ -17,7 +17,6 @@ import {
   CONTACT_STATUS_OPTIONS,
   fileNameOf,
   formatDateTime,
-  formatDay,
   labelOf,
   replyHref,
   SERVICE_LABELS,
@@ -28,17 +27,17 @@ import {
 import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
 import { Pagination } from "~/components/admin/pagination";
 import { StatusForm } from "~/components/admin/status-form";
-import { buttonClass, EmptyState, ErrorPanel, PageHeader } from "~/components/admin/ui";
+import { buttonClass, EmptyState, LoadError } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { adminMeta } from "~/lib/admin-meta";
+import { formatDay } from "~/lib/content/format";
 import { CONTACT_STATUSES, type ContactStatus } from "~/lib/values";
 import type { Route } from "./+types/inquiries";
 
 /** /admin: contact submissions (the Dashboard). */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Inquiries | Northlight Studio Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Inquiries");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -102,8 +101,9 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        variant="admin"
         title="Inquiries"
-        description="Project and wedding inquiries from the website, newest first."
+        lead="Project and wedding inquiries from the website, newest first."
         actions={
           <a
             href={`/admin/inquiries.csv${exportQuery ? `?${exportQuery}` : ""}`}
@@ -134,7 +134,7 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
       </AdminListFilters>
 
       {loadError ? (
-        <ErrorPanel message={loadError.description} />
+        <LoadError message={loadError.description} />
       ) : !result || result.rows.length === 0 ? (
         <EmptyState>No inquiries found.</EmptyState>
       ) : (

@@ -14,7 +14,6 @@ import { Download } from "lucide-react";
 import { useSearchParams } from "react-router";
 import {
   formatDateTime,
-  formatDay,
   JOB_APPLICATION_STATUS_OPTIONS,
   safeHref,
 } from "~/components/admin/format";
@@ -22,17 +21,17 @@ import { AdminListFilters, FilterSelect } from "~/components/admin/list-filters"
 import { Pagination } from "~/components/admin/pagination";
 import { ResumeLink } from "~/components/admin/resume-link";
 import { StatusForm } from "~/components/admin/status-form";
-import { buttonClass, EmptyState, ErrorPanel, PageHeader } from "~/components/admin/ui";
+import { buttonClass, EmptyState, LoadError } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { adminMeta } from "~/lib/admin-meta";
+import { formatDay } from "~/lib/content/format";
 import { JOB_APPLICATION_STATUSES, type JobApplicationStatus } from "~/lib/values";
 import type { Route } from "./+types/job-applications";
 
 /** /admin/job-applications */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Job Applications | Northlight Studio Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Job Applications");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -105,8 +104,9 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        variant="admin"
         title="Job Applications"
-        description="Applications from the careers page, newest first."
+        lead="Applications from the careers page, newest first."
         actions={
           <a
             href={`/admin/job-applications.csv${exportQuery ? `?${exportQuery}` : ""}`}
@@ -149,7 +149,7 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
       </AdminListFilters>
 
       {loadError ? (
-        <ErrorPanel message={loadError.description} />
+        <LoadError message={loadError.description} />
       ) : !result || result.rows.length === 0 ? (
         <EmptyState>No applications yet.</EmptyState>
       ) : (

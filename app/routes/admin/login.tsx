@@ -13,6 +13,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { buttonClass, fieldClass } from "~/components/admin/ui";
 import { AppToaster, ToastMessageView } from "~/components/ui/toasts";
 import { studio } from "~/content/studio";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/login";
 
 /**
@@ -24,10 +25,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   async (_args, next) => applyAdminHeaders((await next()) as Response),
 ];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Sign in | ${studio.name} Admin` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = getRuntimeFrom(context);

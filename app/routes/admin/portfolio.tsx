@@ -15,21 +15,22 @@ import { Link } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { CheckboxField, EditorHeading } from "~/components/admin/editor-form";
 import { EditorFields, StatusField } from "~/components/admin/editor-page";
-import { formatDay, portfolioServiceLabel } from "~/components/admin/format";
+import { portfolioServiceLabel } from "~/components/admin/format";
 import { ImageField } from "~/components/admin/image-field";
 import { ToggleForm } from "~/components/admin/toggle-form";
 import {
   buttonClass,
   EmptyState,
-  ErrorPanel,
   Flag,
-  PageHeader,
+  LoadError,
   RowList,
   StatusBadge,
 } from "~/components/admin/ui";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
+import { formatDay } from "~/lib/content/format";
 import { portfolioItemSchema } from "~/lib/forms/portfolio";
 import { PORTFOLIO_SERVICE_TYPE_LABELS } from "~/lib/values";
 import type { Route } from "./+types/portfolio";
@@ -126,8 +127,9 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <PageHeader
+        variant="admin"
         title="Portfolio"
-        description="Portfolio items, latest completion first."
+        lead="Portfolio items, latest completion first."
         actions={
           editor ? null : (
             <Link to="?new" className={buttonClass.primary}>
@@ -147,7 +149,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
         />
       ) : null}
       {loadError ? (
-        <ErrorPanel message={loadError.description ?? ""} />
+        <LoadError message={loadError.description ?? ""} />
       ) : !rows || rows.length === 0 ? (
         <EmptyState>No portfolio items found.</EmptyState>
       ) : (

@@ -7,23 +7,15 @@ import { Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { ToggleForm } from "~/components/admin/toggle-form";
-import {
-  buttonClass,
-  EmptyState,
-  ErrorPanel,
-  Flag,
-  PageHeader,
-  RowList,
-} from "~/components/admin/ui";
+import { buttonClass, EmptyState, Flag, LoadError, RowList } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/team";
 
 /** /admin/team: team members by display order; Active/Inactive toggle and delete. */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Team Members | Northlight Studio Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Team Members");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -38,8 +30,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        variant="admin"
         title="Team Members"
-        description="In display order. Active members appear on the About page."
+        lead="In display order. Active members appear on the About page."
         actions={
           <Link to="/admin/team/new" className={buttonClass.primary}>
             <Plus aria-hidden="true" className="size-4" />
@@ -49,7 +42,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       />
       <ToastMessageView message={loadError} />
       {loadError ? (
-        <ErrorPanel message={loadError.description ?? ""} />
+        <LoadError message={loadError.description ?? ""} />
       ) : !rows || rows.length === 0 ? (
         <EmptyState>No team members found</EmptyState>
       ) : (

@@ -6,26 +6,24 @@ import { requireAdmin } from "@server/security/admin-access";
 import { Pencil, Plus, Star } from "lucide-react";
 import { Link } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
-import { formatDay } from "~/components/admin/format";
 import { ToggleForm } from "~/components/admin/toggle-form";
 import {
   buttonClass,
   EmptyState,
-  ErrorPanel,
   Flag,
-  PageHeader,
+  LoadError,
   RowList,
   StatusBadge,
 } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { adminMeta } from "~/lib/admin-meta";
+import { formatDay } from "~/lib/content/format";
 import type { Route } from "./+types/testimonials";
 
 /** /admin/testimonials: every testimonial, newest first; feature toggle and delete. */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Testimonials | Northlight Studio Admin" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Testimonials");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -40,8 +38,9 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        variant="admin"
         title="Testimonials"
-        description="Every testimonial, newest first. Only published ones appear on the website."
+        lead="Every testimonial, newest first. Only published ones appear on the website."
         actions={
           <Link to="/admin/testimonials/new" className={buttonClass.primary}>
             <Plus aria-hidden="true" className="size-4" />
@@ -51,7 +50,7 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
       />
       <ToastMessageView message={loadError} />
       {loadError ? (
-        <ErrorPanel message={loadError.description ?? ""} />
+        <LoadError message={loadError.description ?? ""} />
       ) : !rows || rows.length === 0 ? (
         <EmptyState>No testimonials found</EmptyState>
       ) : (

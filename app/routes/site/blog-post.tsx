@@ -8,15 +8,14 @@ import { ContentImage } from "~/components/content/image";
 import { OnDemand, onDemand } from "~/components/content/on-demand";
 import { ShareButton } from "~/components/content/share-button";
 import {
-  buttonPrimary,
-  buttonSecondary,
   container,
   containerMedium,
   containerNarrow,
   containerWide,
-  ErrorPanel,
   Tag,
 } from "~/components/content/ui";
+import { ButtonLink } from "~/components/ui/button";
+import { ErrorPanel } from "~/components/ui/error-panel";
 import { ArrowRight, StarIcon } from "~/components/ui/icons";
 import { ERROR_PANEL } from "~/content/site";
 import { studio } from "~/content/studio";
@@ -167,12 +166,10 @@ export default function BlogPost() {
         </h2>
         <p className="mt-3 text-lg text-ink-muted">{copy.closingText}</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to="/blog" className={buttonSecondary}>
+          <ButtonLink to="/blog" variant="secondary">
             {copy.moreArticles}
-          </Link>
-          <Link to="/contact" className={buttonPrimary}>
-            {copy.getInTouch}
-          </Link>
+          </ButtonLink>
+          <ButtonLink to="/contact">{copy.getInTouch}</ButtonLink>
         </div>
       </section>
     </main>

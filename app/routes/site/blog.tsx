@@ -1,26 +1,17 @@
 import { loadBlogCards } from "@server/content/blog";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
 import { getRuntimeFrom } from "@server/context";
-import {
-  data,
-  Link,
-  useLoaderData,
-  useLocation,
-  useRevalidator,
-  useSearchParams,
-} from "react-router";
+import { data, useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { BlogCard } from "~/components/content/blog-card";
 import { DeferredList } from "~/components/content/deferred-list";
 import { ListFilters } from "~/components/content/list-filters";
 import { revalidateUnlessQueryOnly } from "~/components/content/list-page";
 import { EmptyState, SkeletonGrid, TryAgain } from "~/components/content/states";
-import {
-  buttonSecondary,
-  container,
-  ErrorPanel,
-  PageHeader,
-  SectionHeading,
-} from "~/components/content/ui";
+import { container } from "~/components/content/ui";
+import { ButtonLink } from "~/components/ui/button";
+import { ErrorPanel } from "~/components/ui/error-panel";
+import { SectionHeading } from "~/components/ui/layout";
+import { PageHeader } from "~/components/ui/page-header";
 import { type BlogCardView, filterPosts, splitFeatured, toBlogCardView } from "~/lib/content/blog";
 import { listMeta, rssLink } from "~/lib/content/meta.server";
 import { BLOG_PAGE, type BlogCopy } from "~/lib/content/page-copy";
@@ -117,20 +108,20 @@ function BlogList({ page, copy }: { page: Page; copy: BlogCopy }) {
       />
       {posts.length === 0 ? (
         <EmptyState title={copy.noResults}>
-          <Link to="/blog" className={`${buttonSecondary} mt-4`}>
+          <ButtonLink to="/blog" variant="secondary" className="mt-4">
             {copy.clearFilters}
-          </Link>
+          </ButtonLink>
         </EmptyState>
       ) : null}
       {featured.length > 0 ? (
         <section aria-labelledby="featured-articles">
-          <SectionHeading id="featured-articles">{copy.featured}</SectionHeading>
+          <SectionHeading compact id="featured-articles" title={copy.featured} />
           <PostGrid posts={featured} featured />
         </section>
       ) : null}
       {latest.length > 0 ? (
         <section aria-labelledby="latest-articles">
-          <SectionHeading id="latest-articles">{copy.latest}</SectionHeading>
+          <SectionHeading compact id="latest-articles" title={copy.latest} />
           <PostGrid posts={latest} eager={featured.length === 0} />
         </section>
       ) : null}

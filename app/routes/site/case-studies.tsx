@@ -8,14 +8,11 @@ import { DeferredList } from "~/components/content/deferred-list";
 import { ListFilters } from "~/components/content/list-filters";
 import { revalidateUnlessQueryOnly } from "~/components/content/list-page";
 import { EmptyState, SkeletonGrid } from "~/components/content/states";
-import {
-  ClosingCta,
-  container,
-  ErrorPanel,
-  PageHeader,
-  SectionHeading,
-} from "~/components/content/ui";
+import { ClosingCta, container } from "~/components/content/ui";
 import { VideoPlayer } from "~/components/content/video-player";
+import { ErrorPanel } from "~/components/ui/error-panel";
+import { SectionHeading } from "~/components/ui/layout";
+import { PageHeader } from "~/components/ui/page-header";
 import { type CaseStudySummary, caseStudyTags } from "~/lib/content/case-studies";
 import { filterCaseStudies } from "~/lib/content/case-study-list";
 import { listMeta } from "~/lib/content/meta.server";
@@ -91,9 +88,12 @@ export default function CaseStudies() {
       </section>
 
       <section aria-labelledby="combined-results" className={`${container} pt-24 sm:pt-32`}>
-        <SectionHeading id="combined-results" eyebrow={copy.resultsEyebrow}>
-          {copy.resultsHeading}
-        </SectionHeading>
+        <SectionHeading
+          compact
+          id="combined-results"
+          eyebrow={copy.resultsEyebrow}
+          title={copy.resultsHeading}
+        />
         <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-card border border-line bg-line lg:grid-cols-4">
           {copy.results.map((result) => (
             <div key={result.label} className="flex flex-col-reverse bg-surface p-6 sm:p-8">

@@ -4,16 +4,12 @@ import { getRuntimeFrom } from "@server/context";
 import type { MetaDescriptor } from "react-router";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { CaseStudyGallery } from "~/components/content/case-study-gallery";
-import {
-  buttonPrimary,
-  buttonSecondary,
-  container,
-  ErrorPanel,
-  SectionHeading,
-  Tag,
-} from "~/components/content/ui";
+import { container, Tag } from "~/components/content/ui";
 import { VideoPlayer } from "~/components/content/video-player";
+import { ButtonLink } from "~/components/ui/button";
+import { ErrorPanel } from "~/components/ui/error-panel";
 import { ArrowRight } from "~/components/ui/icons";
+import { SectionHeading } from "~/components/ui/layout";
 import { ERROR_PANEL } from "~/content/site";
 import { studio } from "~/content/studio";
 import type { CaseStudyDetail } from "~/lib/content/case-studies";
@@ -128,7 +124,7 @@ export default function CaseStudyPage() {
 
         {study.videoUrl ? (
           <section aria-labelledby="project-video" className={`${container} pb-16`}>
-            <SectionHeading id="project-video">{copy.projectVideo}</SectionHeading>
+            <SectionHeading compact id="project-video" title={copy.projectVideo} />
             <VideoPlayer
               src={study.videoUrl}
               poster={study.imageUrl}
@@ -139,7 +135,7 @@ export default function CaseStudyPage() {
 
         <div className={`${container} grid gap-16 pb-8 lg:grid-cols-[1fr_22rem]`}>
           <section aria-labelledby="details">
-            <SectionHeading id="details">{copy.details}</SectionHeading>
+            <SectionHeading compact id="details" title={copy.details} />
             <div className="max-w-3xl space-y-5 text-lg leading-relaxed text-ink-muted">
               {(study.paragraphs.length > 0 ? study.paragraphs : [study.description ?? ""]).map(
                 (paragraph) => (
@@ -151,7 +147,7 @@ export default function CaseStudyPage() {
           <aside className="space-y-12">
             {study.metrics.length > 0 ? (
               <section aria-labelledby="key-results">
-                <SectionHeading id="key-results">{copy.keyResults}</SectionHeading>
+                <SectionHeading compact id="key-results" title={copy.keyResults} />
                 <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-card border border-line bg-line">
                   {study.metrics.map((metric) => (
                     <div key={metric.name} className="flex flex-col-reverse bg-surface p-5">
@@ -168,7 +164,7 @@ export default function CaseStudyPage() {
             ) : null}
             {study.budgetRange ? (
               <section aria-labelledby="investment">
-                <SectionHeading id="investment">{copy.investment}</SectionHeading>
+                <SectionHeading compact id="investment" title={copy.investment} />
                 <p className="text-2xl font-semibold">{study.budgetRange}</p>
               </section>
             ) : null}
@@ -185,12 +181,10 @@ export default function CaseStudyPage() {
             </h2>
             <p className="mt-4 max-w-xl text-lg text-ink-muted">{copy.ctaText}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/contact" className={buttonPrimary}>
-                {copy.getStarted}
-              </Link>
-              <Link to="/case-studies" className={buttonSecondary}>
+              <ButtonLink to="/contact">{copy.getStarted}</ButtonLink>
+              <ButtonLink to="/case-studies" variant="secondary">
                 {copy.viewMore}
-              </Link>
+              </ButtonLink>
             </div>
           </div>
         </section>
@@ -208,9 +202,7 @@ function CaseStudyNotFound({ copy }: { copy: CaseStudyCopy }) {
       </h1>
       <p className="mt-4 max-w-xl text-lg text-ink-muted">{copy.notFound.message}</p>
       <div className="mt-8">
-        <Link to="/case-studies" className={buttonPrimary}>
-          {copy.viewMore}
-        </Link>
+        <ButtonLink to="/case-studies">{copy.viewMore}</ButtonLink>
       </div>
     </main>
   );
@@ -235,9 +227,9 @@ export function ErrorBoundary() {
       <ErrorPanel headingLevel={1} title={ERROR_PANEL.title} message={ERROR_PANEL.body} />
       {copy ? (
         <div className="mt-8">
-          <Link to="/case-studies" className={buttonSecondary}>
+          <ButtonLink to="/case-studies" variant="secondary">
             {copy.viewMore}
-          </Link>
+          </ButtonLink>
         </div>
       ) : null}
     </main>

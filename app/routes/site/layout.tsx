@@ -5,7 +5,8 @@ import { isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "r
 import { BookingProvider } from "~/components/site/booking/booking";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
-import { SKIP_LINK } from "~/content/site";
+import { ERROR_PANEL, SKIP_LINK } from "~/content/site";
+import { studio } from "~/content/studio";
 import { errorLog } from "~/lib/error-log";
 import type { PublicSiteConfig } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -36,8 +37,8 @@ export function headers() {
 // Client-only and not needed to paint: loaded once the page is interactive.
 const Consent = lazy(() => import("~/components/site/cookie-banner"));
 // Only an error page needs it: kept out of every page's initial JavaScript.
-const ErrorPanel = lazy(() =>
-  import("~/components/site/error-panel").then((m) => ({ default: m.ErrorPanel })),
+const ErrorPage = lazy(() =>
+  import("~/components/site/error-page").then((m) => ({ default: m.ErrorPage })),
 );
 
 function Frame({ config, children }: { config: PublicSiteConfig; children: React.ReactNode }) {
@@ -87,10 +88,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, [error]);
   return (
     <Frame config={config}>
-      <title>Something went wrong | Northlight Studio</title>
+      <title>{`${ERROR_PANEL.title} | ${studio.name}`}</title>
       <meta name="robots" content="noindex" />
       <Suspense fallback={<main id="main" className="min-h-[70dvh]" />}>
-        <ErrorPanel status={status} retryHref={`${location.pathname}${location.search}`} />
+        <ErrorPage status={status} retryHref={`${location.pathname}${location.search}`} />
       </Suspense>
     </Frame>
   );

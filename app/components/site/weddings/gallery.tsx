@@ -1,9 +1,8 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { useState } from "react";
 import { largestImage } from "~/lib/images";
 import { useHydrated } from "~/lib/use-hydrated";
+import { LazyLightbox, preloadLightbox } from "../../ui/lazy-lightbox";
 import { ResponsiveImage } from "../../ui/responsive-image";
-
-const Lightbox = lazy(() => import("./lightbox"));
 
 export interface GalleryPhoto {
   src: string;
@@ -23,7 +22,6 @@ export function Gallery({
 }) {
   const hydrated = useHydrated();
   const [index, setIndex] = useState<number | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
 
   return (
     <>
@@ -47,10 +45,9 @@ export function Gallery({
                   className={`${tile} cursor-zoom-in`}
                   aria-label={`${labels.open} ${i + 1}: ${photo.alt}`}
                   aria-haspopup="dialog"
-                  onClick={(event) => {
-                    opener.current = event.currentTarget;
-                    setIndex(i);
-                  }}
+                  onPointerEnter={preloadLightbox}
+                  onFocus={preloadLightbox}
+                  onClick={() => setIndex(i)}
                 >
                   {image}
                 </button>
@@ -63,18 +60,12 @@ export function Gallery({
           );
         })}
       </ul>
-      {index !== null ? (
-        <Suspense fallback={null}>
-          <Lightbox
-            photos={photos}
-            index={index}
-            onIndexChange={setIndex}
-            onClose={() => setIndex(null)}
-            returnFocusTo={opener}
-            labels={labels}
-          />
-        </Suspense>
-      ) : null}
+      <LazyLightbox
+        images={photos.map((photo) => ({ ...photo, src: largestImage(photo.src) }))}
+        index={index}
+        onIndexChange={setIndex}
+        labels={labels}
+      />
     </>
   );
 }

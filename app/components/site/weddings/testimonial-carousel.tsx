@@ -1,6 +1,6 @@
 import { useState } from "react";
+import { wrapIndex } from "~/lib/wrap-index";
 import { ChevronLeft, ChevronRight } from "../../ui/icons";
-import { wrapIndex } from "./wrap";
 
 export interface CarouselTestimonial {
   quote: string;

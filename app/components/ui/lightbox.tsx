@@ -1,6 +1,7 @@
 import { Dialog } from "radix-ui";
 import { useRef } from "react";
-import { ChevronLeft, ChevronRight, XIcon } from "~/components/ui/icons";
+import { wrapIndex } from "~/lib/wrap-index";
+import { ChevronLeft, ChevronRight, XIcon } from "./icons";
 
 export interface LightboxImage {
   src: string;
@@ -8,25 +9,31 @@ export interface LightboxImage {
   title?: string | null;
 }
 
-/** Wrap-around step through `total` items (SPEC section 4: previous/next cycle). */
-export function stepIndex(index: number, step: number, total: number): number {
-  return (((index + step) % total) + total) % total;
+export interface LightboxLabels {
+  previous: string;
+  next: string;
+  close: string;
 }
 
+const LABELS: LightboxLabels = { previous: "Previous image", next: "Next image", close: "Close" };
+
 /**
- * An accessible image viewer (Radix Dialog: focus trapped, Escape and a click outside close it,
- * focus returns to the image that opened it). Arrow keys and the buttons move through the
- * images with wrap-around; the position shows as 'n / total'.
+ * The one lightbox (portfolio, case studies, wedding gallery): an accessible image viewer (Radix
+ * Dialog: focus trapped, Escape and a click outside close it, focus returns to the image that
+ * opened it). Arrow keys and the buttons move through the images with wrap-around; the position
+ * shows as 'n / total'. Load it through `LazyLightbox`.
  */
 export interface LightboxProps {
-  images: LightboxImage[];
+  images: readonly LightboxImage[];
   /** The open image, or null when closed. */
   index: number | null;
   onIndexChange: (index: number | null) => void;
-  label: string;
+  /** The dialog's name; the open image's alt text when not given. */
+  label?: string;
+  labels?: LightboxLabels;
 }
 
-export function Lightbox({ images, index, onIndexChange, label }: LightboxProps) {
+export function Lightbox({ images, index, onIndexChange, label, labels = LABELS }: LightboxProps) {
   const total = images.length;
   // Without a Dialog.Trigger, Radix returns focus nowhere: remember what opened the lightbox.
   const opener = useRef<Element | null>(
@@ -34,7 +41,7 @@ export function Lightbox({ images, index, onIndexChange, label }: LightboxProps)
   );
   const current = index === null ? undefined : images[index];
   const go = (step: number) => {
-    if (index !== null && total > 0) onIndexChange(stepIndex(index, step, total));
+    if (index !== null && total > 0) onIndexChange(wrapIndex(index + step, total));
   };
 
   return (
@@ -65,7 +72,7 @@ export function Lightbox({ images, index, onIndexChange, label }: LightboxProps)
             }
           }}
         >
-          <Dialog.Title className="sr-only">{label}</Dialog.Title>
+          <Dialog.Title className="sr-only">{label ?? current?.alt}</Dialog.Title>
           {current ? (
             <figure className="flex max-h-full w-full max-w-6xl flex-col items-center gap-4">
               <img
@@ -89,7 +96,7 @@ export function Lightbox({ images, index, onIndexChange, label }: LightboxProps)
               <button
                 type="button"
                 onClick={() => go(-1)}
-                aria-label="Previous image"
+                aria-label={labels.previous}
                 className="absolute left-3 top-1/2 flex size-12 -translate-y-1/2 items-center justify-center rounded-full border border-line bg-surface/80 text-ink hover:border-ink sm:left-6"
               >
                 <ChevronLeft className="size-6" />
@@ -97,7 +104,7 @@ export function Lightbox({ images, index, onIndexChange, label }: LightboxProps)
               <button
                 type="button"
                 onClick={() => go(1)}
-                aria-label="Next image"
+                aria-label={labels.next}
                 className="absolute right-3 top-1/2 flex size-12 -translate-y-1/2 items-center justify-center rounded-full border border-line bg-surface/80 text-ink hover:border-ink sm:right-6"
               >
                 <ChevronRight className="size-6" />
@@ -105,7 +112,7 @@ export function Lightbox({ images, index, onIndexChange, label }: LightboxProps)
             </>
           ) : null}
           <Dialog.Close
-            aria-label="Close"
+            aria-label={labels.close}
             className="absolute right-3 top-3 flex size-12 items-center justify-center rounded-full border border-line bg-surface/80 text-ink hover:border-ink sm:right-6 sm:top-6"
           >
             <XIcon className="size-6" />
