@@ -287,7 +287,7 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
         data: { error: "This unlock link is invalid, used or expired." },
       });
     }
-  });
+  }, 120_000); // 50 password checks: slow on a loaded machine
 
   it("limits failed sign-ins per IP address across accounts", async () => {
     const ip = "198.51.100.200";

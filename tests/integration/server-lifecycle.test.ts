@@ -99,7 +99,11 @@ describe.runIf(hasBuild)("production server lifecycle", () => {
     const response = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/application\/json/);
-    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+    expect(await response.json()).toMatchObject({
+      status: "ok",
+      database: "ok",
+      pageCache: { hits: expect.any(Number), misses: expect.any(Number) },
+    });
   });
 
   it("serves built assets with immutable caching and compresses HTML", async () => {
@@ -192,8 +196,13 @@ describe.runIf(hasBuild)("production server lifecycle", () => {
   }, 180_000);
 
   it("starts at once on the same DATA_DIR after the previous server was killed (kill -9)", async () => {
-    const killed = startServer(dataDir, port);
+    // A clean stop and start first: the time a start takes on this machine, now.
+    const first = startServer(dataDir, port);
     await waitForHealthy(port, 90_000);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    const killed = startServer(dataDir, port);
+    const cleanStart = await waitForHealthy(port, 90_000);
     killed.child.kill("SIGKILL");
     await killed.exited;
 
@@ -204,9 +213,10 @@ describe.runIf(hasBuild)("production server lifecycle", () => {
     expect(next.child.exitCode).toBeNull();
     next.child.kill("SIGTERM");
     expect(await next.exited).toBe(0);
-    // A start on a migrated database takes under a second on an idle machine; the old lock file
-    // kept a restart out for up to 10 s. Loose enough for a loaded CI machine.
-    expect(healthyAfter).toBeLessThan(5_000);
+    // A start on a migrated database takes about a second on an idle machine; the old lock file
+    // kept a restart out for up to 10 s. Measured against a clean start of the same moment, so a
+    // loaded CI machine (where any start is slow) does not fail it.
+    expect(healthyAfter).toBeLessThan(Math.max(5_000, 2 * cleanStart));
   }, 180_000);
 });
 
