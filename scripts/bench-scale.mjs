@@ -10,11 +10,12 @@
 // 127.0.0.1:5432, user postgres), migrated and seeded by the first instance as at any start.
 // Installs nginx-light and wrk with apt-get where missing. Writes its section of docs/benchmarks.md.
 import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
+import { writeBenchmarkSection } from "./lib/benchmarks-doc.mjs";
 
 const PG_URL = process.env.PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PORT = Number(process.env.BENCH_PORT ?? 3410); // instances: PORT, PORT+1; nginx: PORT+10..12
@@ -279,11 +280,7 @@ http {
     "hundreds of milliseconds under this load.",
     END,
   ].join("\n");
-  const doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Benchmarks\n";
-  const next = doc.includes(START)
-    ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section)
-    : `${doc.trimEnd()}\n\n${section}\n`;
-  writeFileSync(DOC, next);
+  writeBenchmarkSection(DOC, START, END, section);
   console.log(`\nwrote ${DOC}`);
 } finally {
   for (const { child } of children.reverse()) child.kill("SIGTERM");

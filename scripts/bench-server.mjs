@@ -4,10 +4,11 @@
 // latency with one connection (the time one request takes) and throughput with a few. Bounded:
 // DURATION seconds per measurement. Writes its section of docs/benchmarks.md. Needs `npm run build`.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { writeBenchmarkSection } from "./lib/benchmarks-doc.mjs";
 
 const PORT = Number(process.env.PORT ?? 3194);
 const DURATION = Number(process.env.DURATION ?? 5);
@@ -131,11 +132,7 @@ try {
     END,
   ].join("\n");
 
-  const doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Benchmarks\n";
-  const next = doc.includes(START)
-    ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section)
-    : `${doc.trimEnd()}\n\n${section}\n`;
-  writeFileSync(DOC, next);
+  writeBenchmarkSection(DOC, START, END, section);
   console.log(`\nwrote ${DOC}; worst p50 ${worst} ms (budget ${BUDGET_MS} ms)`);
 } finally {
   child.kill("SIGTERM");

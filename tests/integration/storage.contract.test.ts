@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -16,18 +15,7 @@ import {
   PrivateBucketError,
   type StorageDriver,
 } from "../../server/storage";
-
-// s3rver ships no types; only the part used here is declared.
-interface S3rverServer {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-const S3rver = createRequire(import.meta.url)("s3rver") as new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-}) => S3rverServer;
+import { S3rver } from "../support/s3rver";
 
 const SECRET = "a-test-secret-of-more-than-32-characters";
 

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
@@ -23,6 +22,7 @@ import {
 } from "../support/admin-server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { pdfBytes } from "../support/files";
+import { S3rver, type S3rverServer } from "../support/s3rver";
 
 /**
  * Two production servers (`node server.js`, the build) behind an imaginary load balancer: one
@@ -30,17 +30,6 @@ import { pdfBytes } from "../support/files";
  * instance does, the other sees (issue #13; decisions 0170 to 0172). Every wait polls a condition
  * with a deadline: the machine may be busy.
  */
-
-interface S3rverServer {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-const S3rver = createRequire(import.meta.url)("s3rver") as new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-}) => S3rverServer;
 
 const AUTH_SECRET = "two-instances-share-this-secret-of-32-chars-or-more";
 const SUBMISSION_LIMIT = 3;
