@@ -10,7 +10,7 @@ import { precompress } from "./scripts/vite-precompress";
  * - `framework`: React, React DOM and React Router;
  * - `frame`: what every public page runs besides its own route: the root and site layout routes
  *   (their route files become one-line re-exports), header, footer, navigation, script loader,
- *   nonce, error log, analytics, booking trigger, site copy, button/icon/layout primitives, page
+ *   nonce, error log, analytics, booking trigger, site copy (app/copy), button/icon/layout primitives, page
  *   hero.
  * `$initial` keeps modules that load on demand (cookie banner, dialogs, lightbox) out of them.
  */
@@ -21,7 +21,7 @@ const FRAME_MODULES = [
   "components/site/site-header",
   "components/site/site-footer",
   "components/site/logo",
-  "content/navigation",
+  "copy/navigation",
   "components/document/",
   "components/ui/button",
   "components/ui/icons",
@@ -33,8 +33,8 @@ const FRAME_MODULES = [
   "lib/analytics",
   "lib/use-hydrated",
   "lib/cn",
-  "content/site",
-  "content/studio",
+  "copy/site",
+  "copy/studio",
 ];
 const inFrame = (id: string) => {
   const inApp = id.replaceAll("\\", "/").split("/app/")[1];

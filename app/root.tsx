@@ -11,7 +11,7 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { DeferredScripts } from "~/components/document/deferred-scripts";
-import { ERROR_PANEL } from "~/content/site";
+import { ERROR_PANEL } from "~/copy/site";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";

@@ -8,13 +8,13 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { createAuth, ensureUser } from "@server/auth";
+import { ConfigError, loadConfig } from "@server/config";
+import { openDatabase } from "@server/db/client";
+import { DataDirLockedError, lockDataDir } from "@server/db/data-dir-lock";
+import { deriveKeys } from "@server/keys";
+import { loadOrCreateSecret } from "@server/secret";
 import { z } from "zod";
-import { createAuth, ensureUser } from "../server/auth";
-import { ConfigError, loadConfig } from "../server/config";
-import { openDatabase } from "../server/db/client";
-import { DataDirLockedError, lockDataDir } from "../server/db/data-dir-lock";
-import { deriveKeys } from "../server/keys";
-import { loadOrCreateSecret } from "../server/secret";
 
 const usage =
   "Usage: npm run user:create -- --email <email> --password <password> [--name <name>] [--admin]\n" +

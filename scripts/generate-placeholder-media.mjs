@@ -8,7 +8,7 @@
  *
  * Frames are 1600x900 (case studies, gallery stills, portfolio, blog) or 800x800 (team):
  * a near-black cinematic gradient, one orange-red glow, a light motif, grain, and a subtle title.
- * The manifest below mirrors app/content/samples.ts and server/db/seed/content.ts; the seed test
+ * The manifest below mirrors app/copy/samples.ts and server/db/seed/content.ts; the seed test
  * checks that every image they reference exists.
  */
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";

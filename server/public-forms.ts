@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { HONEYPOT_FIELD } from "../app/lib/forms/common";
+import { HONEYPOT_FIELD } from "~/lib/forms/common";
 import {
   contactInquirySchema,
   MAX_ATTACHMENTS,
   MAX_ATTACHMENTS_MESSAGE,
-} from "../app/lib/forms/contact";
-import { jobApplicationSchema, RESUME_MAX_BYTES } from "../app/lib/forms/job-application";
+} from "~/lib/forms/contact";
+import { jobApplicationSchema, RESUME_MAX_BYTES } from "~/lib/forms/job-application";
 import {
   APPLICATION_FAILED,
   APPLICATION_SUCCESS,
@@ -16,8 +16,8 @@ import {
   CONTACT_SUCCESS,
   type FormResult,
   WEDDING_SUCCESS,
-} from "../app/lib/forms/result";
-import { weddingInquirySchema } from "../app/lib/forms/wedding";
+} from "~/lib/forms/result";
+import { weddingInquirySchema } from "~/lib/forms/wedding";
 import { bodyRuleFor } from "./http/body-limit";
 import { FormReadError, fieldsOf, readForm } from "./http/form-data";
 import {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { PUBLIC_BUCKETS, type UploadBucket } from "../app/lib/values";
+import { PUBLIC_BUCKETS, type UploadBucket } from "~/lib/values";
 import type { Database, Executor } from "./db/client";
 import { uploads } from "./db/schema";
 import type { StorageDriver } from "./storage";

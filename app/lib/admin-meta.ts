@@ -1,4 +1,4 @@
-import { studio } from "~/content/studio";
+import { studio } from "~/copy/studio";
 
 /** The head of a back-office page: its title, and kept out of search engines. */
 export function adminMeta(title: string) {

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { SOCIAL_IMAGE } from "~/content/seo";
-import { studio } from "~/content/studio";
+import { SOCIAL_IMAGE } from "~/copy/seo";
+import { studio } from "~/copy/studio";
 
 /**
  * The head of every public page: title, description, canonical on SITE_URL, robots, Open Graph

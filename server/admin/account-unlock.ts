@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { enqueueNotification } from "../mail";
-import type { Runtime } from "../runtime";
-import { signInLimiterFor } from "../security/rate-limit";
+import { enqueueNotification } from "@server/mail";
+import type { Runtime } from "@server/runtime";
+import { signInLimiterFor } from "@server/security/rate-limit";
 
 /**
  * The owner's way out of an under-attack lock (decision 0151): a single-use link mailed through the

@@ -5,7 +5,7 @@
  * instances sharing the PostgreSQL database (server/content/change-feed.ts, decision 0171), which
  * drop theirs, so the public site shows the change on the next request everywhere.
  */
-import { invalidateContentCache } from "../content/cache";
+import { invalidateContentCache } from "@server/content/cache";
 
 export type ContentEntity = "case-studies" | "testimonials" | "team" | "portfolio" | "blog";
 

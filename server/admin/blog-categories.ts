@@ -1,8 +1,8 @@
+import type { Database } from "@server/db/client";
+import { blogCategories, blogPosts } from "@server/db/schema";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
-import { BLOG_MESSAGES_FORM, type CategoryInput } from "../../app/lib/forms/blog";
-import type { FieldErrors } from "../../app/lib/forms/result";
-import type { Database } from "../db/client";
-import { blogCategories, blogPosts } from "../db/schema";
+import { BLOG_MESSAGES_FORM, type CategoryInput } from "~/lib/forms/blog";
+import type { FieldErrors } from "~/lib/forms/result";
 import { contentChanged } from "./after-content-write";
 import { isUniqueViolation } from "./blog";
 

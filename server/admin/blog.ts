@@ -1,11 +1,11 @@
+import { sanitizeBlogHtml } from "@server/content/sanitize";
+import type { Database, Executor } from "@server/db/client";
+import { blogCategories, blogPosts, blogPostTags, blogTags } from "@server/db/schema";
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
-import type { BlogPostInput } from "../../app/lib/forms/blog";
-import { BLOG_MESSAGES_FORM } from "../../app/lib/forms/blog";
-import { sanitizeBlogHtml } from "../../app/lib/sanitize.server";
-import { BLOG_POST_STATUSES, type BlogPostStatus } from "../../app/lib/values";
-import type { Database, Executor } from "../db/client";
-import { blogCategories, blogPosts, blogPostTags, blogTags } from "../db/schema";
+import type { BlogPostInput } from "~/lib/forms/blog";
+import { BLOG_MESSAGES_FORM } from "~/lib/forms/blog";
+import { BLOG_POST_STATUSES, type BlogPostStatus } from "~/lib/values";
 import { contentChanged } from "./after-content-write";
 import { claimImages } from "./images";
 import { containsPattern, parseOneOf, parseSearch } from "./list-params";

@@ -1,5 +1,11 @@
+import type { Database, Executor } from "@server/db/client";
+import { caseStudies } from "@server/db/schema";
+import { FormReadError, type ReadForm, readForm } from "@server/http/form-data";
+import type { Runtime } from "@server/runtime";
+import type { FlashInput } from "@server/security/flash";
+import { UPLOAD_RULES, UploadRejectedError } from "@server/uploads";
 import { and, desc, eq, ne } from "drizzle-orm";
-import { FALLBACK_CASE_STUDY_SLUGS } from "../../app/content/samples";
+import { FALLBACK_CASE_STUDY_SLUGS } from "~/copy/samples";
 import {
   applyRowIntent,
   CASE_STUDY_TEXT,
@@ -9,14 +15,8 @@ import {
   parseCaseStudy,
   parseRowIntent,
   readDraft,
-} from "../../app/lib/forms/case-study";
-import type { FieldErrors } from "../../app/lib/forms/result";
-import type { Database, Executor } from "../db/client";
-import { caseStudies } from "../db/schema";
-import { FormReadError, type ReadForm, readForm } from "../http/form-data";
-import type { Runtime } from "../runtime";
-import type { FlashInput } from "../security/flash";
-import { UPLOAD_RULES, UploadRejectedError } from "../uploads";
+} from "~/lib/forms/case-study";
+import type { FieldErrors } from "~/lib/forms/result";
 import { contentChanged } from "./after-content-write";
 import { claimImages, uploadImage } from "./images";
 import { CASE_STUDY_EDITOR_MESSAGES, failure, success } from "./messages";

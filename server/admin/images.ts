@@ -1,9 +1,9 @@
+import type { Executor } from "@server/db/client";
+import { uploads } from "@server/db/schema";
+import { type ReadForm, readForm } from "@server/http/form-data";
+import type { Runtime } from "@server/runtime";
+import { storeUpload, UPLOAD_RULES } from "@server/uploads";
 import { and, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { uploads } from "../db/schema";
-import { type ReadForm, readForm } from "../http/form-data";
-import type { Runtime } from "../runtime";
-import { storeUpload, UPLOAD_RULES } from "../uploads";
 
 /**
  * Images staff upload in the editors (portfolio, blog, case studies, team). They go to the public

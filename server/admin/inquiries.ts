@@ -1,7 +1,7 @@
+import type { Executor } from "@server/db/client";
+import { contactSubmissions, uploads } from "@server/db/schema";
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { CONTACT_STATUSES, type ContactStatus } from "../../app/lib/values";
-import type { Executor } from "../db/client";
-import { contactSubmissions, uploads } from "../db/schema";
+import { CONTACT_STATUSES, type ContactStatus } from "~/lib/values";
 import {
   containsPattern,
   PAGE_SIZE,

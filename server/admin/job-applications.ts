@@ -1,7 +1,7 @@
+import type { Executor } from "@server/db/client";
+import { jobApplications } from "@server/db/schema";
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { JOB_APPLICATION_STATUSES, type JobApplicationStatus } from "../../app/lib/values";
-import type { Executor } from "../db/client";
-import { jobApplications } from "../db/schema";
+import { JOB_APPLICATION_STATUSES, type JobApplicationStatus } from "~/lib/values";
 import { PAGE_SIZE, type Page, pageOf, parseOneOf, parsePage } from "./list-params";
 
 /** Job applications as the back-office sees them. Resumes stay in the private bucket. */

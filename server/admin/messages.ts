@@ -2,7 +2,7 @@
  * The back-office's messages: SPEC section 8's admin toasts (quoted exactly) and, where SPEC has
  * none (inquiries and applications, whose failures the original only logged), our own wording.
  */
-import type { FlashInput } from "../security/flash";
+import type { FlashInput } from "@server/security/flash";
 
 export const success = (description: string): FlashInput => ({
   kind: "success",

@@ -1,8 +1,8 @@
+import { getRuntimeFrom } from "@server/context";
+import { readForm as readBoundedForm } from "@server/http/form-data";
+import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-access";
+import { commitFlash, type Flash, type FlashInput } from "@server/security/flash";
 import { type RouterContextProvider, redirect } from "react-router";
-import { getRuntimeFrom } from "../context";
-import { readForm as readBoundedForm } from "../http/form-data";
-import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "../security/admin-access";
-import { commitFlash, type Flash, type FlashInput } from "../security/flash";
 import { deleteCaseStudy, findCaseStudyTitle, setCaseStudyFeatured } from "./case-studies";
 import { isUuid } from "./list-params";
 import {

@@ -1,6 +1,6 @@
-import { isAdmin } from "../auth";
-import type { Runtime } from "../runtime";
-import { signInLimiterFor } from "../security/rate-limit";
+import { isAdmin } from "@server/auth";
+import type { Runtime } from "@server/runtime";
+import { signInLimiterFor } from "@server/security/rate-limit";
 import { mailUnlockLink } from "./account-unlock";
 
 /**

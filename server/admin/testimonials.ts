@@ -1,7 +1,7 @@
+import type { Database } from "@server/db/client";
+import { testimonials } from "@server/db/schema";
 import { desc, eq } from "drizzle-orm";
-import type { TestimonialInput } from "../../app/lib/forms/testimonial";
-import type { Database } from "../db/client";
-import { testimonials } from "../db/schema";
+import type { TestimonialInput } from "~/lib/forms/testimonial";
 import { contentChanged } from "./after-content-write";
 
 /**

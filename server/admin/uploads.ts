@@ -1,6 +1,6 @@
+import type { Executor } from "@server/db/client";
+import { uploads } from "@server/db/schema";
 import { and, eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { uploads } from "../db/schema";
 
 /**
  * Detaches the files a deleted row owned: they become unreferenced uploads, which the upload

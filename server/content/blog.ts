@@ -1,8 +1,8 @@
+import { sanitizeBlogHtml } from "@server/content/sanitize";
+import type { Executor } from "@server/db/client";
+import { blogCategories, blogPosts, blogPostTags, blogTags } from "@server/db/schema";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { BlogCard } from "../../app/lib/content/blog";
-import { sanitizeBlogHtml } from "../../app/lib/sanitize.server";
-import type { Executor } from "../db/client";
-import { blogCategories, blogPosts, blogPostTags, blogTags } from "../db/schema";
+import type { BlogCard } from "~/lib/content/blog";
 import { cachedRead } from "./cache";
 
 export type BlogCategory = typeof blogCategories.$inferSelect;

@@ -1,18 +1,14 @@
+import type { Executor } from "@server/db/client";
+import { caseStudies } from "@server/db/schema";
 import { and, asc, desc, eq, or } from "drizzle-orm";
-import {
-  BUILT_IN_CASE_STUDIES,
-  findFallbackCaseStudy,
-  SAMPLE_CASE_STUDIES,
-} from "../../app/content/samples";
+import { BUILT_IN_CASE_STUDIES, findFallbackCaseStudy, SAMPLE_CASE_STUDIES } from "~/copy/samples";
 import {
   type CaseStudyDetail,
   type CaseStudySummary,
   composeCaseStudyList,
   toCaseStudyDetail,
   toCaseStudySummary,
-} from "../../app/lib/content/case-studies";
-import type { Executor } from "../db/client";
-import { caseStudies } from "../db/schema";
+} from "~/lib/content/case-studies";
 import { cachedRead } from "./cache";
 
 export type CaseStudy = typeof caseStudies.$inferSelect;

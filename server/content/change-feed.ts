@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import {
   applyContentChange,
   type ContentChange,
   publishContentChanges,
-} from "../admin/after-content-write";
-import type { Logger } from "../logger";
+} from "@server/admin/after-content-write";
+import type { Logger } from "@server/logger";
+import pg from "pg";
 
 /**
  * Content changes between instances on PostgreSQL (decision 0171): every content write is sent

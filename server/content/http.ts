@@ -1,5 +1,5 @@
+import { PUBLIC_PAGE_CACHE } from "@server/http/cache";
 import type { HeadersArgs } from "react-router";
-import { PUBLIC_PAGE_CACHE } from "../http/cache";
 
 /**
  * HTTP details shared by the content routes. A page that rendered from the database may be kept by

@@ -3,13 +3,13 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import type { StorageDriver } from "@server/storage/types";
 import {
   isVariantSource,
   VARIANT_FORMATS,
   VARIANT_WIDTHS,
   type VariantFormat,
-} from "../../app/lib/content/images";
-import type { StorageDriver } from "../storage/types";
+} from "~/lib/content/images";
 
 /**
  * Responsive image variants (decision 0034): `/img/{format}/{width}/{source}` is the source image

@@ -1,11 +1,8 @@
+import type { Executor } from "@server/db/client";
+import { portfolioItems } from "@server/db/schema";
 import { and, desc, eq, sql } from "drizzle-orm";
-import {
-  type PortfolioCard as PortfolioCardData,
-  serviceTypeLabel,
-} from "../../app/lib/content/portfolio";
-import type { PortfolioServiceType } from "../../app/lib/values";
-import type { Executor } from "../db/client";
-import { portfolioItems } from "../db/schema";
+import { type PortfolioCard as PortfolioCardData, serviceTypeLabel } from "~/lib/content/portfolio";
+import type { PortfolioServiceType } from "~/lib/values";
 import { cachedRead } from "./cache";
 
 export type PortfolioItem = typeof portfolioItems.$inferSelect;

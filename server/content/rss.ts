@@ -1,5 +1,5 @@
-import { BLOG_COPY } from "../../app/content/content-pages";
-import { studio } from "../../app/content/studio";
+import { BLOG_COPY } from "~/copy/content-pages";
+import { studio } from "~/copy/studio";
 import type { BlogPost } from "./blog";
 
 const xml = (text: string) =>

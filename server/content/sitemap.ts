@@ -1,6 +1,6 @@
-import { FALLBACK_CASE_STUDIES } from "../../app/content/samples";
-import type { SitemapEntry } from "../../app/lib/sitemap";
-import type { Executor } from "../db/client";
+import type { Executor } from "@server/db/client";
+import { FALLBACK_CASE_STUDIES } from "~/copy/samples";
+import type { SitemapEntry } from "~/lib/sitemap";
 import { listPublishedPosts } from "./blog";
 import { listPublishedCaseStudies } from "./case-studies";
 import { listPublishedPortfolioItems } from "./portfolio";

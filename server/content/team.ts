@@ -1,6 +1,6 @@
+import type { Executor } from "@server/db/client";
+import { teamMembers } from "@server/db/schema";
 import { asc, eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { teamMembers } from "../db/schema";
 import { cachedRead } from "./cache";
 
 export type TeamMember = typeof teamMembers.$inferSelect;

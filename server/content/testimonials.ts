@@ -1,6 +1,6 @@
+import type { Executor } from "@server/db/client";
+import { testimonials } from "@server/db/schema";
 import { and, desc, eq } from "drizzle-orm";
-import type { Executor } from "../db/client";
-import { testimonials } from "../db/schema";
 import { cachedRead } from "./cache";
 
 export type Testimonial = typeof testimonials.$inferSelect;

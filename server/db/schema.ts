@@ -36,7 +36,7 @@ import {
   TIMELINES,
   UPLOAD_BUCKETS,
   WEDDING_BUDGETS,
-} from "../../app/lib/values";
+} from "~/lib/values";
 
 const createdAt = () =>
   timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();

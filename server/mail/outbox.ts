@@ -1,5 +1,5 @@
-import type { Executor } from "../db/client";
-import { notifications } from "../db/schema";
+import type { Executor } from "@server/db/client";
+import { notifications } from "@server/db/schema";
 
 export interface NotificationInput {
   /** What the mail reports, e.g. "contact_submission"; for logs and the back-office. */

@@ -1,7 +1,7 @@
+import type { Database } from "@server/db/client";
+import { notifications } from "@server/db/schema";
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { Database } from "../db/client";
-import { notifications } from "../db/schema";
 import type { MailTransport } from "./transport";
 
 export const BACKOFF_BASE_MS = 30_000;

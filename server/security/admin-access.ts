@@ -1,8 +1,8 @@
+import { isAdmin, SESSION_MAX_AGE_MS } from "@server/auth";
+import { getRuntimeFrom } from "@server/context";
+import { PRIVATE_NO_STORE } from "@server/http/cache";
+import type { Runtime } from "@server/runtime";
 import { createContext, type RouterContextProvider, redirect } from "react-router";
-import { isAdmin, SESSION_MAX_AGE_MS } from "../auth";
-import { getRuntimeFrom } from "../context";
-import { PRIVATE_NO_STORE } from "../http/cache";
-import type { Runtime } from "../runtime";
 
 /**
  * Access control for the back-office (DESIGN.md security rules): every admin loader, action and

@@ -1,3 +1,5 @@
+import type { DatabaseHandle } from "@server/db/client";
+import type { Logger } from "@server/logger";
 import type pg from "pg";
 import {
   type IRateLimiterOptions,
@@ -5,8 +7,6 @@ import {
   RateLimiterMemory,
   RateLimiterPostgres,
 } from "rate-limiter-flexible";
-import type { DatabaseHandle } from "../db/client";
-import type { Logger } from "../logger";
 
 /** Makes one counter from its options: what every limiter of the app is built with. */
 export type CounterStore = (

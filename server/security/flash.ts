@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { Runtime } from "@server/runtime";
 import { createCookie } from "react-router";
-import type { Runtime } from "../runtime";
 
 /**
  * A one-shot message carried across a redirect (post/redirect/get): the action sets it, the next

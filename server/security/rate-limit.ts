@@ -1,5 +1,5 @@
+import type { Runtime } from "@server/runtime";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import type { Runtime } from "../runtime";
 import { type CounterStore, counterStoreFor, memoryStore } from "./counter-store";
 
 /**

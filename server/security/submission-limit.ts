@@ -1,6 +1,6 @@
+import type { Runtime } from "@server/runtime";
+import { DISK_FULL_MESSAGE, diskState } from "@server/storage/disk-space";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import type { Runtime } from "../runtime";
-import { DISK_FULL_MESSAGE, diskState } from "../storage/disk-space";
 import { counterStoreFor } from "./counter-store";
 
 /**

@@ -1,5 +1,5 @@
 import { statfs } from "node:fs/promises";
-import type { Config } from "../config";
+import type { Config } from "@server/config";
 
 /**
  * Free space where local storage and the embedded database live (DATA_DIR). Visitors' uploads

@@ -8,7 +8,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { UPLOAD_BUCKETS } from "../../app/lib/values";
+import { UPLOAD_BUCKETS } from "~/lib/values";
 import {
   assertSizeMatches,
   assertValidContentType,

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { PUBLIC_BUCKETS, UPLOAD_BUCKETS, type UploadBucket } from "../../app/lib/values";
+import { PUBLIC_BUCKETS, UPLOAD_BUCKETS, type UploadBucket } from "~/lib/values";
 
 export type { UploadBucket };
 

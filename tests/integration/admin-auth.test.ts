@@ -1,22 +1,18 @@
-import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { action as loginAction, loader as loginLoader } from "../../app/routes/admin/login";
-import { action as logoutAction } from "../../app/routes/admin/logout";
-import { action as unlockAction, loader as unlockLoader } from "../../app/routes/admin/unlock";
-import { ensureUser } from "../../server/auth";
-import { notifications, session, user, verification } from "../../server/db/schema";
+import { ensureUser } from "@server/auth";
+import { notifications, session, user, verification } from "@server/db/schema";
 import {
   requireAdmin,
   requireAdminResource,
   safeRedirectTarget,
-} from "../../server/security/admin-access";
-import { commitFlash, takeFlash } from "../../server/security/flash";
-import { isCrossSiteRequest } from "../../server/security/origin";
-import {
-  createSignInLimiter,
-  SIGN_IN_LIMITS,
-  slowDownSeconds,
-} from "../../server/security/rate-limit";
+} from "@server/security/admin-access";
+import { commitFlash, takeFlash } from "@server/security/flash";
+import { isCrossSiteRequest } from "@server/security/origin";
+import { createSignInLimiter, SIGN_IN_LIMITS, slowDownSeconds } from "@server/security/rate-limit";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { action as loginAction, loader as loginLoader } from "~/routes/admin/login";
+import { action as logoutAction } from "~/routes/admin/logout";
+import { action as unlockAction, loader as unlockLoader } from "~/routes/admin/unlock";
 import { TEST_ADMIN, TEST_VIEWER } from "../support/admin-data";
 import {
   createTestRuntime,

@@ -1,29 +1,25 @@
-import { count, eq, inArray, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { blogPostSchema, categorySchema, parseTagList } from "../../app/lib/forms/blog";
-import { action as categoriesAction } from "../../app/routes/admin/blog-categories";
-import { action as deleteAction, loader as deleteLoader } from "../../app/routes/admin/blog-delete";
-import { action as editorAction, loader as editorLoader } from "../../app/routes/admin/blog-editor";
 import {
   type BlogPostSave,
   deleteBlogPost,
   findBlogPostForEdit,
   readTimeOf,
   saveBlogPost,
-} from "../../server/admin/blog";
+} from "@server/admin/blog";
 import {
   createCategory,
   listCategoryChoices,
   setCategoryActive,
   updateCategory,
-} from "../../server/admin/blog-categories";
-import {
-  findPublishedPost,
-  listActiveCategories,
-  listPublishedPosts,
-} from "../../server/content/blog";
-import { listSitemapEntries } from "../../server/content/sitemap";
-import { blogCategories, blogPosts, blogPostTags, blogTags, uploads } from "../../server/db/schema";
+} from "@server/admin/blog-categories";
+import { findPublishedPost, listActiveCategories, listPublishedPosts } from "@server/content/blog";
+import { listSitemapEntries } from "@server/content/sitemap";
+import { blogCategories, blogPosts, blogPostTags, blogTags, uploads } from "@server/db/schema";
+import { count, eq, inArray, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { blogPostSchema, categorySchema, parseTagList } from "~/lib/forms/blog";
+import { action as categoriesAction } from "~/routes/admin/blog-categories";
+import { action as deleteAction, loader as deleteLoader } from "~/routes/admin/blog-delete";
+import { action as editorAction, loader as editorLoader } from "~/routes/admin/blog-editor";
 import { formOf, postTo, routeArgs, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pngBytes } from "../support/files";

@@ -1,14 +1,11 @@
+import { findCaseStudy, saveCaseStudy } from "@server/admin/case-studies";
+import { uploadImage } from "@server/admin/images";
+import { findCaseStudyDetail, loadCaseStudyCards } from "@server/content/case-studies";
+import { caseStudies, uploads } from "@server/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { parseCaseStudy, readDraft } from "../../app/lib/forms/case-study";
-import {
-  action as editorAction,
-  loader as editorLoader,
-} from "../../app/routes/admin/case-study-editor";
-import { findCaseStudy, saveCaseStudy } from "../../server/admin/case-studies";
-import { uploadImage } from "../../server/admin/images";
-import { findCaseStudyDetail, loadCaseStudyCards } from "../../server/content/case-studies";
-import { caseStudies, uploads } from "../../server/db/schema";
+import { parseCaseStudy, readDraft } from "~/lib/forms/case-study";
+import { action as editorAction, loader as editorLoader } from "~/routes/admin/case-study-editor";
 import { formOf, postTo, routeArgs, SITE, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pngBytes } from "../support/files";

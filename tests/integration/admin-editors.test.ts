@@ -1,34 +1,28 @@
+import * as images from "@server/admin/images";
+import { listPublishedPortfolioItems } from "@server/content/portfolio";
+import { listActiveTeamMembers } from "@server/content/team";
+import { listPublishedTestimonials } from "@server/content/testimonials";
+import { portfolioItems, teamMembers, testimonials, uploads } from "@server/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { parseTags } from "../../app/lib/forms/admin-fields";
-import {
-  action as confirmAction,
-  loader as confirmLoader,
-} from "../../app/routes/admin/confirm-delete";
-import {
-  action as portfolioAction,
-  loader as portfolioLoader,
-} from "../../app/routes/admin/portfolio";
+import { parseTags } from "~/lib/forms/admin-fields";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/admin/confirm-delete";
+import { action as portfolioAction, loader as portfolioLoader } from "~/routes/admin/portfolio";
 import {
   action as teamEditorAction,
   loader as teamEditorLoader,
-} from "../../app/routes/admin/team-member-editor";
+} from "~/routes/admin/team-member-editor";
 import {
   action as testimonialEditorAction,
   loader as testimonialEditorLoader,
-} from "../../app/routes/admin/testimonial-editor";
-import * as images from "../../server/admin/images";
-import { listPublishedPortfolioItems } from "../../server/content/portfolio";
-import { listActiveTeamMembers } from "../../server/content/team";
-import { listPublishedTestimonials } from "../../server/content/testimonials";
-import { portfolioItems, teamMembers, testimonials, uploads } from "../../server/db/schema";
+} from "~/routes/admin/testimonial-editor";
 import { formOf, postTo, routeArgs, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pngBytes } from "../support/files";
 
 // claimImages runs inside the save transaction; one test makes it fail to show the rollback.
-vi.mock("../../server/admin/images", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../server/admin/images")>();
+vi.mock("@server/admin/images", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@server/admin/images")>();
   return { ...actual, claimImages: vi.fn(actual.claimImages) };
 });
 

@@ -1,14 +1,14 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as imageUploadAction } from "../../app/routes/admin/image-upload";
 import {
   claimImages,
   readAdminForm,
   resolveImageUrl,
   uploadedImageKey,
-} from "../../server/admin/images";
-import { uploads } from "../../server/db/schema";
-import { UploadRejectedError } from "../../server/uploads";
+} from "@server/admin/images";
+import { uploads } from "@server/db/schema";
+import { UploadRejectedError } from "@server/uploads";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as imageUploadAction } from "~/routes/admin/image-upload";
 import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pngBytes } from "../support/files";

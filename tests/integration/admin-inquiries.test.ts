@@ -1,22 +1,19 @@
-import { sql } from "drizzle-orm";
-import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { replyHref, replySubject } from "../../app/components/admin/format";
-import {
-  action as inquiriesAction,
-  loader as inquiriesLoader,
-} from "../../app/routes/admin/inquiries";
-import { loader as csvLoader } from "../../app/routes/admin/inquiries-csv";
-import { csvCell, csvRow } from "../../server/admin/csv";
+import { csvCell, csvRow } from "@server/admin/csv";
 import {
   exportInquiries,
   inquirySearch,
   listInquiries,
   parseInquiryQuery,
   setInquiryStatus,
-} from "../../server/admin/inquiries";
-import { PAGE_SIZE } from "../../server/admin/list-params";
-import { contactSubmissions } from "../../server/db/schema";
+} from "@server/admin/inquiries";
+import { PAGE_SIZE } from "@server/admin/list-params";
+import { contactSubmissions } from "@server/db/schema";
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replyHref, replySubject } from "~/components/admin/format";
+import { action as inquiriesAction, loader as inquiriesLoader } from "~/routes/admin/inquiries";
+import { loader as csvLoader } from "~/routes/admin/inquiries-csv";
 import { createTestRuntime, routeArgs, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 

@@ -1,10 +1,10 @@
+import { listAppliedPositions, listJobApplications } from "@server/admin/job-applications";
+import { jobApplications } from "@server/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as applicationsAction } from "../../app/routes/admin/job-applications";
-import { loader as csvLoader } from "../../app/routes/admin/job-applications-csv";
-import { RESUME_LINK_SECONDS, loader as resumeLoader } from "../../app/routes/admin/resume";
-import { loader as filesLoader } from "../../app/routes/resources/files";
-import { listAppliedPositions, listJobApplications } from "../../server/admin/job-applications";
-import { jobApplications } from "../../server/db/schema";
+import { action as applicationsAction } from "~/routes/admin/job-applications";
+import { loader as csvLoader } from "~/routes/admin/job-applications-csv";
+import { RESUME_LINK_SECONDS, loader as resumeLoader } from "~/routes/admin/resume";
+import { loader as filesLoader } from "~/routes/resources/files";
 import { RESUME_BYTES } from "../support/admin-data";
 import { createTestRuntime, routeArgs, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";

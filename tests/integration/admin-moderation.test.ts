@@ -1,32 +1,26 @@
+import { listCaseStudies } from "@server/admin/case-studies";
+import { listTeamMembers } from "@server/admin/team";
+import { listTestimonials } from "@server/admin/testimonials";
+import { findPublishedCaseStudy, listPublishedCaseStudies } from "@server/content/case-studies";
+import { listActiveTeamMembers } from "@server/content/team";
+import { listPublishedTestimonials } from "@server/content/testimonials";
+import { caseStudies, uploads } from "@server/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loader as blogLoader } from "../../app/routes/admin/blog";
+import { loader as blogLoader } from "~/routes/admin/blog";
 import {
   action as caseStudiesAction,
   loader as caseStudiesLoader,
-} from "../../app/routes/admin/case-studies";
-import {
-  action as confirmAction,
-  loader as confirmLoader,
-} from "../../app/routes/admin/confirm-delete";
-import { loader as inquiriesLoader } from "../../app/routes/admin/inquiries";
-import { loader as applicationsLoader } from "../../app/routes/admin/job-applications";
-import { loader as portfolioLoader } from "../../app/routes/admin/portfolio";
-import { action as teamAction, loader as teamLoader } from "../../app/routes/admin/team";
+} from "~/routes/admin/case-studies";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/admin/confirm-delete";
+import { loader as inquiriesLoader } from "~/routes/admin/inquiries";
+import { loader as applicationsLoader } from "~/routes/admin/job-applications";
+import { loader as portfolioLoader } from "~/routes/admin/portfolio";
+import { action as teamAction, loader as teamLoader } from "~/routes/admin/team";
 import {
   action as testimonialsAction,
   loader as testimonialsLoader,
-} from "../../app/routes/admin/testimonials";
-import { listCaseStudies } from "../../server/admin/case-studies";
-import { listTeamMembers } from "../../server/admin/team";
-import { listTestimonials } from "../../server/admin/testimonials";
-import {
-  findPublishedCaseStudy,
-  listPublishedCaseStudies,
-} from "../../server/content/case-studies";
-import { listActiveTeamMembers } from "../../server/content/team";
-import { listPublishedTestimonials } from "../../server/content/testimonials";
-import { caseStudies, uploads } from "../../server/db/schema";
+} from "~/routes/admin/testimonials";
 import {
   createTestRuntime,
   postTo,

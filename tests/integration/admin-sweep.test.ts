@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { openDatabase } from "@server/db/client";
+import { caseStudies, teamMembers, testimonials } from "@server/db/schema";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "../../app/routes";
-import { openDatabase } from "../../server/db/client";
-import { caseStudies, teamMembers, testimonials } from "../../server/db/schema";
+import routes from "~/routes";
 import { snapshotAdminData, TEST_ADMIN, TEST_VIEWER } from "../support/admin-data";
 import {
   type AdminServer,

@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { ConfigError } from "@server/config";
+import { deriveKeys } from "@server/keys";
+import { loadOrCreateSecret } from "@server/secret";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ConfigError } from "../../server/config";
-import { deriveKeys } from "../../server/keys";
-import { loadOrCreateSecret } from "../../server/secret";
 
 describe("the auth secret file", () => {
   let dataDir: string;

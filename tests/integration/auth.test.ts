@@ -1,7 +1,7 @@
+import { type Auth, createAuth, ensureUser, isAdmin } from "@server/auth";
+import { account, user } from "@server/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Auth, createAuth, ensureUser, isAdmin } from "../../server/auth";
-import { account, user } from "../../server/db/schema";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
 const SITE = "http://localhost:3999";

@@ -1,14 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { findPublishedPost, listPublishedPosts } from "../../server/content/blog";
+import { findPublishedPost, listPublishedPosts } from "@server/content/blog";
 import {
   CONTENT_CACHE_TTL_MS,
   cachedRead,
   invalidateContentCache,
   setContentCacheTtl,
-} from "../../server/content/cache";
-import { listPublishedCaseStudies } from "../../server/content/case-studies";
-import { blogPosts, caseStudies } from "../../server/db/schema";
-import { seedDemoContent } from "../../server/db/seed";
+} from "@server/content/cache";
+import { listPublishedCaseStudies } from "@server/content/case-studies";
+import { blogPosts, caseStudies } from "@server/db/schema";
+import { seedDemoContent } from "@server/db/seed";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
 describe("the content read cache", () => {

@@ -1,13 +1,13 @@
+import { loadConfig } from "@server/config";
+import { listSitemapEntries } from "@server/content/sitemap";
+import { runtimeContext } from "@server/context";
+import { seedDemoContent } from "@server/db/seed";
+import { createLogger } from "@server/logger";
+import type { Runtime } from "@server/runtime";
 import { parseDocument } from "htmlparser2";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as rssLoader } from "../../app/routes/resources/rss.xml";
-import { loadConfig } from "../../server/config";
-import { listSitemapEntries } from "../../server/content/sitemap";
-import { runtimeContext } from "../../server/context";
-import { seedDemoContent } from "../../server/db/seed";
-import { createLogger } from "../../server/logger";
-import type { Runtime } from "../../server/runtime";
+import { loader as rssLoader } from "~/routes/resources/rss.xml";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 const SITE_URL = "https://studio.test";

@@ -3,10 +3,10 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { getImageVariant, type ImageVariantOptions } from "@server/content/images";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasVariants, openGraphImage, variantSrcSet } from "../../app/lib/content/images";
-import { getImageVariant, type ImageVariantOptions } from "../../server/content/images";
+import { hasVariants, openGraphImage, variantSrcSet } from "~/lib/content/images";
 
 describe("responsive image variants", () => {
   let root: string;

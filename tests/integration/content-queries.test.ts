@@ -1,18 +1,11 @@
+import { findPublishedPost, listActiveCategories, listPublishedPosts } from "@server/content/blog";
+import { findPublishedCaseStudy, listPublishedCaseStudies } from "@server/content/case-studies";
+import { listPublishedPortfolioItems } from "@server/content/portfolio";
+import { listActiveTeamMembers } from "@server/content/team";
+import { listPublishedTestimonials } from "@server/content/testimonials";
+import { blogPosts, caseStudies, testimonials } from "@server/db/schema";
+import { seedDemoContent } from "@server/db/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  findPublishedPost,
-  listActiveCategories,
-  listPublishedPosts,
-} from "../../server/content/blog";
-import {
-  findPublishedCaseStudy,
-  listPublishedCaseStudies,
-} from "../../server/content/case-studies";
-import { listPublishedPortfolioItems } from "../../server/content/portfolio";
-import { listActiveTeamMembers } from "../../server/content/team";
-import { listPublishedTestimonials } from "../../server/content/testimonials";
-import { blogPosts, caseStudies, testimonials } from "../../server/db/schema";
-import { seedDemoContent } from "../../server/db/seed";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
 describe.each(testDrivers)("public content queries on %s", (driver) => {

@@ -1,6 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { loadConfig } from "@server/config";
+import { invalidateContentCache } from "@server/content/cache";
+import { runtimeContext } from "@server/context";
+import { blogPosts, caseStudies } from "@server/db/schema";
+import { seedDemoContent } from "@server/db/seed";
+import { createLogger } from "@server/logger";
+import type { Runtime } from "@server/runtime";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -12,18 +19,11 @@ import {
   StaticRouterProvider,
 } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as blogRoute from "../../app/routes/site/blog";
-import * as blogPostRoute from "../../app/routes/site/blog-post";
-import * as caseStudiesRoute from "../../app/routes/site/case-studies";
-import * as caseStudyRoute from "../../app/routes/site/case-study";
-import * as portfolioRoute from "../../app/routes/site/portfolio";
-import { loadConfig } from "../../server/config";
-import { invalidateContentCache } from "../../server/content/cache";
-import { runtimeContext } from "../../server/context";
-import { blogPosts, caseStudies } from "../../server/db/schema";
-import { seedDemoContent } from "../../server/db/seed";
-import { createLogger } from "../../server/logger";
-import type { Runtime } from "../../server/runtime";
+import * as blogRoute from "~/routes/site/blog";
+import * as blogPostRoute from "~/routes/site/blog-post";
+import * as caseStudiesRoute from "~/routes/site/case-studies";
+import * as caseStudyRoute from "~/routes/site/case-study";
+import * as portfolioRoute from "~/routes/site/portfolio";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
 /**

@@ -2,11 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import pg from "pg";
-import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { notifications } from "../../server/db/schema";
+import { notifications } from "@server/db/schema";
 import {
   BACKOFF_BASE_MS,
   BACKOFF_MAX_MS,
@@ -15,7 +11,11 @@ import {
   createOutboxWorker,
   enqueueNotification,
   type MailTransport,
-} from "../../server/mail";
+} from "@server/mail";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
 const FROM = "Studio Website <website@studio.test>";

@@ -1,6 +1,6 @@
+import { contactSubmissions, testimonials } from "@server/db/schema";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, testimonials } from "../../server/db/schema";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
 describe.each(testDrivers)("migrations on %s", (driver) => {

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { request as httpRequest, type Server } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { PageCache } from "@server/http/page-cache";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PageCache } from "../../server/http/page-cache";
 import { TEST_ADMIN } from "../support/admin-data";
 import {
   type AdminServer,
@@ -73,7 +73,7 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
 
 async function stats(baseURL: string) {
   const body = (await (await fetch(`${baseURL}/healthz`)).json()) as {
-    pageCache: import("../../server/http/page-cache").PageCacheStats;
+    pageCache: import("@server/http/page-cache").PageCacheStats;
   };
   return body.pageCache;
 }

@@ -1,18 +1,13 @@
-import { count, eq } from "drizzle-orm";
-import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  contactSubmissions,
-  jobApplications,
-  notifications,
-  uploads,
-} from "../../server/db/schema";
+import { contactSubmissions, jobApplications, notifications, uploads } from "@server/db/schema";
 import {
   type HandledForm,
   handleApplicationPost,
   handleContactPost,
   handleWeddingPost,
-} from "../../server/public-forms";
+} from "@server/public-forms";
+import { count, eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestRuntime, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { docxBytes, exeBytes, largePdfBytes, pdfBytes, pngBytes } from "../support/files";

@@ -1,17 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { asc, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  BUILT_IN_CASE_STUDIES,
-  FALLBACK_CASE_STUDIES,
-  FALLBACK_CASE_STUDY_SLUGS,
-  findFallbackCaseStudy,
-  SAMPLE_CASE_STUDIES,
-  SAMPLE_TESTIMONIALS,
-} from "../../app/content/samples";
-import { GALLERY_LAYOUTS, PORTFOLIO_SERVICE_TYPES } from "../../app/lib/values";
-import type { Database } from "../../server/db/client";
+import type { Database } from "@server/db/client";
 import {
   blogCategories,
   blogPosts,
@@ -21,9 +10,20 @@ import {
   portfolioItems,
   teamMembers,
   testimonials,
-} from "../../server/db/schema";
-import { seedDemoContent } from "../../server/db/seed";
-import { countWords, readTimeMinutes } from "../../server/db/seed/content";
+} from "@server/db/schema";
+import { seedDemoContent } from "@server/db/seed";
+import { countWords, readTimeMinutes } from "@server/db/seed/content";
+import { asc, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  BUILT_IN_CASE_STUDIES,
+  FALLBACK_CASE_STUDIES,
+  FALLBACK_CASE_STUDY_SLUGS,
+  findFallbackCaseStudy,
+  SAMPLE_CASE_STUDIES,
+  SAMPLE_TESTIMONIALS,
+} from "~/copy/samples";
+import { GALLERY_LAYOUTS, PORTFOLIO_SERVICE_TYPES } from "~/lib/values";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
 const publicDir = path.resolve(import.meta.dirname, "../../public");

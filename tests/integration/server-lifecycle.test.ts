@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { openDatabase } from "@server/db/client";
+import { caseStudies, user } from "@server/db/schema";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/db/client";
-import { caseStudies, user } from "../../server/db/schema";
 
 /**
  * The production server as an operator runs it: `node server.js` on a DATA_DIR.

@@ -1,23 +1,23 @@
-import pg from "pg";
-import pino from "pino";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type ContentChange,
   contentChanged,
   onContentChanged,
-} from "../../server/admin/after-content-write";
-import { loadConfig } from "../../server/config";
-import { cachedRead } from "../../server/content/cache";
+} from "@server/admin/after-content-write";
+import { loadConfig } from "@server/config";
+import { cachedRead } from "@server/content/cache";
 import {
   type ContentChangeFeed,
   LISTENER_APPLICATION_NAME,
   startContentChangeFeed,
-} from "../../server/content/change-feed";
-import { openDatabase } from "../../server/db/client";
-import type { Runtime } from "../../server/runtime";
-import { counterStoreFor, memoryStore } from "../../server/security/counter-store";
-import { createSignInLimiter } from "../../server/security/rate-limit";
-import { consumeLimit, consumeUploadQuota } from "../../server/security/submission-limit";
+} from "@server/content/change-feed";
+import { openDatabase } from "@server/db/client";
+import type { Runtime } from "@server/runtime";
+import { counterStoreFor, memoryStore } from "@server/security/counter-store";
+import { createSignInLimiter } from "@server/security/rate-limit";
+import { consumeLimit, consumeUploadQuota } from "@server/security/submission-limit";
+import pg from "pg";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /**

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAMPLE_CASE_STUDIES, SAMPLE_TESTIMONIALS } from "../../app/content/samples";
+import { testimonials } from "@server/db/schema";
+import { seedDemoContent } from "@server/db/seed";
 import {
   activeTeam,
   caseStudiesForGrid,
   portfolioShowcase,
   testimonialsForGrid,
-} from "../../app/lib/public-content.server";
-import { testimonials } from "../../server/db/schema";
-import { seedDemoContent } from "../../server/db/seed";
+} from "@server/pages/public-content";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SAMPLE_CASE_STUDIES, SAMPLE_TESTIMONIALS } from "~/copy/samples";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
 describe.each(testDrivers)("marketing pages' content on %s", (driver) => {

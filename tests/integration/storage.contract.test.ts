@@ -3,18 +3,18 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { RouterContextProvider } from "react-router";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { loader } from "../../app/routes/resources/files";
-import { loadConfig } from "../../server/config";
-import { runtimeContext } from "../../server/context";
-import type { Runtime } from "../../server/runtime";
+import { loadConfig } from "@server/config";
+import { runtimeContext } from "@server/context";
+import type { Runtime } from "@server/runtime";
 import {
   createStorage,
   InvalidStorageKeyError,
   PrivateBucketError,
   type StorageDriver,
-} from "../../server/storage";
+} from "@server/storage";
+import { RouterContextProvider } from "react-router";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loader } from "~/routes/resources/files";
 import { S3rver } from "../support/s3rver";
 
 const SECRET = "a-test-secret-of-more-than-32-characters";

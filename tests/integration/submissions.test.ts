@@ -1,33 +1,28 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { isCalendarDate } from "../../app/lib/forms/common";
-import { contactInquirySchema } from "../../app/lib/forms/contact";
-import { jobApplicationSchema } from "../../app/lib/forms/job-application";
-import { weddingInquirySchema } from "../../app/lib/forms/wedding";
-import { loadConfig } from "../../server/config";
-import {
-  contactSubmissions,
-  jobApplications,
-  notifications,
-  uploads,
-} from "../../server/db/schema";
+import { loadConfig } from "@server/config";
+import { contactSubmissions, jobApplications, notifications, uploads } from "@server/db/schema";
 import {
   AttachmentsUnavailableError,
   submitProjectInquiry,
   submitWeddingInquiry,
-} from "../../server/inquiries";
-import { submitJobApplication } from "../../server/job-applications";
-import { createStorage, type StorageDriver } from "../../server/storage";
+} from "@server/inquiries";
+import { submitJobApplication } from "@server/job-applications";
+import { createStorage, type StorageDriver } from "@server/storage";
 import {
   claimUploads,
   deleteOrphanUploads,
   detectKind,
   storeUpload,
   UploadRejectedError,
-} from "../../server/uploads";
+} from "@server/uploads";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { isCalendarDate } from "~/lib/forms/common";
+import { contactInquirySchema } from "~/lib/forms/contact";
+import { jobApplicationSchema } from "~/lib/forms/job-application";
+import { weddingInquirySchema } from "~/lib/forms/wedding";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 import {
   docBytes,

@@ -1,18 +1,18 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { and, eq, isNull } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_CACHE_TTL_MS } from "../../server/content/cache";
+import { CONTENT_CACHE_TTL_MS } from "@server/content/cache";
 import {
   contactSubmissions,
   jobApplications,
   notifications,
   testimonials,
-} from "../../server/db/schema";
-import { deriveKeys } from "../../server/keys";
-import { LocalStorage } from "../../server/storage";
+} from "@server/db/schema";
+import { deriveKeys } from "@server/keys";
+import { LocalStorage } from "@server/storage";
+import { and, eq, isNull } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESUME_BYTES, TEST_ADMIN } from "../support/admin-data";
 import {
   type AdminServer,

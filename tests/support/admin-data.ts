@@ -1,6 +1,6 @@
 import path from "node:path";
-import { createAuth, ensureUser } from "../../server/auth";
-import { type Database, openDatabase } from "../../server/db/client";
+import { createAuth, ensureUser } from "@server/auth";
+import { type Database, openDatabase } from "@server/db/client";
 import {
   blogPosts,
   caseStudies,
@@ -11,11 +11,11 @@ import {
   testimonials,
   uploads,
   user,
-} from "../../server/db/schema";
-import { seedDemoContent } from "../../server/db/seed";
-import { deriveKeys } from "../../server/keys";
-import { loadOrCreateSecret } from "../../server/secret";
-import { LocalStorage } from "../../server/storage";
+} from "@server/db/schema";
+import { seedDemoContent } from "@server/db/seed";
+import { deriveKeys } from "@server/keys";
+import { loadOrCreateSecret } from "@server/secret";
+import { LocalStorage } from "@server/storage";
 
 /**
  * Test data for the back-office, written into a DATA_DIR (or a PostgreSQL database) before a server

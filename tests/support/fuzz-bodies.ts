@@ -1,14 +1,9 @@
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { openDatabase } from "@server/db/client";
+import { contactSubmissions, jobApplications, notifications, uploads } from "@server/db/schema";
 import { count, isNotNull } from "drizzle-orm";
 import fc from "fast-check";
-import { openDatabase } from "../../server/db/client";
-import {
-  contactSubmissions,
-  jobApplications,
-  notifications,
-  uploads,
-} from "../../server/db/schema";
 import { bytesOf, peakRise, type RawResponse, rawPost } from "./raw-http";
 
 /**

@@ -1,11 +1,11 @@
+import { IMAGE_UPLOAD_MESSAGES } from "@server/admin/images";
+import { ConfigError, loadConfig } from "@server/config";
+import { bodyRuleFor, normalizeContentType } from "@server/http/body-limit";
+import { redactUrl } from "@server/http/redact";
+import { contentDispositionFor } from "@server/storage/types";
+import { checkWordBinary, checkWordZip } from "@server/word-files";
 import { describe, expect, it } from "vitest";
-import { UPLOAD_FAILED_MESSAGE } from "../../app/routes/resources/contact-attachments";
-import { IMAGE_UPLOAD_MESSAGES } from "../../server/admin/images";
-import { ConfigError, loadConfig } from "../../server/config";
-import { bodyRuleFor, normalizeContentType } from "../../server/http/body-limit";
-import { redactUrl } from "../../server/http/redact";
-import { contentDispositionFor } from "../../server/storage/types";
-import { checkWordBinary, checkWordZip } from "../../server/word-files";
+import { UPLOAD_FAILED_MESSAGE } from "~/routes/resources/contact-attachments";
 import { docBytes, docxBytes, oleBytes, pdfBytes } from "../support/files";
 
 /** Issue #18: the rules behind the bounded bodies, the proxy setting, logs and stored files. */

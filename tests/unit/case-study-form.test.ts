@@ -1,11 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  applyRowIntent,
-  emptyDraft,
-  moveRows,
-  parseRowIntent,
-} from "../../app/lib/forms/case-study";
+import { applyRowIntent, emptyDraft, moveRows, parseRowIntent } from "~/lib/forms/case-study";
 
 /** The case-study editor's pure rules (app/lib/forms/case-study.ts). */
 

@@ -1,6 +1,6 @@
 import path from "node:path";
+import { ConfigError, loadConfig } from "@server/config";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../server/config";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {

@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CASE_STUDIES_COPY } from "../../app/content/content-pages";
+import { CASE_STUDIES_COPY } from "~/copy/content-pages";
 import {
   BUILT_IN_CASE_STUDIES,
   DEMO_REEL_URL,
@@ -9,9 +9,9 @@ import {
   findFallbackCaseStudy,
   SAMPLE_CASE_STUDIES,
   type SampleCaseStudy,
-} from "../../app/content/samples";
-import { toCaseStudyCard, visibleMetrics } from "../../app/lib/cards";
-import { filterPosts, orderPosts, splitFeatured } from "../../app/lib/content/blog";
+} from "~/copy/samples";
+import { toCaseStudyCard, visibleMetrics } from "~/lib/cards";
+import { filterPosts, orderPosts, splitFeatured } from "~/lib/content/blog";
 import {
   type CaseStudyRecord,
   caseStudyTags,
@@ -19,19 +19,15 @@ import {
   orderCaseStudies,
   toCaseStudyDetail,
   toCaseStudySummary,
-} from "../../app/lib/content/case-studies";
-import { filterCaseStudies } from "../../app/lib/content/case-study-list";
-import { formatDay, metricLabel, readTimeLabel, safeColor } from "../../app/lib/content/format";
-import { galleryItems } from "../../app/lib/content/gallery";
-import { filterPortfolio, serviceTypeOptions } from "../../app/lib/content/portfolio";
-import { listQuery, matchesSearch, readFilter, readSearch } from "../../app/lib/content/query";
-import { retryDelay, withRetry } from "../../app/lib/content/retry";
-import {
-  nextVideoState,
-  type VideoEvent,
-  type VideoState,
-} from "../../app/lib/content/video-state";
-import { wrapIndex } from "../../app/lib/wrap-index";
+} from "~/lib/content/case-studies";
+import { filterCaseStudies } from "~/lib/content/case-study-list";
+import { formatDay, metricLabel, readTimeLabel, safeColor } from "~/lib/content/format";
+import { galleryItems } from "~/lib/content/gallery";
+import { filterPortfolio, serviceTypeOptions } from "~/lib/content/portfolio";
+import { listQuery, matchesSearch, readFilter, readSearch } from "~/lib/content/query";
+import { retryDelay, withRetry } from "~/lib/content/retry";
+import { nextVideoState, type VideoEvent, type VideoState } from "~/lib/content/video-state";
+import { wrapIndex } from "~/lib/wrap-index";
 
 function study(overrides: Partial<CaseStudyRecord> & { title: string }): CaseStudyRecord {
   return {

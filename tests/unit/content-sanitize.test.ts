@@ -1,7 +1,7 @@
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, sanitizeBlogHtml } from "@server/content/sanitize";
 import fc from "fast-check";
 import { parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, sanitizeBlogHtml } from "../../app/lib/sanitize.server";
 
 /** Every element of a fragment with its attributes, as the browser would parse them. */
 function elements(html: string): { name: string; attribs: Record<string, string> }[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferredLoader, scriptLiteral } from "../../app/components/document/deferred-scripts";
+import { deferredLoader, scriptLiteral } from "~/components/document/deferred-scripts";
 import { hydrationModules } from "../../scripts/lib/page-scripts";
 
 describe("deferred scripts", () => {

@@ -102,9 +102,9 @@ describe("the public forms' browser modules", () => {
 
 describe("the limits the browser uses", () => {
   it("are the ones the schemas and the server read", async () => {
-    const limits = await import("../../app/lib/forms/limits");
-    const contact = await import("../../app/lib/forms/contact");
-    const application = await import("../../app/lib/forms/job-application");
+    const limits = await import("~/lib/forms/limits");
+    const contact = await import("~/lib/forms/contact");
+    const application = await import("~/lib/forms/job-application");
     expect(contact.MAX_ATTACHMENTS).toBe(limits.MAX_ATTACHMENTS);
     expect(contact.MAX_ATTACHMENTS_MESSAGE).toBe("Maximum 5 files allowed");
     expect(application.RESUME_MAX_BYTES).toBe(5 * 1024 * 1024);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSafeUrl } from "../../app/lib/safe-url";
+import { isSafeUrl } from "~/lib/safe-url";
 
 /** The one URL-safety rule (app/lib/safe-url.ts, decision 0190). */
 

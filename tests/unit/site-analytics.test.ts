@@ -5,7 +5,7 @@ import {
   trackContact,
   trackEvent,
   trackPageView,
-} from "../../app/lib/analytics";
+} from "~/lib/analytics";
 import {
   CONSENT_STORAGE_KEY,
   configureAnalytics,
@@ -13,7 +13,7 @@ import {
   resetAnalyticsForTests,
   saveConsent,
   startAnalytics,
-} from "../../app/lib/consent";
+} from "~/lib/consent";
 
 /** A minimal browser: localStorage, a <head> that records appended scripts, events. */
 function fakeBrowser() {

@@ -3,11 +3,11 @@ import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { BookingFrame, BookingInline } from "../../app/components/site/booking/booking-frame";
-import { isNavItemActive, NAV_ITEMS, SERVICES_DROPDOWN } from "../../app/content/navigation";
-import { toCaseStudyCard, toPortfolioCard } from "../../app/lib/cards";
-import { RENDITIONS, responsiveImage } from "../../app/lib/images";
-import { wrapIndex } from "../../app/lib/wrap-index";
+import { BookingFrame, BookingInline } from "~/components/site/booking/booking-frame";
+import { isNavItemActive, NAV_ITEMS, SERVICES_DROPDOWN } from "~/copy/navigation";
+import { toCaseStudyCard, toPortfolioCard } from "~/lib/cards";
+import { RENDITIONS, responsiveImage } from "~/lib/images";
+import { wrapIndex } from "~/lib/wrap-index";
 
 describe("booking frame", () => {
   it("embeds the scheduling page at height 600; the inline variant is titled 'Schedule a consultation'", () => {

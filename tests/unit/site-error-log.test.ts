@@ -4,7 +4,7 @@ import {
   ERROR_LOG_MEMORY_LIMIT,
   ERROR_LOG_STORAGE_KEY,
   ERROR_LOG_STORED_LIMIT,
-} from "../../app/lib/error-log";
+} from "~/lib/error-log";
 
 function memoryStorage() {
   const map = new Map<string, string>();

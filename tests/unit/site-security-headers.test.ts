@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, securityHeaders } from "../../app/lib/security-headers";
+import { contentSecurityPolicy, securityHeaders } from "~/lib/security-headers";
 
 const base = {
   nonce: "abc123",

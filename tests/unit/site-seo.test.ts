@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { organizationJsonLd, seoMeta } from "../../app/lib/seo";
-import { renderRobots, renderSitemap, STATIC_SITEMAP_ENTRIES } from "../../app/lib/sitemap";
+import { organizationJsonLd, seoMeta } from "~/lib/seo";
+import { renderRobots, renderSitemap, STATIC_SITEMAP_ENTRIES } from "~/lib/sitemap";
 
 const find = (meta: ReturnType<typeof seoMeta>, key: string, value: string) =>
   meta.find((m) => (m as Record<string, unknown>)[key] === value) as

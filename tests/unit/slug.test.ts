@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from "../../app/lib/slug";
+import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from "~/lib/slug";
 
 /** The one slug rule (app/lib/slug.ts), for blog posts and case studies alike (decision 0190). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createToastQueue, type ToastMessage } from "../../app/components/ui/toasts-queue";
+import { createToastQueue, type ToastMessage } from "~/components/ui/toasts-queue";
 
 const message = (id: string, title = `Title ${id}`): ToastMessage => ({
   id,

@@ -29,7 +29,7 @@ const LINK_PROTOCOLS = ["http:", "https:", "mailto:", "tel:"];
  * The blog body editor. With JavaScript: TipTap with only the nodes and marks SPEC's allow-list
  * can hold (p, br, strong, em, u, h2-h4, ul, ol, li, blockquote, a, img), its HTML posted in a
  * hidden field. Without: a plain textarea of HTML. Either way the server sanitises what arrives
- * (app/lib/sanitize.server.ts), so the editor's limits are a convenience, not the guard.
+ * (server/content/sanitize.ts), so the editor's limits are a convenience, not the guard.
  */
 
 const BODY =

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { LazyLightbox, preloadLightbox } from "~/components/ui/lazy-lightbox";
-import type { SampleMediaItem } from "~/content/samples";
+import type { SampleMediaItem } from "~/copy/samples";
 import type { CaseStudyDetail } from "~/lib/content/case-studies";
 import { galleryItems } from "~/lib/content/gallery";
 import { ContentImage } from "./image";

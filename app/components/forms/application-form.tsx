@@ -1,11 +1,11 @@
 import { type ReactNode, useId, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
 import { prepareToasts, showToast } from "~/components/ui/toasts";
-import type { CAREERS } from "~/content/careers";
+import type { CAREERS } from "~/copy/careers";
 import { RESUME_ACCEPT, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/lib/forms/limits";
 import { APPLICATION_TOO_LARGE, type FormResult } from "~/lib/forms/result";
 import { APPLICATION_RULES } from "~/lib/forms/rules";
-import { buttonClasses } from "../ui/button";
 import { FormMessage, fieldClass, Honeypot, SelectField, TextAreaField, TextField } from "./fields";
 import { errorsOf, useFetcherOutcome, useFormCheck } from "./form-check";
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import type { CONTACT } from "~/content/contact";
+import { buttonClasses } from "~/components/ui/button";
+import type { CONTACT } from "~/copy/contact";
 import { trackContact, trackEvent } from "~/lib/analytics";
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/lib/forms/limits";
 import type { FormResult } from "~/lib/forms/result";
 import { CONTACT_RULES } from "~/lib/forms/rules";
 import { useHydrated } from "~/lib/use-hydrated";
-import { buttonClasses } from "../ui/button";
 import { FormMessage, fieldClass, Honeypot, SelectField, TextAreaField, TextField } from "./fields";
 import { errorsOf, useFetcherOutcome, useFormCheck } from "./form-check";
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { COOKIE_BANNER } from "~/content/consent";
+import { buttonClasses } from "~/components/ui/button";
+import { COOKIE_BANNER } from "~/copy/consent";
 import { OPEN_CONSENT_EVENT, trackPageView } from "~/lib/analytics";
 import { configureAnalytics, readConsent, saveConsent, startAnalytics } from "~/lib/consent";
-import { buttonClasses } from "../ui/button";
 
 /**
  * Starts analytics when consent was already granted and reports a page view on every route

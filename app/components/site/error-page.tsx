@@ -1,7 +1,7 @@
-import { ERROR_PANEL } from "~/content/site";
-import { ButtonLink, buttonClasses } from "../ui/button";
-import { ErrorPanel } from "../ui/error-panel";
-import { Container } from "../ui/layout";
+import { ButtonLink, buttonClasses } from "~/components/ui/button";
+import { ErrorPanel } from "~/components/ui/error-panel";
+import { Container } from "~/components/ui/layout";
+import { ERROR_PANEL } from "~/copy/site";
 
 /** The default error page (SPEC section 8) inside the public frame: the error panel, page-sized. */
 export function ErrorPage({ status, retryHref }: { status?: number; retryHref: string }) {

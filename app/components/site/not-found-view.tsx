@@ -1,7 +1,7 @@
 import { Glow } from "~/components/site/sections/page-hero";
 import { ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/layout";
-import { NOT_FOUND } from "~/content/site";
+import { NOT_FOUND } from "~/copy/site";
 
 /** The 404 page's body: for unknown paths and for content that is missing (a blog post). */
 export function NotFoundView() {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { FOOTER } from "~/content/navigation";
-import { studio } from "~/content/studio";
+import { Container } from "~/components/ui/layout";
+import { FOOTER } from "~/copy/navigation";
+import { studio } from "~/copy/studio";
 import { openConsentSettings } from "~/lib/analytics";
-import { Container } from "../ui/layout";
 import { BookingTrigger } from "./booking/booking";
 import { Logo } from "./logo";
 

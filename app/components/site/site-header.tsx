@@ -1,11 +1,11 @@
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { isNavItemActive, NAV_ITEMS, type NavItem } from "~/content/navigation";
+import { buttonClasses } from "~/components/ui/button";
+import { ChevronDown, MenuIcon, XIcon } from "~/components/ui/icons";
+import { Container } from "~/components/ui/layout";
+import { isNavItemActive, NAV_ITEMS, type NavItem } from "~/copy/navigation";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
-import { buttonClasses } from "../ui/button";
-import { ChevronDown, MenuIcon, XIcon } from "../ui/icons";
-import { Container } from "../ui/layout";
 import { BookingTrigger } from "./booking/booking";
 import { Logo } from "./logo";
 

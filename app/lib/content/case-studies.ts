@@ -1,5 +1,5 @@
-import type { SampleKeyMetric, SampleMediaItem } from "~/content/samples";
-import { CARD_METRICS, visibleMetrics } from "../cards";
+import type { SampleKeyMetric, SampleMediaItem } from "~/copy/samples";
+import { CARD_METRICS, visibleMetrics } from "~/lib/cards";
 import { sameText } from "./query";
 
 /**

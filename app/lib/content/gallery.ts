@@ -1,4 +1,4 @@
-import type { SampleMediaItem } from "~/content/samples";
+import type { SampleMediaItem } from "~/copy/samples";
 import type { CaseStudyDetail } from "./case-studies";
 
 /**

@@ -7,7 +7,7 @@ import {
   DEFAULT_ERROR,
   PORTFOLIO_COPY,
   WORK_META,
-} from "~/content/content-pages";
+} from "~/copy/content-pages";
 
 /**
  * The copy each content page renders, as it travels in loader data (decision 0011): the loaders

@@ -1,4 +1,4 @@
-import { SAMPLE_CASE_STUDIES } from "~/content/samples";
+import { SAMPLE_CASE_STUDIES } from "~/copy/samples";
 import { toCaseStudySummary } from "./case-studies";
 
 /**

@@ -1,4 +1,4 @@
-import { isSafeUrl } from "../safe-url";
+import { isSafeUrl } from "~/lib/safe-url";
 import { isCalendarDate } from "./common";
 import type { FieldErrors } from "./result";
 import { z } from "./zod";

@@ -1,5 +1,5 @@
-import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from "../slug";
-import { BLOG_POST_STATUSES } from "../values";
+import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from "~/lib/slug";
+import { BLOG_POST_STATUSES } from "~/lib/values";
 import { optionalText, requiredText } from "./common";
 import { z } from "./zod";
 

@@ -1,4 +1,4 @@
-import { BUDGETS, SERVICES, TIMELINES } from "../values";
+import { BUDGETS, SERVICES, TIMELINES } from "~/lib/values";
 import { email, HONEYPOT_FIELD, honeypot, optionalChoice, requiredText } from "./common";
 import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "./limits";
 import { DESCRIPTION_REQUIRED, EMAIL_INVALID, NAME_REQUIRED } from "./rules";

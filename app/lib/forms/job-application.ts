@@ -1,5 +1,5 @@
-import { isSafeUrl } from "../safe-url";
-import { REMOTE_PREFERENCES } from "../values";
+import { isSafeUrl } from "~/lib/safe-url";
+import { REMOTE_PREFERENCES } from "~/lib/values";
 import {
   email,
   HONEYPOT_FIELD,

@@ -1,4 +1,4 @@
-import { CONTENT_STATUSES, PORTFOLIO_SERVICE_TYPES } from "../values";
+import { CONTENT_STATUSES, PORTFOLIO_SERVICE_TYPES } from "~/lib/values";
 import {
   checkbox,
   MUST_BE_URL,

@@ -1,4 +1,4 @@
-import { isSafeUrl } from "../safe-url";
+import { isSafeUrl } from "~/lib/safe-url";
 import type { FieldErrors } from "./result";
 /**
  * What the browser checks before sending a public form (decision 0160), without zod: the same

@@ -1,4 +1,4 @@
-import { CONTENT_STATUSES } from "../values";
+import { CONTENT_STATUSES } from "~/lib/values";
 import { checkbox } from "./admin-fields";
 import { optionalText, requiredText } from "./common";
 import { z } from "./zod";

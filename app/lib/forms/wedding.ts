@@ -1,4 +1,4 @@
-import { WEDDING_BUDGETS } from "../values";
+import { WEDDING_BUDGETS } from "~/lib/values";
 import {
   email,
   HONEYPOT_FIELD,

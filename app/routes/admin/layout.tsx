@@ -4,7 +4,7 @@ import { takeFlash } from "@server/security/flash";
 import { data, Link, Outlet } from "react-router";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { AppToaster, ToastMessageView } from "~/components/ui/toasts";
-import { studio } from "~/content/studio";
+import { studio } from "~/copy/studio";
 import type { Route } from "./+types/layout";
 
 /**

@@ -12,7 +12,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { buttonClass, fieldClass } from "~/components/admin/ui";
 import { AppToaster, ToastMessageView } from "~/components/ui/toasts";
-import { studio } from "~/content/studio";
+import { studio } from "~/copy/studio";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/login";
 

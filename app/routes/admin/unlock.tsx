@@ -5,7 +5,7 @@ import { applyAdminHeaders, LOGIN_PATH } from "@server/security/admin-access";
 import { commitFlash } from "@server/security/flash";
 import { data, Form, redirect } from "react-router";
 import { buttonClass } from "~/components/admin/ui";
-import { studio } from "~/content/studio";
+import { studio } from "~/copy/studio";
 import type { Route } from "./+types/unlock";
 
 /**

@@ -1,15 +1,15 @@
 import { getRuntimeFrom } from "@server/context";
+import { metaFor } from "@server/pages/page-meta";
+import { activeTeam } from "@server/pages/public-content";
 import { ContentImage } from "~/components/content/image";
 import { CtaBand } from "~/components/site/sections/cta-band";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { ButtonLink } from "~/components/ui/button";
 import { Container, Eyebrow, Section, SectionHeading } from "~/components/ui/layout";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { ABOUT } from "~/content/about";
-import { SEO } from "~/content/seo";
+import { ABOUT } from "~/copy/about";
+import { SEO } from "~/copy/seo";
 import { hasVariants } from "~/lib/content/images";
-import { metaFor } from "~/lib/page.server";
-import { activeTeam } from "~/lib/public-content.server";
 import type { Route } from "./+types/about";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import { findPublishedPost, toBlogPostPage } from "@server/content/blog";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
 import { getRuntimeFrom } from "@server/context";
+import { blogPostMeta, notFoundMeta } from "@server/pages/content-meta";
 import type { MetaDescriptor } from "react-router";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { CategoryBadge, PostMeta } from "~/components/content/blog-meta";
@@ -17,11 +18,10 @@ import {
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { ArrowRight, StarIcon } from "~/components/ui/icons";
-import { ERROR_PANEL } from "~/content/site";
-import { studio } from "~/content/studio";
+import { ERROR_PANEL } from "~/copy/site";
+import { studio } from "~/copy/studio";
 import { toBlogCardView } from "~/lib/content/blog";
 import { POST_DATE } from "~/lib/content/format";
-import { blogPostMeta, notFoundMeta } from "~/lib/content/meta.server";
 import { BLOG_POST_PAGE_COPY } from "~/lib/content/page-copy";
 import type { Route } from "./+types/blog-post";
 
@@ -127,7 +127,7 @@ export default function BlogPost() {
 
         <div
           className={`${containerNarrow} mt-8 ${BODY}`}
-          // Sanitised on the server with the SPEC allow-list (app/lib/sanitize.server.ts).
+          // Sanitised on the server with the SPEC allow-list (server/content/sanitize.ts).
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML
           dangerouslySetInnerHTML={{ __html: post.html }}
         />

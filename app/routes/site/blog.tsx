@@ -1,6 +1,7 @@
 import { loadBlogCards } from "@server/content/blog";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
 import { getRuntimeFrom } from "@server/context";
+import { listMeta, rssLink } from "@server/pages/content-meta";
 import { data, useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { BlogCard } from "~/components/content/blog-card";
 import { DeferredList } from "~/components/content/deferred-list";
@@ -13,7 +14,6 @@ import { ErrorPanel } from "~/components/ui/error-panel";
 import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
 import { type BlogCardView, filterPosts, splitFeatured, toBlogCardView } from "~/lib/content/blog";
-import { listMeta, rssLink } from "~/lib/content/meta.server";
 import { BLOG_PAGE, type BlogCopy } from "~/lib/content/page-copy";
 import { readFilter, readSearch } from "~/lib/content/query";
 import type { Route } from "./+types/blog";

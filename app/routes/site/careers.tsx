@@ -1,4 +1,5 @@
 import { getRuntimeFrom } from "@server/context";
+import { metaFor, siteUrlOf } from "@server/pages/page-meta";
 import { handleApplicationPost } from "@server/public-forms";
 import { getClientIp } from "@server/security/client-ip";
 import { data, Link } from "react-router";
@@ -9,10 +10,9 @@ import { buttonClasses } from "~/components/ui/button";
 import { ArrowRight, MapPinIcon } from "~/components/ui/icons";
 import { Container, Eyebrow, Section, SectionHeading } from "~/components/ui/layout";
 import { AppToaster } from "~/components/ui/toasts";
-import { CAREERS, GENERAL_APPLICATION_TITLE, OPEN_POSITIONS } from "~/content/careers";
-import { SEO } from "~/content/seo";
-import { studio } from "~/content/studio";
-import { metaFor, siteUrlOf } from "~/lib/page.server";
+import { CAREERS, GENERAL_APPLICATION_TITLE, OPEN_POSITIONS } from "~/copy/careers";
+import { SEO } from "~/copy/seo";
+import { studio } from "~/copy/studio";
 import { absoluteUrl } from "~/lib/seo";
 import type { Route } from "./+types/careers";
 

@@ -1,6 +1,7 @@
 import { type CaseStudyCards, loadCaseStudyCards } from "@server/content/case-studies";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
 import { getRuntimeFrom } from "@server/context";
+import { listMeta } from "@server/pages/content-meta";
 import { useEffect, useState } from "react";
 import { data, useLoaderData, useSearchParams } from "react-router";
 import { CaseStudyCard } from "~/components/content/case-study-card";
@@ -15,7 +16,6 @@ import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
 import { type CaseStudySummary, caseStudyTags } from "~/lib/content/case-studies";
 import { filterCaseStudies } from "~/lib/content/case-study-list";
-import { listMeta } from "~/lib/content/meta.server";
 import { CASE_STUDIES_PAGE, type CaseStudiesCopy } from "~/lib/content/page-copy";
 import { readFilter, readSearch } from "~/lib/content/query";
 import type { Route } from "./+types/case-studies";

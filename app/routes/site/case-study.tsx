@@ -1,6 +1,7 @@
 import { findCaseStudyDetail } from "@server/content/case-studies";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
 import { getRuntimeFrom } from "@server/context";
+import { caseStudyMeta, caseStudyNotFoundMeta, errorMeta } from "@server/pages/content-meta";
 import type { MetaDescriptor } from "react-router";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { CaseStudyGallery } from "~/components/content/case-study-gallery";
@@ -10,11 +11,10 @@ import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { ArrowRight } from "~/components/ui/icons";
 import { SectionHeading } from "~/components/ui/layout";
-import { ERROR_PANEL } from "~/content/site";
-import { studio } from "~/content/studio";
+import { ERROR_PANEL } from "~/copy/site";
+import { studio } from "~/copy/studio";
 import type { CaseStudyDetail } from "~/lib/content/case-studies";
 import { metricLabel } from "~/lib/content/format";
-import { caseStudyMeta, caseStudyNotFoundMeta, errorMeta } from "~/lib/content/meta.server";
 import { CASE_STUDY_PAGE_COPY, type CaseStudyCopy } from "~/lib/content/page-copy";
 import type { Route } from "./+types/case-study";
 

@@ -1,4 +1,5 @@
 import { getRuntimeFrom } from "@server/context";
+import { metaFor } from "@server/pages/page-meta";
 import { handleContactPost } from "@server/public-forms";
 import { getClientIp } from "@server/security/client-ip";
 import { data, useRouteLoaderData } from "react-router";
@@ -6,9 +7,8 @@ import { ContactForm } from "~/components/forms/contact-form";
 import { BookingInline } from "~/components/site/booking/booking-frame";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { Container, Section } from "~/components/ui/layout";
-import { CONTACT } from "~/content/contact";
-import { SEO } from "~/content/seo";
-import { metaFor } from "~/lib/page.server";
+import { CONTACT } from "~/copy/contact";
+import { SEO } from "~/copy/seo";
 import { SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 import type { loader as siteLoader } from "./layout";

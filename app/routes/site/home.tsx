@@ -1,4 +1,6 @@
 import { getRuntimeFrom } from "@server/context";
+import { metaFor, siteUrlOf } from "@server/pages/page-meta";
+import { caseStudiesForGrid, testimonialsForGrid } from "@server/pages/public-content";
 import { BookingTrigger } from "~/components/site/booking/booking";
 import { CaseStudyCard } from "~/components/site/sections/case-study-card";
 import { CtaBand } from "~/components/site/sections/cta-band";
@@ -10,11 +12,9 @@ import { TestimonialCard } from "~/components/site/sections/testimonial-card";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { PlayIcon } from "~/components/ui/icons";
 import { Container, Eyebrow, Section, SectionHeading } from "~/components/ui/layout";
-import { HOME, HOME_GRID_LIMIT } from "~/content/home";
-import { SEO } from "~/content/seo";
-import { SERVICES } from "~/content/services";
-import { metaFor, siteUrlOf } from "~/lib/page.server";
-import { caseStudiesForGrid, testimonialsForGrid } from "~/lib/public-content.server";
+import { HOME, HOME_GRID_LIMIT } from "~/copy/home";
+import { SEO } from "~/copy/seo";
+import { SERVICES } from "~/copy/services";
 import { organizationJsonLd } from "~/lib/seo";
 import type { Route } from "./+types/home";
 

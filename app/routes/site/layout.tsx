@@ -5,8 +5,8 @@ import { isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "r
 import { BookingProvider } from "~/components/site/booking/booking";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
-import { ERROR_PANEL, SKIP_LINK } from "~/content/site";
-import { studio } from "~/content/studio";
+import { ERROR_PANEL, SKIP_LINK } from "~/copy/site";
+import { studio } from "~/copy/studio";
 import { errorLog } from "~/lib/error-log";
 import type { PublicSiteConfig } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";

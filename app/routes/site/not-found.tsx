@@ -1,7 +1,7 @@
+import { metaFor } from "@server/pages/page-meta";
 import { data } from "react-router";
 import { NotFoundView } from "~/components/site/not-found-view";
-import { SEO } from "~/content/seo";
-import { metaFor } from "~/lib/page.server";
+import { SEO } from "~/copy/seo";
 import type { Route } from "./+types/not-found";
 
 /** Any path no other route claims: a real 404 status, not indexed (SPEC section 2). */

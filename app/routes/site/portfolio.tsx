@@ -1,6 +1,7 @@
 import { cacheHeaders, contentHeaders } from "@server/content/http";
 import { loadPortfolioCards } from "@server/content/portfolio";
 import { getRuntimeFrom } from "@server/context";
+import { listMeta } from "@server/pages/content-meta";
 import { useState } from "react";
 import { data, useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { DeferredList } from "~/components/content/deferred-list";
@@ -12,7 +13,6 @@ import { ClosingCta, container } from "~/components/content/ui";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { LazyLightbox } from "~/components/ui/lazy-lightbox";
 import { PageHeader } from "~/components/ui/page-header";
-import { listMeta } from "~/lib/content/meta.server";
 import { PORTFOLIO_PAGE, type PortfolioCopy } from "~/lib/content/page-copy";
 import { serviceTypeOptions, toPortfolioCardView } from "~/lib/content/portfolio";
 import { filterPortfolio, type PortfolioCardView } from "~/lib/content/portfolio-list";

@@ -1,4 +1,6 @@
 import { getRuntimeFrom } from "@server/context";
+import { metaFor, pagePath } from "@server/pages/page-meta";
+import { portfolioShowcase } from "@server/pages/public-content";
 import { data, Link } from "react-router";
 import { CtaBand } from "~/components/site/sections/cta-band";
 import { PageHero } from "~/components/site/sections/page-hero";
@@ -7,9 +9,7 @@ import { Stats } from "~/components/site/sections/stats";
 import { ButtonLink } from "~/components/ui/button";
 import { ArrowRight, CheckIcon } from "~/components/ui/icons";
 import { Container, Section, SectionHeading } from "~/components/ui/layout";
-import { findServicePage, SHOWCASE_LIMIT, SHOWCASE_LINK } from "~/content/service-pages";
-import { metaFor, pagePath } from "~/lib/page.server";
-import { portfolioShowcase } from "~/lib/public-content.server";
+import { findServicePage, SHOWCASE_LIMIT, SHOWCASE_LINK } from "~/copy/service-pages";
 import type { Route } from "./+types/service";
 
 /**

@@ -1,11 +1,11 @@
+import { metaFor } from "@server/pages/page-meta";
 import { CtaBand } from "~/components/site/sections/cta-band";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { ServiceCard } from "~/components/site/sections/service-card";
 import { ButtonLink } from "~/components/ui/button";
 import { Container, Section } from "~/components/ui/layout";
-import { SEO } from "~/content/seo";
-import { SERVICES, SERVICES_PAGE } from "~/content/services";
-import { metaFor } from "~/lib/page.server";
+import { SEO } from "~/copy/seo";
+import { SERVICES, SERVICES_PAGE } from "~/copy/services";
 import type { Route } from "./+types/services";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
+import { metaFor } from "@server/pages/page-meta";
 import { LegalDocument } from "~/components/site/legal/legal-page";
-import { TERMS } from "~/content/legal";
-import { metaFor } from "~/lib/page.server";
+import { TERMS } from "~/copy/legal";
 import type { Route } from "./+types/terms";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,4 +1,5 @@
 import { getRuntimeFrom } from "@server/context";
+import { metaFor } from "@server/pages/page-meta";
 import { handleWeddingPost } from "@server/public-forms";
 import { getClientIp } from "@server/security/client-ip";
 import { data } from "react-router";
@@ -11,8 +12,7 @@ import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { ArrowRight } from "~/components/ui/icons";
 import { Container, Eyebrow, Section, SectionHeading } from "~/components/ui/layout";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { WEDDINGS } from "~/content/weddings";
-import { metaFor } from "~/lib/page.server";
+import { WEDDINGS } from "~/copy/weddings";
 import type { Route } from "./+types/weddings";
 
 /** The wedding inquiry (issue #5): stored with its wedding fields, the studio notified. */

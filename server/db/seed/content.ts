@@ -1,6 +1,6 @@
 /**
  * The demo content seeded into an empty database (SEED_DEMO). Written for Northlight Studio: the
- * clients, people and numbers are invented. The six named clients come from app/content/samples.ts
+ * clients, people and numbers are invented. The six named clients come from app/copy/samples.ts
  * so the seeded rows and the built-in fallbacks stay identical.
  *
  * What the data exercises (DESIGN.md principle 5):
@@ -12,14 +12,7 @@
  *
  * Every image is a placeholder under public/media written by scripts/generate-placeholder-media.mjs.
  */
-import {
-  DEMO_REEL_URL,
-  SAMPLE_CASE_STUDIES,
-  SAMPLE_TESTIMONIALS,
-  type SampleCaseStudy,
-  type SampleTestimonial,
-} from "../../../app/content/samples";
-import type { PortfolioServiceType } from "../../../app/lib/values";
+
 import type {
   blogCategories,
   blogPosts,
@@ -27,7 +20,15 @@ import type {
   portfolioItems,
   teamMembers,
   testimonials,
-} from "../schema";
+} from "@server/db/schema";
+import {
+  DEMO_REEL_URL,
+  SAMPLE_CASE_STUDIES,
+  SAMPLE_TESTIMONIALS,
+  type SampleCaseStudy,
+  type SampleTestimonial,
+} from "~/copy/samples";
+import type { PortfolioServiceType } from "~/lib/values";
 
 export type NewCaseStudy = typeof caseStudies.$inferInsert;
 export type NewTestimonial = typeof testimonials.$inferInsert;

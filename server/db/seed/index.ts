@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import type { Database } from "../client";
+import type { Database } from "@server/db/client";
 import {
   blogCategories,
   blogPosts,
@@ -9,7 +8,8 @@ import {
   portfolioItems,
   teamMembers,
   testimonials,
-} from "../schema";
+} from "@server/db/schema";
+import { sql } from "drizzle-orm";
 import {
   DEMO_BLOG_CATEGORIES,
   DEMO_BLOG_POSTS,

@@ -1,7 +1,7 @@
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
-import { BOOKING } from "~/content/site";
-import { ExternalLinkIcon, XIcon } from "../../ui/icons";
+import { ExternalLinkIcon, XIcon } from "~/components/ui/icons";
+import { BOOKING } from "~/copy/site";
 import { BookingFrame } from "./booking-frame";
 
 /** Opens the scheduling page in a 700x800 popup (SPEC section 2). */

@@ -1,4 +1,4 @@
-import { BOOKING } from "~/content/site";
+import { BOOKING } from "~/copy/site";
 import { cn } from "~/lib/cn";
 
 /** The external scheduling page in a frame of height 600 (SPEC section 2). */

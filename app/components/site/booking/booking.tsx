@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { BOOKING } from "~/content/site";
+import { BOOKING } from "~/copy/site";
 import { trackEvent } from "~/lib/analytics";
 import { useHydrated } from "~/lib/use-hydrated";
 

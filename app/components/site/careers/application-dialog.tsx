@@ -1,9 +1,9 @@
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { ApplicationForm } from "~/components/forms/application-form";
-import type { CAREERS } from "~/content/careers";
-import { buttonClasses } from "../../ui/button";
-import { XIcon } from "../../ui/icons";
+import { buttonClasses } from "~/components/ui/button";
+import { XIcon } from "~/components/ui/icons";
+import type { CAREERS } from "~/copy/careers";
 
 /** The application dialog: title, the chosen position, the form with Cancel and Submit. */
 export default function ApplicationDialog({

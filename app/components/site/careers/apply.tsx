@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
-import type { CAREERS } from "~/content/careers";
+import type { CAREERS } from "~/copy/careers";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**

@@ -1,5 +1,5 @@
-import type { LegalPage } from "~/content/legal";
-import { Container, Eyebrow } from "../../ui/layout";
+import { Container, Eyebrow } from "~/components/ui/layout";
+import type { LegalPage } from "~/copy/legal";
 
 /** /privacy and /terms: one readable column of text. */
 export function LegalDocument({ page }: { page: LegalPage }) {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 import type { CaseStudyCardData } from "~/lib/cards";
-import { ResponsiveImage } from "../../ui/responsive-image";
 
 /** A case study: cover, client, title, the first three key results; links to its page. */
 export function CaseStudyCard({

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Container } from "../../ui/layout";
+import { Container } from "~/components/ui/layout";
 import { Glow } from "./page-hero";
 
 /** The closing call to action of a page. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { Container, Eyebrow } from "~/components/ui/layout";
 import { cn } from "~/lib/cn";
-import { Container, Eyebrow } from "../../ui/layout";
 
 /** The opening of an inner page: eyebrow, a large h1, an intro and actions, over a soft glow. */
 export function PageHero({

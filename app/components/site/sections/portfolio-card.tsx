@@ -1,6 +1,6 @@
+import { ExternalLinkIcon, PlayIcon } from "~/components/ui/icons";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 import type { PortfolioCardData } from "~/lib/cards";
-import { ExternalLinkIcon, PlayIcon } from "../../ui/icons";
-import { ResponsiveImage } from "../../ui/responsive-image";
 
 /** A portfolio item in a service page's showcase. */
 export function PortfolioCard({ item }: { item: PortfolioCardData }) {

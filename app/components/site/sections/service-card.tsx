@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { ServiceSummary } from "~/content/services";
-import { ArrowUpRight } from "../../ui/icons";
+import { ArrowUpRight } from "~/components/ui/icons";
+import type { ServiceSummary } from "~/copy/services";
 
 /** A service in the grid: number, name, one line, and the whole card links to the page. */
 export function ServiceCard({

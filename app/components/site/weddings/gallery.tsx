@@ -1,8 +1,8 @@
 import { useState } from "react";
+import { LazyLightbox, preloadLightbox } from "~/components/ui/lazy-lightbox";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { largestImage } from "~/lib/images";
 import { useHydrated } from "~/lib/use-hydrated";
-import { LazyLightbox, preloadLightbox } from "../../ui/lazy-lightbox";
-import { ResponsiveImage } from "../../ui/responsive-image";
 
 export interface GalleryPhoto {
   src: string;

@@ -8,11 +8,11 @@ import {
   TextField,
 } from "~/components/forms/fields";
 import { errorsOf, useFetcherOutcome, useFormCheck } from "~/components/forms/form-check";
-import type { WEDDINGS } from "~/content/weddings";
+import { buttonClasses } from "~/components/ui/button";
+import type { WEDDINGS } from "~/copy/weddings";
 import type { FormResult } from "~/lib/forms/result";
 import { WEDDING_RULES } from "~/lib/forms/rules";
 import { useHydrated } from "~/lib/use-hydrated";
-import { buttonClasses } from "../../ui/button";
 
 /**
  * The wedding inquiry form. It posts to the /weddings action, which stores an inquiry with its

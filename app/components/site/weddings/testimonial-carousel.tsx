@@ -1,6 +1,6 @@
 import { useState } from "react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { wrapIndex } from "~/lib/wrap-index";
-import { ChevronLeft, ChevronRight } from "../../ui/icons";
 
 export interface CarouselTestimonial {
   quote: string;

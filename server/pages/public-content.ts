@@ -3,7 +3,7 @@ import { listPublishedPortfolioItems } from "@server/content/portfolio";
 import { listActiveTeamMembers } from "@server/content/team";
 import { listPublishedTestimonials } from "@server/content/testimonials";
 import type { Executor } from "@server/db/client";
-import { SAMPLE_CASE_STUDIES, SAMPLE_TESTIMONIALS } from "~/content/samples";
+import { SAMPLE_CASE_STUDIES, SAMPLE_TESTIMONIALS } from "~/copy/samples";
 import {
   type CaseStudyCardData,
   type PortfolioCardData,
@@ -13,8 +13,8 @@ import {
   toPortfolioCard,
   toTeamMemberCard,
   toTestimonialCard,
-} from "./cards";
-import type { PortfolioServiceType } from "./values";
+} from "~/lib/cards";
+import type { PortfolioServiceType } from "~/lib/values";
 
 /**
  * What the marketing pages' loaders read, as card-sized data. Server-only (`.server`): keeps the

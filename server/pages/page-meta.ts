@@ -1,6 +1,6 @@
 import { getRuntimeFrom } from "@server/context";
 import type { MetaDescriptor, RouterContextProvider } from "react-router";
-import { type PageSeo, seoMeta } from "./seo";
+import { type PageSeo, seoMeta } from "~/lib/seo";
 
 /**
  * A page's head, built on the server from SITE_URL and the request path. Public pages send it

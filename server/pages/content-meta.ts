@@ -1,12 +1,12 @@
 import type { BlogPostPage } from "@server/content/blog";
+import { metaFor, siteUrlOf } from "@server/pages/page-meta";
 import type { MetaDescriptor, RouterContextProvider } from "react-router";
-import { DEFAULT_ERROR, WORK_META } from "~/content/content-pages";
-import { SEO } from "~/content/seo";
-import { studio } from "~/content/studio";
-import { metaFor, siteUrlOf } from "~/lib/page.server";
-import type { CaseStudyDetail } from "./case-studies";
-import { openGraphImage } from "./images";
-import type { CASE_STUDY_PAGE_COPY } from "./page-copy";
+import { DEFAULT_ERROR, WORK_META } from "~/copy/content-pages";
+import { SEO } from "~/copy/seo";
+import { studio } from "~/copy/studio";
+import type { CaseStudyDetail } from "~/lib/content/case-studies";
+import { openGraphImage } from "~/lib/content/images";
+import type { CASE_STUDY_PAGE_COPY } from "~/lib/content/page-copy";
 
 /**
  * The heads of the content pages, built on the server and sent with the loader data (decision
