@@ -1,5 +1,5 @@
-import type { ContactInquiryInput } from "~/lib/forms/contact";
-import type { WeddingInquiryInput } from "~/lib/forms/wedding";
+import type { ContactInquiryInput } from "~/entities/inquiry/contact-form";
+import type { WeddingInquiryInput } from "~/entities/inquiry/wedding-form";
 import type { Database } from "./db/client";
 import { contactSubmissions } from "./db/schema";
 import { enqueueNotification } from "./mail";

@@ -1,4 +1,4 @@
-import type { JobApplicationInput } from "~/lib/forms/job-application";
+import type { JobApplicationInput } from "~/entities/job-application/form";
 import type { Database } from "./db/client";
 import { jobApplications } from "./db/schema";
 import { enqueueNotification } from "./mail";

@@ -1,11 +1,12 @@
 import type { z } from "zod";
-import { HONEYPOT_FIELD } from "~/lib/forms/common";
 import {
   contactInquirySchema,
   MAX_ATTACHMENTS,
   MAX_ATTACHMENTS_MESSAGE,
-} from "~/lib/forms/contact";
-import { jobApplicationSchema, RESUME_MAX_BYTES } from "~/lib/forms/job-application";
+} from "~/entities/inquiry/contact-form";
+import { weddingInquirySchema } from "~/entities/inquiry/wedding-form";
+import { jobApplicationSchema, RESUME_MAX_BYTES } from "~/entities/job-application/form";
+import { HONEYPOT_FIELD } from "~/lib/forms/common";
 import {
   APPLICATION_FAILED,
   APPLICATION_SUCCESS,
@@ -17,7 +18,6 @@ import {
   type FormResult,
   WEDDING_SUCCESS,
 } from "~/lib/forms/result";
-import { weddingInquirySchema } from "~/lib/forms/wedding";
 import { bodyRuleFor } from "./http/body-limit";
 import { FormReadError, fieldsOf, readForm } from "./http/form-data";
 import {

@@ -1,4 +1,4 @@
-import { PORTFOLIO_SERVICE_TYPE_LABELS, type PortfolioServiceType } from "./values";
+import { PORTFOLIO_SERVICE_TYPE_LABELS, type PortfolioServiceType } from "~/lib/values";
 
 /**
  * The small shapes the public cards need, made from database rows or built-in samples (both

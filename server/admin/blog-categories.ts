@@ -1,7 +1,7 @@
 import type { Database } from "@server/db/client";
 import { blogCategories, blogPosts } from "@server/db/schema";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
-import { BLOG_MESSAGES_FORM, type CategoryInput } from "~/lib/forms/blog";
+import { BLOG_MESSAGES_FORM, type CategoryInput } from "~/entities/blog-post/form";
 import type { FieldErrors } from "~/lib/forms/result";
 import { contentChanged } from "./after-content-write";
 import { isUniqueViolation } from "./blog";

@@ -15,7 +15,7 @@ import {
   parseCaseStudy,
   parseRowIntent,
   readDraft,
-} from "~/lib/forms/case-study";
+} from "~/entities/case-study/form";
 import type { FieldErrors } from "~/lib/forms/result";
 import { contentChanged } from "./after-content-write";
 import { claimImages, uploadImage } from "./images";

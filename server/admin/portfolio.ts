@@ -1,7 +1,7 @@
 import type { Database } from "@server/db/client";
 import { portfolioItems } from "@server/db/schema";
 import { desc, eq, sql } from "drizzle-orm";
-import type { PortfolioItemInput } from "~/lib/forms/portfolio";
+import type { PortfolioItemInput } from "~/entities/portfolio-item/form";
 import { contentChanged } from "./after-content-write";
 import { claimImages } from "./images";
 import { releaseUploadsOf } from "./uploads";

@@ -1,7 +1,7 @@
 import type { Database } from "@server/db/client";
 import { teamMembers } from "@server/db/schema";
 import { asc, eq } from "drizzle-orm";
-import type { TeamMemberInput } from "~/lib/forms/team-member";
+import type { TeamMemberInput } from "~/entities/team-member/form";
 import { contentChanged } from "./after-content-write";
 import { claimImages } from "./images";
 import { releaseUploadsOf } from "./uploads";

@@ -1,7 +1,7 @@
 import type { Database } from "@server/db/client";
 import { testimonials } from "@server/db/schema";
 import { desc, eq } from "drizzle-orm";
-import type { TestimonialInput } from "~/lib/forms/testimonial";
+import type { TestimonialInput } from "~/entities/testimonial/form";
 import { contentChanged } from "./after-content-write";
 
 /**

@@ -2,7 +2,7 @@ import { sanitizeBlogHtml } from "@server/content/sanitize";
 import type { Executor } from "@server/db/client";
 import { blogCategories, blogPosts, blogPostTags, blogTags } from "@server/db/schema";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { BlogCard } from "~/lib/content/blog";
+import type { BlogCard } from "~/entities/blog-post/view";
 import { cachedRead } from "./cache";
 
 export type BlogCategory = typeof blogCategories.$inferSelect;

@@ -8,7 +8,7 @@ import {
   composeCaseStudyList,
   toCaseStudyDetail,
   toCaseStudySummary,
-} from "~/lib/content/case-studies";
+} from "~/entities/case-study/view";
 import { cachedRead } from "./cache";
 
 export type CaseStudy = typeof caseStudies.$inferSelect;

@@ -9,7 +9,7 @@ import {
   VARIANT_FORMATS,
   VARIANT_WIDTHS,
   type VariantFormat,
-} from "~/lib/content/images";
+} from "~/lib/listings/images";
 
 /**
  * Responsive image variants (decision 0034): `/img/{format}/{width}/{source}` is the source image

@@ -1,7 +1,10 @@
 import type { Executor } from "@server/db/client";
 import { portfolioItems } from "@server/db/schema";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { type PortfolioCard as PortfolioCardData, serviceTypeLabel } from "~/lib/content/portfolio";
+import {
+  type PortfolioCard as PortfolioCardData,
+  serviceTypeLabel,
+} from "~/entities/portfolio-item/view";
 import type { PortfolioServiceType } from "~/lib/values";
 import { cachedRead } from "./cache";
 

@@ -1,7 +1,7 @@
 import { UPLOAD_RULES } from "@server/uploads";
 import type { NextFunction, Request, Response } from "express";
-import { MAX_ATTACHMENTS } from "~/lib/forms/contact";
-import { RESUME_MAX_BYTES } from "~/lib/forms/job-application";
+import { MAX_ATTACHMENTS } from "~/entities/inquiry/contact-form";
+import { RESUME_MAX_BYTES } from "~/entities/job-application/form";
 
 /**
  * Every request body is bounded before the app reads a byte of it (decision 0140): only form

@@ -4,9 +4,9 @@ import type { MetaDescriptor, RouterContextProvider } from "react-router";
 import { DEFAULT_ERROR, WORK_META } from "~/copy/content-pages";
 import { SEO } from "~/copy/seo";
 import { studio } from "~/copy/studio";
-import type { CaseStudyDetail } from "~/lib/content/case-studies";
-import { openGraphImage } from "~/lib/content/images";
-import type { CASE_STUDY_PAGE_COPY } from "~/lib/content/page-copy";
+import type { CaseStudyDetail } from "~/entities/case-study/view";
+import { openGraphImage } from "~/lib/listings/images";
+import type { CASE_STUDY_PAGE_COPY } from "~/lib/listings/page-copy";
 
 /**
  * The heads of the content pages, built on the server and sent with the loader data (decision

@@ -16,7 +16,7 @@ import { listSitemapEntries } from "@server/content/sitemap";
 import { blogCategories, blogPosts, blogPostTags, blogTags, uploads } from "@server/db/schema";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { blogPostSchema, categorySchema, parseTagList } from "~/lib/forms/blog";
+import { blogPostSchema, categorySchema, parseTagList } from "~/entities/blog-post/form";
 import { action as categoriesAction } from "~/routes/admin/blog-categories";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/admin/blog-delete";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/blog-editor";

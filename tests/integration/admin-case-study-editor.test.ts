@@ -4,7 +4,7 @@ import { findCaseStudyDetail, loadCaseStudyCards } from "@server/content/case-st
 import { caseStudies, uploads } from "@server/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { parseCaseStudy, readDraft } from "~/lib/forms/case-study";
+import { parseCaseStudy, readDraft } from "~/entities/case-study/form";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/case-study-editor";
 import { formOf, postTo, routeArgs, SITE, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";

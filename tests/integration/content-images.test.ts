@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { getImageVariant, type ImageVariantOptions } from "@server/content/images";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasVariants, openGraphImage, variantSrcSet } from "~/lib/content/images";
+import { hasVariants, openGraphImage, variantSrcSet } from "~/lib/listings/images";
 
 describe("responsive image variants", () => {
   let root: string;

@@ -19,10 +19,10 @@ import {
 } from "@server/uploads";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { contactInquirySchema } from "~/entities/inquiry/contact-form";
+import { weddingInquirySchema } from "~/entities/inquiry/wedding-form";
+import { jobApplicationSchema } from "~/entities/job-application/form";
 import { isCalendarDate } from "~/lib/forms/common";
-import { contactInquirySchema } from "~/lib/forms/contact";
-import { jobApplicationSchema } from "~/lib/forms/job-application";
-import { weddingInquirySchema } from "~/lib/forms/wedding";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 import {
   docBytes,

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyRowIntent, emptyDraft, moveRows, parseRowIntent } from "~/lib/forms/case-study";
+import { applyRowIntent, emptyDraft, moveRows, parseRowIntent } from "~/entities/case-study/form";
 
-/** The case-study editor's pure rules (app/lib/forms/case-study.ts). */
+/** The case-study editor's pure rules (app/entities/case-study/form.ts). */
 
 describe("row intents", () => {
   it("reads only the editor's own values", () => {

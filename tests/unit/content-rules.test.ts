@@ -10,8 +10,9 @@ import {
   SAMPLE_CASE_STUDIES,
   type SampleCaseStudy,
 } from "~/copy/samples";
-import { toCaseStudyCard, visibleMetrics } from "~/lib/cards";
-import { filterPosts, orderPosts, splitFeatured } from "~/lib/content/blog";
+import { filterPosts, orderPosts, splitFeatured } from "~/entities/blog-post/view";
+import { galleryItems } from "~/entities/case-study/gallery";
+import { filterCaseStudies } from "~/entities/case-study/list";
 import {
   type CaseStudyRecord,
   caseStudyTags,
@@ -19,14 +20,13 @@ import {
   orderCaseStudies,
   toCaseStudyDetail,
   toCaseStudySummary,
-} from "~/lib/content/case-studies";
-import { filterCaseStudies } from "~/lib/content/case-study-list";
-import { formatDay, metricLabel, readTimeLabel, safeColor } from "~/lib/content/format";
-import { galleryItems } from "~/lib/content/gallery";
-import { filterPortfolio, serviceTypeOptions } from "~/lib/content/portfolio";
-import { listQuery, matchesSearch, readFilter, readSearch } from "~/lib/content/query";
-import { retryDelay, withRetry } from "~/lib/content/retry";
-import { nextVideoState, type VideoEvent, type VideoState } from "~/lib/content/video-state";
+} from "~/entities/case-study/view";
+import { filterPortfolio, serviceTypeOptions } from "~/entities/portfolio-item/view";
+import { toCaseStudyCard, visibleMetrics } from "~/lib/cards";
+import { formatDay, metricLabel, readTimeLabel, safeColor } from "~/lib/listings/format";
+import { listQuery, matchesSearch, readFilter, readSearch } from "~/lib/listings/query";
+import { retryDelay, withRetry } from "~/lib/listings/retry";
+import { nextVideoState, type VideoEvent, type VideoState } from "~/lib/listings/video-state";
 import { wrapIndex } from "~/lib/wrap-index";
 
 function study(overrides: Partial<CaseStudyRecord> & { title: string }): CaseStudyRecord {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { contactInquirySchema } from "~/lib/forms/contact";
-import { jobApplicationSchema } from "~/lib/forms/job-application";
+import { contactInquirySchema } from "~/entities/inquiry/contact-form";
+import { weddingInquirySchema } from "~/entities/inquiry/wedding-form";
+import { jobApplicationSchema } from "~/entities/job-application/form";
 import {
   APPLICATION_RULES,
   CONTACT_RULES,
@@ -10,7 +11,6 @@ import {
   type FormRules,
   WEDDING_RULES,
 } from "~/lib/forms/rules";
-import { weddingInquirySchema } from "~/lib/forms/wedding";
 
 /**
  * The browser's rules (zod-free, decision 0160) and the server's zod schemas must give the same

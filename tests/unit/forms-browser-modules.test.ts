@@ -25,9 +25,9 @@ const ENTRIES = [
 const SCHEMA_MODULES = [
   "app/lib/forms/zod.ts",
   "app/lib/forms/common.ts",
-  "app/lib/forms/contact.ts",
-  "app/lib/forms/job-application.ts",
-  "app/lib/forms/wedding.ts",
+  "app/entities/inquiry/contact-form.ts",
+  "app/entities/job-application/form.ts",
+  "app/entities/inquiry/wedding-form.ts",
 ];
 
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/gm;
@@ -95,7 +95,7 @@ describe("the public forms' browser modules", () => {
   });
 
   it("sees an import of zod where there is one (the walker works)", () => {
-    expect(reachable(["app/lib/forms/contact.ts"]).packages.has("zod")).toBe(true);
+    expect(reachable(["app/entities/inquiry/contact-form.ts"]).packages.has("zod")).toBe(true);
     expect(reachable(["app/components/ui/toasts-sonner.tsx"]).packages.has("sonner")).toBe(true);
   });
 });
@@ -103,8 +103,8 @@ describe("the public forms' browser modules", () => {
 describe("the limits the browser uses", () => {
   it("are the ones the schemas and the server read", async () => {
     const limits = await import("~/lib/forms/limits");
-    const contact = await import("~/lib/forms/contact");
-    const application = await import("~/lib/forms/job-application");
+    const contact = await import("~/entities/inquiry/contact-form");
+    const application = await import("~/entities/job-application/form");
     expect(contact.MAX_ATTACHMENTS).toBe(limits.MAX_ATTACHMENTS);
     expect(contact.MAX_ATTACHMENTS_MESSAGE).toBe("Maximum 5 files allowed");
     expect(application.RESUME_MAX_BYTES).toBe(5 * 1024 * 1024);

@@ -7,11 +7,11 @@ import { afterAll, describe, expect, it } from "vitest";
  * The project's Biome configuration keeps one direction between modules (issue #12): it refuses
  * import cycles (type-only imports included), `../` imports under app/ and server/ (one import
  * style: the `~/` and `@server/` aliases), and any import of server code from app/lib (browser-safe
- * only). Small modules are written into the tree and linted with the project's own configuration.
+ * only; app/entities may take the entities' types from the Drizzle schema). Small modules are written into the tree and linted with the project's own configuration.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const FIXTURES = ["tests/unit", "app/lib", "server"].map((folder) =>
+const FIXTURES = ["tests/unit", "app/lib", "app/entities", "server"].map((folder) =>
   path.join(ROOT, folder, ".lint-fixture"),
 );
 const biome = path.join(ROOT, "node_modules/.bin/biome");
@@ -89,5 +89,23 @@ describe("lint", () => {
     );
     expect(result.status).not.toBe(0);
     expect(result.output).toContain("app/lib is browser-safe");
+  });
+
+  it("lets app/entities take types from the Drizzle schema and nothing else of server/", () => {
+    const fromSchema = lint(
+      {
+        "a.ts": 'import type { KeyMetric } from "@server/db/schema";\nexport type A = KeyMetric;\n',
+      },
+      "app/entities",
+    );
+    expect(fromSchema.output).not.toContain("noRestrictedImports");
+    expect(fromSchema.status).toBe(0);
+
+    const fromConfig = lint(
+      { "a.ts": 'import type { Config } from "@server/config";\nexport type A = Config;\n' },
+      "app/entities",
+    );
+    expect(fromConfig.status).not.toBe(0);
+    expect(fromConfig.output).toContain("app/entities is browser-safe");
   });
 });

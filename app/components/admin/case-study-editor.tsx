@@ -26,7 +26,7 @@ import {
   type RowList,
   readDraft,
   rowIntentValue,
-} from "~/lib/forms/case-study";
+} from "~/entities/case-study/form";
 import type { FieldErrors } from "~/lib/forms/result";
 import { slugify } from "~/lib/slug";
 import { useTypedBeforeHydration } from "~/lib/use-hydrated";

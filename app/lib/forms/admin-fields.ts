@@ -1,7 +1,7 @@
+import { isCalendarDate } from "~/lib/forms/common";
+import type { FieldErrors } from "~/lib/forms/result";
+import { z } from "~/lib/forms/zod";
 import { isSafeUrl } from "~/lib/safe-url";
-import { isCalendarDate } from "./common";
-import type { FieldErrors } from "./result";
-import { z } from "./zod";
 
 /**
  * Field rules shared by the back-office editors (portfolio, testimonials, team). Values come from

@@ -1,7 +1,7 @@
-import { DATE_INVALID, EMAIL_MAX, EMAIL_PATTERN, isCalendarDate, tooLong } from "./rules";
-import { z } from "./zod";
+import { DATE_INVALID, EMAIL_MAX, EMAIL_PATTERN, isCalendarDate, tooLong } from "~/lib/forms/rules";
+import { z } from "~/lib/forms/zod";
 
-export { isCalendarDate } from "./rules";
+export { isCalendarDate } from "~/lib/forms/rules";
 
 /**
  * Pieces shared by the public forms. Field values come from FormData, where an empty input is
@@ -43,5 +43,5 @@ export const optionalDate = (message = DATE_INVALID) =>
     .refine((value) => !value || isCalendarDate(value), message)
     .transform((value) => (value ? value : null));
 
-export { HONEYPOT_FIELD } from "./honeypot";
+export { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 export const honeypot = z.string().optional();

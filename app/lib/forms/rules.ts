@@ -1,5 +1,5 @@
+import type { FieldErrors } from "~/lib/forms/result";
 import { isSafeUrl } from "~/lib/safe-url";
-import type { FieldErrors } from "./result";
 /**
  * What the browser checks before sending a public form (decision 0160), without zod: the same
  * messages, patterns and limits the zod schemas beside this module use on the server, which stays

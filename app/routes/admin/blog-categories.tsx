@@ -15,8 +15,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { buttonClass, EmptyState, fieldClass, LoadError, RowList } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { categorySchema } from "~/entities/blog-post/form";
 import { adminMeta } from "~/lib/admin-meta";
-import { categorySchema } from "~/lib/forms/blog";
 import type { FieldErrors } from "~/lib/forms/result";
 import type { Route } from "./+types/blog-categories";
 

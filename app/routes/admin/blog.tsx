@@ -18,7 +18,7 @@ import {
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
-import { formatDay } from "~/lib/content/format";
+import { formatDay } from "~/lib/listings/format";
 import { BLOG_POST_STATUSES } from "~/lib/values";
 import type { Route } from "./+types/blog";
 

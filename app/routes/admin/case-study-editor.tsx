@@ -16,8 +16,8 @@ import { CaseStudyEditor } from "~/components/admin/case-study-editor";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { buttonClass } from "~/components/admin/ui";
 import { BUILT_IN_CASE_STUDY_SLUGS } from "~/copy/samples";
+import { emptyDraft } from "~/entities/case-study/form";
 import { adminMeta } from "~/lib/admin-meta";
-import { emptyDraft } from "~/lib/forms/case-study";
 import type { Route } from "./+types/case-study-editor";
 
 /**

@@ -31,7 +31,7 @@ import { buttonClass, EmptyState, LoadError } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
-import { formatDay } from "~/lib/content/format";
+import { formatDay } from "~/lib/listings/format";
 import { CONTACT_STATUSES, type ContactStatus } from "~/lib/values";
 import type { Route } from "./+types/inquiries";
 

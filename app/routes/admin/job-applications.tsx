@@ -25,7 +25,7 @@ import { buttonClass, EmptyState, LoadError } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
-import { formatDay } from "~/lib/content/format";
+import { formatDay } from "~/lib/listings/format";
 import { JOB_APPLICATION_STATUSES, type JobApplicationStatus } from "~/lib/values";
 import type { Route } from "./+types/job-applications";
 

@@ -29,9 +29,9 @@ import {
 import { SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { portfolioItemSchema } from "~/entities/portfolio-item/form";
 import { adminMeta } from "~/lib/admin-meta";
-import { formatDay } from "~/lib/content/format";
-import { portfolioItemSchema } from "~/lib/forms/portfolio";
+import { formatDay } from "~/lib/listings/format";
 import { PORTFOLIO_SERVICE_TYPE_LABELS } from "~/lib/values";
 import type { Route } from "./+types/portfolio";
 

@@ -6,8 +6,8 @@ import { CheckboxField } from "~/components/admin/editor-form";
 import { EditorPage } from "~/components/admin/editor-page";
 import { ImageField } from "~/components/admin/image-field";
 import { TextAreaField, TextField } from "~/components/forms/fields";
+import { teamMemberSchema } from "~/entities/team-member/form";
 import { adminMeta } from "~/lib/admin-meta";
-import { teamMemberSchema } from "~/lib/forms/team-member";
 import type { Route } from "./+types/team-member-editor";
 
 /**

@@ -5,8 +5,8 @@ import { requireAdmin } from "@server/security/admin-access";
 import { CheckboxField } from "~/components/admin/editor-form";
 import { EditorPage, StatusField } from "~/components/admin/editor-page";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { testimonialSchema } from "~/entities/testimonial/form";
 import { adminMeta } from "~/lib/admin-meta";
-import { testimonialSchema } from "~/lib/forms/testimonial";
 import type { Route } from "./+types/testimonial-editor";
 
 /**

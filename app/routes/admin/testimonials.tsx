@@ -18,7 +18,7 @@ import {
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
-import { formatDay } from "~/lib/content/format";
+import { formatDay } from "~/lib/listings/format";
 import type { Route } from "./+types/testimonials";
 
 /** /admin/testimonials: every testimonial, newest first; feature toggle and delete. */

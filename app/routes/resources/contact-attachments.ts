@@ -11,7 +11,7 @@ import {
 } from "@server/security/submission-limit";
 import { detectKind, storeUpload, UPLOAD_RULES, UploadRejectedError } from "@server/uploads";
 import type { RouterContextProvider } from "react-router";
-import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/lib/forms/contact";
+import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/entities/inquiry/contact-form";
 
 /**
  * POST /uploads/contact-attachments: with JavaScript, the contact form uploads files as soon as

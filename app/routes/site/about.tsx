@@ -1,7 +1,7 @@
 import { getRuntimeFrom } from "@server/context";
 import { metaFor } from "@server/pages/page-meta";
 import { activeTeam } from "@server/pages/public-content";
-import { ContentImage } from "~/components/content/image";
+import { ContentImage } from "~/components/listings/image";
 import { CtaBand } from "~/components/site/sections/cta-band";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { ButtonLink } from "~/components/ui/button";
@@ -9,7 +9,7 @@ import { Container, Eyebrow, Section, SectionHeading } from "~/components/ui/lay
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { ABOUT } from "~/copy/about";
 import { SEO } from "~/copy/seo";
-import { hasVariants } from "~/lib/content/images";
+import { hasVariants } from "~/lib/listings/images";
 import type { Route } from "./+types/about";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,25 +4,25 @@ import { getRuntimeFrom } from "@server/context";
 import { blogPostMeta, notFoundMeta } from "@server/pages/content-meta";
 import type { MetaDescriptor } from "react-router";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
-import { CategoryBadge, PostMeta } from "~/components/content/blog-meta";
-import { ContentImage } from "~/components/content/image";
-import { OnDemand, onDemand } from "~/components/content/on-demand";
-import { ShareButton } from "~/components/content/share-button";
+import { CategoryBadge, PostMeta } from "~/components/listings/blog-meta";
+import { ContentImage } from "~/components/listings/image";
+import { OnDemand, onDemand } from "~/components/listings/on-demand";
+import { ShareButton } from "~/components/listings/share-button";
 import {
   container,
   containerMedium,
   containerNarrow,
   containerWide,
   Tag,
-} from "~/components/content/ui";
+} from "~/components/listings/ui";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { ArrowRight, StarIcon } from "~/components/ui/icons";
 import { ERROR_PANEL } from "~/copy/site";
 import { studio } from "~/copy/studio";
-import { toBlogCardView } from "~/lib/content/blog";
-import { POST_DATE } from "~/lib/content/format";
-import { BLOG_POST_PAGE_COPY } from "~/lib/content/page-copy";
+import { toBlogCardView } from "~/entities/blog-post/view";
+import { POST_DATE } from "~/lib/listings/format";
+import { BLOG_POST_PAGE_COPY } from "~/lib/listings/page-copy";
 import type { Route } from "./+types/blog-post";
 
 /** What a missing post throws: the 404 page's head (see ErrorBoundary). */

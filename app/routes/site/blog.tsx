@@ -3,19 +3,24 @@ import { cacheHeaders, contentHeaders } from "@server/content/http";
 import { getRuntimeFrom } from "@server/context";
 import { listMeta, rssLink } from "@server/pages/content-meta";
 import { data, useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
-import { BlogCard } from "~/components/content/blog-card";
-import { DeferredList } from "~/components/content/deferred-list";
-import { ListFilters } from "~/components/content/list-filters";
-import { revalidateUnlessQueryOnly } from "~/components/content/list-page";
-import { EmptyState, SkeletonGrid, TryAgain } from "~/components/content/states";
-import { container } from "~/components/content/ui";
+import { BlogCard } from "~/components/listings/blog-card";
+import { DeferredList } from "~/components/listings/deferred-list";
+import { ListFilters } from "~/components/listings/list-filters";
+import { revalidateUnlessQueryOnly } from "~/components/listings/list-page";
+import { EmptyState, SkeletonGrid, TryAgain } from "~/components/listings/states";
+import { container } from "~/components/listings/ui";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
-import { type BlogCardView, filterPosts, splitFeatured, toBlogCardView } from "~/lib/content/blog";
-import { BLOG_PAGE, type BlogCopy } from "~/lib/content/page-copy";
-import { readFilter, readSearch } from "~/lib/content/query";
+import {
+  type BlogCardView,
+  filterPosts,
+  splitFeatured,
+  toBlogCardView,
+} from "~/entities/blog-post/view";
+import { BLOG_PAGE, type BlogCopy } from "~/lib/listings/page-copy";
+import { readFilter, readSearch } from "~/lib/listings/query";
 import type { Route } from "./+types/blog";
 
 /** SPEC section 9: six skeleton cards while the blog loads in the browser. */
@@ -51,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const first = serverLoader();
   first.catch(() => {}); // answered by browserLoad; no unhandled rejection meanwhile
-  const { browserLoad } = await import("~/lib/content/browser-load");
+  const { browserLoad } = await import("~/lib/listings/browser-load");
   return browserLoad("blog", first, serverLoader);
 }
 

@@ -4,20 +4,20 @@ import { getRuntimeFrom } from "@server/context";
 import { listMeta } from "@server/pages/content-meta";
 import { useEffect, useState } from "react";
 import { data, useLoaderData, useSearchParams } from "react-router";
-import { CaseStudyCard } from "~/components/content/case-study-card";
-import { DeferredList } from "~/components/content/deferred-list";
-import { ListFilters } from "~/components/content/list-filters";
-import { revalidateUnlessQueryOnly } from "~/components/content/list-page";
-import { EmptyState, SkeletonGrid } from "~/components/content/states";
-import { ClosingCta, container } from "~/components/content/ui";
-import { VideoPlayer } from "~/components/content/video-player";
+import { CaseStudyCard } from "~/components/listings/case-study-card";
+import { DeferredList } from "~/components/listings/deferred-list";
+import { ListFilters } from "~/components/listings/list-filters";
+import { revalidateUnlessQueryOnly } from "~/components/listings/list-page";
+import { EmptyState, SkeletonGrid } from "~/components/listings/states";
+import { ClosingCta, container } from "~/components/listings/ui";
+import { VideoPlayer } from "~/components/listings/video-player";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
-import { type CaseStudySummary, caseStudyTags } from "~/lib/content/case-studies";
-import { filterCaseStudies } from "~/lib/content/case-study-list";
-import { CASE_STUDIES_PAGE, type CaseStudiesCopy } from "~/lib/content/page-copy";
-import { readFilter, readSearch } from "~/lib/content/query";
+import { filterCaseStudies } from "~/entities/case-study/list";
+import { type CaseStudySummary, caseStudyTags } from "~/entities/case-study/view";
+import { CASE_STUDIES_PAGE, type CaseStudiesCopy } from "~/lib/listings/page-copy";
+import { readFilter, readSearch } from "~/lib/listings/query";
 import type { Route } from "./+types/case-studies";
 
 type Page = Pick<CaseStudyCards, "state" | "studies"> & {
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const first = serverLoader();
   first.catch(() => {}); // answered by browserLoad; no unhandled rejection meanwhile
-  const { browserLoad } = await import("~/lib/content/browser-load");
+  const { browserLoad } = await import("~/lib/listings/browser-load");
   return browserLoad("caseStudies", first, serverLoader);
 }
 
@@ -165,7 +165,7 @@ function LoadError({ copy }: { copy: CaseStudiesCopy }) {
   const [samples, setSamples] = useState<CaseStudySummary[]>([]);
   useEffect(() => {
     let active = true;
-    import("~/lib/content/sample-cards").then(({ SAMPLE_SUMMARIES }) => {
+    import("~/entities/case-study/sample-cards").then(({ SAMPLE_SUMMARIES }) => {
       if (active) setSamples(SAMPLE_SUMMARIES);
     });
     return () => {

@@ -4,18 +4,18 @@ import { getRuntimeFrom } from "@server/context";
 import { caseStudyMeta, caseStudyNotFoundMeta, errorMeta } from "@server/pages/content-meta";
 import type { MetaDescriptor } from "react-router";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
-import { CaseStudyGallery } from "~/components/content/case-study-gallery";
-import { container, Tag } from "~/components/content/ui";
-import { VideoPlayer } from "~/components/content/video-player";
+import { CaseStudyGallery } from "~/components/listings/case-study-gallery";
+import { container, Tag } from "~/components/listings/ui";
+import { VideoPlayer } from "~/components/listings/video-player";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { ArrowRight } from "~/components/ui/icons";
 import { SectionHeading } from "~/components/ui/layout";
 import { ERROR_PANEL } from "~/copy/site";
 import { studio } from "~/copy/studio";
-import type { CaseStudyDetail } from "~/lib/content/case-studies";
-import { metricLabel } from "~/lib/content/format";
-import { CASE_STUDY_PAGE_COPY, type CaseStudyCopy } from "~/lib/content/page-copy";
+import type { CaseStudyDetail } from "~/entities/case-study/view";
+import { metricLabel } from "~/lib/listings/format";
+import { CASE_STUDY_PAGE_COPY, type CaseStudyCopy } from "~/lib/listings/page-copy";
 import type { Route } from "./+types/case-study";
 
 type LoaderData =

@@ -4,19 +4,19 @@ import { getRuntimeFrom } from "@server/context";
 import { listMeta } from "@server/pages/content-meta";
 import { useState } from "react";
 import { data, useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
-import { DeferredList } from "~/components/content/deferred-list";
-import { ListFilters } from "~/components/content/list-filters";
-import { revalidateUnlessQueryOnly } from "~/components/content/list-page";
-import { PortfolioCard } from "~/components/content/portfolio-card";
-import { EmptyState, SkeletonGrid, TryAgain } from "~/components/content/states";
-import { ClosingCta, container } from "~/components/content/ui";
+import { DeferredList } from "~/components/listings/deferred-list";
+import { ListFilters } from "~/components/listings/list-filters";
+import { revalidateUnlessQueryOnly } from "~/components/listings/list-page";
+import { PortfolioCard } from "~/components/listings/portfolio-card";
+import { EmptyState, SkeletonGrid, TryAgain } from "~/components/listings/states";
+import { ClosingCta, container } from "~/components/listings/ui";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { LazyLightbox } from "~/components/ui/lazy-lightbox";
 import { PageHeader } from "~/components/ui/page-header";
-import { PORTFOLIO_PAGE, type PortfolioCopy } from "~/lib/content/page-copy";
-import { serviceTypeOptions, toPortfolioCardView } from "~/lib/content/portfolio";
-import { filterPortfolio, type PortfolioCardView } from "~/lib/content/portfolio-list";
-import { readFilter, readSearch } from "~/lib/content/query";
+import { filterPortfolio, type PortfolioCardView } from "~/entities/portfolio-item/list";
+import { serviceTypeOptions, toPortfolioCardView } from "~/entities/portfolio-item/view";
+import { PORTFOLIO_PAGE, type PortfolioCopy } from "~/lib/listings/page-copy";
+import { readFilter, readSearch } from "~/lib/listings/query";
 import type { Route } from "./+types/portfolio";
 
 type Page = {
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const first = serverLoader();
   first.catch(() => {}); // answered by browserLoad; no unhandled rejection meanwhile
-  const { browserLoad } = await import("~/lib/content/browser-load");
+  const { browserLoad } = await import("~/lib/listings/browser-load");
   return browserLoad("portfolio", first, serverLoader);
 }
 
