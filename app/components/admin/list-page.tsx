@@ -1,4 +1,4 @@
-import { Download, Pencil, Plus } from "lucide-react";
+import { Download, type LucideIcon, Pencil, Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Pagination } from "./pagination";
@@ -80,11 +80,30 @@ export function EditLink({ to, name }: { to: string; name: string }) {
   );
 }
 
-/** The header's link to a new item ("Add Case Study"). */
+/** A header's link to a new item ("Add Case Study"). */
 export function AddLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link to={to} className={buttonClass.primary}>
-      <Plus aria-hidden="true" className="size-4" />
+    <IconLink to={to} icon={Plus} primary>
+      {children}
+    </IconLink>
+  );
+}
+
+/** A header's link with an icon before its words (secondary unless `primary`). */
+export function IconLink({
+  to,
+  icon: Icon,
+  primary = false,
+  children,
+}: {
+  to: string;
+  icon: LucideIcon;
+  primary?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Link to={to} className={primary ? buttonClass.primary : buttonClass.secondary}>
+      <Icon aria-hidden="true" className="size-4" />
       {children}
     </Link>
   );

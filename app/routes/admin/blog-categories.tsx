@@ -6,13 +6,14 @@ import {
 } from "@server/admin/blog-categories";
 import { isUuid } from "@server/admin/list-params";
 import { BAD_REQUEST, BLOG_MESSAGES, failure, success } from "@server/admin/messages";
-import { loadOrReport, readForm, redirectWithFlash } from "@server/admin/moderation";
+import { loadAdminList, readForm, redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-access";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { buttonClass, EmptyState, fieldClass, LoadError, RowList } from "~/components/admin/ui";
+import { data, Form, useNavigation } from "react-router";
+import { IconLink, ListBody } from "~/components/admin/list-page";
+import { buttonClass, fieldClass, RowList } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { categorySchema } from "~/entities/blog-post/form";
@@ -31,11 +32,8 @@ export const meta: Route.MetaFunction = () => adminMeta("Blog Categories");
 const PATH = "/admin/blog/categories";
 const DEFAULT_COLOR = "#f97316";
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const db = getRuntimeFrom(args.context).database.db;
-  return loadOrReport(args.context, () => listCategories(db), BLOG_MESSAGES.categoriesFetchFailed);
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadAdminList(args, listCategories, BLOG_MESSAGES.categoriesFetchFailed);
 
 type ActionData = {
   /** "new" or the id of the category whose form was refused. */
@@ -120,10 +118,9 @@ export default function BlogCategories({ loaderData, actionData }: Route.Compone
         title="Blog Categories"
         lead="Inactive categories are hidden from the blog's filter and from new posts."
         actions={
-          <Link to="/admin/blog" className={buttonClass.secondary}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
+          <IconLink to="/admin/blog" icon={ArrowLeft}>
             Blog posts
-          </Link>
+          </IconLink>
         }
       />
       <ToastMessageView message={loadError} />
@@ -146,65 +143,67 @@ export default function BlogCategories({ loaderData, actionData }: Route.Compone
         <h2 id="all-categories" className="mb-3 font-display text-lg font-semibold">
           All categories
         </h2>
-        {loadError ? (
-          <LoadError message={loadError.description ?? ""} />
-        ) : !rows || rows.length === 0 ? (
-          <EmptyState>No categories yet. Add the first one above.</EmptyState>
-        ) : (
-          <RowList label="Blog categories">
-            {rows.map((category) => {
-              const mine = refused?.target === category.id ? refused : undefined;
-              return (
-                <li
-                  key={category.id}
-                  className="flex flex-col gap-3 p-4 lg:flex-row lg:items-end lg:justify-between"
-                >
-                  <div className="min-w-0 flex-1">
-                    <p className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-                      <span
-                        aria-hidden="true"
-                        className="inline-block size-3 rounded-full"
-                        style={{ backgroundColor: category.color }}
+        <ListBody
+          loadError={loadError}
+          rows={rows}
+          empty="No categories yet. Add the first one above."
+        >
+          {(categories) => (
+            <RowList label="Blog categories">
+              {categories.map((category) => {
+                const mine = refused?.target === category.id ? refused : undefined;
+                return (
+                  <li
+                    key={category.id}
+                    className="flex flex-col gap-3 p-4 lg:flex-row lg:items-end lg:justify-between"
+                  >
+                    <div className="min-w-0 flex-1">
+                      <p className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+                        <span
+                          aria-hidden="true"
+                          className="inline-block size-3 rounded-full"
+                          style={{ backgroundColor: category.color }}
+                        />
+                        <span className="font-semibold">{category.name}</span>
+                        <span
+                          className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${
+                            category.isActive
+                              ? "bg-success/15 text-success ring-success/40"
+                              : "text-ink-muted ring-line"
+                          }`}
+                        >
+                          {category.isActive ? "Active" : "Inactive"}
+                        </span>
+                        <span className="text-ink-muted">
+                          {category.posts} {category.posts === 1 ? "post" : "posts"}
+                        </span>
+                      </p>
+                      <CategoryForm
+                        key={`${category.id}:${category.name}:${category.color}:${mine ? "refused" : ""}`}
+                        idBase={category.id}
+                        intent="update"
+                        id={category.id}
+                        submitLabel="Save"
+                        submitContext={category.name}
+                        values={mine?.values ?? { name: category.name, color: category.color }}
+                        fieldErrors={mine?.fieldErrors}
                       />
-                      <span className="font-semibold">{category.name}</span>
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${
-                          category.isActive
-                            ? "bg-success/15 text-success ring-success/40"
-                            : "text-ink-muted ring-line"
-                        }`}
-                      >
-                        {category.isActive ? "Active" : "Inactive"}
-                      </span>
-                      <span className="text-ink-muted">
-                        {category.posts} {category.posts === 1 ? "post" : "posts"}
-                      </span>
-                    </p>
-                    <CategoryForm
-                      key={`${category.id}:${category.name}:${category.color}:${mine ? "refused" : ""}`}
-                      idBase={category.id}
-                      intent="update"
-                      id={category.id}
-                      submitLabel="Save"
-                      submitContext={category.name}
-                      values={mine?.values ?? { name: category.name, color: category.color }}
-                      fieldErrors={mine?.fieldErrors}
-                    />
-                  </div>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="toggle" />
-                    <input type="hidden" name="id" value={category.id} />
-                    <input type="hidden" name="value" value={String(!category.isActive)} />
-                    <button type="submit" className={buttonClass.secondary}>
-                      {category.isActive ? "Deactivate" : "Activate"}
-                      <span className="sr-only"> {category.name}</span>
-                    </button>
-                  </Form>
-                </li>
-              );
-            })}
-          </RowList>
-        )}
+                    </div>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="toggle" />
+                      <input type="hidden" name="id" value={category.id} />
+                      <input type="hidden" name="value" value={String(!category.isActive)} />
+                      <button type="submit" className={buttonClass.secondary}>
+                        {category.isActive ? "Deactivate" : "Activate"}
+                        <span className="sr-only"> {category.name}</span>
+                      </button>
+                    </Form>
+                  </li>
+                );
+              })}
+            </RowList>
+          )}
+        </ListBody>
       </section>
     </>
   );
@@ -258,11 +257,7 @@ function CategoryForm({
           aria-describedby={nameErrors?.length ? `${nameId}-error` : undefined}
           className={fieldClass}
         />
-        {nameErrors?.length ? (
-          <p id={`${nameId}-error`} className="text-sm text-danger">
-            {nameErrors.join(" ")}
-          </p>
-        ) : null}
+        <FieldErrorText id={`${nameId}-error`} errors={nameErrors} />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={colorId} className="text-xs font-medium text-ink-muted">
@@ -277,11 +272,7 @@ function CategoryForm({
           aria-describedby={colorErrors?.length ? `${colorId}-error` : undefined}
           className="h-[34px] w-16 cursor-pointer rounded-md border border-line bg-canvas p-1"
         />
-        {colorErrors?.length ? (
-          <p id={`${colorId}-error`} className="text-sm text-danger">
-            {colorErrors.join(" ")}
-          </p>
-        ) : null}
+        <FieldErrorText id={`${colorId}-error`} errors={colorErrors} />
       </div>
       <button
         type="submit"
@@ -293,4 +284,12 @@ function CategoryForm({
       </button>
     </Form>
   );
+}
+
+function FieldErrorText({ id, errors }: { id: string; errors: string[] | undefined }) {
+  return errors?.length ? (
+    <p id={id} className="text-sm text-danger">
+      {errors.join(" ")}
+    </p>
+  ) : null;
 }

@@ -2,10 +2,9 @@ import { listBlogPosts, parseBlogQuery } from "@server/admin/blog";
 import { BLOG_MESSAGES } from "@server/admin/messages";
 import { loadAdminList } from "@server/admin/moderation";
 import { ExternalLink, Tags } from "lucide-react";
-import { Link } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
-import { AddLink, ContentRow, EditLink, ListBody } from "~/components/admin/list-page";
+import { AddLink, ContentRow, EditLink, IconLink, ListBody } from "~/components/admin/list-page";
 import { buttonClass, Flag, RowList, StatusBadge } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
@@ -42,10 +41,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         lead="Every post, latest first."
         actions={
           <>
-            <Link to="/admin/blog/categories" className={buttonClass.secondary}>
-              <Tags aria-hidden="true" className="size-4" />
+            <IconLink to="/admin/blog/categories" icon={Tags}>
               Categories
-            </Link>
+            </IconLink>
             <AddLink to="/admin/blog/new">New Post</AddLink>
           </>
         }
