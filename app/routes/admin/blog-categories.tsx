@@ -13,7 +13,7 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { IconLink, ListBody } from "~/components/admin/list-page";
-import { buttonClass, fieldClass, RowList } from "~/components/admin/ui";
+import { buttonClass, DenseField, fieldClass, RowList } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { categorySchema } from "~/entities/blog-post/form";
@@ -236,15 +236,13 @@ function CategoryForm({
   }, [nameErrors]);
   const nameId = `category-${idBase}-name`;
   const colorId = `category-${idBase}-color`;
+  const ofRow = submitContext ? <span className="sr-only"> of {submitContext}</span> : null;
   const colorValue = /^#[0-9a-f]{6}$/i.test(values.color) ? values.color : DEFAULT_COLOR;
   return (
     <Form method="post" noValidate className="flex flex-wrap items-start gap-3">
       <input type="hidden" name="intent" value={intent} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
-      <div className="flex min-w-56 flex-1 flex-col gap-1">
-        <label htmlFor={nameId} className="text-xs font-medium text-ink-muted">
-          Name{submitContext ? <span className="sr-only"> of {submitContext}</span> : null}
-        </label>
+      <DenseField id={nameId} label={<>Name{ofRow}</>} className="min-w-56 flex-1">
         <input
           ref={nameRef}
           id={nameId}
@@ -258,11 +256,8 @@ function CategoryForm({
           className={fieldClass}
         />
         <FieldErrorText id={`${nameId}-error`} errors={nameErrors} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={colorId} className="text-xs font-medium text-ink-muted">
-          Colour{submitContext ? <span className="sr-only"> of {submitContext}</span> : null}
-        </label>
+      </DenseField>
+      <DenseField id={colorId} label={<>Colour{ofRow}</>}>
         <input
           id={colorId}
           name="color"
@@ -273,7 +268,7 @@ function CategoryForm({
           className="h-[34px] w-16 cursor-pointer rounded-md border border-line bg-canvas p-1"
         />
         <FieldErrorText id={`${colorId}-error`} errors={colorErrors} />
-      </div>
+      </DenseField>
       <button
         type="submit"
         className={`${buttonClass.primary} mt-5`}
