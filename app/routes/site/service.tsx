@@ -8,7 +8,7 @@ import { PortfolioCard } from "~/components/site/sections/portfolio-card";
 import { Stats } from "~/components/site/sections/stats";
 import { ButtonLink } from "~/components/ui/button";
 import { ArrowRight, CheckIcon } from "~/components/ui/icons";
-import { Container, Section, SectionHeading } from "~/components/ui/layout";
+import { Container, Section, SectionHeading, SectionHeadingWithLink } from "~/components/ui/layout";
 import { findServicePage, SHOWCASE_LIMIT, SHOWCASE_LINK } from "~/copy/service-pages";
 import type { Route } from "./+types/service";
 
@@ -151,16 +151,13 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       {showcase ? (
         <Section aria-labelledby="showcase-heading" className="pt-0 md:pt-0">
           <Container>
-            <div className="flex flex-col justify-between gap-6 md:flex-row md:items-end">
-              <SectionHeading
-                id="showcase-heading"
-                title={showcase.heading}
-                intro={showcase.intro}
-              />
-              <ButtonLink to="/portfolio" variant="secondary" className="self-start md:self-end">
-                {loaderData.showcaseLink}
-              </ButtonLink>
-            </div>
+            <SectionHeadingWithLink
+              id="showcase-heading"
+              title={showcase.heading}
+              intro={showcase.intro}
+              to="/portfolio"
+              linkText={loaderData.showcaseLink}
+            />
             {loaderData.showcase.length > 0 ? (
               <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {loaderData.showcase.map((item) => (
