@@ -2,11 +2,10 @@ import { getRuntimeFrom } from "@server/context";
 import { metaFor, pagePath } from "@server/pages/page-meta";
 import { portfolioShowcase } from "@server/pages/public-content";
 import { data, Link } from "react-router";
-import { CtaBand } from "~/components/site/sections/cta-band";
+import { ContactActions, ContactCtaBand } from "~/components/site/sections/cta-band";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { PortfolioCard } from "~/components/site/sections/portfolio-card";
 import { Stats } from "~/components/site/sections/stats";
-import { ButtonLink } from "~/components/ui/button";
 import { ArrowRight, CheckIcon } from "~/components/ui/icons";
 import { Container, Section, SectionHeading, SectionHeadingWithLink } from "~/components/ui/layout";
 import { findServicePage, SHOWCASE_LIMIT, SHOWCASE_LINK } from "~/copy/service-pages";
@@ -43,12 +42,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <PageHero eyebrow={service.eyebrow} title={service.headline} intro={service.intro}>
-        <ButtonLink to="/contact" size="lg">
-          {cta.primary}
-        </ButtonLink>
-        <ButtonLink to="/case-studies" variant="secondary" size="lg">
-          {cta.secondary}
-        </ButtonLink>
+        <ContactActions cta={cta} secondaryTo="/case-studies" />
       </PageHero>
 
       <Section aria-labelledby="highlights-heading" className="pt-8 md:pt-12">
@@ -173,14 +167,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
 
-      <CtaBand heading={cta.heading} body={cta.body}>
-        <ButtonLink to="/contact" size="lg">
-          {cta.primary}
-        </ButtonLink>
-        <ButtonLink to="/case-studies" variant="secondary" size="lg">
-          {cta.secondary}
-        </ButtonLink>
-      </CtaBand>
+      <ContactCtaBand cta={cta} secondaryTo="/case-studies" />
     </main>
   );
 }
