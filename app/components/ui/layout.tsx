@@ -70,18 +70,21 @@ export function SectionHeading({
   );
 }
 
-/** A section heading with a link to the whole list beside it (beneath it on phones). */
+/** A section heading (from its copy) with a link to the whole list beside it (beneath on phones). */
 export function SectionHeadingWithLink({
+  id,
+  copy,
   to,
   linkText,
-  ...heading
-}: { id: string; eyebrow?: string; title: ReactNode; intro?: ReactNode } & {
+}: {
+  id: string;
+  copy: { eyebrow?: string; heading: string; intro?: string };
   to: string;
   linkText: ReactNode;
 }) {
   return (
     <div className="flex flex-col justify-between gap-8 md:flex-row md:items-end">
-      <SectionHeading {...heading} />
+      <SectionHeading id={id} eyebrow={copy.eyebrow} title={copy.heading} intro={copy.intro} />
       <ButtonLink to={to} variant="secondary" className="self-start md:self-end">
         {linkText}
       </ButtonLink>

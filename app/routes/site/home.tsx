@@ -81,9 +81,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Container>
           <SectionHeadingWithLink
             id="services-heading"
-            eyebrow={services.eyebrow}
-            title={services.heading}
-            intro={services.intro}
+            copy={services}
             to="/services"
             linkText={services.all}
           />
@@ -165,9 +163,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Container>
           <SectionHeadingWithLink
             id="work-heading"
-            eyebrow={caseStudies.eyebrow}
-            title={caseStudies.heading}
-            intro={caseStudies.intro}
+            copy={caseStudies}
             to="/case-studies"
             linkText={caseStudies.viewAll}
           />

@@ -147,8 +147,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           <Container>
             <SectionHeadingWithLink
               id="showcase-heading"
-              title={showcase.heading}
-              intro={showcase.intro}
+              copy={showcase}
               to="/portfolio"
               linkText={loaderData.showcaseLink}
             />
