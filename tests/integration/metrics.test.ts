@@ -145,7 +145,12 @@ describe.runIf(hasBuild())("/metrics on the production server", () => {
       expect(await refusedOpen.text()).not.toContain("http_requests_total");
 
       const base = onPort(guarded, outside ?? "");
-      for (const headers of [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }]) {
+      const wrong: Record<string, string>[] = [
+        {},
+        { authorization: `Bearer ${TOKEN}x` },
+        { authorization: TOKEN },
+      ];
+      for (const headers of wrong) {
         const refused = await fetch(`${base}/metrics`, { headers });
         expect(refused.status).toBe(404);
         expect(refused.headers.get("content-type")).toMatch(/^text\/html/);
