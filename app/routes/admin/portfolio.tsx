@@ -1,7 +1,7 @@
 import {
   type EditorActionData,
+  editorRefusal,
   findRowOrRedirect,
-  readEditorForm,
   saveFromEditor,
 } from "@server/admin/editor";
 import { isUuid } from "@server/admin/list-params";
@@ -9,6 +9,7 @@ import { failure, PORTFOLIO_EDITOR_MESSAGES } from "@server/admin/messages";
 import { loadOrReport, moderationListAction, redirectWithFlash } from "@server/admin/moderation";
 import { findPortfolioItem, listPortfolioItems, savePortfolioItem } from "@server/admin/portfolio";
 import { getRuntimeFrom } from "@server/context";
+import { FORM_LIMITS, readPost } from "@server/forms";
 import { requireAdmin } from "@server/security/admin-access";
 import { Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
@@ -79,8 +80,8 @@ export async function loader(args: Route.LoaderArgs) {
 /** The editor posts `intent=save`; the list's feature toggles post `intent=feature`. */
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const read = await readEditorForm(args, messages);
-  if ("refused" in read) return read.refused;
+  const read = await readPost(args.request, FORM_LIMITS.editor, editorRefusal(messages));
+  if (read.refused) return read.refused;
   const { form } = read;
   if (form.fields.get("intent") !== "save") {
     return moderationListAction("portfolio", args, form.fields);
