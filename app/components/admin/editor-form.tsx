@@ -101,43 +101,6 @@ export function EditorForm({
   );
 }
 
-/** A labelled checkbox (featured, active). */
-export function CheckboxField({
-  name,
-  label,
-  defaultChecked,
-  hint,
-}: {
-  name: string;
-  label: string;
-  defaultChecked: boolean;
-  hint?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        name={name}
-        type="checkbox"
-        defaultChecked={defaultChecked}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="mt-1 size-4 accent-[var(--color-accent)]"
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-ink">
-          {label}
-        </label>
-        {hint ? (
-          <p id={`${id}-hint`} className="text-sm text-ink-muted">
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
 /** The heading of an editor section, focused when the editor opens in place. */
 export function EditorHeading({ id, children }: { id: string; children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);

@@ -14,7 +14,7 @@ import { requireAdmin } from "@server/security/admin-access";
 import { Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
-import { CheckboxField, EditorHeading } from "~/components/admin/editor-form";
+import { EditorHeading } from "~/components/admin/editor-form";
 import { EditorFields, StatusField } from "~/components/admin/editor-page";
 import { portfolioServiceLabel } from "~/components/admin/format";
 import { ImageField } from "~/components/admin/image-field";
@@ -27,7 +27,7 @@ import {
   RowList,
   StatusBadge,
 } from "~/components/admin/ui";
-import { SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { portfolioItemSchema } from "~/entities/portfolio-item/form";
