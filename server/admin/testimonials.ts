@@ -1,5 +1,5 @@
 import type { Database } from "@server/db/client";
-import { testimonials } from "@server/db/schema";
+import { type Testimonial, testimonials } from "@server/db/schema";
 import { desc, eq } from "drizzle-orm";
 import type { TestimonialInput } from "~/entities/testimonial/form";
 import { contentChanged } from "./after-content-write";
@@ -72,9 +72,7 @@ export async function deleteTestimonial(db: Database, id: string): Promise<boole
   return true;
 }
 
-export type TestimonialRecord = typeof testimonials.$inferSelect;
-
-export async function findTestimonial(db: Database, id: string): Promise<TestimonialRecord | null> {
+export async function findTestimonial(db: Database, id: string): Promise<Testimonial | null> {
   const [row] = await db.select().from(testimonials).where(eq(testimonials.id, id));
   return row ?? null;
 }
