@@ -1,5 +1,5 @@
 import type { Database, Executor } from "@server/db/client";
-import { caseStudies } from "@server/db/schema";
+import { type CaseStudy, caseStudies } from "@server/db/schema";
 import { FormReadError, type ReadForm, readForm } from "@server/http/form-data";
 import type { Runtime } from "@server/runtime";
 import type { FlashInput } from "@server/security/flash";
@@ -13,9 +13,9 @@ import {
   type CaseStudyInput,
   draftFromStudy,
   parseCaseStudy,
-  parseRowIntent,
   readDraft,
 } from "~/entities/case-study/form";
+import { parseRowIntent } from "~/entities/case-study/rows";
 import type { FieldErrors } from "~/lib/forms/result";
 import { contentChanged } from "./after-content-write";
 import { claimImages, uploadImage } from "./images";
@@ -95,8 +95,6 @@ export async function deleteCaseStudy(db: Database, id: string): Promise<boolean
 // ---------------------------------------------------------------------------------------------
 // The editor (issue #7)
 // ---------------------------------------------------------------------------------------------
-
-export type CaseStudy = typeof caseStudies.$inferSelect;
 
 /**
  * The six studies whose detail pages have a built-in copy (SPEC: fixed fallback ids, two of them
