@@ -27,16 +27,10 @@ import { releaseUploadsOf } from "./uploads";
  * section 7, admin), and the editor's reads and saves (issue #7).
  */
 
-export interface CaseStudyRow {
-  id: string;
-  slug: string;
-  title: string;
-  clientName: string | null;
-  serviceType: string | null;
-  status: string;
-  isFeatured: boolean;
-  createdAt: Date;
-}
+export type CaseStudyRow = Pick<
+  CaseStudy,
+  "id" | "slug" | "title" | "clientName" | "serviceType" | "status" | "isFeatured" | "createdAt"
+>;
 
 export function listCaseStudies(db: Database): Promise<CaseStudyRow[]> {
   return db

@@ -9,17 +9,10 @@ import { contentChanged } from "./after-content-write";
  * toggle, delete (SPEC section 7, admin).
  */
 
-export interface TestimonialRow {
-  id: string;
-  quote: string;
-  author: string;
-  role: string | null;
-  company: string | null;
-  rating: number;
-  status: string;
-  isFeatured: boolean;
-  createdAt: Date;
-}
+export type TestimonialRow = Pick<
+  Testimonial,
+  "id" | "quote" | "author" | "role" | "company" | "rating" | "status" | "isFeatured" | "createdAt"
+>;
 
 export function listTestimonials(db: Database): Promise<TestimonialRow[]> {
   return db

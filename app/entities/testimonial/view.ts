@@ -4,14 +4,10 @@ import type { Testimonial } from "@server/db/schema";
  * A testimonial as its card shows it (home, weddings, service pages): loaders send these, not
  * whole rows. A database row and a built-in sample both fit.
  */
-export interface TestimonialCardData {
-  id: string;
-  quote: string;
-  author: string;
-  role: string | null;
-  company: string | null;
-  rating: number;
-}
+export type TestimonialCardData = Pick<
+  Testimonial,
+  "id" | "quote" | "author" | "role" | "company" | "rating"
+>;
 
 export function toTestimonialCard(
   row: Pick<Testimonial, "id" | "quote" | "author"> &

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import { fieldClass, RequiredMark } from "~/components/forms/fields";
 import type { FieldErrors } from "~/lib/forms/result";
 
@@ -92,33 +92,47 @@ interface ControlProps {
   onChange?: (value: string) => void;
 }
 
-/** A text input that can take the focus back and report typing (see the module comment). */
-export function FocusInput({ required, ...props }: ControlProps) {
-  const { name, label, errors } = props;
+/**
+ * What the editor's own controls share: the id the summary and label use, the value, the focus
+ * after a no-JavaScript round trip (`autoFocus`), the row buttons' target, and the error tie.
+ */
+function controlAttributes(props: ControlProps) {
+  const { name, errors, onChange } = props;
+  return {
+    id: idOf(name),
+    name,
+    defaultValue: props.defaultValue,
+    autoFocus: props.autoFocus,
+    "data-control": props.dataControl,
+    onChange: onChange
+      ? (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+          onChange(event.currentTarget.value)
+      : undefined,
+    "aria-invalid": errors[name]?.length ? true : undefined,
+    "aria-describedby": describedBy(name, errors, false),
+    className: fieldClass,
+  };
+}
+
+function ControlFrame({ props, children }: { props: ControlProps; children: ReactNode }) {
   return (
-    <Wrap name={name} className={props.className}>
-      <label htmlFor={idOf(name)} className={labelClass}>
-        {label}
-        {required ? <RequiredMark /> : null}
+    <Wrap name={props.name} className={props.className}>
+      <label htmlFor={idOf(props.name)} className={labelClass}>
+        {props.label}
+        {props.required ? <RequiredMark /> : null}
       </label>
-      <input
-        id={idOf(name)}
-        name={name}
-        type="text"
-        defaultValue={props.defaultValue}
-        required={required}
-        // biome-ignore lint/a11y/noAutofocus: puts focus back where it was after a no-JavaScript round trip
-        autoFocus={props.autoFocus}
-        data-control={props.dataControl}
-        onChange={
-          props.onChange ? (event) => props.onChange?.(event.currentTarget.value) : undefined
-        }
-        aria-invalid={errors[name]?.length ? true : undefined}
-        aria-describedby={describedBy(name, errors, false)}
-        className={fieldClass}
-      />
-      <ErrorText name={name} errors={errors} />
+      {children}
+      <ErrorText name={props.name} errors={props.errors} />
     </Wrap>
+  );
+}
+
+/** A text input that can take the focus back and report typing (see the module comment). */
+export function FocusInput(props: ControlProps) {
+  return (
+    <ControlFrame props={props}>
+      <input type="text" required={props.required} {...controlAttributes(props)} />
+    </ControlFrame>
   );
 }
 
@@ -127,27 +141,10 @@ export function FocusSelect({
   options,
   ...props
 }: ControlProps & { options: readonly { value: string; label: string }[] }) {
-  const { name, label, errors } = props;
   const known = options.some((option) => option.value === props.defaultValue);
   return (
-    <Wrap name={name} className={props.className}>
-      <label htmlFor={idOf(name)} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={idOf(name)}
-        name={name}
-        defaultValue={props.defaultValue}
-        // biome-ignore lint/a11y/noAutofocus: puts focus back where it was after a no-JavaScript round trip
-        autoFocus={props.autoFocus}
-        data-control={props.dataControl}
-        onChange={
-          props.onChange ? (event) => props.onChange?.(event.currentTarget.value) : undefined
-        }
-        aria-invalid={errors[name]?.length ? true : undefined}
-        aria-describedby={describedBy(name, errors, false)}
-        className={fieldClass}
-      >
+    <ControlFrame props={props}>
+      <select {...controlAttributes(props)}>
         {known ? null : <option value={props.defaultValue}>Choose…</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -155,7 +152,6 @@ export function FocusSelect({
           </option>
         ))}
       </select>
-      <ErrorText name={name} errors={errors} />
-    </Wrap>
+    </ControlFrame>
   );
 }
