@@ -1,5 +1,5 @@
 import type { Database, Executor } from "@server/db/client";
-import { caseStudies } from "@server/db/schema";
+import { type CaseStudy, caseStudies } from "@server/db/schema";
 import { FORM_LIMITS, readPost } from "@server/forms";
 import type { Runtime } from "@server/runtime";
 import type { FlashInput } from "@server/security/flash";
@@ -13,9 +13,9 @@ import {
   type CaseStudyInput,
   draftFromStudy,
   parseCaseStudy,
-  parseRowIntent,
   readDraft,
 } from "~/entities/case-study/form";
+import { parseRowIntent } from "~/entities/case-study/rows";
 import type { FieldErrors } from "~/lib/forms/result";
 import { contentChanged } from "./after-content-write";
 import { claimImages, uploadImage } from "./images";
@@ -27,16 +27,10 @@ import { releaseUploadsOf } from "./uploads";
  * section 7, admin), and the editor's reads and saves (issue #7).
  */
 
-export interface CaseStudyRow {
-  id: string;
-  slug: string;
-  title: string;
-  clientName: string | null;
-  serviceType: string | null;
-  status: string;
-  isFeatured: boolean;
-  createdAt: Date;
-}
+export type CaseStudyRow = Pick<
+  CaseStudy,
+  "id" | "slug" | "title" | "clientName" | "serviceType" | "status" | "isFeatured" | "createdAt"
+>;
 
 export function listCaseStudies(db: Database): Promise<CaseStudyRow[]> {
   return db
@@ -95,8 +89,6 @@ export async function deleteCaseStudy(db: Database, id: string): Promise<boolean
 // ---------------------------------------------------------------------------------------------
 // The editor (issue #7)
 // ---------------------------------------------------------------------------------------------
-
-export type CaseStudy = typeof caseStudies.$inferSelect;
 
 /**
  * The six studies whose detail pages have a built-in copy (SPEC: fixed fallback ids, two of them

@@ -2,13 +2,14 @@ import { getRuntimeFrom } from "@server/context";
 import { metaFor, pagePath } from "@server/pages/page-meta";
 import { portfolioShowcase } from "@server/pages/public-content";
 import { data, Link } from "react-router";
+import { PortfolioCard } from "~/components/listings/portfolio-card";
 import { CtaBand } from "~/components/site/sections/cta-band";
 import { PageHero } from "~/components/site/sections/page-hero";
-import { PortfolioCard } from "~/components/site/sections/portfolio-card";
 import { Stats } from "~/components/site/sections/stats";
 import { ButtonLink } from "~/components/ui/button";
 import { ArrowRight, CheckIcon } from "~/components/ui/icons";
 import { Container, Section, SectionHeading } from "~/components/ui/layout";
+import { PORTFOLIO_CARD_COPY } from "~/copy/content-pages";
 import { findServicePage, SHOWCASE_LIMIT, SHOWCASE_LINK } from "~/copy/service-pages";
 import type { Route } from "./+types/service";
 
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     service,
     showcaseLink: SHOWCASE_LINK,
     showcase,
+    cardCopy: PORTFOLIO_CARD_COPY,
   };
 }
 
@@ -164,7 +166,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             {loaderData.showcase.length > 0 ? (
               <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {loaderData.showcase.map((item) => (
-                  <PortfolioCard key={item.id} item={item} />
+                  <PortfolioCard key={item.id} item={item} copy={loaderData.cardCopy} />
                 ))}
               </ul>
             ) : (
