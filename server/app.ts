@@ -13,8 +13,10 @@ import { DataDirLockedError } from "./db/data-dir-lock";
 import { boundBodies } from "./http/body-limit";
 import { PageCache, type PageCacheOptions, sharedPageContext } from "./http/page-cache";
 import { redactUrl } from "./http/redact";
+import { createMetrics, METRICS_PATH } from "./observability/metrics";
 import { createRuntime, type Runtime } from "./runtime";
 import { clientIpContext } from "./security/client-ip";
+import { refusalCounts } from "./security/refusals";
 
 /**
  * The production server: this module is the entry of the SSR bundle (vite.config.ts), so the
@@ -35,7 +37,22 @@ export function createApp(
   app.disable("x-powered-by");
   app.set("trust proxy", runtime.config.TRUST_PROXY);
 
+  // Prometheus metrics of this app (decision 0210): its own registry, read from the counters the
+  // caches, the outbox worker and the rate limits keep.
+  const metrics = createMetrics({
+    database: runtime.database,
+    logger: runtime.logger,
+    pageCache,
+    outbox: runtime.mail.worker,
+    refusals: () => refusalCounts(runtime),
+    build: () => import("virtual:react-router/server-build"),
+  });
+  app.use(metrics.track());
+  // Before the logger, the page cache and React Router: a scrape is neither logged nor cached.
+  app.get(METRICS_PATH, metrics.endpoint(runtime.config.METRICS_TOKEN));
+
   app.get("/healthz", async (_req, res) => {
+    res.locals.metricsRoute = "/healthz";
     try {
       await runtime.database.ping();
       res
@@ -77,7 +94,12 @@ export function createApp(
       serveStatic: { immutable: true, maxAge: "1y" },
     }),
   );
-  app.use(express.static(options.clientDir, { maxAge: "1h" }));
+  app.use(
+    express.static(options.clientDir, {
+      maxAge: "1h",
+      setHeaders: (res) => metrics.markStatic(res),
+    }),
+  );
   app.use(boundBodies());
   app.use(pageCache.middleware());
 

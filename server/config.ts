@@ -96,6 +96,14 @@ const envSchema = z
     DISK_LOW_MB: z.coerce.number().int().min(0).default(2048),
     /** Free space on DATA_DIR (local storage) under which visitors' uploads are refused. */
     DISK_CRITICAL_MB: z.coerce.number().int().min(0).default(512),
+    /**
+     * Bearer token for /metrics (decision 0210). Unset: loopback peers only. Set: required from
+     * everyone, loopback included (a reverse proxy on the same host makes visitors look local).
+     */
+    METRICS_TOKEN: optionalText.refine(
+      (value) => value === undefined || (value.length >= 32 && /^\S+$/.test(value)),
+      "must be at least 32 characters, without spaces",
+    ),
     /** Set to true to run with TRUST_PROXY=true in production (any client could pick its IP). */
     TRUST_PROXY_ACKNOWLEDGE: boolean.default(false),
   })

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import {
   contactInquirySchema,
   MAX_ATTACHMENTS,
@@ -6,6 +5,7 @@ import {
 } from "~/entities/inquiry/contact-form";
 import { weddingInquirySchema } from "~/entities/inquiry/wedding-form";
 import { jobApplicationSchema, RESUME_MAX_BYTES } from "~/entities/job-application/form";
+import { textValuesOf } from "~/lib/forms/check";
 import { HONEYPOT_FIELD } from "~/lib/forms/common";
 import {
   APPLICATION_FAILED,
@@ -15,11 +15,19 @@ import {
   CHECK_FIELDS,
   CONTACT_FAILURE,
   CONTACT_SUCCESS,
+  type FieldErrors,
   type FormResult,
   WEDDING_SUCCESS,
 } from "~/lib/forms/result";
+import {
+  checkPost,
+  FORM_LIMITS,
+  type FormLimits,
+  type FormReadError,
+  type PostRead,
+  readPost,
+} from "./forms";
 import { bodyRuleFor } from "./http/body-limit";
-import { FormReadError, fieldsOf, readForm } from "./http/form-data";
 import {
   AttachmentsUnavailableError,
   submitProjectInquiry,
@@ -48,23 +56,20 @@ export interface HandledForm {
 
 const success = (result: FormResult): HandledForm => ({ status: 200, result });
 
-function textValues(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, value] of form) {
-    if (typeof value === "string" && name !== HONEYPOT_FIELD && !(name in values))
-      values[name] = value;
-  }
-  return values;
-}
+/** A refused read (not a form, malformed, too large) answered with its 4xx status and message. */
+const refusedRead = (refusal: FormReadError): HandledForm => ({
+  status: refusal.status,
+  result: { status: "error", message: refusal.message },
+});
 
-function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] = [...(errors[field] ?? []), issue.message];
-  }
-  return errors;
-}
+/** The form shown again with a message per field and what was typed. */
+const invalid = (
+  check: { fieldErrors: FieldErrors; values: Record<string, string> },
+  title?: string,
+): HandledForm => ({
+  status: 400,
+  result: { status: "error", ...(title ? { title } : {}), message: CHECK_FIELDS, ...check },
+});
 
 /** The spam trap was filled: answer like a success, store nothing. */
 const trapped = (form: FormData) => {
@@ -80,6 +85,19 @@ async function limited(runtime: Runtime, ip: string): Promise<HandledForm | null
         status: 429,
         result: { status: "error", title: "Too many requests", message: RATE_LIMITED_MESSAGE },
       };
+}
+
+/** Counts the post against the visitor's limit before its body is read, then reads it. */
+async function readPublicForm(
+  runtime: Runtime,
+  request: Request,
+  ip: string,
+  limits: FormLimits,
+  refuse = refusedRead,
+): Promise<PostRead<HandledForm>> {
+  const rateLimited = await limited(runtime, ip);
+  if (rateLimited) return { refused: rateLimited };
+  return readPost(request, limits, refuse);
 }
 
 /** Files about to be stored: refused on a critically full disk or past the daily quotas. */
@@ -105,30 +123,23 @@ export async function handleContactPost(
   request: Request,
   ip: string,
 ): Promise<HandledForm> {
-  const rateLimited = await limited(runtime, ip);
-  if (rateLimited) return rateLimited;
   const rule = UPLOAD_RULES["contact-attachment"];
-  let form: Awaited<ReturnType<typeof readForm>>;
-  try {
-    form = await readForm(request, {
-      // Read a few past the limit so "Maximum 5 files allowed" comes back with what was typed.
-      maxFiles: MAX_ATTACHMENTS * 2,
-      maxFileSize: rule.maxBytes,
-      maxTotalSize: bodyRuleFor("/contact").maxBytes,
-      fileTooLargeMessage: `Each file must be smaller than ${rule.maxBytes / 1024 / 1024} MB.`,
-      tooManyFilesMessage: MAX_ATTACHMENTS_MESSAGE,
-    });
-  } catch (error) {
-    if (error instanceof FormReadError) {
-      return { status: error.status, result: { status: "error", message: error.message } };
-    }
-    throw error;
-  }
+  const read = await readPublicForm(runtime, request, ip, {
+    // Read a few past the limit so "Maximum 5 files allowed" comes back with what was typed.
+    maxFiles: MAX_ATTACHMENTS * 2,
+    maxFileSize: rule.maxBytes,
+    maxTotalSize: bodyRuleFor("/contact").maxBytes,
+    fileTooLargeMessage: `Each file must be smaller than ${rule.maxBytes / 1024 / 1024} MB.`,
+    tooManyFilesMessage: MAX_ATTACHMENTS_MESSAGE,
+  });
+  if (read.refused) return read.refused;
+  const { form } = read;
   if (trapped(form.fields)) return success({ status: "success", message: CONTACT_SUCCESS });
 
-  const values = textValues(form.fields);
-  const raw = fieldsOf(form.fields, ["attachments"]);
-  const uploadedIds = ((raw.attachments as string[] | undefined) ?? []).filter(Boolean);
+  const values = textValuesOf(form.fields);
+  const uploadedIds = form.fields
+    .getAll("attachments")
+    .filter((value): value is string => typeof value === "string" && value !== "");
   const newFiles = form.files("attachment_files");
   const kept = async () => {
     const rows = await findUnclaimedUploads(
@@ -138,7 +149,7 @@ export async function handleContactPost(
     ).catch(() => []);
     return rows.map((row) => ({ id: row.id, name: row.originalName }));
   };
-  const fail = async (status: number, message: string, fieldErrors?: Record<string, string[]>) => ({
+  const fail = async (status: number, message: string, fieldErrors?: FieldErrors) => ({
     status,
     result: {
       status: "error",
@@ -152,11 +163,11 @@ export async function handleContactPost(
   if (uploadedIds.length + newFiles.length > MAX_ATTACHMENTS) {
     return fail(400, MAX_ATTACHMENTS_MESSAGE, { attachments: [MAX_ATTACHMENTS_MESSAGE] });
   }
-  const parsed = contactInquirySchema.safeParse({ ...raw, attachments: uploadedIds });
-  if (!parsed.success) return fail(400, CHECK_FIELDS, fieldErrorsOf(parsed.error));
+  const checked = checkPost(form, contactInquirySchema, { extra: { attachments: uploadedIds } });
+  if (checked.fieldErrors) return fail(400, CHECK_FIELDS, checked.fieldErrors);
 
   // Files sent with the form itself (no JavaScript): check and store them now.
-  const attachmentIds = [...parsed.data.attachments];
+  const attachmentIds = [...checked.data.attachments];
   const refused = await uploadRefused(runtime, ip, newFiles);
   if (refused) {
     return fail(refused.status, refused.message, { attachments: [refused.message] });
@@ -189,7 +200,7 @@ export async function handleContactPost(
   }
 
   try {
-    await submitProjectInquiry(services(runtime), { ...parsed.data, attachments: attachmentIds });
+    await submitProjectInquiry(services(runtime), { ...checked.data, attachments: attachmentIds });
   } catch (error) {
     if (error instanceof AttachmentsUnavailableError) {
       return fail(409, error.message, { attachments: [error.message] });
@@ -209,49 +220,38 @@ export async function handleApplicationPost(
   request: Request,
   ip: string,
 ): Promise<HandledForm> {
-  const rateLimited = await limited(runtime, ip);
-  if (rateLimited) return rateLimited;
-  let form: Awaited<ReturnType<typeof readForm>>;
-  try {
-    form = await readForm(request, {
+  const read = await readPublicForm(
+    runtime,
+    request,
+    ip,
+    {
       maxFiles: 1,
       maxFileSize: RESUME_MAX_BYTES,
       maxTotalSize: bodyRuleFor("/careers").maxBytes,
       fileTooLargeMessage: APPLICATION_TOO_LARGE.message,
       tooManyFilesMessage: "Please attach one resume.",
-    });
-  } catch (error) {
-    if (error instanceof FormReadError) {
-      const tooLarge = error.message === APPLICATION_TOO_LARGE.message;
+    },
+    (refusal) => {
+      const tooLarge = refusal.message === APPLICATION_TOO_LARGE.message;
       return {
-        status: error.status,
+        status: refusal.status,
         result: {
           status: "error",
           ...(tooLarge
             ? APPLICATION_TOO_LARGE
-            : { title: APPLICATION_FAILED.title, message: error.message }),
+            : { title: APPLICATION_FAILED.title, message: refusal.message }),
           clear: tooLarge ? "resume" : undefined,
         },
       };
-    }
-    throw error;
-  }
+    },
+  );
+  if (read.refused) return read.refused;
+  const { form } = read;
   if (trapped(form.fields)) return success({ status: "success", ...APPLICATION_SUCCESS });
 
-  const values = textValues(form.fields);
-  const parsed = jobApplicationSchema.safeParse(fieldsOf(form.fields));
-  if (!parsed.success) {
-    return {
-      status: 400,
-      result: {
-        status: "error",
-        title: APPLICATION_FAILED.title,
-        message: CHECK_FIELDS,
-        fieldErrors: fieldErrorsOf(parsed.error),
-        values,
-      },
-    };
-  }
+  const checked = checkPost(form, jobApplicationSchema);
+  if (checked.fieldErrors) return invalid(checked, APPLICATION_FAILED.title);
+  const values = textValuesOf(form.fields);
 
   const [resume] = form.files("resume");
   let resumeId: string | null = null;
@@ -303,7 +303,7 @@ export async function handleApplicationPost(
   }
 
   try {
-    await submitJobApplication(services(runtime), parsed.data, resumeId);
+    await submitJobApplication(services(runtime), checked.data, resumeId);
   } catch (error) {
     if (!(error instanceof ResumeUnavailableError)) {
       runtime.logger.error({ err: error }, "job application failed");
@@ -322,41 +322,20 @@ export async function handleWeddingPost(
   request: Request,
   ip: string,
 ): Promise<HandledForm> {
-  const rateLimited = await limited(runtime, ip);
-  if (rateLimited) return rateLimited;
-  let form: Awaited<ReturnType<typeof readForm>>;
-  try {
-    form = await readForm(request, {
-      maxFiles: 0,
-      // Also caps each text field of a multipart post.
-      maxFileSize: 64 * 1024,
-      maxTotalSize: bodyRuleFor("/weddings").maxBytes,
-      fileTooLargeMessage: "This form takes no files.",
-      tooManyFilesMessage: "This form takes no files.",
-    });
-  } catch (error) {
-    if (error instanceof FormReadError) {
-      return { status: error.status, result: { status: "error", message: error.message } };
-    }
-    throw error;
-  }
+  const read = await readPublicForm(runtime, request, ip, {
+    // No files; maxFileSize also caps each text field of a multipart post.
+    ...FORM_LIMITS.short,
+    maxTotalSize: bodyRuleFor("/weddings").maxBytes,
+  });
+  if (read.refused) return read.refused;
+  const { form } = read;
   if (trapped(form.fields)) return success({ status: "success", message: WEDDING_SUCCESS });
 
-  const values = textValues(form.fields);
-  const parsed = weddingInquirySchema.safeParse(fieldsOf(form.fields));
-  if (!parsed.success) {
-    return {
-      status: 400,
-      result: {
-        status: "error",
-        message: CHECK_FIELDS,
-        fieldErrors: fieldErrorsOf(parsed.error),
-        values,
-      },
-    };
-  }
+  const checked = checkPost(form, weddingInquirySchema);
+  if (checked.fieldErrors) return invalid(checked);
+  const values = textValuesOf(form.fields);
   try {
-    await submitWeddingInquiry(services(runtime), parsed.data);
+    await submitWeddingInquiry(services(runtime), checked.data);
   } catch (error) {
     runtime.logger.error({ err: error }, "wedding inquiry failed");
     return { status: 503, result: { status: "error", message: CONTACT_FAILURE, values } };

@@ -75,6 +75,14 @@ export const CASE_STUDY_COPY = {
   },
 } as const;
 
+/** The portfolio card's words: on /portfolio and in the service pages' showcases. */
+export const PORTFOLIO_CARD_COPY = {
+  featured: "Featured",
+  viewProject: "View Project",
+  watchVideo: "Watch Video",
+  completed: "Completed",
+};
+
 export const PORTFOLIO_COPY = {
   meta: {
     title: "Portfolio | Northlight Studio",
@@ -90,10 +98,7 @@ export const PORTFOLIO_COPY = {
   typeLabel: "Filter by service",
   allTypes: "All services",
   loading: "Loading portfolio…",
-  featured: "Featured",
-  viewProject: "View Project",
-  watchVideo: "Watch Video",
-  completed: "Completed",
+  ...PORTFOLIO_CARD_COPY,
   noResults: "No portfolio items found matching your criteria.",
   noItems: "No portfolio items available yet.",
   error: {

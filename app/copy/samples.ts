@@ -1,5 +1,7 @@
+import type { KeyMetric, MediaItem } from "@server/db/schema";
+
 /**
- * Built-in sample content (SPEC section 4). Browser-safe: no server imports.
+ * Built-in sample content (SPEC section 4). Browser-safe: only types from the Drizzle schema.
  *
  * - The public lists show SAMPLE_CASE_STUDIES and SAMPLE_TESTIMONIALS when the database returns none.
  * - BUILT_IN_CASE_STUDIES (Estate Media, First Access Entertainment) are always appended to the
@@ -11,16 +13,6 @@
  * an empty one tell the same story. Ids are the slugs; seeded rows get uuids and keep the slugs.
  * The image files live under public/media and are written by scripts/generate-placeholder-media.mjs.
  */
-
-/** A key result; names use underscores (`total_views`), shown with spaces. */
-export type SampleKeyMetric = { name: string; value: string };
-
-export type SampleMediaItem = {
-  type: "video" | "image";
-  url: string;
-  title?: string;
-  thumbnail_url?: string;
-};
 
 /** The camelCase fields of a case_studies row, as a plain object. */
 export interface SampleCaseStudy {
@@ -39,8 +31,8 @@ export interface SampleCaseStudy {
   clientName: string;
   serviceType: string;
   projectDuration: string;
-  keyMetrics: SampleKeyMetric[];
-  mediaGallery: SampleMediaItem[];
+  keyMetrics: KeyMetric[];
+  mediaGallery: MediaItem[];
   budgetRange: string;
   /** Lower first: negative pins to the top, positive to the bottom. */
   sortPosition: number;
@@ -71,12 +63,12 @@ export const DEMO_REEL_URL = "/media/reel.mp4";
 const cover = (slug: string) => `/media/case-studies/${slug}.svg`;
 const still = (slug: string, n: number) =>
   `/media/gallery/${slug}-${String(n).padStart(2, "0")}.svg`;
-const image = (slug: string, n: number, title: string): SampleMediaItem => ({
+const image = (slug: string, n: number, title: string): MediaItem => ({
   type: "image",
   url: still(slug, n),
   title,
 });
-const video = (slug: string, n: number, title: string): SampleMediaItem => ({
+const video = (slug: string, n: number, title: string): MediaItem => ({
   type: "video",
   url: DEMO_REEL_URL,
   title,

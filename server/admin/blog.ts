@@ -1,6 +1,12 @@
 import { sanitizeBlogHtml } from "@server/content/sanitize";
 import type { Database, Executor } from "@server/db/client";
-import { blogCategories, blogPosts, blogPostTags, blogTags } from "@server/db/schema";
+import {
+  type BlogPost,
+  blogCategories,
+  blogPosts,
+  blogPostTags,
+  blogTags,
+} from "@server/db/schema";
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import type { BlogPostInput } from "~/entities/blog-post/form";
@@ -78,7 +84,7 @@ export async function listBlogPosts(
 // ---------------------------------------------------------------------------------------------
 
 /** A post as the editor shows it: the stored row plus its tag names. */
-export type EditableBlogPost = typeof blogPosts.$inferSelect & { tags: string[] };
+export type EditableBlogPost = BlogPost & { tags: string[] };
 
 export async function findBlogPostForEdit(
   db: Database,

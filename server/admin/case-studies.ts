@@ -1,9 +1,9 @@
 import type { Database, Executor } from "@server/db/client";
-import { caseStudies } from "@server/db/schema";
-import { FormReadError, type ReadForm, readForm } from "@server/http/form-data";
+import { type CaseStudy, caseStudies } from "@server/db/schema";
+import { FORM_LIMITS, readPost } from "@server/forms";
 import type { Runtime } from "@server/runtime";
 import type { FlashInput } from "@server/security/flash";
-import { UPLOAD_RULES, UploadRejectedError } from "@server/uploads";
+import { UploadRejectedError } from "@server/uploads";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { FALLBACK_CASE_STUDY_SLUGS } from "~/copy/samples";
 import {
@@ -13,9 +13,9 @@ import {
   type CaseStudyInput,
   draftFromStudy,
   parseCaseStudy,
-  parseRowIntent,
   readDraft,
 } from "~/entities/case-study/form";
+import { parseRowIntent } from "~/entities/case-study/rows";
 import type { FieldErrors } from "~/lib/forms/result";
 import { contentChanged } from "./after-content-write";
 import { claimImages, uploadImage } from "./images";
@@ -27,16 +27,10 @@ import { releaseUploadsOf } from "./uploads";
  * section 7, admin), and the editor's reads and saves (issue #7).
  */
 
-export interface CaseStudyRow {
-  id: string;
-  slug: string;
-  title: string;
-  clientName: string | null;
-  serviceType: string | null;
-  status: string;
-  isFeatured: boolean;
-  createdAt: Date;
-}
+export type CaseStudyRow = Pick<
+  CaseStudy,
+  "id" | "slug" | "title" | "clientName" | "serviceType" | "status" | "isFeatured" | "createdAt"
+>;
 
 export function listCaseStudies(db: Database): Promise<CaseStudyRow[]> {
   return db
@@ -95,8 +89,6 @@ export async function deleteCaseStudy(db: Database, id: string): Promise<boolean
 // ---------------------------------------------------------------------------------------------
 // The editor (issue #7)
 // ---------------------------------------------------------------------------------------------
-
-export type CaseStudy = typeof caseStudies.$inferSelect;
 
 /**
  * The six studies whose detail pages have a built-in copy (SPEC: fixed fallback ids, two of them
@@ -224,25 +216,6 @@ export type EditorOutcome =
   /** Nothing to show again: back to the list (the study is gone) or to a fresh editor. */
   | { kind: "failed"; flash: FlashInput; to: "list" | "editor" };
 
-/** Files per form post: the cover, and an image and a thumbnail per gallery item (empty ones count). */
-const MAX_FILE_PARTS = 64;
-/** The bytes a no-JavaScript save may carry; with JavaScript each image is uploaded on its own. */
-const MAX_FORM_BYTES = 30 * 1024 * 1024;
-
-/** Reads the editor's post (urlencoded or multipart) with limits fit for its many image fields. */
-export function readEditorForm(request: Request): Promise<ReadForm> {
-  const rule = UPLOAD_RULES.image;
-  const megabytes = Math.round(rule.maxBytes / (1024 * 1024));
-  return readForm(request, {
-    maxFiles: MAX_FILE_PARTS,
-    maxFileSize: rule.maxBytes,
-    maxParts: 600,
-    maxTotalSize: MAX_FORM_BYTES,
-    fileTooLargeMessage: `Images must be smaller than ${megabytes} MB.`,
-    tooManyFilesMessage: "The form carries too many files at once.",
-  });
-}
-
 /** The image fields of a draft whose value may come from an uploaded file (`${name}File`). */
 function imageFieldNames(draft: CaseStudyDraft): string[] {
   return [
@@ -261,13 +234,13 @@ export async function handleCaseStudyPost(
   request: Request,
   id: string | null,
 ): Promise<EditorOutcome> {
-  let form: ReadForm;
-  try {
-    form = await readEditorForm(request);
-  } catch (error) {
-    if (!(error instanceof FormReadError)) throw error;
-    return { kind: "failed", flash: failure(error.message), to: "editor" };
-  }
+  const read = await readPost(request, FORM_LIMITS.caseStudy, (refusal) => ({
+    kind: "failed" as const,
+    flash: failure(refusal.message),
+    to: "editor" as const,
+  }));
+  if (read.refused) return read.refused;
+  const { form } = read;
   const draft = readDraft(form.fields);
   const intent = parseRowIntent(form.fields.get("intent"));
   if (intent) {

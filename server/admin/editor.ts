@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { getRuntimeFrom } from "@server/context";
 import type { Database } from "@server/db/client";
-import { FormReadError, type ReadForm } from "@server/http/form-data";
+import { checkPost, FORM_LIMITS, type FormReadError, type ReadForm, readPost } from "@server/forms";
 import { ADMIN_RESPONSE_HEADERS } from "@server/security/admin-access";
 import type { Flash, FlashInput } from "@server/security/flash";
 import { UploadRejectedError } from "@server/uploads";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { fieldErrorsOf, textValuesOf } from "~/lib/forms/admin-fields";
+import { textValuesOf } from "~/lib/forms/check";
 import type { FieldErrors } from "~/lib/forms/result";
-import { IMAGE_UPLOAD_MESSAGES, readAdminForm, resolveImageUrl } from "./images";
+import { IMAGE_UPLOAD_MESSAGES, resolveImageUrl } from "./images";
 import { isUuid } from "./list-params";
 import { type EditorMessages, failure, success } from "./messages";
 import { redirectWithFlash } from "./moderation";
@@ -88,8 +88,8 @@ export async function editorRouteAction<
     listPath,
     gone: messages.saveFailed,
   });
-  const read = await readEditorForm(args, messages);
-  if ("refused" in read) return read.refused;
+  const read = await readPost(args.request, FORM_LIMITS.editor, editorRefusal(messages));
+  if (read.refused) return read.refused;
   const db = getRuntimeFrom(args.context).database.db;
   const id = row?.id ?? null;
   return saveFromEditor(args, {
@@ -103,26 +103,17 @@ export async function editorRouteAction<
   });
 }
 
-/** Reads an editor's post; a bad or oversized body becomes the 4xx answer to return. */
-export async function readEditorForm(
-  args: Args,
-  messages: EditorMessages,
-): Promise<{ form: ReadForm } | { refused: ReturnType<typeof answer> }> {
-  try {
-    return { form: await readAdminForm(args.request) };
-  } catch (error) {
-    if (!(error instanceof FormReadError)) throw error;
-    return {
-      refused: answer(
-        {
-          fieldErrors: { form: [error.message] },
-          values: {},
-          toast: toast(failure(messages.saveFailed)),
-        },
-        error.status,
-      ),
-    };
-  }
+/** How an editor answers a post it could not read: the refusal's 4xx status and message. */
+export function editorRefusal(messages: EditorMessages) {
+  return (refusal: FormReadError) =>
+    answer(
+      {
+        fieldErrors: { form: [refusal.message] },
+        values: {},
+        toast: toast(failure(messages.saveFailed)),
+      },
+      refusal.status,
+    );
 }
 
 export async function saveFromEditor<Schema extends z.ZodType<Record<string, unknown>>>(
@@ -141,13 +132,13 @@ export async function saveFromEditor<Schema extends z.ZodType<Record<string, unk
 ) {
   const runtime = getRuntimeFrom(args.context);
   const { form, schema, imageField, id, listPath, messages } = options;
-  const values = textValuesOf(form.fields);
-  const parsed = schema.safeParse(values);
+  const checked = checkPost(form, schema);
   // Invalid input stores nothing, not even a file chosen with it (it is picked again).
-  if (!parsed.success) {
-    return answer({ fieldErrors: fieldErrorsOf(parsed.error), values, toast: null }, 400);
+  if (checked.fieldErrors) {
+    return answer({ fieldErrors: checked.fieldErrors, values: checked.values, toast: null }, 400);
   }
-  const input = parsed.data as z.output<Schema> & Record<string, unknown>;
+  const values = textValuesOf(form.fields);
+  const input = checked.data as z.output<Schema> & Record<string, unknown>;
   if (imageField) {
     try {
       const url = await resolveImageUrl(runtime, form, imageField);

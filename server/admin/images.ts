@@ -1,6 +1,6 @@
 import type { Executor } from "@server/db/client";
 import { uploads } from "@server/db/schema";
-import { type ReadForm, readForm } from "@server/http/form-data";
+import type { ReadForm } from "@server/forms";
 import type { Runtime } from "@server/runtime";
 import { storeUpload, UPLOAD_RULES } from "@server/uploads";
 import { and, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
@@ -18,23 +18,6 @@ export const IMAGE_UPLOAD_MESSAGES = {
   uploaded: "Image uploaded successfully",
   failed: "Failed to upload image",
 } as const;
-
-/** The editors' forms carry at most a few images (a post has two, a gallery a handful). */
-const MAX_IMAGES_PER_FORM = 12;
-
-/**
- * Reads an editor's form post, urlencoded or multipart, with the image limits enforced while the
- * body streams in. Throws FormReadError (400 or 413, with a message) on a bad or oversized body.
- */
-export function readAdminForm(request: Request): Promise<ReadForm> {
-  const megabytes = Math.round(IMAGE_RULE.maxBytes / (1024 * 1024));
-  return readForm(request, {
-    maxFiles: MAX_IMAGES_PER_FORM,
-    maxFileSize: IMAGE_RULE.maxBytes,
-    fileTooLargeMessage: `Images must be smaller than ${megabytes} MB.`,
-    tooManyFilesMessage: `At most ${MAX_IMAGES_PER_FORM} images can be sent at once.`,
-  });
-}
 
 /** Stores one image (checked by its bytes) and returns its public URL. Throws UploadRejectedError. */
 export async function uploadImage(

@@ -1,6 +1,6 @@
 import { getRuntimeFrom } from "@server/context";
 import type { Database } from "@server/db/client";
-import { readForm as readBoundedForm } from "@server/http/form-data";
+import { FORM_LIMITS, readPost } from "@server/forms";
 import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-access";
 import { commitFlash, type Flash, type FlashInput } from "@server/security/flash";
 import { type RouterContextProvider, redirect } from "react-router";
@@ -88,18 +88,9 @@ export async function redirectWithFlash(
 
 /** A moderation form (a few short fields); null when it is not a readable, small form. */
 export async function readForm(request: Request): Promise<FormData | null> {
-  try {
-    const form = await readBoundedForm(request, {
-      maxFiles: 0,
-      maxFileSize: 64 * 1024,
-      maxTotalSize: 256 * 1024,
-      fileTooLargeMessage: "This form takes no files.",
-      tooManyFilesMessage: "This form takes no files.",
-    });
-    return form.fields;
-  } catch {
-    return null;
-  }
+  // Its callers answer an unreadable form with their "could not be understood" toast.
+  const read = await readPost(request, FORM_LIMITS.short, () => null);
+  return read.form?.fields ?? null;
 }
 
 /**

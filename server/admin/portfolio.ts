@@ -1,5 +1,5 @@
 import type { Database } from "@server/db/client";
-import { portfolioItems } from "@server/db/schema";
+import { type PortfolioItem, portfolioItems } from "@server/db/schema";
 import { desc, eq, sql } from "drizzle-orm";
 import type { PortfolioItemInput } from "~/entities/portfolio-item/form";
 import { contentChanged } from "./after-content-write";
@@ -41,12 +41,7 @@ export function listPortfolioItems(db: Database): Promise<PortfolioRow[]> {
     .orderBy(sql`${portfolioItems.completionDate} desc nulls last`, desc(portfolioItems.createdAt));
 }
 
-export type PortfolioItemRecord = typeof portfolioItems.$inferSelect;
-
-export async function findPortfolioItem(
-  db: Database,
-  id: string,
-): Promise<PortfolioItemRecord | null> {
+export async function findPortfolioItem(db: Database, id: string): Promise<PortfolioItem | null> {
   const [row] = await db.select().from(portfolioItems).where(eq(portfolioItems.id, id));
   return row ?? null;
 }

@@ -1,5 +1,5 @@
 import type { Database } from "@server/db/client";
-import { teamMembers } from "@server/db/schema";
+import { type TeamMember, teamMembers } from "@server/db/schema";
 import { asc, eq } from "drizzle-orm";
 import type { TeamMemberInput } from "~/entities/team-member/form";
 import { contentChanged } from "./after-content-write";
@@ -74,9 +74,7 @@ export async function deleteTeamMember(db: Database, id: string): Promise<boolea
   return deleted;
 }
 
-export type TeamMemberRecord = typeof teamMembers.$inferSelect;
-
-export async function findTeamMember(db: Database, id: string): Promise<TeamMemberRecord | null> {
+export async function findTeamMember(db: Database, id: string): Promise<TeamMember | null> {
   const [row] = await db.select().from(teamMembers).where(eq(teamMembers.id, id));
   return row ?? null;
 }

@@ -1,5 +1,5 @@
 import type { Database } from "@server/db/client";
-import { testimonials } from "@server/db/schema";
+import { type Testimonial, testimonials } from "@server/db/schema";
 import { desc, eq } from "drizzle-orm";
 import type { TestimonialInput } from "~/entities/testimonial/form";
 import { contentChanged } from "./after-content-write";
@@ -9,17 +9,10 @@ import { contentChanged } from "./after-content-write";
  * toggle, delete (SPEC section 7, admin).
  */
 
-export interface TestimonialRow {
-  id: string;
-  quote: string;
-  author: string;
-  role: string | null;
-  company: string | null;
-  rating: number;
-  status: string;
-  isFeatured: boolean;
-  createdAt: Date;
-}
+export type TestimonialRow = Pick<
+  Testimonial,
+  "id" | "quote" | "author" | "role" | "company" | "rating" | "status" | "isFeatured" | "createdAt"
+>;
 
 export function listTestimonials(db: Database): Promise<TestimonialRow[]> {
   return db
@@ -72,9 +65,7 @@ export async function deleteTestimonial(db: Database, id: string): Promise<boole
   return true;
 }
 
-export type TestimonialRecord = typeof testimonials.$inferSelect;
-
-export async function findTestimonial(db: Database, id: string): Promise<TestimonialRecord | null> {
+export async function findTestimonial(db: Database, id: string): Promise<Testimonial | null> {
   const [row] = await db.select().from(testimonials).where(eq(testimonials.id, id));
   return row ?? null;
 }

@@ -1,21 +1,28 @@
 import { sanitizeBlogHtml } from "@server/content/sanitize";
 import type { Executor } from "@server/db/client";
-import { blogCategories, blogPosts, blogPostTags, blogTags } from "@server/db/schema";
+import {
+  type BlogCategory,
+  type BlogPost,
+  type BlogTag,
+  blogCategories,
+  blogPosts,
+  blogPostTags,
+  blogTags,
+} from "@server/db/schema";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { BlogCard } from "~/entities/blog-post/view";
 import { cachedRead } from "./cache";
 
-export type BlogCategory = typeof blogCategories.$inferSelect;
-export type BlogTag = typeof blogTags.$inferSelect;
-export type BlogPost = typeof blogPosts.$inferSelect & {
+/** A published post with its category and tags, as the public pages read it. */
+export type PublishedBlogPost = BlogPost & {
   category: Pick<BlogCategory, "id" | "name" | "color"> | null;
   tags: Pick<BlogTag, "id" | "name">[];
 };
 
 async function withCategoriesAndTags(
   db: Executor,
-  rows: { post: typeof blogPosts.$inferSelect; category: BlogPost["category"] }[],
-): Promise<BlogPost[]> {
+  rows: { post: BlogPost; category: PublishedBlogPost["category"] }[],
+): Promise<PublishedBlogPost[]> {
   if (rows.length === 0) return [];
   const links = await db
     .select({ postId: blogPostTags.postId, id: blogTags.id, name: blogTags.name })
@@ -45,7 +52,7 @@ const categoryColumns = {
 export function listPublishedPosts(
   db: Executor,
   options: { featuredOnly?: boolean } = {},
-): Promise<BlogPost[]> {
+): Promise<PublishedBlogPost[]> {
   return cachedRead(db, `posts:${Boolean(options.featuredOnly)}`, () =>
     queryPublishedPosts(db, options),
   );
@@ -54,7 +61,7 @@ export function listPublishedPosts(
 async function queryPublishedPosts(
   db: Executor,
   options: { featuredOnly?: boolean },
-): Promise<BlogPost[]> {
+): Promise<PublishedBlogPost[]> {
   const rows = await db
     .select({ post: blogPosts, category: categoryColumns })
     .from(blogPosts)
@@ -70,11 +77,11 @@ async function queryPublishedPosts(
 }
 
 /** One published post by slug; null when absent or not published. */
-export function findPublishedPost(db: Executor, slug: string): Promise<BlogPost | null> {
+export function findPublishedPost(db: Executor, slug: string): Promise<PublishedBlogPost | null> {
   return cachedRead(db, `post:${slug}`, () => queryPublishedPost(db, slug));
 }
 
-async function queryPublishedPost(db: Executor, slug: string): Promise<BlogPost | null> {
+async function queryPublishedPost(db: Executor, slug: string): Promise<PublishedBlogPost | null> {
   const rows = await db
     .select({ post: blogPosts, category: categoryColumns })
     .from(blogPosts)
@@ -101,7 +108,7 @@ export function listActiveCategories(db: Executor): Promise<BlogCategory[]> {
 // ---------------------------------------------------------------------------------------------
 
 /** A card of the list: everything but the body, so the page data stays small. */
-export function toBlogCard(post: BlogPost): BlogCard {
+export function toBlogCard(post: PublishedBlogPost): BlogCard {
   return {
     id: post.id,
     slug: post.slug,
@@ -145,7 +152,7 @@ export interface BlogPostPage extends BlogCard {
   updatedAt: string;
 }
 
-export function toBlogPostPage(post: BlogPost): BlogPostPage {
+export function toBlogPostPage(post: PublishedBlogPost): BlogPostPage {
   return {
     ...toBlogCard(post),
     // Stored HTML was sanitised on save; it is sanitised again here (DESIGN: on save and render).

@@ -28,6 +28,9 @@ interface HandleCache {
   /** The global generation this handle's entries belong to. */
   generation: number;
   entries: Map<string, Entry>;
+  /** Since the handle's first read; never reset by invalidations (read by /metrics). */
+  hits: number;
+  misses: number;
 }
 
 const caches = new WeakMap<object, HandleCache>();
@@ -38,7 +41,7 @@ let ttlMs = CONTENT_CACHE_TTL_MS;
 function cacheFor(db: object): HandleCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { generation: globalGeneration, entries: new Map() };
+    cache = { generation: globalGeneration, entries: new Map(), hits: 0, misses: 0 };
     caches.set(db, cache);
   } else if (cache.generation !== globalGeneration) {
     cache.entries.clear();
@@ -52,10 +55,15 @@ function cacheFor(db: object): HandleCache {
  * TTL. `key` must describe every argument of the read (e.g. `case-studies:featured`).
  */
 export function cachedRead<T>(db: object, key: string, load: () => PromiseLike<T>): Promise<T> {
-  const { entries } = cacheFor(db);
+  const cache = cacheFor(db);
+  const { entries } = cache;
   const now = Date.now();
   const hit = entries.get(key);
-  if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
+  if (hit && hit.expiresAt > now) {
+    cache.hits += 1;
+    return hit.value as Promise<T>;
+  }
+  cache.misses += 1;
 
   // Drizzle queries are thenables that run when awaited; a synchronous throw becomes a rejection.
   const value = new Promise<T>((resolve) => resolve(load()));
@@ -78,6 +86,12 @@ function prune(entries: Map<string, Entry>, now: number): void {
     if (entries.size < MAX_ENTRIES) break;
     entries.delete(key);
   }
+}
+
+/** Reads of this database handle's cache answered from memory (hits) or the database (misses). */
+export function contentCacheStats(db: object): { hits: number; misses: number } {
+  const cache = caches.get(db);
+  return { hits: cache?.hits ?? 0, misses: cache?.misses ?? 0 };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Executor } from "@server/db/client";
-import { caseStudies } from "@server/db/schema";
+import { type CaseStudy, caseStudies } from "@server/db/schema";
 import { and, asc, desc, eq, or } from "drizzle-orm";
 import { BUILT_IN_CASE_STUDIES, findFallbackCaseStudy, SAMPLE_CASE_STUDIES } from "~/copy/samples";
 import {
@@ -10,8 +10,6 @@ import {
   toCaseStudySummary,
 } from "~/entities/case-study/view";
 import { cachedRead } from "./cache";
-
-export type CaseStudy = typeof caseStudies.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,14 +1,10 @@
 import type { Executor } from "@server/db/client";
-import { portfolioItems } from "@server/db/schema";
+import { type PortfolioItem, portfolioItems } from "@server/db/schema";
 import { and, desc, eq, sql } from "drizzle-orm";
-import {
-  type PortfolioCard as PortfolioCardData,
-  serviceTypeLabel,
-} from "~/entities/portfolio-item/view";
+import type { PortfolioCard } from "~/entities/portfolio-item/list";
+import { toPortfolioCard } from "~/entities/portfolio-item/view";
 import type { PortfolioServiceType } from "~/lib/values";
 import { cachedRead } from "./cache";
-
-export type PortfolioItem = typeof portfolioItems.$inferSelect;
 
 /**
  * Published portfolio items, latest completion first (undated last), optionally only featured,
@@ -39,25 +35,8 @@ export function listPublishedPortfolioItems(
 }
 
 export type PortfolioCards =
-  | { state: "ok"; items: PortfolioCardData[] }
+  | { state: "ok"; items: PortfolioCard[] }
   | { state: "error"; items: []; error: unknown };
-
-export function toPortfolioCard(item: PortfolioItem): PortfolioCardData {
-  return {
-    id: item.id,
-    title: item.title,
-    description: item.description,
-    isFeatured: item.isFeatured,
-    completionDate: item.completionDate,
-    serviceType: item.serviceType,
-    serviceLabel: serviceTypeLabel(item.serviceType),
-    imageUrl: item.imageUrl,
-    videoUrl: item.videoUrl,
-    projectUrl: item.projectUrl,
-    clientName: item.clientName,
-    tags: [...item.tags],
-  };
-}
 
 /** The cards of /portfolio, latest completion first. A database failure is returned. */
 export async function loadPortfolioCards(db: Executor): Promise<PortfolioCards> {

@@ -1,6 +1,6 @@
 import { BLOG_COPY } from "~/copy/content-pages";
 import { studio } from "~/copy/studio";
-import type { BlogPost } from "./blog";
+import type { PublishedBlogPost } from "./blog";
 
 const xml = (text: string) =>
   text
@@ -14,7 +14,7 @@ const xml = (text: string) =>
 export const FEED_SIZE = 20;
 
 /** RSS 2.0 of the published posts, newest first, with absolute links on `siteUrl`. */
-export function renderBlogFeed(posts: readonly BlogPost[], siteUrl: string): string {
+export function renderBlogFeed(posts: readonly PublishedBlogPost[], siteUrl: string): string {
   const items = posts.slice(0, FEED_SIZE).map((post) => {
     const link = `${siteUrl}/blog/${encodeURIComponent(post.slug)}`;
     return [

@@ -1,9 +1,7 @@
 import type { Executor } from "@server/db/client";
-import { teamMembers } from "@server/db/schema";
+import { type TeamMember, teamMembers } from "@server/db/schema";
 import { asc, eq } from "drizzle-orm";
 import { cachedRead } from "./cache";
-
-export type TeamMember = typeof teamMembers.$inferSelect;
 
 /** Active team members in display order (shown on About). */
 export function listActiveTeamMembers(db: Executor): Promise<TeamMember[]> {

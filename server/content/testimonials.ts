@@ -1,9 +1,7 @@
 import type { Executor } from "@server/db/client";
-import { testimonials } from "@server/db/schema";
+import { type Testimonial, testimonials } from "@server/db/schema";
 import { and, desc, eq } from "drizzle-orm";
 import { cachedRead } from "./cache";
-
-export type Testimonial = typeof testimonials.$inferSelect;
 
 /** Published testimonials, newest first (SPEC section 7), optionally only the featured ones. */
 export function listPublishedTestimonials(

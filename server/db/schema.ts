@@ -50,6 +50,7 @@ const updatedAt = () =>
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ")})`);
 
+/** A key result; names use underscores (`total_views`), shown with spaces. */
 export type KeyMetric = { name: string; value: string };
 export type MediaItem = {
   type: "video" | "image";
@@ -433,3 +434,15 @@ export const rateLimits = pgTable("rate_limits", {
   points: doublePrecision("points").notNull().default(0),
   expire: bigint("expire", { mode: "number" }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Row types: each entity's one declaration (server modules and app/entities import these)
+// ---------------------------------------------------------------------------------------------
+
+export type CaseStudy = typeof caseStudies.$inferSelect;
+export type PortfolioItem = typeof portfolioItems.$inferSelect;
+export type Testimonial = typeof testimonials.$inferSelect;
+export type TeamMember = typeof teamMembers.$inferSelect;
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type BlogCategory = typeof blogCategories.$inferSelect;
+export type BlogTag = typeof blogTags.$inferSelect;

@@ -43,6 +43,8 @@ export interface OutboxWorker {
   start(pollMs: number): void;
   /** Stops polling and waits for the run in progress. */
   stop(): Promise<void>;
+  /** Sends and failed sends since this worker was created (read by /metrics). */
+  stats(): OutboxRunResult;
 }
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -52,6 +54,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const totals: OutboxRunResult = { sent: 0, failed: 0 };
 
   /**
    * Claims due rows by moving their next attempt past the lease. FOR UPDATE SKIP LOCKED lets
@@ -135,10 +138,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         });
       } catch (error) {
         result.failed += 1;
+        totals.failed += 1;
         await recordFailure(row, error);
         continue;
       }
       result.sent += 1;
+      totals.sent += 1;
       await recordSent(row);
     }
     return result;
@@ -187,6 +192,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   return {
     runOnce,
+    stats: () => ({ ...totals }),
     start(pollMs) {
       if (polling) return;
       polling = true;

@@ -4,16 +4,11 @@ import { listActiveTeamMembers } from "@server/content/team";
 import { listPublishedTestimonials } from "@server/content/testimonials";
 import type { Executor } from "@server/db/client";
 import { SAMPLE_CASE_STUDIES, SAMPLE_TESTIMONIALS } from "~/copy/samples";
-import {
-  type CaseStudyCardData,
-  type PortfolioCardData,
-  type TeamMemberCardData,
-  type TestimonialCardData,
-  toCaseStudyCard,
-  toPortfolioCard,
-  toTeamMemberCard,
-  toTestimonialCard,
-} from "~/lib/cards";
+import { type CaseStudySummary, toCaseStudySummary } from "~/entities/case-study/view";
+import type { PortfolioCardView } from "~/entities/portfolio-item/list";
+import { toPortfolioCard, toPortfolioCardView } from "~/entities/portfolio-item/view";
+import { type TeamMemberCardData, toTeamMemberCard } from "~/entities/team-member/view";
+import { type TestimonialCardData, toTestimonialCard } from "~/entities/testimonial/view";
 import type { PortfolioServiceType } from "~/lib/values";
 
 /**
@@ -38,22 +33,19 @@ export async function testimonialsForGrid(
 }
 
 /** Case studies for a grid, with the same fallbacks as testimonials. */
-export async function caseStudiesForGrid(
-  db: Executor,
-  limit: number,
-): Promise<CaseStudyCardData[]> {
+export async function caseStudiesForGrid(db: Executor, limit: number): Promise<CaseStudySummary[]> {
   let rows = await listPublishedCaseStudies(db, { featuredOnly: true });
   if (rows.length === 0) rows = await listPublishedCaseStudies(db);
-  return (rows.length ? rows : SAMPLE_CASE_STUDIES).slice(0, limit).map(toCaseStudyCard);
+  return (rows.length ? rows : SAMPLE_CASE_STUDIES).slice(0, limit).map(toCaseStudySummary);
 }
 
 /** A service page's showcase: portfolio items of one type, optionally featured only. */
 export async function portfolioShowcase(
   db: Executor,
   options: { serviceType: PortfolioServiceType; featuredOnly: boolean; limit: number },
-): Promise<PortfolioCardData[]> {
+): Promise<PortfolioCardView[]> {
   const rows = await listPublishedPortfolioItems(db, options);
-  return rows.map(toPortfolioCard);
+  return rows.map((row) => toPortfolioCardView(toPortfolioCard(row)));
 }
 
 /** Active team members in display order (About). */

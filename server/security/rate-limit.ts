@@ -1,6 +1,7 @@
 import type { Runtime } from "@server/runtime";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { type CounterStore, counterStoreFor, memoryStore } from "./counter-store";
+import { countRefusal } from "./refusals";
 
 /**
  * Sign-in throttling (DESIGN.md: sign-in is rate limited; docs/decisions/0052 and 0150). Every
@@ -171,10 +172,19 @@ const limiters = new WeakMap<Runtime, SignInLimiter>();
 export function signInLimiterFor(runtime: Runtime): SignInLimiter {
   let limiter = limiters.get(runtime);
   if (!limiter) {
-    limiter = createSignInLimiter(
+    const inner = createSignInLimiter(
       SIGN_IN_LIMITS,
       counterStoreFor(runtime.database, runtime.logger),
     );
+    // Every refusal (per IP, slowed-down or locked account) leaves through begin().
+    limiter = {
+      async begin(ip, email) {
+        const attempt = await inner.begin(ip, email);
+        if (!attempt.allowed) countRefusal(runtime, "sign-in");
+        return attempt;
+      },
+      unlock: (email) => inner.unlock(email),
+    };
     limiters.set(runtime, limiter);
   }
   return limiter;

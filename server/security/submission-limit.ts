@@ -2,6 +2,7 @@ import type { Runtime } from "@server/runtime";
 import { DISK_FULL_MESSAGE, diskState } from "@server/storage/disk-space";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { counterStoreFor } from "./counter-store";
+import { countRefusal } from "./refusals";
 
 /**
  * Per-IP limits on anonymous writes: form submissions and attachment uploads (DESIGN: spam
@@ -73,6 +74,8 @@ export async function consumeLimit(
     await limitersFor(runtime)[kind].consume(ip);
     return null;
   } catch (rejection) {
+    // A store failure is not a refusal: the insurance limiter answers instead (counter-store.ts).
+    countRefusal(runtime, kind);
     const wait = (rejection as { msBeforeNext?: number }).msBeforeNext ?? WINDOW_SECONDS * 1000;
     return Math.max(1, Math.ceil(wait / 1000));
   }
@@ -93,6 +96,7 @@ export async function consumeUploadQuota(
   const fits = (used: number | undefined, limiter: RateLimiterAbstract) =>
     (used ?? 0) + bytes <= limiter.points;
   if (!fits(mine?.consumedPoints, uploadBytes) || !fits(all?.consumedPoints, uploadBytesTotal)) {
+    countRefusal(runtime, "upload-quota");
     return false;
   }
   // A concurrent upload may have taken the last bytes meanwhile: over by at most one request.

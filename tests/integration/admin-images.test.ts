@@ -1,10 +1,7 @@
-import {
-  claimImages,
-  readAdminForm,
-  resolveImageUrl,
-  uploadedImageKey,
-} from "@server/admin/images";
+import { claimImages, resolveImageUrl, uploadedImageKey } from "@server/admin/images";
 import { uploads } from "@server/db/schema";
+import { FORM_LIMITS } from "@server/forms";
+import { readForm } from "@server/http/form-data";
 import { UploadRejectedError } from "@server/uploads";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -86,7 +83,7 @@ describe.each(testDrivers)("editor images on %s", (driver) => {
     const read = async (fields: Record<string, string | File>) => {
       const body = new FormData();
       for (const [name, value] of Object.entries(fields)) body.append(name, value);
-      return readAdminForm(new Request(SITE, { method: "POST", body }));
+      return readForm(new Request(SITE, { method: "POST", body }), FORM_LIMITS.editor);
     };
     const withFile = await read({
       imageUrl: "https://cdn.example/old.jpg",

@@ -27,7 +27,7 @@ describe.each(testDrivers)("marketing pages' content on %s", (driver) => {
       SAMPLE_TESTIMONIALS.slice(0, 3).map((t) => t.author),
     );
     const studies = await caseStudiesForGrid(empty.db, 6);
-    expect(studies.map((s) => s.slug)).toEqual(SAMPLE_CASE_STUDIES.slice(0, 6).map((s) => s.slug));
+    expect(studies.map((s) => s.path)).toEqual(SAMPLE_CASE_STUDIES.slice(0, 6).map((s) => s.slug));
     expect(studies[0]?.metrics).toHaveLength(3);
   });
 

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyRowIntent, emptyDraft, moveRows, parseRowIntent } from "~/entities/case-study/form";
+import { applyRowIntent, emptyDraft } from "~/entities/case-study/form";
+import { moveRows, parseRowIntent } from "~/entities/case-study/rows";
 
-/** The case-study editor's pure rules (app/entities/case-study/form.ts). */
+/** The case-study editor's pure rules (app/entities/case-study/form.ts and rows.ts). */
 
 describe("row intents", () => {
   it("reads only the editor's own values", () => {

@@ -48,11 +48,19 @@ describe("configuration", () => {
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
     [{ GA_MEASUREMENT_ID: "UA-1" }, "GA_MEASUREMENT_ID"],
     [{ AUTH_SECRET: "too-short" }, "AUTH_SECRET"],
+    [{ METRICS_TOKEN: "too-short" }, "METRICS_TOKEN"],
+    [{ METRICS_TOKEN: `${"x".repeat(20)} ${"y".repeat(20)}` }, "METRICS_TOKEN"],
     [{ STORAGE_DRIVER: "s3" }, "S3_ACCESS_KEY_ID"],
   ])("names the bad variable in %j", (env, variable) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.some((p) => p.startsWith(`${variable}:`))).toBe(true);
+  });
+
+  it("reads METRICS_TOKEN: none by default (loopback only), else 32+ characters", () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: "" }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: "k".repeat(32) }).METRICS_TOKEN).toBe("k".repeat(32));
   });
 
   it("picks the S3 driver when S3 credentials are given", () => {

@@ -2,10 +2,15 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { CaseStudyCard } from "~/components/listings/case-study-card";
 import { BookingFrame, BookingInline } from "~/components/site/booking/booking-frame";
 import { isNavItemActive, NAV_ITEMS, SERVICES_DROPDOWN } from "~/copy/navigation";
-import { toCaseStudyCard, toPortfolioCard } from "~/lib/cards";
+import { FALLBACK_CASE_STUDIES } from "~/copy/samples";
+import { toCaseStudySummary } from "~/entities/case-study/view";
+import { CARD_TAGS } from "~/entities/portfolio-item/list";
+import { toPortfolioCard } from "~/entities/portfolio-item/view";
 import { RENDITIONS, responsiveImage } from "~/lib/images";
 import { wrapIndex } from "~/lib/wrap-index";
 
@@ -72,31 +77,44 @@ describe("lightbox and carousel", () => {
 });
 
 describe("cards", () => {
-  it("show three key metrics with underscores as spaces and up to three tags", () => {
-    const card = toCaseStudyCard({
-      id: "1",
-      slug: "estate-media",
-      title: "Estate Media",
-      keyMetrics: [
-        { name: "total_views", value: "42M" },
-        { name: "listing_inquiries", value: "+310%" },
-        { name: "days_on_market", value: "-38%" },
-        { name: "listings_filmed", value: "120+" },
-      ],
-    });
-    expect(card.metrics).toEqual([
-      { label: "total views", value: "42M" },
-      { label: "listing inquiries", value: "+310%" },
-      { label: "days on market", value: "-38%" },
-    ]);
+  it("show the first three visible key metrics with underscores as spaces (decision 0035)", () => {
+    const html = (slug: keyof typeof FALLBACK_CASE_STUDIES) =>
+      renderToStaticMarkup(
+        createElement(
+          MemoryRouter,
+          null,
+          createElement(CaseStudyCard, {
+            study: toCaseStudySummary(FALLBACK_CASE_STUDIES[slug]),
+          }),
+        ),
+      );
+    const estate = html("estate-media");
+    expect(estate).toContain("total views");
+    expect(estate).toContain("listing inquiries");
+    expect(estate).toContain("days on market");
+    expect(estate).not.toContain("listings filmed");
+    // First Access Entertainment hides `views`: no card shows it.
+    const fae = html("first-access-entertainment");
+    expect(fae).toContain("ticket revenue");
+    expect(fae).not.toMatch(/>views</);
+  });
+
+  it("label portfolio items with their service and show up to three tags", () => {
     const item = toPortfolioCard({
       id: "p",
       title: "x",
-      tags: ["a", "b", "c", "d"],
+      description: null,
+      isFeatured: false,
+      completionDate: null,
       serviceType: "ads-media-buying",
+      imageUrl: null,
+      videoUrl: null,
+      projectUrl: null,
+      clientName: null,
+      tags: ["a", "b", "c", "d"],
     });
-    expect(item.tags).toEqual(["a", "b", "c"]);
     expect(item.serviceLabel).toBe("Digital Growth Campaigns");
+    expect(CARD_TAGS).toBe(3);
   });
 });
 

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
-import { fieldErrorsOf, textValuesOf } from "~/lib/forms/admin-fields";
+import { checkForm } from "~/lib/forms/check";
 import type { FieldErrors } from "~/lib/forms/result";
 import { CHECK_FIELDS } from "~/lib/forms/result";
 import { buttonClass } from "./ui";
@@ -54,13 +54,9 @@ export function EditorForm({
   }, [errors]);
 
   function check(event: FormEvent<HTMLFormElement>) {
-    const result = schema.safeParse(textValuesOf(new FormData(event.currentTarget)));
-    if (result.success) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    setClientErrors(fieldErrorsOf(result.error));
+    const checked = checkForm(schema, new FormData(event.currentTarget));
+    setClientErrors(checked.fieldErrors ?? null);
+    if (checked.fieldErrors) event.preventDefault();
   }
 
   const messages = errors ? Object.values(errors).flatMap((list) => list ?? []) : [];
@@ -102,43 +98,6 @@ export function EditorForm({
         </button>
       </div>
     </Form>
-  );
-}
-
-/** A labelled checkbox (featured, active). */
-export function CheckboxField({
-  name,
-  label,
-  defaultChecked,
-  hint,
-}: {
-  name: string;
-  label: string;
-  defaultChecked: boolean;
-  hint?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        name={name}
-        type="checkbox"
-        defaultChecked={defaultChecked}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="mt-1 size-4 accent-[var(--color-accent)]"
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-ink">
-          {label}
-        </label>
-        {hint ? (
-          <p id={`${id}-hint`} className="text-sm text-ink-muted">
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    </div>
   );
 }
 

@@ -6,7 +6,15 @@ import type { CAREERS } from "~/copy/careers";
 import { RESUME_ACCEPT, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/lib/forms/limits";
 import { APPLICATION_TOO_LARGE, type FormResult } from "~/lib/forms/result";
 import { APPLICATION_RULES } from "~/lib/forms/rules";
-import { FormMessage, fieldClass, Honeypot, SelectField, TextAreaField, TextField } from "./fields";
+import {
+  FormFields,
+  FormMessage,
+  fieldClass,
+  Honeypot,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "./fields";
 import { errorsOf, useFetcherOutcome, useFormCheck } from "./form-check";
 
 /**
@@ -92,159 +100,106 @@ export function ApplicationForm({
         if (check.onSubmit(event)) prepareToasts();
       }}
     >
-      <Honeypot />
-      <TextField
-        name="name"
-        label={copy.name}
-        required
-        autoComplete="name"
-        errors={errors}
-        defaultValue={values?.name}
-      />
-      <TextField
-        name="email"
-        type="email"
-        label={copy.email}
-        required
-        autoComplete="email"
-        errors={errors}
-        defaultValue={values?.email}
-      />
-      <TextField
-        name="phone"
-        type="tel"
-        label={copy.phone}
-        autoComplete="tel"
-        errors={errors}
-        defaultValue={values?.phone}
-      />
-      <TextField
-        name="position_title"
-        label={copy.position}
-        required
-        errors={errors}
-        defaultValue={values?.position_title ?? position}
-      />
-      <div className="md:col-span-2">
-        <label htmlFor={resumeId} className="text-sm font-medium text-ink">
-          {copy.resume}
-        </label>
-        <input
-          ref={resumeRef}
-          id={resumeId}
-          name="resume"
-          type="file"
-          accept={RESUME_ACCEPT}
-          aria-describedby={`${resumeId}-hint${errors?.resume ? ` ${resumeId}-error` : ""}`}
-          aria-invalid={errors?.resume ? true : undefined}
-          onChange={(event) => checkResume(event.currentTarget)}
-          className={`${fieldClass} file:mr-4 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-canvas`}
+      <FormFields errors={errors} values={values}>
+        {" "}
+        <Honeypot />
+        <TextField name="name" label={copy.name} required autoComplete="name" />
+        <TextField name="email" type="email" label={copy.email} required autoComplete="email" />
+        <TextField name="phone" type="tel" label={copy.phone} autoComplete="tel" />
+        <TextField
+          name="position_title"
+          label={copy.position}
+          required
+          defaultValue={values?.position_title ?? position}
         />
-        <p id={`${resumeId}-hint`} className="mt-2 text-sm text-ink-muted">
-          {copy.resumeHint}
-        </p>
-        {errors?.resume ? (
-          <p id={`${resumeId}-error`} className="mt-2 text-sm text-danger">
-            {errors.resume.join(" ")}
+        <div className="md:col-span-2">
+          <label htmlFor={resumeId} className="text-sm font-medium text-ink">
+            {copy.resume}
+          </label>
+          <input
+            ref={resumeRef}
+            id={resumeId}
+            name="resume"
+            type="file"
+            accept={RESUME_ACCEPT}
+            aria-describedby={`${resumeId}-hint${errors?.resume ? ` ${resumeId}-error` : ""}`}
+            aria-invalid={errors?.resume ? true : undefined}
+            onChange={(event) => checkResume(event.currentTarget)}
+            className={`${fieldClass} file:mr-4 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-canvas`}
+          />
+          <p id={`${resumeId}-hint`} className="mt-2 text-sm text-ink-muted">
+            {copy.resumeHint}
           </p>
-        ) : null}
-      </div>
-      <TextAreaField
-        name="cover_letter"
-        label={copy.coverLetter}
-        rows={5}
-        errors={errors}
-        defaultValue={values?.cover_letter}
-        className="md:col-span-2"
-      />
-      <TextField
-        name="portfolio_url"
-        type="url"
-        label={copy.portfolioUrl}
-        errors={errors}
-        defaultValue={values?.portfolio_url}
-        placeholder="https://"
-      />
-      <TextField
-        name="linkedin_url"
-        type="url"
-        label={copy.linkedinUrl}
-        errors={errors}
-        defaultValue={values?.linkedin_url}
-        placeholder="https://"
-      />
-      <TextField
-        name="experience_years"
-        type="number"
-        min={0}
-        inputMode="numeric"
-        label={copy.experienceYears}
-        errors={errors}
-        defaultValue={values?.experience_years}
-      />
-      <TextField
-        name="salary_expectation"
-        label={copy.salaryExpectation}
-        errors={errors}
-        defaultValue={values?.salary_expectation}
-      />
-      <TextField
-        name="availability_date"
-        type="date"
-        label={copy.availabilityDate}
-        errors={errors}
-        defaultValue={values?.availability_date}
-      />
-      <TextField
-        name="location_preference"
-        label={copy.locationPreference}
-        errors={errors}
-        defaultValue={values?.location_preference}
-      />
-      <SelectField
-        name="remote_preference"
-        label={copy.remotePreference}
-        placeholder={copy.remotePreference}
-        options={copy.remoteOptions}
-        errors={errors}
-        defaultValue={values?.remote_preference ?? "flexible"}
-        className="md:col-span-2"
-      />
-      <TextAreaField
-        name="additional_info"
-        label={copy.additionalInfo}
-        rows={3}
-        errors={errors}
-        defaultValue={values?.additional_info}
-        className="md:col-span-2"
-      />
-
-      <div className="flex flex-col gap-4 md:col-span-2">
-        {/* With JavaScript the server's answer is a toast; this line is for the no-JavaScript
-            page, and for what the browser found before sending. */}
-        <FormMessage result={check.summary ?? (fetcher.data ? null : result)} />
-        <div className="flex flex-wrap justify-end gap-3">
-          {cancel}
-          <button
-            type="submit"
-            disabled={submitting}
-            aria-busy={submitting}
-            className={buttonClasses()}
-          >
-            {submitting ? (
-              <>
-                <span
-                  aria-hidden="true"
-                  className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-                />
-                {dialog.submitting}
-              </>
-            ) : (
-              dialog.submit
-            )}
-          </button>
+          {errors?.resume ? (
+            <p id={`${resumeId}-error`} className="mt-2 text-sm text-danger">
+              {errors.resume.join(" ")}
+            </p>
+          ) : null}
         </div>
-      </div>
+        <TextAreaField
+          name="cover_letter"
+          label={copy.coverLetter}
+          rows={5}
+          className="md:col-span-2"
+        />
+        <TextField
+          name="portfolio_url"
+          type="url"
+          label={copy.portfolioUrl}
+          placeholder="https://"
+        />
+        <TextField name="linkedin_url" type="url" label={copy.linkedinUrl} placeholder="https://" />
+        <TextField
+          name="experience_years"
+          type="number"
+          min={0}
+          inputMode="numeric"
+          label={copy.experienceYears}
+        />
+        <TextField name="salary_expectation" label={copy.salaryExpectation} />
+        <TextField name="availability_date" type="date" label={copy.availabilityDate} />
+        <TextField name="location_preference" label={copy.locationPreference} />
+        <SelectField
+          name="remote_preference"
+          label={copy.remotePreference}
+          placeholder={copy.remotePreference}
+          options={copy.remoteOptions}
+          defaultValue={values?.remote_preference ?? "flexible"}
+          className="md:col-span-2"
+        />
+        <TextAreaField
+          name="additional_info"
+          label={copy.additionalInfo}
+          rows={3}
+          className="md:col-span-2"
+        />
+        <div className="flex flex-col gap-4 md:col-span-2">
+          {/* With JavaScript the server's answer is a toast; this line is for the no-JavaScript
+            page, and for what the browser found before sending. */}
+          <FormMessage result={check.summary ?? (fetcher.data ? null : result)} />
+          <div className="flex flex-wrap justify-end gap-3">
+            {cancel}
+            <button
+              type="submit"
+              disabled={submitting}
+              aria-busy={submitting}
+              className={buttonClasses()}
+            >
+              {submitting ? (
+                <>
+                  <span
+                    aria-hidden="true"
+                    className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+                  />
+                  {dialog.submitting}
+                </>
+              ) : (
+                dialog.submit
+              )}
+            </button>
+          </div>
+        </div>
+      </FormFields>
     </fetcher.Form>
   );
 }

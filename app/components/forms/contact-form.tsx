@@ -7,7 +7,15 @@ import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/l
 import type { FormResult } from "~/lib/forms/result";
 import { CONTACT_RULES } from "~/lib/forms/rules";
 import { useHydrated } from "~/lib/use-hydrated";
-import { FormMessage, fieldClass, Honeypot, SelectField, TextAreaField, TextField } from "./fields";
+import {
+  FormFields,
+  FormMessage,
+  fieldClass,
+  Honeypot,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "./fields";
 import { errorsOf, useFetcherOutcome, useFormCheck } from "./form-check";
 
 /** What the upload endpoint answers (app/routes/resources/contact-attachments.ts). */
@@ -98,126 +106,104 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
       {...check.props}
       onSubmit={check.onSubmit}
     >
-      <Honeypot />
-      <TextField
-        name="name"
-        label={fields.name}
-        required
-        autoComplete="name"
-        errors={errors}
-        defaultValue={values?.name}
-      />
-      <TextField
-        name="email"
-        type="email"
-        label={fields.email}
-        required
-        autoComplete="email"
-        errors={errors}
-        defaultValue={values?.email}
-      />
-      <SelectField
-        name="service"
-        label={fields.service}
-        placeholder={fields.servicePlaceholder}
-        options={copy.services}
-        errors={errors}
-        defaultValue={values?.service}
-        className="md:col-span-2"
-      />
-      <SelectField
-        name="budget"
-        label={fields.budget}
-        placeholder={fields.budgetPlaceholder}
-        options={copy.budgets}
-        errors={errors}
-        defaultValue={values?.budget}
-      />
-      <SelectField
-        name="timeline"
-        label={fields.timeline}
-        placeholder={fields.timelinePlaceholder}
-        options={copy.timelines}
-        errors={errors}
-        defaultValue={values?.timeline}
-      />
-      <TextAreaField
-        name="description"
-        label={fields.description}
-        required
-        rows={6}
-        placeholder={fields.descriptionPlaceholder}
-        errors={errors}
-        defaultValue={values?.description}
-        className="md:col-span-2"
-      />
-
-      <div className="md:col-span-2">
-        <label htmlFor="contact-attachments" className="text-sm font-medium text-ink">
-          {fields.attachments}
-        </label>
-        <input
-          ref={fileInput}
-          id="contact-attachments"
-          type="file"
-          multiple
-          accept={ATTACHMENT_ACCEPT}
-          // With JavaScript the files go to the upload endpoint, so the input carries no name.
-          name={hydrated ? undefined : "attachment_files"}
-          disabled={hydrated && (uploading || atLimit || submitting)}
-          aria-describedby="contact-attachments-hint"
-          className={`${fieldClass} file:mr-4 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-canvas`}
-          onChange={(event) => {
-            const files = [...(event.currentTarget.files ?? [])];
-            event.currentTarget.value = "";
-            if (files.length > 0) void upload(files);
-          }}
+      <FormFields errors={errors} values={values}>
+        {" "}
+        <Honeypot />
+        <TextField name="name" label={fields.name} required autoComplete="name" />
+        <TextField name="email" type="email" label={fields.email} required autoComplete="email" />
+        <SelectField
+          name="service"
+          label={fields.service}
+          placeholder={fields.servicePlaceholder}
+          options={copy.services}
+          className="md:col-span-2"
         />
-        <p id="contact-attachments-hint" className="mt-2 text-sm text-ink-muted">
-          {uploading ? <span role="status">{copy.uploading}</span> : fields.attachmentsHint}
-        </p>
-        {uploadError || errors?.attachments ? (
-          <p role="alert" className="mt-2 text-sm text-danger">
-            {uploadError ?? errors?.attachments?.join(" ")}
+        <SelectField
+          name="budget"
+          label={fields.budget}
+          placeholder={fields.budgetPlaceholder}
+          options={copy.budgets}
+        />
+        <SelectField
+          name="timeline"
+          label={fields.timeline}
+          placeholder={fields.timelinePlaceholder}
+          options={copy.timelines}
+        />
+        <TextAreaField
+          name="description"
+          label={fields.description}
+          required
+          rows={6}
+          placeholder={fields.descriptionPlaceholder}
+          className="md:col-span-2"
+        />
+        <div className="md:col-span-2">
+          <label htmlFor="contact-attachments" className="text-sm font-medium text-ink">
+            {fields.attachments}
+          </label>
+          <input
+            ref={fileInput}
+            id="contact-attachments"
+            type="file"
+            multiple
+            accept={ATTACHMENT_ACCEPT}
+            // With JavaScript the files go to the upload endpoint, so the input carries no name.
+            name={hydrated ? undefined : "attachment_files"}
+            disabled={hydrated && (uploading || atLimit || submitting)}
+            aria-describedby="contact-attachments-hint"
+            className={`${fieldClass} file:mr-4 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-canvas`}
+            onChange={(event) => {
+              const files = [...(event.currentTarget.files ?? [])];
+              event.currentTarget.value = "";
+              if (files.length > 0) void upload(files);
+            }}
+          />
+          <p id="contact-attachments-hint" className="mt-2 text-sm text-ink-muted">
+            {uploading ? <span role="status">{copy.uploading}</span> : fields.attachmentsHint}
           </p>
-        ) : null}
-        {attachments.length > 0 ? (
-          <ul className="mt-3 grid gap-2" aria-label={fields.attachedFiles}>
-            {attachments.map((file) => (
-              <li
-                key={file.id}
-                className="flex items-center justify-between gap-3 rounded-lg border border-line px-3 py-2 text-sm"
-              >
-                <input type="hidden" name="attachments" value={file.id} />
-                <span className="truncate">{file.name}</span>
-                {hydrated ? (
-                  <button
-                    type="button"
-                    aria-label={`${fields.remove} ${file.name}`}
-                    className="text-ink-muted underline underline-offset-4 hover:text-accent"
-                    onClick={() =>
-                      setAttachments((current) => current.filter((f) => f.id !== file.id))
-                    }
-                  >
-                    {fields.remove}
-                  </button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-
-      <div className="flex flex-col gap-4 md:col-span-2">
-        <FormMessage result={check.summary ?? result} />
-        <button
-          type="submit"
-          disabled={submitting || uploading}
-          className={buttonClasses({ size: "lg", className: "self-start" })}
-        >
-          {submitting ? copy.submitting : copy.submit}
-        </button>
-      </div>
+          {uploadError || errors?.attachments ? (
+            <p role="alert" className="mt-2 text-sm text-danger">
+              {uploadError ?? errors?.attachments?.join(" ")}
+            </p>
+          ) : null}
+          {attachments.length > 0 ? (
+            <ul className="mt-3 grid gap-2" aria-label={fields.attachedFiles}>
+              {attachments.map((file) => (
+                <li
+                  key={file.id}
+                  className="flex items-center justify-between gap-3 rounded-lg border border-line px-3 py-2 text-sm"
+                >
+                  <input type="hidden" name="attachments" value={file.id} />
+                  <span className="truncate">{file.name}</span>
+                  {hydrated ? (
+                    <button
+                      type="button"
+                      aria-label={`${fields.remove} ${file.name}`}
+                      className="text-ink-muted underline underline-offset-4 hover:text-accent"
+                      onClick={() =>
+                        setAttachments((current) => current.filter((f) => f.id !== file.id))
+                      }
+                    >
+                      {fields.remove}
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-4 md:col-span-2">
+          <FormMessage result={check.summary ?? result} />
+          <button
+            type="submit"
+            disabled={submitting || uploading}
+            className={buttonClasses({ size: "lg", className: "self-start" })}
+          >
+            {submitting ? copy.submitting : copy.submit}
+          </button>
+        </div>
+      </FormFields>
     </fetcher.Form>
   );
 }

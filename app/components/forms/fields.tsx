@@ -1,9 +1,10 @@
-import { type ReactNode, useId } from "react";
+import { createContext, type ReactNode, useContext, useId } from "react";
 import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 import type { FieldErrors } from "~/lib/forms/result";
 
 /**
- * Labelled form controls for the public forms: each with its error text tied to the input
+ * The one field kit (decision 0200): labelled form controls for the public forms, the sign-in and
+ * the back-office editors: each with its error text tied to the input
  * (aria-describedby, aria-invalid), so a no-JavaScript post that comes back with errors reads
  * the same as one checked in the browser.
  */
@@ -85,19 +86,58 @@ function FieldFrame({
   );
 }
 
-export function TextField({
+/** What the fields of one form share: its errors and what was typed (after a refused post). */
+const FormContext = createContext<{ errors?: FieldErrors; values?: Record<string, string> }>({});
+
+/**
+ * Hands the fields inside a form's errors and values, so each field names only itself; a field's
+ * own `errors` or `defaultValue` prop still wins.
+ */
+export function FormFields({
+  errors,
+  values,
+  children,
+}: {
+  errors?: FieldErrors;
+  values?: Record<string, string>;
+  children: ReactNode;
+}) {
+  return <FormContext.Provider value={{ errors, values }}>{children}</FormContext.Provider>;
+}
+
+/** The frame and the control's attributes of one field: id, name, value, error wiring. */
+function useField({
   name,
   label,
   errors,
   required,
   hint,
   className,
-  type = "text",
   defaultValue,
+}: FieldProps & { defaultValue?: string }) {
+  const form = useContext(FormContext);
+  const own = (errors ?? form.errors)?.[name];
+  const ids = useFieldIds(own, hint);
+  return {
+    frame: { ...ids, label, required, hint, errors: own, className },
+    control: {
+      id: ids.id,
+      name,
+      required,
+      defaultValue: defaultValue ?? form.values?.[name],
+      "aria-invalid": own?.length ? true : undefined,
+      "aria-describedby": ids.describedBy,
+    },
+  };
+}
+
+export function TextField({
+  type = "text",
   autoComplete,
   placeholder,
   min,
   inputMode,
+  ...props
 }: FieldProps & {
   type?: "text" | "email" | "url" | "tel" | "date" | "number";
   defaultValue?: string;
@@ -106,29 +146,16 @@ export function TextField({
   min?: number;
   inputMode?: "numeric" | "email" | "url" | "tel" | "text";
 }) {
-  const own = errors?.[name];
-  const ids = useFieldIds(own, hint);
+  const { frame, control } = useField(props);
   return (
-    <FieldFrame
-      {...ids}
-      label={label}
-      required={required}
-      hint={hint}
-      errors={own}
-      className={className}
-    >
+    <FieldFrame {...frame}>
       <input
-        id={ids.id}
-        name={name}
+        {...control}
         type={type}
-        required={required}
-        defaultValue={defaultValue}
         autoComplete={autoComplete}
         placeholder={placeholder}
         min={min}
         inputMode={inputMode}
-        aria-invalid={own?.length ? true : undefined}
-        aria-describedby={ids.describedBy}
         className={`${fieldClass} ${type === "date" ? "[color-scheme:dark]" : ""}`}
       />
     </FieldFrame>
@@ -136,40 +163,18 @@ export function TextField({
 }
 
 export function SelectField({
-  name,
-  label,
-  errors,
-  required,
-  hint,
-  className,
   options,
   placeholder,
-  defaultValue = "",
+  ...props
 }: FieldProps & {
   options: readonly { value: string; label: string }[];
   placeholder: string;
   defaultValue?: string;
 }) {
-  const own = errors?.[name];
-  const ids = useFieldIds(own, hint);
+  const { frame, control } = useField(props);
   return (
-    <FieldFrame
-      {...ids}
-      label={label}
-      required={required}
-      hint={hint}
-      errors={own}
-      className={className}
-    >
-      <select
-        id={ids.id}
-        name={name}
-        required={required}
-        defaultValue={defaultValue}
-        aria-invalid={own?.length ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={fieldClass}
-      >
+    <FieldFrame {...frame}>
+      <select {...control} defaultValue={control.defaultValue ?? ""} className={fieldClass}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -182,39 +187,52 @@ export function SelectField({
 }
 
 export function TextAreaField({
+  rows,
+  placeholder,
+  ...props
+}: FieldProps & { rows: number; defaultValue?: string; placeholder?: string }) {
+  const { frame, control } = useField(props);
+  return (
+    <FieldFrame {...frame}>
+      <textarea {...control} rows={rows} placeholder={placeholder} className={fieldClass} />
+    </FieldFrame>
+  );
+}
+
+/** A labelled checkbox (featured, active), its hint tied to it. */
+export function CheckboxField({
   name,
   label,
-  errors,
-  required,
+  defaultChecked,
   hint,
-  className,
-  rows,
-  defaultValue,
-  placeholder,
-}: FieldProps & { rows: number; defaultValue?: string; placeholder?: string }) {
-  const own = errors?.[name];
-  const ids = useFieldIds(own, hint);
+}: {
+  name: string;
+  label: string;
+  defaultChecked: boolean;
+  hint?: string;
+}) {
+  const id = useId();
   return (
-    <FieldFrame
-      {...ids}
-      label={label}
-      required={required}
-      hint={hint}
-      errors={own}
-      className={className}
-    >
-      <textarea
-        id={ids.id}
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
         name={name}
-        rows={rows}
-        required={required}
-        defaultValue={defaultValue}
-        placeholder={placeholder}
-        aria-invalid={own?.length ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={fieldClass}
+        type="checkbox"
+        defaultChecked={defaultChecked}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="mt-1 size-4 accent-[var(--color-accent)]"
       />
-    </FieldFrame>
+      <div>
+        <label htmlFor={id} className={labelClass}>
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-sm text-ink-muted">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

@@ -1,8 +1,8 @@
+import type { MediaItem } from "@server/db/schema";
 import { type ReactNode, useState } from "react";
 import { ContentImage } from "~/components/listings/image";
 import { VideoPlayer } from "~/components/listings/video-player";
 import { LazyLightbox, preloadLightbox } from "~/components/ui/lazy-lightbox";
-import type { SampleMediaItem } from "~/copy/samples";
 import { galleryItems } from "~/entities/case-study/gallery";
 import type { CaseStudyDetail } from "~/entities/case-study/view";
 
@@ -19,7 +19,7 @@ export function CaseStudyGallery({ study }: { study: CaseStudyDetail }) {
   const [open, setOpen] = useState<number | null>(null);
   if (items.length === 0) return null;
 
-  const render = (item: SampleMediaItem, large: boolean) =>
+  const render = (item: MediaItem, large: boolean) =>
     item.type === "video" ? (
       <VideoPlayer src={item.url} poster={item.thumbnail_url} title={item.title ?? study.title} />
     ) : (
@@ -90,7 +90,7 @@ export function CaseStudyGallery({ study }: { study: CaseStudyDetail }) {
   );
 }
 
-function MediaFigure({ item, children }: { item: SampleMediaItem; children: ReactNode }) {
+function MediaFigure({ item, children }: { item: MediaItem; children: ReactNode }) {
   return (
     <figure className="h-full">
       {children}
@@ -107,7 +107,7 @@ function GalleryImage({
   onOpen,
   fallbackAlt,
 }: {
-  item: SampleMediaItem;
+  item: MediaItem;
   large: boolean;
   onOpen: () => void;
   fallbackAlt: string;

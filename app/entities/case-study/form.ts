@@ -1,3 +1,16 @@
+import type { KeyMetric, MediaItem } from "@server/db/schema";
+import {
+  emptyMedia,
+  emptyMetric,
+  MAX_KEY_METRICS,
+  MAX_MEDIA_ITEMS,
+  MEDIA_TYPES,
+  type MediaDraft,
+  type MediaType,
+  type MetricDraft,
+  moveRows,
+  type RowIntent,
+} from "~/entities/case-study/rows";
 import type { FieldErrors } from "~/lib/forms/result";
 import { z } from "~/lib/forms/zod";
 import { isSafeUrl } from "~/lib/safe-url";
@@ -6,32 +19,13 @@ import { CONTENT_STATUSES, GALLERY_LAYOUTS } from "~/lib/values";
 
 /**
  * The case-study editor's form (issue #7): what the form posts, what it re-renders after a
- * round trip, and the rules a save must pass. Browser-safe: the server validates with it, the
- * editor moves rows with `applyRowIntent` when JavaScript runs (the server does the same when
- * it does not).
+ * round trip, and the rules a save must pass. Browser-safe: the server validates with it, and
+ * so does the editor before a save. The rows and their buttons' intents are in rows.ts.
  *
  * Field names: scalar fields by their camelCase name; key-metric rows as `metrics.{i}.name`,
  * `metrics.{i}.value`, `metrics.{i}.hidden`; gallery items as `media.{i}.type`, `media.{i}.url`,
  * `media.{i}.title`, `media.{i}.thumbnailUrl`. The index is the row's position in the form.
  */
-
-export const MAX_KEY_METRICS = 20;
-export const MAX_MEDIA_ITEMS = 30;
-export const MEDIA_TYPES = ["image", "video"] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
-
-export interface MetricDraft {
-  name: string;
-  value: string;
-  hidden: boolean;
-}
-
-export interface MediaDraft {
-  type: string;
-  url: string;
-  title: string;
-  thumbnailUrl: string;
-}
 
 /** The form as typed: every value a string, so a refused save re-renders exactly what was sent. */
 export interface CaseStudyDraft {
@@ -73,8 +67,8 @@ export interface CaseStudyInput {
   budgetRange: string | null;
   sortPosition: number;
   galleryLayout: (typeof GALLERY_LAYOUTS)[number];
-  keyMetrics: { name: string; value: string }[];
-  mediaGallery: { type: MediaType; url: string; title?: string; thumbnail_url?: string }[];
+  keyMetrics: KeyMetric[];
+  mediaGallery: MediaItem[];
   hiddenMetrics: string[];
 }
 
@@ -108,14 +102,6 @@ export const GALLERY_LAYOUT_LABELS: Record<(typeof GALLERY_LAYOUTS)[number], str
   "music-videos": "Music videos",
   curated: "Curated",
 };
-
-export const emptyMetric = (): MetricDraft => ({ name: "", value: "", hidden: false });
-export const emptyMedia = (): MediaDraft => ({
-  type: "image",
-  url: "",
-  title: "",
-  thumbnailUrl: "",
-});
 
 export function emptyDraft(): CaseStudyDraft {
   return {
@@ -208,44 +194,7 @@ export function readDraft(form: FormFields): CaseStudyDraft {
   return draft;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Row intents: add, remove, move up, move down (buttons named "intent")
-// ---------------------------------------------------------------------------------------------
-
-export type RowList = "metric" | "media";
-export type RowIntent =
-  | { list: RowList; op: "add" }
-  | { list: RowList; op: "remove" | "up" | "down"; index: number };
-
-/** `metric-add`, `media-up:3`, … ; null for anything else (including "save"). */
-export function parseRowIntent(value: unknown): RowIntent | null {
-  if (typeof value !== "string") return null;
-  const match = /^(metric|media)-(add|remove|up|down)(?::(\d{1,3}))?$/.exec(value);
-  if (!match) return null;
-  const list = match[1] as RowList;
-  const op = match[2] as "add" | "remove" | "up" | "down";
-  if (op === "add") return match[3] === undefined ? { list, op } : null;
-  if (match[3] === undefined) return null;
-  return { list, op, index: Number(match[3]) };
-}
-
-export function rowIntentValue(intent: RowIntent): string {
-  return intent.op === "add" ? `${intent.list}-add` : `${intent.list}-${intent.op}:${intent.index}`;
-}
-
-/** The rows after the intent; the same array when it does not apply (an edge, a bad index). */
-export function moveRows<T>(rows: readonly T[], intent: RowIntent, make: () => T): T[] {
-  if (intent.op === "add") return [...rows, make()];
-  const { index } = intent;
-  if (index < 0 || index >= rows.length) return [...rows];
-  if (intent.op === "remove") return rows.filter((_, i) => i !== index);
-  const target = intent.op === "up" ? index - 1 : index + 1;
-  if (target < 0 || target >= rows.length) return [...rows];
-  const next = [...rows];
-  [next[index], next[target]] = [next[target] as T, next[index] as T];
-  return next;
-}
-
+/** A row button's change applied to the draft (the server's half of the no-JavaScript path). */
 export function applyRowIntent(draft: CaseStudyDraft, intent: RowIntent): CaseStudyDraft {
   if (intent.list === "metric") {
     if (intent.op === "add" && draft.metrics.length >= MAX_KEY_METRICS) return draft;

@@ -1,4 +1,4 @@
-import type { SampleMediaItem } from "~/copy/samples";
+import type { MediaItem } from "@server/db/schema";
 import type { CaseStudyDetail } from "~/entities/case-study/view";
 
 /**
@@ -7,7 +7,7 @@ import type { CaseStudyDetail } from "~/entities/case-study/view";
  */
 export function galleryItems(
   study: Pick<CaseStudyDetail, "media" | "imageUrl" | "title">,
-): SampleMediaItem[] {
+): MediaItem[] {
   if (study.media.length > 0) return study.media;
   return study.imageUrl ? [{ type: "image", url: study.imageUrl, title: study.title }] : [];
 }

@@ -1,5 +1,4 @@
-import type { SampleKeyMetric, SampleMediaItem } from "~/copy/samples";
-import { CARD_METRICS, visibleMetrics } from "~/lib/cards";
+import type { KeyMetric, MediaItem } from "@server/db/schema";
 import { sameText } from "~/lib/listings/query";
 
 /**
@@ -21,8 +20,8 @@ export interface CaseStudyRecord {
   clientName: string | null;
   serviceType: string | null;
   projectDuration: string | null;
-  keyMetrics: readonly SampleKeyMetric[];
-  mediaGallery: readonly SampleMediaItem[];
+  keyMetrics: readonly KeyMetric[];
+  mediaGallery: readonly MediaItem[];
   budgetRange: string | null;
   sortPosition: number;
   galleryLayout: string;
@@ -30,7 +29,7 @@ export interface CaseStudyRecord {
   createdAt: Date;
 }
 
-/** A card on /case-studies. */
+/** A case study's card (home's grid, /case-studies). */
 export interface CaseStudySummary {
   id: string;
   /** The path segment of the detail page (the slug; the route also accepts the id). */
@@ -43,7 +42,30 @@ export interface CaseStudySummary {
   clientName: string | null;
   serviceType: string | null;
   /** The first three visible key metrics. */
-  metrics: SampleKeyMetric[];
+  metrics: KeyMetric[];
+}
+
+/** Cards show the first three key metrics (SPEC section 9). */
+export const CARD_METRICS = 3;
+
+/** Key-metric names are stored like `total_views`; SPEC shows them with spaces. */
+export function metricLabel(name: string): string {
+  return name.replaceAll("_", " ");
+}
+
+/**
+ * The key metrics a study shows, in the admin's order: every place that shows metrics (cards,
+ * Key Results) goes through here. SPEC hides one client's `views`; decision 0035 extends that to
+ * cards.
+ */
+export function visibleMetrics(study: {
+  keyMetrics?: readonly KeyMetric[] | null;
+  hiddenMetrics?: readonly string[] | null;
+}): KeyMetric[] {
+  const hidden = (study.hiddenMetrics ?? []).map((name) => name.trim().toLowerCase());
+  return (study.keyMetrics ?? [])
+    .filter((metric) => !hidden.includes(metric.name.trim().toLowerCase()))
+    .map((metric) => ({ name: metric.name, value: metric.value }));
 }
 
 export type GalleryLayout = "grid" | "music-videos" | "curated";
@@ -55,8 +77,8 @@ export interface CaseStudyDetail extends Omit<CaseStudySummary, "metrics"> {
   projectDuration: string | null;
   budgetRange: string | null;
   /** Every key metric except the hidden ones, in the admin's order. */
-  metrics: SampleKeyMetric[];
-  media: SampleMediaItem[];
+  metrics: KeyMetric[];
+  media: MediaItem[];
   galleryLayout: GalleryLayout;
   updatedAt?: string;
 }

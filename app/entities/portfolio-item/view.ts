@@ -1,3 +1,4 @@
+import type { PortfolioItem } from "@server/db/schema";
 import type { PortfolioCard, PortfolioCardView } from "~/entities/portfolio-item/list";
 import { CARD_DATE, formatDay } from "~/lib/listings/format";
 import {
@@ -17,6 +18,39 @@ export {
  * The portfolio rules of SPEC section 2 on plain objects (browser-safe). The browser needs only
  * portfolio-list.ts; the loader writes out labels and dates with the rest.
  */
+
+/** A row (or any object with its fields) as a card: what the loaders send, not whole rows. */
+export function toPortfolioCard(
+  item: Pick<
+    PortfolioItem,
+    | "id"
+    | "title"
+    | "description"
+    | "isFeatured"
+    | "completionDate"
+    | "serviceType"
+    | "imageUrl"
+    | "videoUrl"
+    | "projectUrl"
+    | "clientName"
+    | "tags"
+  >,
+): PortfolioCard {
+  return {
+    id: item.id,
+    title: item.title,
+    description: item.description,
+    isFeatured: item.isFeatured,
+    completionDate: item.completionDate,
+    serviceType: item.serviceType,
+    serviceLabel: serviceTypeLabel(item.serviceType),
+    imageUrl: item.imageUrl,
+    videoUrl: item.videoUrl,
+    projectUrl: item.projectUrl,
+    clientName: item.clientName,
+    tags: [...item.tags],
+  };
+}
 
 /** The completion date written out (`MMM d, yyyy`) by the loader. */
 export function toPortfolioCardView(item: PortfolioCard): PortfolioCardView {

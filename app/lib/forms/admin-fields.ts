@@ -1,5 +1,4 @@
 import { isCalendarDate } from "~/lib/forms/common";
-import type { FieldErrors } from "~/lib/forms/result";
 import { z } from "~/lib/forms/zod";
 import { isSafeUrl } from "~/lib/safe-url";
 
@@ -68,23 +67,3 @@ export const optionalIsoDate = (message: string) =>
     .optional()
     .refine((value) => !value || isCalendarDate(value), message)
     .transform((value) => (value ? value : null));
-
-/** zod's issues as messages per field name (the first path segment). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= [];
-    if (!errors[key].includes(issue.message)) errors[key].push(issue.message);
-  }
-  return errors;
-}
-
-/** The text values of a submitted form (files left out), to refill the form after an error. */
-export function textValuesOf(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === "string") values[key] = value;
-  }
-  return values;
-}

@@ -51,11 +51,6 @@ export function formatDay(
   return formatter(pattern, STUDIO_TIME_ZONE).format(new Date(value));
 }
 
-/** Key-metric names are stored like `total_views`; SPEC shows them with spaces. */
-export function metricLabel(name: string): string {
-  return name.replaceAll("_", " ");
-}
-
 export function readTimeLabel(minutes: number): string {
   return `${Math.max(1, Math.round(minutes))} min read`;
 }

@@ -18,6 +18,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { categorySchema } from "~/entities/blog-post/form";
 import { adminMeta } from "~/lib/admin-meta";
+import { fieldErrorsOf } from "~/lib/forms/check";
 import type { FieldErrors } from "~/lib/forms/result";
 import type { Route } from "./+types/blog-categories";
 
@@ -75,14 +76,7 @@ export async function action(args: Route.ActionArgs) {
           { target, fieldErrors, values },
           { status: 400, headers: ADMIN_RESPONSE_HEADERS },
         );
-      if (!parsed.success) {
-        const fieldErrors: FieldErrors = {};
-        for (const issue of parsed.error.issues) {
-          const field = String(issue.path[0]);
-          fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
-        }
-        return refuse(fieldErrors);
-      }
+      if (!parsed.success) return refuse(fieldErrorsOf(parsed.error));
       const result =
         intent === "create"
           ? await createCategory(db, parsed.data)

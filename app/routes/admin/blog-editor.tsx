@@ -1,11 +1,11 @@
 import { findBlogPostForEdit, saveBlogPost } from "@server/admin/blog";
 import { listCategoryChoices } from "@server/admin/blog-categories";
-import { readAdminForm, resolveImageUrl } from "@server/admin/images";
+import { resolveImageUrl } from "@server/admin/images";
 import { isUuid } from "@server/admin/list-params";
 import { BLOG_MESSAGES, failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { FormReadError } from "@server/http/form-data";
+import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
 import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-access";
 import { UploadRejectedError } from "@server/uploads";
 import { ExternalLink } from "lucide-react";
@@ -109,13 +109,11 @@ export async function action(args: Route.ActionArgs) {
   const { id, gone } = postIdOf(args.params, args.context);
   if (gone) return gone;
 
-  let form: Awaited<ReturnType<typeof readAdminForm>>;
-  try {
-    form = await readAdminForm(args.request);
-  } catch (error) {
-    if (error instanceof FormReadError) return refused(error.status, { formError: error.message });
-    throw error;
-  }
+  const read = await readPost(args.request, FORM_LIMITS.editor, (refusal) =>
+    refused(refusal.status, { formError: refusal.message }),
+  );
+  if (read.refused) return read.refused;
+  const { form } = read;
   const raw = Object.fromEntries(
     TEXT_FIELDS.map((key) => {
       const value = form.fields.get(key);
@@ -127,21 +125,18 @@ export async function action(args: Route.ActionArgs) {
     isFeatured: form.fields.get("isFeatured") === "on",
   };
 
-  const parsed = blogPostSchema.safeParse({ ...raw, isFeatured: values.isFeatured ? "on" : "" });
-  const fieldErrors: FieldErrors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? "form");
-      fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
-    }
-  }
+  // Every field is there (an absent one as empty), so the messages are those of an empty input.
+  const checked = checkPost(form, blogPostSchema, {
+    extra: { ...raw, isFeatured: values.isFeatured ? "on" : "" },
+  });
+  const fieldErrors: FieldErrors = { ...checked.fieldErrors };
   // Images are stored only once the rest is valid: a refused post leaves no files behind.
   const images: Record<"featuredImageUrl" | "authorImageUrl", string | null> = {
     featuredImageUrl: null,
     authorImageUrl: null,
   };
   let uploadRefused = false;
-  if (parsed.success) {
+  if (checked.data) {
     for (const name of ["featuredImageUrl", "authorImageUrl"] as const) {
       try {
         images[name] = await resolveImageUrl(runtime, form, name);
@@ -156,12 +151,12 @@ export async function action(args: Route.ActionArgs) {
       }
     }
   }
-  if (!parsed.success || Object.keys(fieldErrors).length > 0) {
+  if (!checked.data || Object.keys(fieldErrors).length > 0) {
     return refused(uploadRefused ? 415 : 400, { fieldErrors, values });
   }
 
   try {
-    const saved = await saveBlogPost(runtime.database.db, { ...parsed.data, ...images }, id);
+    const saved = await saveBlogPost(runtime.database.db, { ...checked.data, ...images }, id);
     if (saved === null) return redirectGone(args.context);
     if (!saved.ok) return refused(409, { fieldErrors: saved.fieldErrors, values });
     return redirectWithFlash(

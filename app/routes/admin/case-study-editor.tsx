@@ -12,7 +12,7 @@ import { getRuntimeFrom } from "@server/context";
 import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-access";
 import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
-import { CaseStudyEditor } from "~/components/admin/case-study-editor";
+import { CaseStudyEditor } from "~/components/admin/case-study-editor/editor";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { buttonClass } from "~/components/admin/ui";
 import { BUILT_IN_CASE_STUDY_SLUGS } from "~/copy/samples";

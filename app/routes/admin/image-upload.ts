@@ -1,6 +1,6 @@
-import { IMAGE_UPLOAD_MESSAGES, readAdminForm, uploadImage } from "@server/admin/images";
+import { IMAGE_UPLOAD_MESSAGES, uploadImage } from "@server/admin/images";
 import { getRuntimeFrom } from "@server/context";
-import { FormReadError } from "@server/http/form-data";
+import { FORM_LIMITS, readPost } from "@server/forms";
 import { ADMIN_RESPONSE_HEADERS, requireAdminResource } from "@server/security/admin-access";
 import { isCrossSiteRequest } from "@server/security/origin";
 import { UploadRejectedError } from "@server/uploads";
@@ -30,16 +30,16 @@ export async function action(args: Route.ActionArgs) {
   if (isCrossSiteRequest(request, runtime.config.SITE_URL)) {
     return reply({ error: failed, detail: "Cross-site uploads are refused." }, 403);
   }
+  const read = await readPost(request, FORM_LIMITS.editor, (refusal) =>
+    reply({ error: failed, detail: refusal.message }, refusal.status),
+  );
+  if (read.refused) return read.refused;
   try {
-    const form = await readAdminForm(request);
-    const [file] = form.files("file");
+    const [file] = read.form.files("file");
     if (!file) return reply({ error: failed, detail: "No file was sent." }, 400);
     const { url } = await uploadImage(runtime, file);
     return reply({ url }, 201);
   } catch (error) {
-    if (error instanceof FormReadError) {
-      return reply({ error: failed, detail: error.message }, error.status);
-    }
     if (error instanceof UploadRejectedError) {
       return reply({ error: failed, detail: error.message }, error.reason === "size" ? 413 : 415);
     }

@@ -1,6 +1,6 @@
 import { signIn } from "@server/admin/sign-in";
 import { getRuntimeFrom } from "@server/context";
-import { FormReadError, readForm } from "@server/http/form-data";
+import { FORM_LIMITS, readPost } from "@server/forms";
 import {
   applyAdminHeaders,
   getSessionUser,
@@ -42,31 +42,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = getRuntimeFrom(context);
-  let form: FormData;
-  try {
-    // Two short fields and a path: a small bound, no files.
-    ({ fields: form } = await readForm(request, {
-      maxFiles: 0,
-      maxFileSize: 0,
-      maxTotalSize: 16 * 1024,
-      fileTooLargeMessage: "The form takes no files.",
-      tooManyFilesMessage: "The form takes no files.",
-    }));
-  } catch (error) {
-    if (!(error instanceof FormReadError)) throw error;
-    return data(
-      {
-        error: {
-          id: crypto.randomUUID(),
-          kind: "error" as const,
-          title: "Login Failed",
-          description: error.message,
+  // Two short fields and a path: a small bound, no files.
+  const read = await readPost(
+    request,
+    { ...FORM_LIMITS.short, maxTotalSize: 16 * 1024 },
+    (refusal) =>
+      data(
+        {
+          error: {
+            id: crypto.randomUUID(),
+            kind: "error" as const,
+            title: "Login Failed",
+            description: refusal.message,
+          },
+          email: "",
         },
-        email: "",
-      },
-      { status: error.status },
-    );
-  }
+        { status: refusal.status },
+      ),
+  );
+  if (read.refused) return read.refused;
+  const form = read.form.fields;
   const result = await signIn(runtime, {
     email: form.get("email"),
     password: form.get("password"),

@@ -1,7 +1,7 @@
 import {
   type EditorActionData,
+  editorRefusal,
   findRowOrRedirect,
-  readEditorForm,
   saveFromEditor,
 } from "@server/admin/editor";
 import { isUuid } from "@server/admin/list-params";
@@ -9,16 +9,17 @@ import { failure, PORTFOLIO_EDITOR_MESSAGES } from "@server/admin/messages";
 import { loadOrReport, moderationListAction, redirectWithFlash } from "@server/admin/moderation";
 import { findPortfolioItem, listPortfolioItems, savePortfolioItem } from "@server/admin/portfolio";
 import { getRuntimeFrom } from "@server/context";
+import { FORM_LIMITS, readPost } from "@server/forms";
 import { requireAdmin } from "@server/security/admin-access";
 import { DeleteButton } from "~/components/admin/delete-button";
-import { CheckboxField, EditorHeading } from "~/components/admin/editor-form";
+import { EditorHeading } from "~/components/admin/editor-form";
 import { EditorFields, StatusField } from "~/components/admin/editor-page";
 import { portfolioServiceLabel } from "~/components/admin/format";
 import { ImageField } from "~/components/admin/image-field";
 import { AddLink, ContentRow, EditLink, ListBody } from "~/components/admin/list-page";
 import { FeatureToggle } from "~/components/admin/toggle-form";
 import { Flag, RowList, StatusBadge } from "~/components/admin/ui";
-import { SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { portfolioItemSchema } from "~/entities/portfolio-item/form";
@@ -71,8 +72,8 @@ export async function loader(args: Route.LoaderArgs) {
 /** The editor posts `intent=save`; the list's feature toggles post `intent=feature`. */
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
-  const read = await readEditorForm(args, messages);
-  if ("refused" in read) return read.refused;
+  const read = await readPost(args.request, FORM_LIMITS.editor, editorRefusal(messages));
+  if (read.refused) return read.refused;
   const { form } = read;
   if (form.fields.get("intent") !== "save") {
     return moderationListAction("portfolio", args, form.fields);

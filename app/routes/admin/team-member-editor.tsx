@@ -2,10 +2,9 @@ import { type EditorActionData, editorRouteAction, findRowOrRedirect } from "@se
 import { TEAM_EDITOR_MESSAGES, TEAM_MESSAGES } from "@server/admin/messages";
 import { findTeamMember, saveTeamMember } from "@server/admin/team";
 import { requireAdmin } from "@server/security/admin-access";
-import { CheckboxField } from "~/components/admin/editor-form";
 import { EditorPage } from "~/components/admin/editor-page";
 import { ImageField } from "~/components/admin/image-field";
-import { TextAreaField, TextField } from "~/components/forms/fields";
+import { CheckboxField, TextAreaField, TextField } from "~/components/forms/fields";
 import { teamMemberSchema } from "~/entities/team-member/form";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/team-member-editor";

@@ -2,9 +2,8 @@ import { type EditorActionData, editorRouteAction, findRowOrRedirect } from "@se
 import { TESTIMONIAL_EDITOR_MESSAGES, TESTIMONIAL_MESSAGES } from "@server/admin/messages";
 import { findTestimonial, saveTestimonial } from "@server/admin/testimonials";
 import { requireAdmin } from "@server/security/admin-access";
-import { CheckboxField } from "~/components/admin/editor-form";
 import { EditorPage, StatusField } from "~/components/admin/editor-page";
-import { SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { testimonialSchema } from "~/entities/testimonial/form";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/testimonial-editor";

@@ -1,6 +1,6 @@
 import { unlockWithToken } from "@server/admin/account-unlock";
 import { getRuntimeFrom } from "@server/context";
-import { FormReadError, readForm } from "@server/http/form-data";
+import { FORM_LIMITS, readPost } from "@server/forms";
 import { applyAdminHeaders, LOGIN_PATH } from "@server/security/admin-access";
 import { commitFlash } from "@server/security/flash";
 import { data, Form, redirect } from "react-router";
@@ -32,22 +32,14 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = getRuntimeFrom(context);
-  let token: unknown;
-  try {
-    const { fields } = await readForm(request, {
-      maxFiles: 0,
-      maxFileSize: 0,
-      maxTotalSize: 4 * 1024,
-      fileTooLargeMessage: "The form is too large.",
-      tooManyFilesMessage: "The form takes no files.",
-    });
-    token = fields.get("token");
-  } catch (error) {
-    if (error instanceof FormReadError) {
-      return data({ token: "", error: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+  // One token: a small bound, no files.
+  const read = await readPost(
+    request,
+    { ...FORM_LIMITS.short, maxTotalSize: 4 * 1024 },
+    (refusal) => data({ token: "", error: refusal.message }, { status: refusal.status }),
+  );
+  if (read.refused) return read.refused;
+  const token = read.form.fields.get("token");
   if (!(await unlockWithToken(runtime, token))) {
     return data({ token: "", error: INVALID_LINK }, { status: 400 });
   }

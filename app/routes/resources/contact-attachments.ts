@@ -1,7 +1,7 @@
 import { getRuntimeFrom } from "@server/context";
+import { readPost } from "@server/forms";
 import { bodyRuleFor } from "@server/http/body-limit";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
-import { FormReadError, readForm } from "@server/http/form-data";
 import { getClientIp } from "@server/security/client-ip";
 import { isCrossSiteRequest } from "@server/security/origin";
 import {
@@ -63,22 +63,19 @@ export async function action({
   }
 
   const rule = UPLOAD_RULES["contact-attachment"];
-  let files: File[];
-  try {
-    const form = await readForm(request, {
+  const read = await readPost(
+    request,
+    {
       maxFiles: MAX_ATTACHMENTS,
       maxFileSize: rule.maxBytes,
       maxTotalSize: bodyRuleFor("/uploads/contact-attachments").maxBytes,
       fileTooLargeMessage: `Each file must be smaller than ${rule.maxBytes / 1024 / 1024} MB.`,
       tooManyFilesMessage: MAX_ATTACHMENTS_MESSAGE,
-    });
-    files = form.files("files");
-  } catch (error) {
-    if (error instanceof FormReadError) {
-      return reply({ error: UPLOAD_FAILED_MESSAGE, detail: error.message }, error.status);
-    }
-    throw error;
-  }
+    },
+    (refusal) => reply({ error: UPLOAD_FAILED_MESSAGE, detail: refusal.message }, refusal.status),
+  );
+  if (read.refused) return read.refused;
+  const files = read.form.files("files");
   if (files.length === 0)
     return reply({ error: UPLOAD_FAILED_MESSAGE, detail: "No file was sent." }, 400);
 

@@ -131,9 +131,12 @@ function CaseStudyGrid({ studies, copy }: { studies: CaseStudySummary[]; copy: C
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {studies.map((study, index) => (
-        <li key={study.id} className="flex">
-          <CaseStudyCard study={study} viewLabel={copy.viewCaseStudy} priority={index === 0} />
-        </li>
+        <CaseStudyCard
+          key={study.id}
+          study={study}
+          viewLabel={copy.viewCaseStudy}
+          priority={index === 0}
+        />
       ))}
     </ul>
   );

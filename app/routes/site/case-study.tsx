@@ -13,8 +13,7 @@ import { ArrowRight } from "~/components/ui/icons";
 import { SectionHeading } from "~/components/ui/layout";
 import { ERROR_PANEL } from "~/copy/site";
 import { studio } from "~/copy/studio";
-import type { CaseStudyDetail } from "~/entities/case-study/view";
-import { metricLabel } from "~/lib/listings/format";
+import { type CaseStudyDetail, metricLabel } from "~/entities/case-study/view";
 import { CASE_STUDY_PAGE_COPY, type CaseStudyCopy } from "~/lib/listings/page-copy";
 import type { Route } from "./+types/case-study";
 

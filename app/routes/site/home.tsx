@@ -1,8 +1,8 @@
 import { getRuntimeFrom } from "@server/context";
 import { metaFor, siteUrlOf } from "@server/pages/page-meta";
 import { caseStudiesForGrid, testimonialsForGrid } from "@server/pages/public-content";
+import { CaseStudyCard } from "~/components/listings/case-study-card";
 import { BookingTrigger } from "~/components/site/booking/booking";
-import { CaseStudyCard } from "~/components/site/sections/case-study-card";
 import { CtaBand } from "~/components/site/sections/cta-band";
 import { Glow } from "~/components/site/sections/page-hero";
 import { Reel } from "~/components/site/sections/reel";

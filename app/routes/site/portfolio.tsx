@@ -103,14 +103,13 @@ function PortfolioList({ page, copy }: { page: Page; copy: PortfolioCopy }) {
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((item, index) => (
-            <li key={item.id} className="flex">
-              <PortfolioCard
-                item={item}
-                copy={copy}
-                priority={index === 0}
-                onOpenImage={() => setOpen(withImages.indexOf(item))}
-              />
-            </li>
+            <PortfolioCard
+              key={item.id}
+              item={item}
+              copy={copy}
+              priority={index === 0}
+              onOpenImage={() => setOpen(withImages.indexOf(item))}
+            />
           ))}
         </ul>
       )}

@@ -2,12 +2,13 @@ import { getRuntimeFrom } from "@server/context";
 import { metaFor, pagePath } from "@server/pages/page-meta";
 import { portfolioShowcase } from "@server/pages/public-content";
 import { data, Link } from "react-router";
+import { PortfolioCard } from "~/components/listings/portfolio-card";
 import { ContactActions, ContactCtaBand } from "~/components/site/sections/cta-band";
 import { PageHero } from "~/components/site/sections/page-hero";
-import { PortfolioCard } from "~/components/site/sections/portfolio-card";
 import { Stats } from "~/components/site/sections/stats";
 import { ArrowRight, CheckIcon } from "~/components/ui/icons";
 import { Container, Section, SectionHeading, SectionHeadingWithLink } from "~/components/ui/layout";
+import { PORTFOLIO_CARD_COPY } from "~/copy/content-pages";
 import { findServicePage, SHOWCASE_LIMIT, SHOWCASE_LINK } from "~/copy/service-pages";
 import type { Route } from "./+types/service";
 
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     service,
     showcaseLink: SHOWCASE_LINK,
     showcase,
+    cardCopy: PORTFOLIO_CARD_COPY,
   };
 }
 
@@ -154,7 +156,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             {loaderData.showcase.length > 0 ? (
               <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {loaderData.showcase.map((item) => (
-                  <PortfolioCard key={item.id} item={item} />
+                  <PortfolioCard key={item.id} item={item} copy={loaderData.cardCopy} />
                 ))}
               </ul>
             ) : (

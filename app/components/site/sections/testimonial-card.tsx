@@ -1,5 +1,5 @@
 import { StarIcon } from "~/components/ui/icons";
-import type { TestimonialCardData } from "~/lib/cards";
+import type { TestimonialCardData } from "~/entities/testimonial/view";
 
 export function Rating({ value }: { value: number }) {
   return (

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import {
+  FormFields,
   FormMessage,
   Honeypot,
   SelectField,
@@ -47,65 +48,38 @@ export function WeddingInquiryForm({ form }: { form: (typeof WEDDINGS)["form"] }
       {...check.props}
       onSubmit={check.onSubmit}
     >
-      <Honeypot />
-      <TextField
-        name="name"
-        label={fields.name}
-        required
-        autoComplete="name"
-        errors={errors}
-        defaultValue={values?.name}
-      />
-      <TextField
-        name="email"
-        type="email"
-        label={fields.email}
-        required
-        autoComplete="email"
-        errors={errors}
-        defaultValue={values?.email}
-      />
-      <TextField
-        name="wedding_date"
-        type="date"
-        label={fields.weddingDate}
-        errors={errors}
-        defaultValue={values?.wedding_date}
-      />
-      <TextField
-        name="location"
-        label={fields.location}
-        errors={errors}
-        defaultValue={values?.location}
-      />
-      <SelectField
-        name="budget"
-        label={fields.budgetRange}
-        placeholder={fields.budgetPlaceholder}
-        options={budgetOptions}
-        errors={errors}
-        defaultValue={values?.budget}
-        className="md:col-span-2"
-      />
-      <TextAreaField
-        name="vision"
-        label={fields.vision}
-        rows={5}
-        placeholder={fields.visionPlaceholder}
-        errors={errors}
-        defaultValue={values?.vision}
-        className="md:col-span-2"
-      />
-      <div className="flex flex-col gap-4 md:col-span-2">
-        <FormMessage result={check.summary ?? result} />
-        <button
-          type="submit"
-          disabled={busy}
-          className={buttonClasses({ size: "lg", className: "self-start" })}
-        >
-          {busy ? sending : submit}
-        </button>
-      </div>
+      <FormFields errors={errors} values={values}>
+        {" "}
+        <Honeypot />
+        <TextField name="name" label={fields.name} required autoComplete="name" />
+        <TextField name="email" type="email" label={fields.email} required autoComplete="email" />
+        <TextField name="wedding_date" type="date" label={fields.weddingDate} />
+        <TextField name="location" label={fields.location} />
+        <SelectField
+          name="budget"
+          label={fields.budgetRange}
+          placeholder={fields.budgetPlaceholder}
+          options={budgetOptions}
+          className="md:col-span-2"
+        />
+        <TextAreaField
+          name="vision"
+          label={fields.vision}
+          rows={5}
+          placeholder={fields.visionPlaceholder}
+          className="md:col-span-2"
+        />
+        <div className="flex flex-col gap-4 md:col-span-2">
+          <FormMessage result={check.summary ?? result} />
+          <button
+            type="submit"
+            disabled={busy}
+            className={buttonClasses({ size: "lg", className: "self-start" })}
+          >
+            {busy ? sending : submit}
+          </button>
+        </div>
+      </FormFields>
     </fetcher.Form>
   );
 }

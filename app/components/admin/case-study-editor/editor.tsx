@@ -1,0 +1,342 @@
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { ErrorSummary } from "~/components/admin/case-study-editor/error-summary";
+import {
+  describedBy,
+  ErrorText,
+  FocusInput,
+  Hint,
+  idOf,
+  Section,
+  Wrap,
+} from "~/components/admin/case-study-editor/fields";
+import { EditableRows, MediaRow, MetricRow } from "~/components/admin/case-study-editor/rows";
+import { useRows } from "~/components/admin/case-study-editor/use-rows";
+import { CONTENT_STATUS_OPTIONS } from "~/components/admin/format";
+import { ImageField } from "~/components/admin/image-field";
+import { buttonClass } from "~/components/admin/ui";
+import {
+  CheckboxField,
+  fieldClass,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/forms/fields";
+import {
+  CASE_STUDY_TEXT,
+  type CaseStudyDraft,
+  GALLERY_LAYOUT_LABELS,
+  parseCaseStudy,
+  readDraft,
+} from "~/entities/case-study/form";
+import { MAX_KEY_METRICS, MAX_MEDIA_ITEMS } from "~/entities/case-study/rows";
+import type { FieldErrors } from "~/lib/forms/result";
+import { slugify } from "~/lib/slug";
+import { useTypedBeforeHydration } from "~/lib/use-hydrated";
+import { GALLERY_LAYOUTS } from "~/lib/values";
+
+/**
+ * The case-study editor (issue #7): every field of SPEC section 3 plus slug, sort position,
+ * gallery layout and hidden metrics. Key metrics and gallery items are rows that can be added,
+ * removed and moved (rows.tsx, use-rows.ts); fields come from the form kit.
+ */
+
+export interface EditorProps {
+  mode: "create" | "edit";
+  draft: CaseStudyDraft;
+  fieldErrors: FieldErrors;
+  message: string | null;
+  /** The control to focus after a no-JavaScript row change (its name or intent value). */
+  focus: string | null;
+  /** The stored slug is one of the fixed built-in addresses: shown read-only. */
+  slugLocked: boolean;
+  cancelHref: string;
+  /** Extra actions in the header (delete, view on site). */
+  actions?: ReactNode;
+  /** A note above the form (the built-in study explanation). */
+  notice?: ReactNode;
+}
+
+/** The draft's fields that hold text. */
+type DraftText = {
+  [K in keyof CaseStudyDraft]: CaseStudyDraft[K] extends string ? K : never;
+}[keyof CaseStudyDraft];
+
+export function CaseStudyEditor(props: EditorProps) {
+  const { mode, draft, focus, slugLocked } = props;
+  // The browser's own check of a save (quick feedback; the server checks again either way).
+  const [local, setLocal] = useState<{ errors: FieldErrors } | null>(null);
+  const focusSummary = useRef(false);
+  const errors = local ? local.errors : props.fieldErrors;
+  const message = local ? CASE_STUDY_TEXT.checkFields : props.message;
+  const saving = useNavigation().state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const rows = useRows(draft, formRef);
+  const [slug, setSlug] = useState(draft.slug);
+  const [slugEdited, setSlugEdited] = useState(mode === "edit" || draft.slug !== "");
+  const slugRef = useRef<HTMLInputElement>(null);
+  function typeSlug(next: string) {
+    setSlug(next);
+    setSlugEdited(true);
+  }
+  // Typed before the scripts started: taken up as if typed now (decision 0162).
+  useTypedBeforeHydration(slugRef, slug, typeSlug);
+
+  // A refused save: the summary takes the focus (the server HTML does the same with autofocus).
+  useEffect(() => {
+    if (message) summaryRef.current?.focus();
+  }, [message]);
+  useLayoutEffect(() => {
+    if (!focusSummary.current) return;
+    focusSummary.current = false;
+    summaryRef.current?.focus();
+  });
+
+  // name, starting value and errors of a top-level field.
+  const field = (name: DraftText) => ({ name, defaultValue: draft[name], errors });
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={(event) => {
+        const checked = parseCaseStudy(readDraft(new FormData(event.currentTarget)));
+        if (checked.ok) {
+          setLocal(null);
+          return;
+        }
+        event.preventDefault();
+        setLocal({ errors: checked.fieldErrors });
+        focusSummary.current = true;
+      }}
+      aria-labelledby="editor-title"
+      className="max-w-4xl space-y-8"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1
+          id="editor-title"
+          className="font-display text-2xl font-bold tracking-tight sm:text-3xl"
+        >
+          {mode === "create" ? "New Case Study" : `Edit: ${draft.title || "Case Study"}`}
+        </h1>
+        <div className="flex flex-wrap items-center gap-2">
+          {props.actions}
+          {/* First submit button of the form: Enter in a field saves (never moves a row). */}
+          <CancelAndSave cancelHref={props.cancelHref} saving={saving} />
+        </div>
+      </div>
+      {props.notice}
+
+      {message ? <ErrorSummary ref={summaryRef} message={message} errors={errors} /> : null}
+
+      <Section title="Basics">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FocusInput
+            {...field("title")}
+            label="Title"
+            required
+            className="sm:col-span-2"
+            autoFocus={focus === "title"}
+            onChange={(value) => {
+              if (!slugEdited && !slugLocked) setSlug(slugify(value));
+            }}
+          />
+          <Wrap name="slug" className="sm:col-span-2">
+            <label htmlFor={idOf("slug")} className="text-sm font-medium text-ink">
+              Slug
+            </label>
+            <input
+              ref={slugRef}
+              id={idOf("slug")}
+              name="slug"
+              type="text"
+              value={slug}
+              readOnly={slugLocked}
+              onChange={(event) => typeSlug(event.currentTarget.value)}
+              spellCheck={false}
+              autoComplete="off"
+              aria-invalid={errors.slug?.length ? true : undefined}
+              aria-describedby={describedBy("slug", errors, true)}
+              className={`${fieldClass} read-only:opacity-70`}
+            />
+            <Hint name="slug">
+              {slugLocked
+                ? "A study with a built-in copy keeps its address."
+                : "Made from the title when left empty; lowercase letters, numbers and hyphens."}{" "}
+              Address: /case-studies/{slug || "your-slug"}
+            </Hint>
+            <ErrorText name="slug" errors={errors} />
+          </Wrap>
+          <Wrap name="subtitle" className="sm:col-span-2">
+            <TextField {...field("subtitle")} label="Subtitle" />
+          </Wrap>
+          <Wrap name="clientName">
+            <TextField {...field("clientName")} label="Client" />
+          </Wrap>
+          <Wrap name="serviceType">
+            <TextField {...field("serviceType")} label="Service" />
+          </Wrap>
+          <Wrap name="projectDuration">
+            <TextField {...field("projectDuration")} label="Duration" />
+          </Wrap>
+          <Wrap name="budgetRange">
+            <TextField {...field("budgetRange")} label="Investment (budget range)" />
+          </Wrap>
+        </div>
+      </Section>
+
+      <Section title="Story">
+        <div className="grid gap-5">
+          <Wrap name="description">
+            <TextAreaField
+              {...field("description")}
+              label="Description"
+              rows={3}
+              hint="Shown on the card and searched on /case-studies."
+            />
+          </Wrap>
+          <Wrap name="content">
+            <TextAreaField
+              {...field("content")}
+              label="Details"
+              rows={10}
+              hint="Plain text; leave a blank line between paragraphs."
+            />
+          </Wrap>
+          <Wrap name="tags">
+            <TextField
+              {...field("tags")}
+              label="Tags"
+              hint="Comma-separated, for example: Music, Social, Launch."
+            />
+          </Wrap>
+        </div>
+      </Section>
+
+      <Section title="Cover and video">
+        <div className="grid gap-5">
+          <Wrap name="imageUrl">
+            <ImageField {...field("imageUrl")} label="Cover image" />
+          </Wrap>
+          <Wrap name="videoUrl">
+            <TextField
+              {...field("videoUrl")}
+              label="Project video URL"
+              inputMode="url"
+              hint="An address (https://…) or a site path (/media/…)."
+            />
+          </Wrap>
+        </div>
+      </Section>
+
+      <Section
+        title="Key metrics"
+        description="Name and value pairs, in this order; the first three visible ones show on the cards. Names use underscores for spaces (total_views). Hidden ones stay off the detail page."
+      >
+        <EditableRows
+          name="metrics"
+          list="metric"
+          rows={rows.metrics}
+          max={MAX_KEY_METRICS}
+          addLabel="Add metric"
+          listClassName="space-y-3"
+          errors={errors}
+          focus={focus}
+          onIntent={rows.onRowIntent}
+        >
+          {(row) => <MetricRow {...row} />}
+        </EditableRows>
+      </Section>
+
+      <Section
+        title="Media gallery"
+        description="Images and videos shown on the detail page, in this order. Upload an image or enter an address; a video needs its address and may have a thumbnail."
+      >
+        <div className="grid gap-5">
+          <Wrap name="galleryLayout">
+            <SelectField
+              {...field("galleryLayout")}
+              label="Gallery layout"
+              placeholder="Choose…"
+              options={GALLERY_LAYOUTS.map((value) => ({
+                value,
+                label: GALLERY_LAYOUT_LABELS[value],
+              }))}
+              hint="Grid for most studies; music videos for a video-first label; curated for a hand-picked set."
+            />
+          </Wrap>
+          <EditableRows
+            name="media"
+            list="media"
+            rows={rows.media}
+            max={MAX_MEDIA_ITEMS}
+            addLabel="Add gallery item"
+            empty="No gallery items yet."
+            listClassName="space-y-4"
+            errors={errors}
+            focus={focus}
+            onIntent={rows.onRowIntent}
+          >
+            {(row) => <MediaRow {...row} onType={rows.onMediaType} />}
+          </EditableRows>
+        </div>
+      </Section>
+
+      <Section title="Publishing">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Wrap name="status">
+            <SelectField
+              {...field("status")}
+              label="Status"
+              placeholder="Choose…"
+              options={CONTENT_STATUS_OPTIONS}
+              hint="Only published studies appear on the website."
+            />
+          </Wrap>
+          <Wrap name="sortPosition">
+            <TextField
+              {...field("sortPosition")}
+              label="Sort position"
+              type="number"
+              hint="Lower comes first: negative pins a study to the top, positive to the bottom; equal ones show newest first."
+            />
+          </Wrap>
+          <div className="sm:col-span-2">
+            <CheckboxField name="isFeatured" label="Featured" defaultChecked={draft.isFeatured} />
+          </div>
+        </div>
+      </Section>
+
+      <p role="status" aria-live="polite" className="sr-only">
+        {rows.announcement}
+      </p>
+
+      <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-6">
+        <CancelAndSave cancelHref={props.cancelHref} saving={saving} />
+      </div>
+    </Form>
+  );
+}
+
+/** Shown above and below the form. */
+function CancelAndSave({ cancelHref, saving }: { cancelHref: string; saving: boolean }) {
+  return (
+    <>
+      <Link to={cancelHref} className={buttonClass.secondary}>
+        Cancel
+      </Link>
+      <button
+        type="submit"
+        name="intent"
+        value="save"
+        disabled={saving}
+        className={buttonClass.primary}
+      >
+        {saving ? "Saving..." : "Save"}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,364 @@
+/**
+ * `/metrics` in the Prometheus text format (issue #21, decision 0210).
+ *
+ * One Registry per app (never prom-client's global one: tests start several apps in one process).
+ * Only the request counters and the latency histogram are written on the hot path (an increment
+ * and an observe per request); everything else is read at scrape time from the counters its own
+ * module already keeps (page cache, content cache, outbox worker, rate-limit refusals), so
+ * nothing here costs a request anything more, and no database is asked per request.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { BlockList, isIPv4, isIPv6 } from "node:net";
+import { contentCacheStats } from "@server/content/cache";
+import type { DatabaseHandle } from "@server/db/client";
+import { notifications } from "@server/db/schema";
+import type { PageCacheStats } from "@server/http/page-cache";
+import type { Logger } from "@server/logger";
+import type { OutboxRunResult } from "@server/mail";
+import { LIMITERS, type LimiterName } from "@server/security/refusals";
+import { count, isNull } from "drizzle-orm";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+export const METRICS_PATH = "/metrics";
+
+/** A scrape waits this long for the outbox count, then reports without it. */
+const OUTBOX_COUNT_TIMEOUT_MS = 1_000;
+/** A count still running after this long is given up on and a new one started. */
+const OUTBOX_COUNT_RETRY_MS = 60_000;
+/** Route labels remembered per path; a full memo is emptied (random paths must not grow it). */
+const ROUTE_MEMO_MAX = 1_000;
+
+// ---------------------------------------------------------------------------------------------
+// Access: loopback peers, or the bearer token.
+
+const loopback = new BlockList();
+loopback.addSubnet("127.0.0.0", 8, "ipv4");
+loopback.addAddress("::1", "ipv6");
+// IPv4-mapped loopback, as a dual-stack socket reports an IPv4 peer (::ffff:127.0.0.1).
+loopback.addSubnet("::ffff:127.0.0.0", 104, "ipv6");
+
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  if (isIPv4(address)) return loopback.check(address, "ipv4");
+  if (isIPv6(address)) return loopback.check(address, "ipv6");
+  return false;
+}
+
+/** Headers a proxy adds: a loopback peer that sends one is relaying someone else's request. */
+const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
+
+const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
+
+/**
+ * May this request read the metrics? With METRICS_TOKEN set, only with `Authorization: Bearer
+ * <token>` — from everyone, loopback included: a reverse proxy on the same host makes every
+ * visitor's request come from 127.0.0.1, and setting a token is how that setup is declared.
+ * Without a token, only a loopback peer (the socket's address, never X-Forwarded-For, which any
+ * client can write) whose request carries no forwarding header.
+ */
+export function isMetricsRequestAllowed(
+  request: {
+    remoteAddress: string | undefined;
+    headers: Record<string, string | string[] | undefined>;
+  },
+  token: string | undefined,
+): boolean {
+  if (token) {
+    const header = request.headers.authorization;
+    if (typeof header !== "string") return false;
+    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+    if (!match?.[1]) return false;
+    // Compared as hashes: equal lengths for timingSafeEqual, and no early exit on the first byte.
+    return timingSafeEqual(digest(match[1]), digest(token));
+  }
+  if (!isLoopbackAddress(request.remoteAddress)) return false;
+  return !FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Route labels: bounded, never the raw URL.
+
+/**
+ * The route label of a path: the React Router route pattern it matches (`/blog/:slug`, `/*` for
+ * the not-found page), with `.data` for React Router's data requests. Never the URL itself: any
+ * visitor picks URLs, and each label value is a new time series.
+ */
+export function createRouteLabeller(routes: ServerBuild["routes"]): (pathname: string) => string {
+  const patterns = new Map<string, string>();
+  const byParent = new Map<string | undefined, RouteObject[]>();
+  const children = (parentId: string | undefined) => {
+    let list = byParent.get(parentId);
+    if (!list) {
+      list = [];
+      byParent.set(parentId, list);
+    }
+    return list;
+  };
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const object: RouteObject = route.index
+      ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
+      : { id: route.id, path: route.path, caseSensitive: route.caseSensitive };
+    children(route.parentId).push(object);
+  }
+  const link = (list: RouteObject[], parentPattern: string): void => {
+    for (const route of list) {
+      const own = route.path ? `${parentPattern.replace(/\/$/, "")}/${route.path}` : parentPattern;
+      patterns.set(route.id ?? "", own || "/");
+      const below = byParent.get(route.id);
+      if (below && !route.index) (route as { children?: RouteObject[] }).children = below;
+      if (below) link(below, own);
+    }
+  };
+  const roots = byParent.get(undefined) ?? [];
+  link(roots, "");
+
+  const memo = new Map<string, string>();
+  const label = (pathname: string): string => {
+    const data = pathname.endsWith(".data");
+    const path = data ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
+    const matches = matchRoutes(roots, path);
+    const last = matches?.[matches.length - 1];
+    const pattern = (last && patterns.get(last.route.id ?? "")) ?? "unmatched";
+    return data ? `${pattern}.data` : pattern;
+  };
+  return (pathname) => {
+    let value = memo.get(pathname);
+    if (value === undefined) {
+      if (memo.size >= ROUTE_MEMO_MAX) memo.clear();
+      value = label(pathname);
+      memo.set(pathname, value);
+    }
+    return value;
+  };
+}
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+// ---------------------------------------------------------------------------------------------
+// The registry.
+
+export interface MetricsSources {
+  database: Pick<DatabaseHandle, "db">;
+  logger: Pick<Logger, "warn">;
+  pageCache: { stats(): PageCacheStats };
+  outbox: { stats(): OutboxRunResult };
+  refusals(): Readonly<Record<LimiterName, number>>;
+  /** Loaded once: the React Router build, for route labels. */
+  build: () => Promise<Pick<ServerBuild, "routes">>;
+}
+
+export interface Metrics {
+  registry: Registry;
+  /** First middleware: times every request and counts it by method, route and status. */
+  track(): RequestHandler;
+  /** Marks a response as a file of express.static (its `setHeaders` hook). */
+  markStatic(res: Response): void;
+  /** GET /metrics for allowed peers (isMetricsRequestAllowed); everyone else sees the 404 page. */
+  endpoint(token: string | undefined): RequestHandler;
+}
+
+/** Sets a counter to a total kept elsewhere (prom-client counters only go up by increments). */
+function setTotal(counter: Counter, value: number, labels?: Record<string, string>): void {
+  if (labels) {
+    counter.reset();
+    counter.inc(labels, value);
+  } else {
+    counter.reset();
+    counter.inc(value);
+  }
+}
+
+export function createMetrics(sources: MetricsSources): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by method, route pattern and status.",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: "http_server_errors_total",
+    help: "HTTP requests answered with a 5xx status, by route pattern.",
+    labelNames: ["route"] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from the request's arrival to the end of its response, by route pattern.",
+    labelNames: ["route"] as const,
+    // From a page-cache hit (about a millisecond) to a slow upload.
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  new Counter({
+    name: "page_cache_hits_total",
+    help: "Anonymous page requests answered from the full-page cache.",
+    registers: [registry],
+    collect() {
+      setTotal(this, sources.pageCache.stats().hits);
+    },
+  });
+  new Counter({
+    name: "page_cache_misses_total",
+    help: "Anonymous page requests the full-page cache did not hold (rendered).",
+    registers: [registry],
+    collect() {
+      setTotal(this, sources.pageCache.stats().misses);
+    },
+  });
+  new Counter({
+    name: "content_cache_hits_total",
+    help: "Public content reads answered from the content read cache.",
+    registers: [registry],
+    collect() {
+      setTotal(this, contentCacheStats(sources.database.db).hits);
+    },
+  });
+  new Counter({
+    name: "content_cache_misses_total",
+    help: "Public content reads that went to the database.",
+    registers: [registry],
+    collect() {
+      setTotal(this, contentCacheStats(sources.database.db).misses);
+    },
+  });
+  new Counter({
+    name: "outbox_failed_sends_total",
+    help: "Notification sends that failed (each is retried later) since the process started.",
+    registers: [registry],
+    collect() {
+      setTotal(this, sources.outbox.stats().failed);
+    },
+  });
+  new Counter({
+    name: "outbox_sent_total",
+    help: "Notifications sent by this process.",
+    registers: [registry],
+    collect() {
+      setTotal(this, sources.outbox.stats().sent);
+    },
+  });
+
+  // One count in flight at a time: scrapes that arrive while the database is slow share it,
+  // until it is so old that it may never settle (then a new one is tried).
+  let pendingCount: Promise<number> | undefined;
+  let pendingSince = 0;
+  const countPending = () => {
+    if (pendingCount && Date.now() - pendingSince < OUTBOX_COUNT_RETRY_MS) return pendingCount;
+    pendingSince = Date.now();
+    const current: Promise<number> = (async () => {
+      const [row] = await sources.database.db
+        .select({ value: count() })
+        .from(notifications)
+        .where(isNull(notifications.sentAt));
+      return row?.value ?? 0;
+    })().finally(() => {
+      if (pendingCount === current) pendingCount = undefined;
+    });
+    pendingCount = current;
+    return current;
+  };
+  new Gauge({
+    name: "outbox_pending",
+    help: "Notifications not sent yet (due or waiting for a retry), counted at scrape time.",
+    registers: [registry],
+    async collect() {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const value = await Promise.race([
+          countPending(),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error("timed out")), OUTBOX_COUNT_TIMEOUT_MS);
+          }),
+        ]);
+        this.set(value);
+      } catch (err) {
+        // NaN, not 0 or the last value: "unknown" must not read as an empty outbox.
+        this.set(Number.NaN);
+        sources.logger.warn({ err }, "metrics: the outbox could not be counted");
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  });
+
+  new Counter({
+    name: "rate_limit_refusals_total",
+    help: "Requests refused by a rate limit, by limiter.",
+    labelNames: ["limiter"] as const,
+    registers: [registry],
+    collect() {
+      const counts = sources.refusals();
+      this.reset();
+      for (const limiter of LIMITERS) this.inc({ limiter }, counts[limiter]);
+    },
+  });
+
+  // Backups (issue #21, a later piece) add `backup_last_success_timestamp_seconds` here: a gauge
+  // read at scrape time from wherever the backup job records its last good run.
+
+  let labelRoute: ((pathname: string) => string) | undefined;
+  sources
+    .build()
+    .then((build) => {
+      labelRoute = createRouteLabeller(build.routes);
+    })
+    .catch((err: unknown) => sources.logger.warn({ err }, "metrics: no route labels"));
+
+  const routeOf = (req: Request, res: Response): string => {
+    const marked = res.locals.metricsRoute;
+    if (typeof marked === "string") return marked;
+    if (req.path.startsWith("/assets/")) return "asset";
+    // Before the build has loaded (the first requests after start), one label for all pages.
+    return labelRoute ? labelRoute(req.path) : "page";
+  };
+
+  return {
+    registry,
+    track() {
+      return (req: Request, res: Response, next: NextFunction) => {
+        const start = process.hrtime.bigint();
+        // `finish` only: an aborted request has no status to count (pino-http logs it).
+        res.once("finish", () => {
+          const route = routeOf(req, res);
+          const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+          const method = METHODS.has(req.method) ? req.method : "OTHER";
+          requests.inc({ method, route, status: String(res.statusCode) });
+          duration.observe({ route }, seconds);
+          if (res.statusCode >= 500) errors.inc({ route });
+        });
+        next();
+      };
+    },
+    markStatic(res) {
+      res.locals.metricsRoute = "static";
+    },
+    endpoint(token) {
+      return async (req: Request, res: Response, next: NextFunction) => {
+        const allowed = isMetricsRequestAllowed(
+          { remoteAddress: req.socket.remoteAddress, headers: req.headers },
+          token,
+        );
+        // Refused: on to the site, whose 404 page a visitor gets for any unknown path.
+        if (!allowed) return next();
+        res.locals.metricsRoute = METRICS_PATH;
+        try {
+          const body = await registry.metrics();
+          res
+            .status(200)
+            .set("Cache-Control", "no-store")
+            .set("Content-Type", registry.contentType)
+            .send(body);
+        } catch (err) {
+          next(err);
+        }
+      };
+    },
+  };
+}

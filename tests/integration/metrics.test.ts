@@ -1,0 +1,180 @@
+import { networkInterfaces } from "node:os";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-server";
+
+/**
+ * /metrics on the production server (`node server.js` from the build, seeded PGlite; decision
+ * 0210): scraped, then scraped again after requests, the counters have moved; from an address of
+ * this machine that is not loopback it is refused without the token and served with it.
+ */
+
+const TOKEN = "metrics-test-token-0123456789abcdef";
+
+/** This machine's first non-loopback IPv4 address (the tests only ever talk to this machine). */
+function ownNonLoopbackAddress(): string | undefined {
+  for (const list of Object.values(networkInterfaces())) {
+    for (const entry of list ?? []) {
+      if (!entry.internal && entry.family === "IPv4") return entry.address;
+    }
+  }
+  return undefined;
+}
+const outside = ownNonLoopbackAddress();
+
+/** One sample of the exposition text, or 0 when the series is absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  for (const line of text.split("\n")) {
+    const match = /^([a-z_:]+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries(
+      [...(match[2] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k, v]),
+    );
+    if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
+  }
+  return 0;
+}
+
+const onPort = (server: AdminServer, host: string) =>
+  `http://${host}:${new URL(server.baseURL).port}`;
+
+function contactForm(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+describe.runIf(hasBuild())("/metrics on the production server", () => {
+  let open: AdminServer;
+  let guarded: AdminServer;
+  beforeAll(async () => {
+    const env = {
+      // On every interface, so a request can arrive from a non-loopback address of this machine.
+      HOST: "0.0.0.0",
+      SUBMISSION_RATE_LIMIT: "2",
+      // The outbox is left alone while the test reads its depth.
+      MAIL_POLL_MS: "600000",
+    };
+    [open, guarded] = await Promise.all([
+      startAdminServer({ seed: true, env }),
+      startAdminServer({ env: { ...env, METRICS_TOKEN: TOKEN } }),
+    ]);
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all([open?.dispose(), guarded?.dispose()]);
+  });
+
+  async function scrape(base: string): Promise<string> {
+    const response = await fetch(`${base}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-cache")).toBeNull();
+    return response.text();
+  }
+
+  it("moves its counters with the requests it answers", async () => {
+    const base = open.baseURL;
+    const before = await scrape(base);
+    const requests = (text: string, route: string, status = "200", method = "GET") =>
+      sample(text, "http_requests_total", { method, route, status });
+
+    // A page, rendered then kept whole: a page-cache miss, then hits (each stored once compressed).
+    expect((await fetch(`${base}/blog`)).status).toBe(200);
+    await expect.poll(async () => (await fetch(`${base}/blog`)).headers.get("x-cache")).toBe("HIT");
+    // Two visitor-typed URLs: one label each (their patterns), never the URLs.
+    expect((await fetch(`${base}/blog/no-such-post-4821`)).status).toBe(404);
+    expect((await fetch(`${base}/a/path/nobody/links/to-9321`)).status).toBe(404);
+    // A project inquiry (one notification in the outbox), a bad one, then the limit refuses.
+    const post = async (fields: Record<string, string>) => {
+      const response = await fetch(`${base}/contact`, {
+        method: "POST",
+        body: contactForm(fields),
+        redirect: "manual",
+      });
+      // Read to the end: fetch resolves at the headers, and a request is counted once answered.
+      await response.text();
+      return response;
+    };
+    await post({ name: "Dana Whitfield", email: "dana@example.com", description: "A film." });
+    await post({ name: "" });
+    expect((await post({ name: "" })).status).toBe(429);
+
+    const after = await scrape(base);
+    expect(requests(after, "/blog") - requests(before, "/blog")).toBeGreaterThanOrEqual(2);
+    expect(
+      sample(after, "http_request_duration_seconds_count", { route: "/blog" }) -
+        sample(before, "http_request_duration_seconds_count", { route: "/blog" }),
+    ).toBeGreaterThanOrEqual(2);
+    expect(requests(after, "/blog/:slug", "404")).toBe(1);
+    expect(requests(after, "/*", "404")).toBe(1);
+    expect(after).not.toContain("no-such-post");
+    expect(after).not.toContain("nobody");
+    expect(requests(after, "/contact", "429", "POST")).toBe(1);
+    expect(sample(after, "page_cache_hits_total")).toBeGreaterThan(
+      sample(before, "page_cache_hits_total"),
+    );
+    expect(sample(after, "page_cache_misses_total")).toBeGreaterThan(
+      sample(before, "page_cache_misses_total"),
+    );
+    expect(sample(after, "content_cache_misses_total")).toBeGreaterThan(
+      sample(before, "content_cache_misses_total"),
+    );
+    expect(
+      sample(after, "rate_limit_refusals_total", { limiter: "submission" }) -
+        sample(before, "rate_limit_refusals_total", { limiter: "submission" }),
+    ).toBe(1);
+    expect(sample(after, "outbox_pending") - sample(before, "outbox_pending")).toBe(1);
+    expect(after).toMatch(/^outbox_failed_sends_total 0$/m);
+    // The previous scrape was counted too, under its own label.
+    expect(requests(after, "/metrics")).toBeGreaterThanOrEqual(1);
+    expect(after).toContain("process_resident_memory_bytes");
+  });
+
+  it("is refused to a loopback peer that relays a request (a reverse proxy)", async () => {
+    const response = await fetch(`${open.baseURL}/metrics`, {
+      headers: { "x-forwarded-for": "203.0.113.7" },
+    });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("http_requests_total");
+  });
+
+  it.runIf(outside)(
+    `is refused from a non-loopback address without the token, served with it (${outside})`,
+    async () => {
+      const refusedOpen = await fetch(`${onPort(open, outside ?? "")}/metrics`);
+      expect(refusedOpen.status).toBe(404);
+      expect(await refusedOpen.text()).not.toContain("http_requests_total");
+
+      const base = onPort(guarded, outside ?? "");
+      const wrong: Record<string, string>[] = [
+        {},
+        { authorization: `Bearer ${TOKEN}x` },
+        { authorization: TOKEN },
+      ];
+      for (const headers of wrong) {
+        const refused = await fetch(`${base}/metrics`, { headers });
+        expect(refused.status).toBe(404);
+        expect(refused.headers.get("content-type")).toMatch(/^text\/html/);
+        expect(await refused.text()).not.toContain("http_requests_total");
+      }
+      const served = await fetch(`${base}/metrics`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(served.status).toBe(200);
+      expect(served.headers.get("cache-control")).toBe("no-store");
+      expect(await served.text()).toContain("http_requests_total");
+    },
+  );
+
+  it.skipIf(outside)(
+    "(no non-loopback interface on this machine: the remote check is skipped)",
+    () => {},
+  );
+
+  it("asks for the token from loopback too once one is set", async () => {
+    expect((await fetch(`${guarded.baseURL}/metrics`)).status).toBe(404);
+    const served = await fetch(`${guarded.baseURL}/metrics`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(served.status).toBe(200);
+  });
+});
