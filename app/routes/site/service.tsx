@@ -14,7 +14,7 @@ import type { Route } from "./+types/service";
 
 /**
  * One module for the six service pages (routes.ts registers each path with its own id): the
- * copy comes from content/service-pages.ts, the showcase from the portfolio (limit 6).
+ * copy comes from app/copy/service-pages/, the showcase from the portfolio (limit 6).
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
