@@ -1,6 +1,6 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** The six service pages share one module (content/service-pages.ts holds their copy). */
+/** The six service pages share one module (app/copy/service-pages/ holds their copy, a file per service). */
 const SERVICE_SLUGS = [
   "video-production",
   "post-production",

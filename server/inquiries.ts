@@ -1,6 +1,6 @@
 import type { ContactInquiryInput } from "~/entities/inquiry/contact-form";
 import type { WeddingInquiryInput } from "~/entities/inquiry/wedding-form";
-import type { Database } from "./db/client";
+import type { Database, Executor } from "./db/client";
 import { contactSubmissions } from "./db/schema";
 import { enqueueNotification } from "./mail";
 import { claimUploads, findUnclaimedUploads } from "./uploads";
@@ -26,6 +26,34 @@ interface Services {
 const line = (label: string, value: string | null | undefined) =>
   value ? `${label}: ${value}` : null;
 
+/** Writes the submission's row, in the caller's transaction. */
+async function insertSubmission(
+  tx: Executor,
+  values: typeof contactSubmissions.$inferInsert,
+): Promise<{ id: string }> {
+  const [row] = await tx
+    .insert(contactSubmissions)
+    .values(values)
+    .returning({ id: contactSubmissions.id });
+  if (!row) throw new Error("inquiry not written");
+  return row;
+}
+
+/** Queues the staff's e-mail of a new inquiry (replying to the visitor); empty lines left out. */
+function notifyStaff(
+  tx: Executor,
+  services: Services,
+  mail: { kind: string; replyTo: string; subject: string; lines: (string | null)[] },
+) {
+  return enqueueNotification(tx, {
+    kind: mail.kind,
+    recipient: services.notifyEmail,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    text: mail.lines.filter((l) => l !== null).join("\n"),
+  });
+}
+
 export async function submitProjectInquiry(
   services: Services,
   input: ContactInquiryInput,
@@ -41,20 +69,16 @@ export async function submitProjectInquiry(
   }
 
   return services.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contactSubmissions)
-      .values({
-        kind: "project",
-        name: input.name,
-        email: input.email,
-        service: input.service,
-        budget: input.budget,
-        timeline: input.timeline,
-        description: input.description,
-        fileAttachments: urls.length > 0 ? urls : null,
-      })
-      .returning({ id: contactSubmissions.id });
-    if (!row) throw new Error("inquiry not written");
+    const row = await insertSubmission(tx, {
+      kind: "project",
+      name: input.name,
+      email: input.email,
+      service: input.service,
+      budget: input.budget,
+      timeline: input.timeline,
+      description: input.description,
+      fileAttachments: urls.length > 0 ? urls : null,
+    });
     const claimed = await claimUploads(tx, "contact-uploads", input.attachments, {
       table: "contact_submissions",
       id: row.id,
@@ -62,12 +86,11 @@ export async function submitProjectInquiry(
     // Claimed by a concurrent submission in between: roll everything back.
     if (claimed.length !== input.attachments.length) throw new AttachmentsUnavailableError();
 
-    await enqueueNotification(tx, {
+    await notifyStaff(tx, services, {
       kind: "contact-inquiry",
-      recipient: services.notifyEmail,
       replyTo: input.email,
       subject: `New project inquiry from ${input.name}`,
-      text: [
+      lines: [
         `A new project inquiry arrived on the website.`,
         "",
         line("Name", input.name),
@@ -81,9 +104,7 @@ export async function submitProjectInquiry(
         ...(urls.length > 0 ? ["", "Attachments:", ...urls] : []),
         "",
         `Reply to this e-mail to answer ${input.name}, or see every inquiry at ${new URL("/admin", services.siteUrl).href}`,
-      ]
-        .filter((l) => l !== null)
-        .join("\n"),
+      ],
     });
     return row;
   });
@@ -94,25 +115,20 @@ export async function submitWeddingInquiry(
   input: WeddingInquiryInput,
 ): Promise<{ id: string }> {
   return services.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contactSubmissions)
-      .values({
-        kind: "wedding",
-        name: input.name,
-        email: input.email,
-        description: input.vision ?? "",
-        weddingDate: input.wedding_date,
-        weddingLocation: input.location,
-        weddingBudget: input.budget,
-      })
-      .returning({ id: contactSubmissions.id });
-    if (!row) throw new Error("inquiry not written");
-    await enqueueNotification(tx, {
+    const row = await insertSubmission(tx, {
+      kind: "wedding",
+      name: input.name,
+      email: input.email,
+      description: input.vision ?? "",
+      weddingDate: input.wedding_date,
+      weddingLocation: input.location,
+      weddingBudget: input.budget,
+    });
+    await notifyStaff(tx, services, {
       kind: "wedding-inquiry",
-      recipient: services.notifyEmail,
       replyTo: input.email,
       subject: `New wedding inquiry from ${input.name}`,
-      text: [
+      lines: [
         "A new wedding inquiry arrived on the website.",
         "",
         line("Name", input.name),
@@ -123,9 +139,7 @@ export async function submitWeddingInquiry(
         ...(input.vision ? ["", "Their vision:", input.vision] : []),
         "",
         `Reply to this e-mail to answer ${input.name}.`,
-      ]
-        .filter((l) => l !== null)
-        .join("\n"),
+      ],
     });
     return row;
   });

@@ -1,6 +1,6 @@
 /**
  * The six services as cards (on / and /services) and the navigation's order. The copy of each
- * detail page lives in service-pages.ts, loaded only by those pages.
+ * detail page lives in service-pages/, loaded only by those pages.
  */
 
 export interface ServiceSummary {

@@ -1,4 +1,5 @@
 import { getRuntimeFrom } from "@server/context";
+import type { Database } from "@server/db/client";
 import { FORM_LIMITS, readPost } from "@server/forms";
 import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-access";
 import { commitFlash, type Flash, type FlashInput } from "@server/security/flash";
@@ -9,7 +10,6 @@ import {
   BAD_REQUEST,
   CASE_STUDY_MESSAGES,
   failure,
-  type ModerationMessages,
   PORTFOLIO_EDITOR_MESSAGES,
   success,
   TEAM_MESSAGES,
@@ -112,17 +112,11 @@ export async function moderationListAction(
     return redirectWithFlash(args.context, config.listPath, failure(BAD_REQUEST));
   }
   const on = value === "true";
-  return redirectWithFlash(
-    args.context,
-    config.listPath,
-    await attempt(
-      runtime,
-      config.messages,
-      "update",
-      () => config.toggle(runtime.database.db, id, on),
-      config.messages.toggled(on),
-    ),
-  );
+  return attempt(args.context, config.listPath, config.messages.updateFailed, {
+    write: () => config.toggle(runtime.database.db, id, on),
+    done: config.messages.toggled(on),
+    logged: { kind: "update" },
+  });
 }
 
 /** The delete confirmation's action (the no-JS step and the dialog both post here). */
@@ -137,40 +131,74 @@ export async function moderationDeleteAction(
   if (!isUuid(id)) {
     return redirectWithFlash(args.context, config.listPath, failure(config.messages.deleteFailed));
   }
-  return redirectWithFlash(
-    args.context,
-    config.listPath,
-    await attempt(
-      runtime,
-      config.messages,
-      "delete",
-      () => config.remove(runtime.database.db, id),
-      config.messages.deleted,
-    ),
-  );
+  return attempt(args.context, config.listPath, config.messages.deleteFailed, {
+    write: () => config.remove(runtime.database.db, id),
+    done: config.messages.deleted,
+    logged: { kind: "delete" },
+  });
 }
 
-async function attempt(
-  runtime: ReturnType<typeof getRuntimeFrom>,
-  messages: ModerationMessages,
-  kind: "update" | "delete",
-  write: () => Promise<boolean>,
-  done: string,
-): Promise<FlashInput> {
-  const failed = kind === "update" ? messages.updateFailed : messages.deleteFailed;
-  try {
-    if (await write()) return success(done);
-    // The row is gone (another admin deleted it): the write did not happen.
-    runtime.logger.warn({ kind }, `${failed}: not found`);
-    return failure(failed);
-  } catch (error) {
-    runtime.logger.error({ err: error }, failed);
-    return failure(failed);
+/**
+ * The status action of the submission lists (inquiries, job applications): `intent` status, the
+ * row's `id` and one of `statuses`; back to the list (its filters kept) with the outcome's toast.
+ */
+export async function submissionStatusAction<Status extends string>(
+  args: ActionArgs,
+  list: {
+    path: string;
+    options: readonly { value: Status; label: string }[];
+    save: (db: Database, id: string, status: Status) => Promise<boolean>;
+    messages: { statusSaved: (label: string) => string; updateFailed: string };
+  },
+): Promise<Response> {
+  await requireAdmin(args);
+  const runtime = getRuntimeFrom(args.context);
+  const back = `${list.path}${args.url.search}`;
+  const form = await readForm(args.request);
+  const id = form?.get("id");
+  const option = list.options.find((o) => o.value === form?.get("status"));
+  if (form?.get("intent") !== "status" || !isUuid(id) || !option) {
+    return redirectWithFlash(args.context, back, failure(BAD_REQUEST));
   }
+  return attempt(args.context, back, list.messages.updateFailed, {
+    write: () => list.save(runtime.database.db, id, option.value),
+    done: list.messages.statusSaved(option.label),
+    logged: { id },
+  });
+}
+
+/** Runs a write and redirects to `path` with its toast: `done`, or `failed` (logged). */
+async function attempt(
+  context: Readonly<RouterContextProvider>,
+  path: string,
+  failed: string,
+  { write, done, logged }: { write: () => Promise<boolean>; done: string; logged?: object },
+): Promise<Response> {
+  const { logger } = getRuntimeFrom(context);
+  let flash: FlashInput = failure(failed);
+  try {
+    if (await write()) flash = success(done);
+    // Else the row is gone (another admin deleted it): the write did not happen.
+    else logger.warn({ ...logged }, `${failed}: not found`);
+  } catch (error) {
+    logger.error({ err: error, ...logged }, failed);
+  }
+  return redirectWithFlash(context, path, flash);
 }
 
 function isBoolean(value: unknown): value is "true" | "false" {
   return value === "true" || value === "false";
+}
+
+/** An admin list's loader: the admin check, then the list query through `loadOrReport`. */
+export async function loadAdminList<T>(
+  args: ActionArgs,
+  load: (db: Database) => Promise<T>,
+  fetchFailed: string,
+): Promise<{ data: T; loadError: null } | { data: null; loadError: Flash }> {
+  await requireAdmin(args);
+  const db = getRuntimeFrom(args.context).database.db;
+  return loadOrReport(args.context, () => load(db), fetchFailed);
 }
 
 /**

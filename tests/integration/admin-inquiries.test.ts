@@ -216,10 +216,10 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
     ).rejects.toSatisfy(
       (r: Response) => r.headers.get("location")?.startsWith("/admin/login") ?? false,
     );
-    const page = (await inquiriesLoader(
+    const page = await inquiriesLoader(
       routeArgs(t.runtime, "/admin?q=percent", { cookie: t.cookies.admin }) as never,
-    )) as { result: { rows: { name: string }[] } };
-    expect(page.result.rows.map((r) => r.name)).toEqual(["Percent"]);
+    );
+    expect(page.data?.result.rows.map((r) => r.name)).toEqual(["Percent"]);
   });
 
   it("exports the filtered list as CSV for an admin, with absolute attachment links", async () => {

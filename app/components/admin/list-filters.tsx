@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { buttonClass, fieldClass } from "./ui";
+import { buttonClass, DenseField, fieldClass } from "./ui";
 
 /**
  * The filter bar of a back-office list: a GET form, so the filters live in the URL and work
@@ -43,10 +43,7 @@ export function AdminListFilters({
 
 export function FilterSearch({ id, label, value }: { id: string; label: string; value: string }) {
   return (
-    <div className="flex min-w-56 flex-1 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-ink-muted">
-        {label}
-      </label>
+    <DenseField id={id} label={label} className="min-w-56 flex-1">
       <input
         id={id}
         type="search"
@@ -55,7 +52,7 @@ export function FilterSearch({ id, label, value }: { id: string; label: string; 
         key={value}
         className={fieldClass}
       />
-    </div>
+    </DenseField>
   );
 }
 
@@ -80,10 +77,7 @@ export function FilterSelect({
 }) {
   const submit = useSubmit();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-ink-muted">
-        {label}
-      </label>
+    <DenseField id={id} label={label}>
       <select
         id={id}
         name={name}
@@ -99,6 +93,6 @@ export function FilterSelect({
           </option>
         ))}
       </select>
-    </div>
+    </DenseField>
   );
 }

@@ -38,3 +38,17 @@ export function ToggleForm({
     </fetcher.Form>
   );
 }
+
+/** The Feature / Unfeature toggle of a content row. */
+export function FeatureToggle({ id, on, itemName }: { id: string; on: boolean; itemName: string }) {
+  return (
+    <ToggleForm
+      id={id}
+      intent="feature"
+      on={on}
+      onLabel="Unfeature"
+      offLabel="Feature"
+      itemName={itemName}
+    />
+  );
+}

@@ -75,3 +75,25 @@ export function RowList({ label, children }: { label: string; children: ReactNod
     </ul>
   );
 }
+
+/** A small labelled control of a filter bar or an inline form; `className` sizes it in its row. */
+export function DenseField({
+  id,
+  label,
+  className = "",
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="text-xs font-medium text-ink-muted">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}

@@ -20,24 +20,17 @@ export function SiteFooter() {
           </Link>
           <p className="mt-5 text-sm leading-relaxed text-ink-muted">{FOOTER.blurb}</p>
         </div>
-        <FooterColumn title={services.title}>
-          {services.links.map((link) => (
-            <li key={link.href}>
-              <Link to={link.href} className={linkClass}>
-                {link.name}
-              </Link>
-            </li>
-          ))}
-        </FooterColumn>
-        <FooterColumn title={company.title}>
-          {company.links.map((link) => (
-            <li key={link.href}>
-              <Link to={link.href} className={linkClass}>
-                {link.name}
-              </Link>
-            </li>
-          ))}
-        </FooterColumn>
+        {[services, company].map((column) => (
+          <FooterColumn key={column.title} title={column.title}>
+            {column.links.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className={linkClass}>
+                  {link.name}
+                </Link>
+              </li>
+            ))}
+          </FooterColumn>
+        ))}
         <FooterColumn title={contact.title}>
           <li>
             <a href={`mailto:${studio.email}`} className={linkClass}>

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+import { ButtonLink } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
 /** Page rhythm: one container width, one section spacing, one heading style. */
@@ -65,6 +66,28 @@ export function SectionHeading({
         {title}
       </Tag>
       {intro ? <p className="lede mt-6">{intro}</p> : null}
+    </div>
+  );
+}
+
+/** A section heading (from its copy) with a link to the whole list beside it (beneath on phones). */
+export function SectionHeadingWithLink({
+  id,
+  copy,
+  to,
+  linkText,
+}: {
+  id: string;
+  copy: { eyebrow?: string; heading: string; intro?: string };
+  to: string;
+  linkText: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col justify-between gap-8 md:flex-row md:items-end">
+      <SectionHeading id={id} eyebrow={copy.eyebrow} title={copy.heading} intro={copy.intro} />
+      <ButtonLink to={to} variant="secondary" className="self-start md:self-end">
+        {linkText}
+      </ButtonLink>
     </div>
   );
 }

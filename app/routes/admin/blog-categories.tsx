@@ -6,13 +6,14 @@ import {
 } from "@server/admin/blog-categories";
 import { isUuid } from "@server/admin/list-params";
 import { BAD_REQUEST, BLOG_MESSAGES, failure, success } from "@server/admin/messages";
-import { loadOrReport, readForm, redirectWithFlash } from "@server/admin/moderation";
+import { loadAdminList, readForm, redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-access";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { buttonClass, EmptyState, fieldClass, LoadError, RowList } from "~/components/admin/ui";
+import { data, Form, useNavigation } from "react-router";
+import { IconLink, ListBody } from "~/components/admin/list-page";
+import { buttonClass, DenseField, fieldClass, RowList } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { categorySchema } from "~/entities/blog-post/form";
@@ -32,11 +33,8 @@ export const meta: Route.MetaFunction = () => adminMeta("Blog Categories");
 const PATH = "/admin/blog/categories";
 const DEFAULT_COLOR = "#f97316";
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const db = getRuntimeFrom(args.context).database.db;
-  return loadOrReport(args.context, () => listCategories(db), BLOG_MESSAGES.categoriesFetchFailed);
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadAdminList(args, listCategories, BLOG_MESSAGES.categoriesFetchFailed);
 
 type ActionData = {
   /** "new" or the id of the category whose form was refused. */
@@ -114,10 +112,9 @@ export default function BlogCategories({ loaderData, actionData }: Route.Compone
         title="Blog Categories"
         lead="Inactive categories are hidden from the blog's filter and from new posts."
         actions={
-          <Link to="/admin/blog" className={buttonClass.secondary}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
+          <IconLink to="/admin/blog" icon={ArrowLeft}>
             Blog posts
-          </Link>
+          </IconLink>
         }
       />
       <ToastMessageView message={loadError} />
@@ -140,65 +137,67 @@ export default function BlogCategories({ loaderData, actionData }: Route.Compone
         <h2 id="all-categories" className="mb-3 font-display text-lg font-semibold">
           All categories
         </h2>
-        {loadError ? (
-          <LoadError message={loadError.description ?? ""} />
-        ) : !rows || rows.length === 0 ? (
-          <EmptyState>No categories yet. Add the first one above.</EmptyState>
-        ) : (
-          <RowList label="Blog categories">
-            {rows.map((category) => {
-              const mine = refused?.target === category.id ? refused : undefined;
-              return (
-                <li
-                  key={category.id}
-                  className="flex flex-col gap-3 p-4 lg:flex-row lg:items-end lg:justify-between"
-                >
-                  <div className="min-w-0 flex-1">
-                    <p className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-                      <span
-                        aria-hidden="true"
-                        className="inline-block size-3 rounded-full"
-                        style={{ backgroundColor: category.color }}
+        <ListBody
+          loadError={loadError}
+          rows={rows}
+          empty="No categories yet. Add the first one above."
+        >
+          {(categories) => (
+            <RowList label="Blog categories">
+              {categories.map((category) => {
+                const mine = refused?.target === category.id ? refused : undefined;
+                return (
+                  <li
+                    key={category.id}
+                    className="flex flex-col gap-3 p-4 lg:flex-row lg:items-end lg:justify-between"
+                  >
+                    <div className="min-w-0 flex-1">
+                      <p className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+                        <span
+                          aria-hidden="true"
+                          className="inline-block size-3 rounded-full"
+                          style={{ backgroundColor: category.color }}
+                        />
+                        <span className="font-semibold">{category.name}</span>
+                        <span
+                          className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${
+                            category.isActive
+                              ? "bg-success/15 text-success ring-success/40"
+                              : "text-ink-muted ring-line"
+                          }`}
+                        >
+                          {category.isActive ? "Active" : "Inactive"}
+                        </span>
+                        <span className="text-ink-muted">
+                          {category.posts} {category.posts === 1 ? "post" : "posts"}
+                        </span>
+                      </p>
+                      <CategoryForm
+                        key={`${category.id}:${category.name}:${category.color}:${mine ? "refused" : ""}`}
+                        idBase={category.id}
+                        intent="update"
+                        id={category.id}
+                        submitLabel="Save"
+                        submitContext={category.name}
+                        values={mine?.values ?? { name: category.name, color: category.color }}
+                        fieldErrors={mine?.fieldErrors}
                       />
-                      <span className="font-semibold">{category.name}</span>
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${
-                          category.isActive
-                            ? "bg-success/15 text-success ring-success/40"
-                            : "text-ink-muted ring-line"
-                        }`}
-                      >
-                        {category.isActive ? "Active" : "Inactive"}
-                      </span>
-                      <span className="text-ink-muted">
-                        {category.posts} {category.posts === 1 ? "post" : "posts"}
-                      </span>
-                    </p>
-                    <CategoryForm
-                      key={`${category.id}:${category.name}:${category.color}:${mine ? "refused" : ""}`}
-                      idBase={category.id}
-                      intent="update"
-                      id={category.id}
-                      submitLabel="Save"
-                      submitContext={category.name}
-                      values={mine?.values ?? { name: category.name, color: category.color }}
-                      fieldErrors={mine?.fieldErrors}
-                    />
-                  </div>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="toggle" />
-                    <input type="hidden" name="id" value={category.id} />
-                    <input type="hidden" name="value" value={String(!category.isActive)} />
-                    <button type="submit" className={buttonClass.secondary}>
-                      {category.isActive ? "Deactivate" : "Activate"}
-                      <span className="sr-only"> {category.name}</span>
-                    </button>
-                  </Form>
-                </li>
-              );
-            })}
-          </RowList>
-        )}
+                    </div>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="toggle" />
+                      <input type="hidden" name="id" value={category.id} />
+                      <input type="hidden" name="value" value={String(!category.isActive)} />
+                      <button type="submit" className={buttonClass.secondary}>
+                        {category.isActive ? "Deactivate" : "Activate"}
+                        <span className="sr-only"> {category.name}</span>
+                      </button>
+                    </Form>
+                  </li>
+                );
+              })}
+            </RowList>
+          )}
+        </ListBody>
       </section>
     </>
   );
@@ -231,15 +230,13 @@ function CategoryForm({
   }, [nameErrors]);
   const nameId = `category-${idBase}-name`;
   const colorId = `category-${idBase}-color`;
+  const ofRow = submitContext ? <span className="sr-only"> of {submitContext}</span> : null;
   const colorValue = /^#[0-9a-f]{6}$/i.test(values.color) ? values.color : DEFAULT_COLOR;
   return (
     <Form method="post" noValidate className="flex flex-wrap items-start gap-3">
       <input type="hidden" name="intent" value={intent} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
-      <div className="flex min-w-56 flex-1 flex-col gap-1">
-        <label htmlFor={nameId} className="text-xs font-medium text-ink-muted">
-          Name{submitContext ? <span className="sr-only"> of {submitContext}</span> : null}
-        </label>
+      <DenseField id={nameId} label={<>Name{ofRow}</>} className="min-w-56 flex-1">
         <input
           ref={nameRef}
           id={nameId}
@@ -252,16 +249,9 @@ function CategoryForm({
           aria-describedby={nameErrors?.length ? `${nameId}-error` : undefined}
           className={fieldClass}
         />
-        {nameErrors?.length ? (
-          <p id={`${nameId}-error`} className="text-sm text-danger">
-            {nameErrors.join(" ")}
-          </p>
-        ) : null}
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={colorId} className="text-xs font-medium text-ink-muted">
-          Colour{submitContext ? <span className="sr-only"> of {submitContext}</span> : null}
-        </label>
+        <FieldErrorText id={`${nameId}-error`} errors={nameErrors} />
+      </DenseField>
+      <DenseField id={colorId} label={<>Colour{ofRow}</>}>
         <input
           id={colorId}
           name="color"
@@ -271,12 +261,8 @@ function CategoryForm({
           aria-describedby={colorErrors?.length ? `${colorId}-error` : undefined}
           className="h-[34px] w-16 cursor-pointer rounded-md border border-line bg-canvas p-1"
         />
-        {colorErrors?.length ? (
-          <p id={`${colorId}-error`} className="text-sm text-danger">
-            {colorErrors.join(" ")}
-          </p>
-        ) : null}
-      </div>
+        <FieldErrorText id={`${colorId}-error`} errors={colorErrors} />
+      </DenseField>
       <button
         type="submit"
         className={`${buttonClass.primary} mt-5`}
@@ -287,4 +273,12 @@ function CategoryForm({
       </button>
     </Form>
   );
+}
+
+function FieldErrorText({ id, errors }: { id: string; errors: string[] | undefined }) {
+  return errors?.length ? (
+    <p id={id} className="text-sm text-danger">
+      {errors.join(" ")}
+    </p>
+  ) : null;
 }

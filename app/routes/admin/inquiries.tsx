@@ -5,13 +5,9 @@ import {
   parseInquiryQuery,
   setInquiryStatus,
 } from "@server/admin/inquiries";
-import { isUuid, type Page } from "@server/admin/list-params";
-import { BAD_REQUEST, failure, INQUIRY_MESSAGES, success } from "@server/admin/messages";
-import { readForm, redirectWithFlash } from "@server/admin/moderation";
-import { getRuntimeFrom } from "@server/context";
-import { requireAdmin } from "@server/security/admin-access";
-import { Download, Mail, Paperclip } from "lucide-react";
-import { useSearchParams } from "react-router";
+import { INQUIRY_MESSAGES } from "@server/admin/messages";
+import { loadAdminList, submissionStatusAction } from "@server/admin/moderation";
+import { Mail, Paperclip } from "lucide-react";
 import {
   BUDGET_LABELS,
   CONTACT_STATUS_OPTIONS,
@@ -25,14 +21,13 @@ import {
   WEDDING_BUDGET_LABELS,
 } from "~/components/admin/format";
 import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
-import { Pagination } from "~/components/admin/pagination";
+import { ExportLink, Facts, ListBody, PagedRows } from "~/components/admin/list-page";
 import { StatusForm } from "~/components/admin/status-form";
-import { buttonClass, EmptyState, LoadError } from "~/components/admin/ui";
+import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
-import { CONTACT_STATUSES, type ContactStatus } from "~/lib/values";
 import type { Route } from "./+types/inquiries";
 
 /** /admin: contact submissions (the Dashboard). */
@@ -40,62 +35,28 @@ import type { Route } from "./+types/inquiries";
 export const meta: Route.MetaFunction = () => adminMeta("Inquiries");
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const runtime = getRuntimeFrom(args.context);
   const { page, ...filters } = parseInquiryQuery(args.url.searchParams);
-  try {
-    const result: Page<Inquiry> = await listInquiries(runtime.database.db, filters, page);
-    const fileNames = await attachmentNames(runtime.database.db, result.rows);
-    return { result, fileNames, filters, loadError: null };
-  } catch (error) {
-    runtime.logger.error({ err: error }, INQUIRY_MESSAGES.fetchFailed);
-    return {
-      result: null,
-      fileNames: {} as Record<string, string>,
-      filters,
-      loadError: {
-        id: crypto.randomUUID(),
-        kind: "error" as const,
-        title: "Error",
-        description: INQUIRY_MESSAGES.fetchFailed,
-      },
-    };
-  }
+  const list = await loadAdminList(
+    args,
+    async (db) => {
+      const result = await listInquiries(db, filters, page);
+      return { result, fileNames: await attachmentNames(db, result.rows) };
+    },
+    INQUIRY_MESSAGES.fetchFailed,
+  );
+  return { ...list, filters };
 }
 
-export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
-  const runtime = getRuntimeFrom(args.context);
-  const back = `/admin${args.url.search}`;
-  const form = await readForm(args.request);
-  const id = form?.get("id");
-  const status = form?.get("status");
-  if (
-    form?.get("intent") !== "status" ||
-    !isUuid(id) ||
-    !CONTACT_STATUSES.includes(status as ContactStatus)
-  ) {
-    return redirectWithFlash(args.context, back, failure(BAD_REQUEST));
-  }
-  const label = CONTACT_STATUS_OPTIONS.find((o) => o.value === status)?.label ?? String(status);
-  try {
-    if (await setInquiryStatus(runtime.database.db, id, status as ContactStatus)) {
-      return redirectWithFlash(args.context, back, success(INQUIRY_MESSAGES.statusSaved(label)));
-    }
-    runtime.logger.warn({ id }, `${INQUIRY_MESSAGES.updateFailed}: not found`);
-  } catch (error) {
-    runtime.logger.error({ err: error, id }, INQUIRY_MESSAGES.updateFailed);
-  }
-  return redirectWithFlash(args.context, back, failure(INQUIRY_MESSAGES.updateFailed));
-}
+export const action = (args: Route.ActionArgs) =>
+  submissionStatusAction(args, {
+    path: "/admin",
+    options: CONTACT_STATUS_OPTIONS,
+    save: setInquiryStatus,
+    messages: INQUIRY_MESSAGES,
+  });
 
 export default function Inquiries({ loaderData }: Route.ComponentProps) {
-  const { result, fileNames, filters, loadError } = loaderData;
-  const [searchParams] = useSearchParams();
-  const filterParams = new URLSearchParams();
-  if (filters.q) filterParams.set("q", filters.q);
-  if (filters.status) filterParams.set("status", filters.status);
-  const exportQuery = filterParams.toString();
+  const { data, filters, loadError } = loaderData;
   const filtered = Boolean(filters.q || filters.status);
 
   return (
@@ -105,14 +66,10 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
         title="Inquiries"
         lead="Project and wedding inquiries from the website, newest first."
         actions={
-          <a
-            href={`/admin/inquiries.csv${exportQuery ? `?${exportQuery}` : ""}`}
-            className={buttonClass.secondary}
-            download
-          >
-            <Download aria-hidden="true" className="size-4" />
-            Export CSV
-          </a>
+          <ExportLink
+            path="/admin/inquiries.csv"
+            filters={{ q: filters.q, status: filters.status }}
+          />
         }
       />
       <ToastMessageView message={loadError} />
@@ -133,30 +90,17 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
         />
       </AdminListFilters>
 
-      {loadError ? (
-        <LoadError message={loadError.description} />
-      ) : !result || result.rows.length === 0 ? (
-        <EmptyState>No inquiries found.</EmptyState>
-      ) : (
-        <>
-          <ul aria-label="Inquiries" className="space-y-3">
-            {result.rows.map((inquiry) => (
-              <InquiryRow key={inquiry.id} inquiry={inquiry} fileNames={fileNames} />
-            ))}
-          </ul>
-          <Pagination
-            page={result.page}
-            pageCount={result.pageCount}
-            total={result.total}
-            search={(() => {
-              const params = new URLSearchParams(searchParams);
-              params.delete("page");
-              return params;
-            })()}
-            noun={["inquiry", "inquiries"]}
-          />
-        </>
-      )}
+      <ListBody loadError={loadError} rows={data?.result.rows} empty="No inquiries found.">
+        {(inquiries) =>
+          data && (
+            <PagedRows label="Inquiries" result={data.result} noun={["inquiry", "inquiries"]}>
+              {inquiries.map((inquiry) => (
+                <InquiryRow key={inquiry.id} inquiry={inquiry} fileNames={data.fileNames} />
+              ))}
+            </PagedRows>
+          )
+        }
+      </ListBody>
     </>
   );
 }
@@ -219,14 +163,7 @@ function InquiryRow({
         </div>
       </div>
 
-      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
-        {facts.map(([term, value]) => (
-          <div key={term} className="flex gap-2">
-            <dt className="text-ink-faint">{term}</dt>
-            <dd className="text-ink">{value ?? "—"}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={facts} />
 
       {inquiry.description ? (
         <p className="mt-3 text-sm whitespace-pre-line text-ink-muted">{inquiry.description}</p>

@@ -5,28 +5,21 @@ import {
   parseJobApplicationQuery,
   setJobApplicationStatus,
 } from "@server/admin/job-applications";
-import { isUuid } from "@server/admin/list-params";
-import { BAD_REQUEST, failure, JOB_APPLICATION_MESSAGES, success } from "@server/admin/messages";
-import { readForm, redirectWithFlash } from "@server/admin/moderation";
-import { getRuntimeFrom } from "@server/context";
-import { requireAdmin } from "@server/security/admin-access";
-import { Download } from "lucide-react";
-import { useSearchParams } from "react-router";
+import { JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
+import { loadAdminList, submissionStatusAction } from "@server/admin/moderation";
 import {
   formatDateTime,
   JOB_APPLICATION_STATUS_OPTIONS,
   safeHref,
 } from "~/components/admin/format";
 import { AdminListFilters, FilterSelect } from "~/components/admin/list-filters";
-import { Pagination } from "~/components/admin/pagination";
+import { ExportLink, Facts, ListBody, PagedRows } from "~/components/admin/list-page";
 import { ResumeLink } from "~/components/admin/resume-link";
 import { StatusForm } from "~/components/admin/status-form";
-import { buttonClass, EmptyState, LoadError } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
-import { JOB_APPLICATION_STATUSES, type JobApplicationStatus } from "~/lib/values";
 import type { Route } from "./+types/job-applications";
 
 /** /admin/job-applications */
@@ -34,72 +27,33 @@ import type { Route } from "./+types/job-applications";
 export const meta: Route.MetaFunction = () => adminMeta("Job Applications");
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const runtime = getRuntimeFrom(args.context);
   const { page, ...filters } = parseJobApplicationQuery(args.url.searchParams);
-  try {
-    const [result, positions] = await Promise.all([
-      listJobApplications(runtime.database.db, filters, page),
-      listAppliedPositions(runtime.database.db),
-    ]);
-    return { result, positions, filters, loadError: null };
-  } catch (error) {
-    runtime.logger.error({ err: error }, JOB_APPLICATION_MESSAGES.fetchFailed);
-    return {
-      result: null,
-      positions: [] as string[],
-      filters,
-      loadError: {
-        id: crypto.randomUUID(),
-        kind: "error" as const,
-        title: "Error",
-        description: JOB_APPLICATION_MESSAGES.fetchFailed,
-      },
-    };
-  }
+  const list = await loadAdminList(
+    args,
+    async (db) => {
+      const [result, positions] = await Promise.all([
+        listJobApplications(db, filters, page),
+        listAppliedPositions(db),
+      ]);
+      return { result, positions };
+    },
+    JOB_APPLICATION_MESSAGES.fetchFailed,
+  );
+  return { ...list, filters };
 }
 
-export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
-  const runtime = getRuntimeFrom(args.context);
-  const back = `/admin/job-applications${args.url.search}`;
-  const form = await readForm(args.request);
-  const id = form?.get("id");
-  const status = form?.get("status");
-  if (
-    form?.get("intent") !== "status" ||
-    !isUuid(id) ||
-    !JOB_APPLICATION_STATUSES.includes(status as JobApplicationStatus)
-  ) {
-    return redirectWithFlash(args.context, back, failure(BAD_REQUEST));
-  }
-  const label =
-    JOB_APPLICATION_STATUS_OPTIONS.find((o) => o.value === status)?.label ?? String(status);
-  try {
-    if (await setJobApplicationStatus(runtime.database.db, id, status as JobApplicationStatus)) {
-      return redirectWithFlash(
-        args.context,
-        back,
-        success(JOB_APPLICATION_MESSAGES.statusSaved(label)),
-      );
-    }
-    runtime.logger.warn({ id }, `${JOB_APPLICATION_MESSAGES.updateFailed}: not found`);
-  } catch (error) {
-    runtime.logger.error({ err: error, id }, JOB_APPLICATION_MESSAGES.updateFailed);
-  }
-  return redirectWithFlash(args.context, back, failure(JOB_APPLICATION_MESSAGES.updateFailed));
-}
+export const action = (args: Route.ActionArgs) =>
+  submissionStatusAction(args, {
+    path: "/admin/job-applications",
+    options: JOB_APPLICATION_STATUS_OPTIONS,
+    save: setJobApplicationStatus,
+    messages: JOB_APPLICATION_MESSAGES,
+  });
 
 export default function JobApplications({ loaderData }: Route.ComponentProps) {
-  const { result, positions, filters, loadError } = loaderData;
-  const [searchParams] = useSearchParams();
-  const filterParams = new URLSearchParams();
-  if (filters.status) filterParams.set("status", filters.status);
-  if (filters.position) filterParams.set("position", filters.position);
-  const exportQuery = filterParams.toString();
+  const { data, filters, loadError } = loaderData;
+  const positions = data?.positions ?? [];
   const filtered = Boolean(filters.status || filters.position);
-  const pageSearch = new URLSearchParams(searchParams);
-  pageSearch.delete("page");
 
   return (
     <>
@@ -108,14 +62,10 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
         title="Job Applications"
         lead="Applications from the careers page, newest first."
         actions={
-          <a
-            href={`/admin/job-applications.csv${exportQuery ? `?${exportQuery}` : ""}`}
-            className={buttonClass.secondary}
-            download
-          >
-            <Download aria-hidden="true" className="size-4" />
-            Export CSV
-          </a>
+          <ExportLink
+            path="/admin/job-applications.csv"
+            filters={{ status: filters.status, position: filters.position }}
+          />
         }
       />
       <ToastMessageView message={loadError} />
@@ -148,26 +98,21 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
         />
       </AdminListFilters>
 
-      {loadError ? (
-        <LoadError message={loadError.description} />
-      ) : !result || result.rows.length === 0 ? (
-        <EmptyState>No applications yet.</EmptyState>
-      ) : (
-        <>
-          <ul aria-label="Job applications" className="space-y-3">
-            {result.rows.map((application) => (
-              <ApplicationRow key={application.id} application={application} />
-            ))}
-          </ul>
-          <Pagination
-            page={result.page}
-            pageCount={result.pageCount}
-            total={result.total}
-            search={pageSearch}
-            noun={["application", "applications"]}
-          />
-        </>
-      )}
+      <ListBody loadError={loadError} rows={data?.result.rows} empty="No applications yet.">
+        {(applications) =>
+          data && (
+            <PagedRows
+              label="Job applications"
+              result={data.result}
+              noun={["application", "applications"]}
+            >
+              {applications.map((application) => (
+                <ApplicationRow key={application.id} application={application} />
+              ))}
+            </PagedRows>
+          )
+        }
+      </ListBody>
     </>
   );
 }
@@ -224,14 +169,7 @@ function ApplicationRow({ application }: { application: JobApplication }) {
         </div>
       </div>
 
-      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
-        {facts.map(([term, value]) => (
-          <div key={term} className="flex gap-2">
-            <dt className="text-ink-faint">{term}</dt>
-            <dd className="text-ink">{value ?? "—"}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={facts} />
 
       {portfolio || linkedin ? (
         <p className="mt-3 flex flex-wrap gap-3 text-sm">

@@ -11,22 +11,14 @@ import { findPortfolioItem, listPortfolioItems, savePortfolioItem } from "@serve
 import { getRuntimeFrom } from "@server/context";
 import { FORM_LIMITS, readPost } from "@server/forms";
 import { requireAdmin } from "@server/security/admin-access";
-import { Pencil, Plus } from "lucide-react";
-import { Link } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { EditorHeading } from "~/components/admin/editor-form";
 import { EditorFields, StatusField } from "~/components/admin/editor-page";
 import { portfolioServiceLabel } from "~/components/admin/format";
 import { ImageField } from "~/components/admin/image-field";
-import { ToggleForm } from "~/components/admin/toggle-form";
-import {
-  buttonClass,
-  EmptyState,
-  Flag,
-  LoadError,
-  RowList,
-  StatusBadge,
-} from "~/components/admin/ui";
+import { AddLink, ContentRow, EditLink, ListBody } from "~/components/admin/list-page";
+import { FeatureToggle } from "~/components/admin/toggle-form";
+import { Flag, RowList, StatusBadge } from "~/components/admin/ui";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
@@ -131,14 +123,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
         variant="admin"
         title="Portfolio"
         lead="Portfolio items, latest completion first."
-        actions={
-          editor ? null : (
-            <Link to="?new" className={buttonClass.primary}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add Portfolio Item
-            </Link>
-          )
-        }
+        actions={editor ? null : <AddLink to="?new">Add Portfolio Item</AddLink>}
       />
       <ToastMessageView message={loadError} />
       {editor ? (
@@ -149,56 +134,40 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
           actionData={actionData ?? null}
         />
       ) : null}
-      {loadError ? (
-        <LoadError message={loadError.description ?? ""} />
-      ) : !rows || rows.length === 0 ? (
-        <EmptyState>No portfolio items found.</EmptyState>
-      ) : (
-        <RowList label="Portfolio items">
-          {rows.map((item) => (
-            <li
-              key={item.id}
-              className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <div className="min-w-0">
-                <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold">{item.title}</span>
-                  <StatusBadge status={item.status} />
-                  {item.isFeatured ? <Flag on>Featured</Flag> : null}
-                </p>
-                <p className="mt-0.5 text-sm text-ink-muted">
-                  {[
-                    item.clientName,
-                    portfolioServiceLabel(item.serviceType),
-                    formatDay(item.completionDate),
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </p>
-              </div>
-              <div className="flex shrink-0 flex-wrap items-center gap-2">
-                <ToggleForm
-                  id={item.id}
-                  intent="feature"
-                  on={item.isFeatured}
-                  onLabel="Unfeature"
-                  offLabel="Feature"
-                  itemName={item.title}
-                />
-                <Link to={editHref(item.id)} className={buttonClass.secondary}>
-                  <Pencil aria-hidden="true" className="size-4" />
-                  Edit<span className="sr-only"> {item.title}</span>
-                </Link>
-                <DeleteButton
-                  confirmHref={`/admin/portfolio/${item.id}/delete`}
-                  itemName={item.title}
-                  noun="portfolio item"
-                />
-              </div>
-            </li>
-          ))}
-        </RowList>
-      )}
+      <ListBody loadError={loadError} rows={rows} empty="No portfolio items found.">
+        {(items) => (
+          <RowList label="Portfolio items">
+            {items.map((item) => (
+              <ContentRow
+                key={item.id}
+                title={item.title}
+                badges={
+                  <>
+                    <StatusBadge status={item.status} />
+                    {item.isFeatured ? <Flag on>Featured</Flag> : null}
+                  </>
+                }
+                details={[
+                  item.clientName,
+                  portfolioServiceLabel(item.serviceType),
+                  formatDay(item.completionDate),
+                ]}
+                actions={
+                  <>
+                    <FeatureToggle id={item.id} on={item.isFeatured} itemName={item.title} />
+                    <EditLink to={editHref(item.id)} name={item.title} />
+                    <DeleteButton
+                      confirmHref={`/admin/portfolio/${item.id}/delete`}
+                      itemName={item.title}
+                      noun="portfolio item"
+                    />
+                  </>
+                }
+              />
+            ))}
+          </RowList>
+        )}
+      </ListBody>
     </>
   );
 }

@@ -1,13 +1,10 @@
 import { TEAM_MESSAGES } from "@server/admin/messages";
-import { loadOrReport, moderationListAction } from "@server/admin/moderation";
+import { loadAdminList, moderationListAction } from "@server/admin/moderation";
 import { listTeamMembers } from "@server/admin/team";
-import { getRuntimeFrom } from "@server/context";
-import { requireAdmin } from "@server/security/admin-access";
-import { Pencil, Plus } from "lucide-react";
-import { Link } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
+import { AddLink, ContentRow, EditLink, ListBody } from "~/components/admin/list-page";
 import { ToggleForm } from "~/components/admin/toggle-form";
-import { buttonClass, EmptyState, Flag, LoadError, RowList } from "~/components/admin/ui";
+import { Flag, RowList } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
@@ -17,11 +14,8 @@ import type { Route } from "./+types/team";
 
 export const meta: Route.MetaFunction = () => adminMeta("Team Members");
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const db = getRuntimeFrom(args.context).database.db;
-  return loadOrReport(args.context, () => listTeamMembers(db), TEAM_MESSAGES.fetchFailed);
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadAdminList(args, listTeamMembers, TEAM_MESSAGES.fetchFailed);
 
 export const action = (args: Route.ActionArgs) => moderationListAction("team", args);
 
@@ -33,65 +27,49 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         variant="admin"
         title="Team Members"
         lead="In display order. Active members appear on the About page."
-        actions={
-          <Link to="/admin/team/new" className={buttonClass.primary}>
-            <Plus aria-hidden="true" className="size-4" />
-            Add Team Member
-          </Link>
-        }
+        actions={<AddLink to="/admin/team/new">Add Team Member</AddLink>}
       />
       <ToastMessageView message={loadError} />
-      {loadError ? (
-        <LoadError message={loadError.description ?? ""} />
-      ) : !rows || rows.length === 0 ? (
-        <EmptyState>No team members found</EmptyState>
-      ) : (
-        <RowList label="Team members">
-          {rows.map((member) => (
-            <li
-              key={member.id}
-              className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <div className="flex min-w-0 items-center gap-3">
-                <span
-                  aria-hidden="true"
-                  className="grid size-9 shrink-0 place-items-center rounded-full bg-surface-raised text-xs font-semibold text-ink-muted tabular-nums"
-                >
-                  {member.displayOrder}
-                </span>
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold">{member.name}</span>
-                    <Flag on={member.isActive}>{member.isActive ? "Active" : "Inactive"}</Flag>
-                  </p>
-                  <p className="mt-0.5 text-sm text-ink-muted">
-                    {[member.role, member.email].filter(Boolean).join(" · ")}
-                  </p>
-                </div>
-              </div>
-              <div className="flex flex-wrap items-center gap-2">
-                <ToggleForm
-                  id={member.id}
-                  intent="activate"
-                  on={member.isActive}
-                  onLabel="Deactivate"
-                  offLabel="Activate"
-                  itemName={member.name}
-                />
-                <Link to={`/admin/team/${member.id}/edit`} className={buttonClass.secondary}>
-                  <Pencil aria-hidden="true" className="size-4" />
-                  Edit<span className="sr-only"> {member.name}</span>
-                </Link>
-                <DeleteButton
-                  confirmHref={`/admin/team/${member.id}/delete`}
-                  itemName={member.name}
-                  noun="team member"
-                />
-              </div>
-            </li>
-          ))}
-        </RowList>
-      )}
+      <ListBody loadError={loadError} rows={rows} empty="No team members found">
+        {(members) => (
+          <RowList label="Team members">
+            {members.map((member) => (
+              <ContentRow
+                key={member.id}
+                leading={
+                  <span
+                    aria-hidden="true"
+                    className="grid size-9 shrink-0 place-items-center rounded-full bg-surface-raised text-xs font-semibold text-ink-muted tabular-nums"
+                  >
+                    {member.displayOrder}
+                  </span>
+                }
+                title={member.name}
+                badges={<Flag on={member.isActive}>{member.isActive ? "Active" : "Inactive"}</Flag>}
+                details={[member.role, member.email]}
+                actions={
+                  <>
+                    <ToggleForm
+                      id={member.id}
+                      intent="activate"
+                      on={member.isActive}
+                      onLabel="Deactivate"
+                      offLabel="Activate"
+                      itemName={member.name}
+                    />
+                    <EditLink to={`/admin/team/${member.id}/edit`} name={member.name} />
+                    <DeleteButton
+                      confirmHref={`/admin/team/${member.id}/delete`}
+                      itemName={member.name}
+                      noun="team member"
+                    />
+                  </>
+                }
+              />
+            ))}
+          </RowList>
+        )}
+      </ListBody>
     </>
   );
 }

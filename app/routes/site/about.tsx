@@ -2,9 +2,8 @@ import { getRuntimeFrom } from "@server/context";
 import { metaFor } from "@server/pages/page-meta";
 import { activeTeam } from "@server/pages/public-content";
 import { ContentImage } from "~/components/listings/image";
-import { CtaBand } from "~/components/site/sections/cta-band";
+import { ContactCtaBand } from "~/components/site/sections/cta-band";
 import { PageHero } from "~/components/site/sections/page-hero";
-import { ButtonLink } from "~/components/ui/button";
 import { Container, Eyebrow, Section, SectionHeading } from "~/components/ui/layout";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { ABOUT } from "~/copy/about";
@@ -149,14 +148,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </Container>
       </Section>
 
-      <CtaBand heading={cta.heading} body={cta.body}>
-        <ButtonLink to="/contact" size="lg">
-          {cta.primary}
-        </ButtonLink>
-        <ButtonLink to="/careers" variant="secondary" size="lg">
-          {cta.secondary}
-        </ButtonLink>
-      </CtaBand>
+      <ContactCtaBand cta={cta} secondaryTo="/careers" />
     </main>
   );
 }

@@ -1,12 +1,12 @@
 import { loadBlogCards } from "@server/content/blog";
-import { cacheHeaders, contentHeaders } from "@server/content/http";
-import { getRuntimeFrom } from "@server/context";
-import { listMeta, rssLink } from "@server/pages/content-meta";
-import { data, useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
+import { contentHeaders } from "@server/content/http";
+import { rssLink } from "@server/pages/content-meta";
+import { loadListPage } from "@server/pages/list-page";
+import { useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { BlogCard } from "~/components/listings/blog-card";
 import { DeferredList } from "~/components/listings/deferred-list";
 import { ListFilters } from "~/components/listings/list-filters";
-import { revalidateUnlessQueryOnly } from "~/components/listings/list-page";
+import { loadInBrowser, revalidateUnlessQueryOnly } from "~/components/listings/list-page";
 import { EmptyState, SkeletonGrid, TryAgain } from "~/components/listings/states";
 import { container } from "~/components/listings/ui";
 import { ButtonLink } from "~/components/ui/button";
@@ -28,37 +28,21 @@ const BLOG_SKELETONS = 6;
 
 type Page = { state: "ok" | "error"; posts: BlogCardView[]; categories: string[] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database, logger } = getRuntimeFrom(context);
-  const cards = await loadBlogCards(database.db);
-  if (cards.state === "error") logger.error({ err: cards.error }, "blog: load failed");
-  const page: Page = {
-    state: cards.state,
-    posts: cards.posts.map((post) => toBlogCardView(post)),
-    categories: cards.categories,
-  };
-  const degraded = page.state === "error";
-  return data(
-    {
-      meta: listMeta(request, context, BLOG_PAGE, [rssLink(context, BLOG_PAGE.copy.feedTitle)]),
-      copy: BLOG_PAGE.copy,
-      page: page as Page | Promise<Page>,
-      load: 0,
-    },
-    { status: degraded ? 503 : 200, headers: cacheHeaders(degraded) },
-  );
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadListPage(args, {
+    name: "blog",
+    shell: BLOG_PAGE,
+    load: loadBlogCards,
+    toPage: (cards): Page => ({
+      state: cards.state,
+      posts: cards.posts.map((post) => toBlogCardView(post)),
+      categories: cards.categories,
+    }),
+    extraMeta: [rssLink(args.context, BLOG_PAGE.copy.feedTitle)],
+  });
 
-/**
- * Browser-side loads (a client navigation, a retry): the page at once with placeholders, then
- * the list, retried with backoff. The first request starts while the code for it loads.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const first = serverLoader();
-  first.catch(() => {}); // answered by browserLoad; no unhandled rejection meanwhile
-  const { browserLoad } = await import("~/lib/listings/browser-load");
-  return browserLoad("blog", first, serverLoader);
-}
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
+  loadInBrowser("blog", serverLoader);
 
 export const shouldRevalidate = revalidateUnlessQueryOnly;
 

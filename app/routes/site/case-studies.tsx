@@ -1,13 +1,12 @@
 import { type CaseStudyCards, loadCaseStudyCards } from "@server/content/case-studies";
-import { cacheHeaders, contentHeaders } from "@server/content/http";
-import { getRuntimeFrom } from "@server/context";
-import { listMeta } from "@server/pages/content-meta";
+import { contentHeaders } from "@server/content/http";
+import { loadListPage } from "@server/pages/list-page";
 import { useEffect, useState } from "react";
-import { data, useLoaderData, useSearchParams } from "react-router";
+import { useLoaderData, useSearchParams } from "react-router";
 import { CaseStudyCard } from "~/components/listings/case-study-card";
 import { DeferredList } from "~/components/listings/deferred-list";
 import { ListFilters } from "~/components/listings/list-filters";
-import { revalidateUnlessQueryOnly } from "~/components/listings/list-page";
+import { loadInBrowser, revalidateUnlessQueryOnly } from "~/components/listings/list-page";
 import { EmptyState, SkeletonGrid } from "~/components/listings/states";
 import { ClosingCta, container } from "~/components/listings/ui";
 import { VideoPlayer } from "~/components/listings/video-player";
@@ -25,37 +24,20 @@ type Page = Pick<CaseStudyCards, "state" | "studies"> & {
   tags: string[];
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database, logger } = getRuntimeFrom(context);
-  const cards = await loadCaseStudyCards(database.db);
-  if (cards.state === "error") logger.error({ err: cards.error }, "case studies: load failed");
-  const page: Page = {
-    state: cards.state,
-    studies: cards.studies,
-    tags: caseStudyTags(cards.studies),
-  };
-  const degraded = page.state === "error";
-  return data(
-    {
-      meta: listMeta(request, context, CASE_STUDIES_PAGE),
-      copy: CASE_STUDIES_PAGE.copy,
-      page: page as Page | Promise<Page>,
-      load: 0,
-    },
-    { status: degraded ? 503 : 200, headers: cacheHeaders(degraded) },
-  );
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadListPage(args, {
+    name: "case studies",
+    shell: CASE_STUDIES_PAGE,
+    load: loadCaseStudyCards,
+    toPage: (cards): Page => ({
+      state: cards.state,
+      studies: cards.studies,
+      tags: caseStudyTags(cards.studies),
+    }),
+  });
 
-/**
- * Browser-side loads (a client navigation, a retry): the page at once with placeholders, then
- * the list, retried with backoff. The first request starts while the code for it loads.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const first = serverLoader();
-  first.catch(() => {}); // answered by browserLoad; no unhandled rejection meanwhile
-  const { browserLoad } = await import("~/lib/listings/browser-load");
-  return browserLoad("caseStudies", first, serverLoader);
-}
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
+  loadInBrowser("caseStudies", serverLoader);
 
 export const shouldRevalidate = revalidateUnlessQueryOnly;
 

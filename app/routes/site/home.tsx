@@ -11,7 +11,13 @@ import { Stats } from "~/components/site/sections/stats";
 import { TestimonialCard } from "~/components/site/sections/testimonial-card";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { PlayIcon } from "~/components/ui/icons";
-import { Container, Eyebrow, Section, SectionHeading } from "~/components/ui/layout";
+import {
+  Container,
+  Eyebrow,
+  Section,
+  SectionHeading,
+  SectionHeadingWithLink,
+} from "~/components/ui/layout";
 import { HOME, HOME_GRID_LIMIT } from "~/copy/home";
 import { SEO } from "~/copy/seo";
 import { SERVICES } from "~/copy/services";
@@ -73,17 +79,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* Services */}
       <Section aria-labelledby="services-heading">
         <Container>
-          <div className="flex flex-col justify-between gap-8 md:flex-row md:items-end">
-            <SectionHeading
-              id="services-heading"
-              eyebrow={services.eyebrow}
-              title={services.heading}
-              intro={services.intro}
-            />
-            <ButtonLink to="/services" variant="secondary" className="self-start md:self-end">
-              {services.all}
-            </ButtonLink>
-          </div>
+          <SectionHeadingWithLink
+            id="services-heading"
+            copy={services}
+            to="/services"
+            linkText={services.all}
+          />
           <ul className="mt-14 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.services.map((service) => (
               <ServiceCard key={service.slug} service={service} />
@@ -160,17 +161,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* Case studies */}
       <Section aria-labelledby="work-heading" className="pt-0 md:pt-0">
         <Container>
-          <div className="flex flex-col justify-between gap-8 md:flex-row md:items-end">
-            <SectionHeading
-              id="work-heading"
-              eyebrow={caseStudies.eyebrow}
-              title={caseStudies.heading}
-              intro={caseStudies.intro}
-            />
-            <ButtonLink to="/case-studies" variant="secondary" className="self-start md:self-end">
-              {caseStudies.viewAll}
-            </ButtonLink>
-          </div>
+          <SectionHeadingWithLink
+            id="work-heading"
+            copy={caseStudies}
+            to="/case-studies"
+            linkText={caseStudies.viewAll}
+          />
           <ul className="mt-12 grid gap-4 md:grid-cols-2">
             {loaderData.caseStudies.map((study, i) => (
               <CaseStudyCard

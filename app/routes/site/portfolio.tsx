@@ -1,12 +1,11 @@
-import { cacheHeaders, contentHeaders } from "@server/content/http";
+import { contentHeaders } from "@server/content/http";
 import { loadPortfolioCards } from "@server/content/portfolio";
-import { getRuntimeFrom } from "@server/context";
-import { listMeta } from "@server/pages/content-meta";
+import { loadListPage } from "@server/pages/list-page";
 import { useState } from "react";
-import { data, useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
+import { useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { DeferredList } from "~/components/listings/deferred-list";
 import { ListFilters } from "~/components/listings/list-filters";
-import { revalidateUnlessQueryOnly } from "~/components/listings/list-page";
+import { loadInBrowser, revalidateUnlessQueryOnly } from "~/components/listings/list-page";
 import { PortfolioCard } from "~/components/listings/portfolio-card";
 import { EmptyState, SkeletonGrid, TryAgain } from "~/components/listings/states";
 import { ClosingCta, container } from "~/components/listings/ui";
@@ -26,37 +25,20 @@ type Page = {
   types: { value: string; label: string }[];
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database, logger } = getRuntimeFrom(context);
-  const cards = await loadPortfolioCards(database.db);
-  if (cards.state === "error") logger.error({ err: cards.error }, "portfolio: load failed");
-  const page: Page = {
-    state: cards.state,
-    items: cards.items.map(toPortfolioCardView),
-    types: serviceTypeOptions(cards.items),
-  };
-  const degraded = page.state === "error";
-  return data(
-    {
-      meta: listMeta(request, context, PORTFOLIO_PAGE),
-      copy: PORTFOLIO_PAGE.copy,
-      page: page as Page | Promise<Page>,
-      load: 0,
-    },
-    { status: degraded ? 503 : 200, headers: cacheHeaders(degraded) },
-  );
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadListPage(args, {
+    name: "portfolio",
+    shell: PORTFOLIO_PAGE,
+    load: loadPortfolioCards,
+    toPage: (cards): Page => ({
+      state: cards.state,
+      items: cards.items.map(toPortfolioCardView),
+      types: serviceTypeOptions(cards.items),
+    }),
+  });
 
-/**
- * Browser-side loads (a client navigation, a retry): the page at once with placeholders, then
- * the list, retried with backoff. The first request starts while the code for it loads.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const first = serverLoader();
-  first.catch(() => {}); // answered by browserLoad; no unhandled rejection meanwhile
-  const { browserLoad } = await import("~/lib/listings/browser-load");
-  return browserLoad("portfolio", first, serverLoader);
-}
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
+  loadInBrowser("portfolio", serverLoader);
 
 export const shouldRevalidate = revalidateUnlessQueryOnly;
 

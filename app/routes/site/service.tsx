@@ -3,19 +3,18 @@ import { metaFor, pagePath } from "@server/pages/page-meta";
 import { portfolioShowcase } from "@server/pages/public-content";
 import { data, Link } from "react-router";
 import { PortfolioCard } from "~/components/listings/portfolio-card";
-import { CtaBand } from "~/components/site/sections/cta-band";
+import { ContactActions, ContactCtaBand } from "~/components/site/sections/cta-band";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { Stats } from "~/components/site/sections/stats";
-import { ButtonLink } from "~/components/ui/button";
 import { ArrowRight, CheckIcon } from "~/components/ui/icons";
-import { Container, Section, SectionHeading } from "~/components/ui/layout";
+import { Container, Section, SectionHeading, SectionHeadingWithLink } from "~/components/ui/layout";
 import { PORTFOLIO_CARD_COPY } from "~/copy/content-pages";
 import { findServicePage, SHOWCASE_LIMIT, SHOWCASE_LINK } from "~/copy/service-pages";
 import type { Route } from "./+types/service";
 
 /**
  * One module for the six service pages (routes.ts registers each path with its own id): the
- * copy comes from content/service-pages.ts, the showcase from the portfolio (limit 6).
+ * copy comes from app/copy/service-pages/, the showcase from the portfolio (limit 6).
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,12 +44,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <PageHero eyebrow={service.eyebrow} title={service.headline} intro={service.intro}>
-        <ButtonLink to="/contact" size="lg">
-          {cta.primary}
-        </ButtonLink>
-        <ButtonLink to="/case-studies" variant="secondary" size="lg">
-          {cta.secondary}
-        </ButtonLink>
+        <ContactActions cta={cta} secondaryTo="/case-studies" />
       </PageHero>
 
       <Section aria-labelledby="highlights-heading" className="pt-8 md:pt-12">
@@ -153,16 +147,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       {showcase ? (
         <Section aria-labelledby="showcase-heading" className="pt-0 md:pt-0">
           <Container>
-            <div className="flex flex-col justify-between gap-6 md:flex-row md:items-end">
-              <SectionHeading
-                id="showcase-heading"
-                title={showcase.heading}
-                intro={showcase.intro}
-              />
-              <ButtonLink to="/portfolio" variant="secondary" className="self-start md:self-end">
-                {loaderData.showcaseLink}
-              </ButtonLink>
-            </div>
+            <SectionHeadingWithLink
+              id="showcase-heading"
+              copy={showcase}
+              to="/portfolio"
+              linkText={loaderData.showcaseLink}
+            />
             {loaderData.showcase.length > 0 ? (
               <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {loaderData.showcase.map((item) => (
@@ -178,14 +168,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
 
-      <CtaBand heading={cta.heading} body={cta.body}>
-        <ButtonLink to="/contact" size="lg">
-          {cta.primary}
-        </ButtonLink>
-        <ButtonLink to="/case-studies" variant="secondary" size="lg">
-          {cta.secondary}
-        </ButtonLink>
-      </CtaBand>
+      <ContactCtaBand cta={cta} secondaryTo="/case-studies" />
     </main>
   );
 }

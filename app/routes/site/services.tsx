@@ -1,8 +1,7 @@
 import { metaFor } from "@server/pages/page-meta";
-import { CtaBand } from "~/components/site/sections/cta-band";
+import { ContactCtaBand } from "~/components/site/sections/cta-band";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { ServiceCard } from "~/components/site/sections/service-card";
-import { ButtonLink } from "~/components/ui/button";
 import { Container, Section } from "~/components/ui/layout";
 import { SEO } from "~/copy/seo";
 import { SERVICES, SERVICES_PAGE } from "~/copy/services";
@@ -36,14 +35,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           </ul>
         </Container>
       </Section>
-      <CtaBand heading={cta.heading} body={cta.body}>
-        <ButtonLink to="/contact" size="lg">
-          {cta.primary}
-        </ButtonLink>
-        <ButtonLink to="/case-studies" variant="secondary" size="lg">
-          {cta.secondary}
-        </ButtonLink>
-      </CtaBand>
+      <ContactCtaBand cta={cta} secondaryTo="/case-studies" />
     </main>
   );
 }

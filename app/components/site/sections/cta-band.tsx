@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/layout";
 import { Glow } from "./page-hero";
 
@@ -28,5 +29,41 @@ export function CtaBand({
         </Container>
       </div>
     </section>
+  );
+}
+
+interface ContactCopy {
+  heading: string;
+  body: string;
+  primary: string;
+  secondary: string;
+}
+
+/** The closing call to action that asks for a brief (/contact), with a second way on. */
+export function ContactCtaBand({ cta, secondaryTo }: { cta: ContactCopy; secondaryTo: string }) {
+  return (
+    <CtaBand heading={cta.heading} body={cta.body}>
+      <ContactActions cta={cta} secondaryTo={secondaryTo} />
+    </CtaBand>
+  );
+}
+
+/** The two buttons of a brief: /contact, then `secondaryTo`. */
+export function ContactActions({
+  cta,
+  secondaryTo,
+}: {
+  cta: Pick<ContactCopy, "primary" | "secondary">;
+  secondaryTo: string;
+}) {
+  return (
+    <>
+      <ButtonLink to="/contact" size="lg">
+        {cta.primary}
+      </ButtonLink>
+      <ButtonLink to={secondaryTo} variant="secondary" size="lg">
+        {cta.secondary}
+      </ButtonLink>
+    </>
   );
 }

@@ -1,0 +1,42 @@
+import { cacheHeaders } from "@server/content/http";
+import { getRuntimeFrom } from "@server/context";
+import type { Database } from "@server/db/client";
+import { listMeta } from "@server/pages/content-meta";
+import { data, type MetaDescriptor, type RouterContextProvider } from "react-router";
+
+/**
+ * The loader of a list page (/case-studies, /portfolio, /blog): the cards (a database failure is
+ * logged and answered 503, uncached, with what the page shows instead), the head and the copy.
+ * `page` is typed as possibly pending: the browser-side loads (`loadInBrowser`) send a promise.
+ */
+export async function loadListPage<
+  Cards extends { state: "ok" | "error"; error?: unknown },
+  Page extends { state: "ok" | "error" },
+  Copy,
+>(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  list: {
+    /** Names the list in the log ("blog: load failed"). */
+    name: string;
+    shell: { copy: Copy; seo: { title: string; description: string }; image: string };
+    load: (db: Database) => Promise<Cards>;
+    toPage: (cards: Cards) => Page;
+    /** Extra head tags (the blog's RSS link). */
+    extraMeta?: MetaDescriptor[];
+  },
+) {
+  const { database, logger } = getRuntimeFrom(context);
+  const cards = await list.load(database.db);
+  if (cards.state === "error") logger.error({ err: cards.error }, `${list.name}: load failed`);
+  const page = list.toPage(cards);
+  const degraded = page.state === "error";
+  return data(
+    {
+      meta: listMeta(request, context, list.shell, list.extraMeta),
+      copy: list.shell.copy,
+      page: page as Page | Promise<Page>,
+      load: 0,
+    },
+    { status: degraded ? 503 : 200, headers: cacheHeaders(degraded) },
+  );
+}
