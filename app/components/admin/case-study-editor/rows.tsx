@@ -1,15 +1,10 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
-import {
-  ErrorText,
-  FocusInput,
-  FocusSelect,
-  Wrap,
-} from "~/components/admin/case-study-editor/fields";
+import { ErrorText, idOf, Wrap } from "~/components/admin/case-study-editor/fields";
 import { ROW_NOUNS, type Row } from "~/components/admin/case-study-editor/use-rows";
 import { ImageField } from "~/components/admin/image-field";
 import { buttonClass } from "~/components/admin/ui";
-import { CheckboxField, TextField } from "~/components/forms/fields";
+import { CheckboxField, SelectField, TextField } from "~/components/forms/fields";
 import {
   type MediaDraft,
   type MetricDraft,
@@ -23,6 +18,11 @@ import type { FieldErrors } from "~/lib/forms/result";
  * (`intent` = `media-up:2`, …): without JavaScript the server applies it and sends the form
  * back with the focus on the same control (`focus`); with JavaScript `onIntent` does it here.
  */
+
+const MEDIA_TYPE_OPTIONS = [
+  { value: "image", label: "Image" },
+  { value: "video", label: "Video" },
+];
 
 type OnIntent = (event: MouseEvent<HTMLButtonElement>) => void;
 
@@ -110,14 +110,17 @@ export function MetricRow(props: RowProps<MetricDraft>) {
         />
       }
     >
-      <FocusInput
-        name={`${base}.name`}
-        label="Name"
-        defaultValue={row.data.name}
-        errors={errors}
-        dataControl="first"
-        autoFocus={focus === `${base}.name`}
-      />
+      <Wrap name={`${base}.name`}>
+        <TextField
+          id={idOf(`${base}.name`)}
+          name={`${base}.name`}
+          label="Name"
+          defaultValue={row.data.name}
+          errors={errors}
+          data-control="first"
+          autoFocus={focus === `${base}.name`}
+        />
+      </Wrap>
       <Wrap name={`${base}.value`}>
         <TextField
           name={`${base}.value`}
@@ -144,19 +147,19 @@ export function MediaRow({
       buttonsClassName="flex flex-wrap justify-end gap-2"
     >
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-        <FocusSelect
-          name={`${base}.type`}
-          label="Type"
-          defaultValue={row.data.type}
-          errors={errors}
-          options={[
-            { value: "image", label: "Image" },
-            { value: "video", label: "Video" },
-          ]}
-          dataControl="first"
-          autoFocus={focus === `${base}.type`}
-          onChange={(value) => onType(index, value)}
-        />
+        <Wrap name={`${base}.type`}>
+          <SelectField
+            id={idOf(`${base}.type`)}
+            name={`${base}.type`}
+            label="Type"
+            defaultValue={row.data.type}
+            errors={errors}
+            options={MEDIA_TYPE_OPTIONS}
+            data-control="first"
+            autoFocus={focus === `${base}.type`}
+            onChange={(event) => onType(index, event.currentTarget.value)}
+          />
+        </Wrap>
         <Wrap name={`${base}.title`}>
           <TextField
             name={`${base}.title`}
