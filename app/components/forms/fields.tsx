@@ -201,23 +201,24 @@ export function TextField({
 }
 
 /**
- * A file input, drawn as every field (label, hint, error). Its `errors` may carry an upload's own
- * message; `announce` reads out an error that appears without a page load. Without `name` the
- * input is not posted (the files went to an upload endpoint).
+ * A file input, drawn as every field (label, hint, error under `name`); any attribute of `<input>`
+ * passes through. It posts under `postAs` when given (`null`: not at all, the files went to an
+ * upload endpoint), else under `name`. `announce` reads out an error that appears without a page
+ * load (an upload's).
  */
 export function FileField({
-  name,
+  postAs,
   announce,
   ...props
-}: Omit<FieldProps, "name"> &
-  Omit<ComponentProps<"input">, Own> & { name?: string; announce?: boolean }) {
-  const { frame, control, native } = useField({ ...props, name: name ?? "" });
+}: FieldProps &
+  Omit<ComponentProps<"input">, Own> & { postAs?: string | null; announce?: boolean }) {
+  const { frame, control, native } = useField(props);
   return (
     <FieldFrame {...frame} announce={announce}>
       <input
         {...native}
         {...control}
-        name={name}
+        name={postAs === undefined ? control.name : (postAs ?? undefined)}
         defaultValue={undefined}
         type="file"
         className={`${control.className} ${fileClass}`}
