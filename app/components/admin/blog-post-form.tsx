@@ -36,6 +36,11 @@ export interface BlogPostFormValues {
   publishedAt: string;
 }
 
+/** The form's fields that hold text. */
+type TextKey = {
+  [K in keyof BlogPostFormValues]: BlogPostFormValues[K] extends string ? K : never;
+}[keyof BlogPostFormValues];
+
 const STATUS_OPTIONS = BLOG_POST_STATUSES.map((status) => ({ value: status, label: status }));
 
 const LABELS: Record<string, string> = {
@@ -109,7 +114,8 @@ export function BlogPostForm({
   const err = (name: string) => fieldErrors?.[name];
   // The summary links to `#{fieldId(name)}`: the kit gives each control the id it is handed.
   const fieldId = (name: string) => `${ids}-${name}`;
-  const field = (name: string) => ({ id: fieldId(name), name });
+  const field = (name: TextKey) => ({ id: fieldId(name), name, defaultValue: values[name] });
+  const image = (name: TextKey) => ({ name, defaultValue: values[name], errors: fieldErrors });
 
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="max-w-3xl space-y-6">
@@ -171,12 +177,7 @@ export function BlogPostForm({
           }
         />
 
-        <TextAreaField
-          {...field("excerpt")}
-          label="Excerpt"
-          rows={3}
-          defaultValue={values.excerpt}
-        />
+        <TextAreaField {...field("excerpt")} label="Excerpt" rows={3} />
 
         <RichTextEditor
           name="content"
@@ -190,7 +191,6 @@ export function BlogPostForm({
             {...field("categoryId")}
             label="Category"
             placeholder="No category"
-            defaultValue={values.categoryId}
             options={categories.map((category) => ({
               value: category.id,
               label: `${category.name}${category.isActive ? "" : " (inactive)"}`,
@@ -205,38 +205,21 @@ export function BlogPostForm({
             {...field("tags")}
             label="Tags"
             hint="Comma-separated. New tags are created when you save."
-            defaultValue={values.tags}
           />
         </div>
 
-        <ImageField
-          name="featuredImageUrl"
-          label="Featured image"
-          defaultValue={values.featuredImageUrl}
-          errors={fieldErrors}
-        />
+        <ImageField {...image("featuredImageUrl")} label="Featured image" />
 
         <div className="grid gap-6 sm:grid-cols-2">
-          <TextField
-            {...field("authorName")}
-            label="Author name"
-            autoComplete="off"
-            defaultValue={values.authorName}
-          />
+          <TextField {...field("authorName")} label="Author name" autoComplete="off" />
         </div>
 
-        <ImageField
-          name="authorImageUrl"
-          label="Author image"
-          defaultValue={values.authorImageUrl}
-          errors={fieldErrors}
-        />
+        <ImageField {...image("authorImageUrl")} label="Author image" />
 
         <div className="grid gap-6 sm:grid-cols-2">
           <SelectField
             {...field("status")}
             label="Status"
-            defaultValue={values.status}
             options={STATUS_OPTIONS}
             controlClassName="capitalize"
           />
@@ -245,7 +228,6 @@ export function BlogPostForm({
             label="Publish date (UTC)"
             hint="Left empty, publishing uses the current time."
             type="datetime-local"
-            defaultValue={values.publishedAt}
           />
         </div>
 

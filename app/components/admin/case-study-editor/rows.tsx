@@ -36,6 +36,12 @@ interface RowProps<T> {
   onIntent: OnIntent;
 }
 
+/** A row field's id (its label's, the row buttons' target), name, value and errors. */
+function rowField<T>(base: string, { row, errors }: RowProps<T>, key: keyof T & string) {
+  const name = `${base}.${key}`;
+  return { id: idOf(name), name, defaultValue: String(row.data[key]), errors };
+}
+
 /** A list of rows (key metrics, gallery items): its errors, the rows, and Add. */
 export function EditableRows<T>({
   name,
@@ -94,7 +100,7 @@ export function EditableRows<T>({
 }
 
 export function MetricRow(props: RowProps<MetricDraft>) {
-  const { row, errors, focus } = props;
+  const { row, focus } = props;
   const base = `metrics.${props.index}`;
   return (
     <RowFieldset
@@ -112,22 +118,14 @@ export function MetricRow(props: RowProps<MetricDraft>) {
     >
       <Wrap name={`${base}.name`}>
         <TextField
-          id={idOf(`${base}.name`)}
-          name={`${base}.name`}
+          {...rowField(base, props, "name")}
           label="Name"
-          defaultValue={row.data.name}
-          errors={errors}
           data-control="first"
           autoFocus={focus === `${base}.name`}
         />
       </Wrap>
       <Wrap name={`${base}.value`}>
-        <TextField
-          name={`${base}.value`}
-          label="Value"
-          defaultValue={row.data.value}
-          errors={errors}
-        />
+        <TextField {...rowField(base, props, "value")} label="Value" />
       </Wrap>
     </RowFieldset>
   );
@@ -149,11 +147,8 @@ export function MediaRow({
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
         <Wrap name={`${base}.type`}>
           <SelectField
-            id={idOf(`${base}.type`)}
-            name={`${base}.type`}
+            {...rowField(base, props, "type")}
             label="Type"
-            defaultValue={row.data.type}
-            errors={errors}
             options={MEDIA_TYPE_OPTIONS}
             data-control="first"
             autoFocus={focus === `${base}.type`}
@@ -161,12 +156,7 @@ export function MediaRow({
           />
         </Wrap>
         <Wrap name={`${base}.title`}>
-          <TextField
-            name={`${base}.title`}
-            label="Title"
-            defaultValue={row.data.title}
-            errors={errors}
-          />
+          <TextField {...rowField(base, props, "title")} label="Title" />
         </Wrap>
       </div>
       {row.data.type === "video" ? (
