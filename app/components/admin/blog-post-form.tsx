@@ -1,6 +1,12 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { fieldClass, RequiredMark } from "~/components/forms/fields";
+import {
+  CheckboxField,
+  FormFields,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/forms/fields";
 import type { FieldErrors } from "~/lib/forms/result";
 import { slugify } from "~/lib/slug";
 import { useTypedBeforeHydration } from "~/lib/use-hydrated";
@@ -29,6 +35,13 @@ export interface BlogPostFormValues {
   status: string;
   publishedAt: string;
 }
+
+/** The form's fields that hold text. */
+type TextKey = {
+  [K in keyof BlogPostFormValues]: BlogPostFormValues[K] extends string ? K : never;
+}[keyof BlogPostFormValues];
+
+const STATUS_OPTIONS = BLOG_POST_STATUSES.map((status) => ({ value: status, label: status }));
 
 const LABELS: Record<string, string> = {
   title: "Title",
@@ -99,8 +112,10 @@ export function BlogPostForm({
   }, [hasErrors]);
 
   const err = (name: string) => fieldErrors?.[name];
+  // The summary links to `#{fieldId(name)}`: the kit gives each control the id it is handed.
   const fieldId = (name: string) => `${ids}-${name}`;
-  const field = (name: string) => ({ id: fieldId(name), name, errors: err(name) });
+  const field = (name: TextKey) => ({ id: fieldId(name), name, defaultValue: values[name] });
+  const image = (name: TextKey) => ({ name, defaultValue: values[name], errors: fieldErrors });
 
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="max-w-3xl space-y-6">
@@ -133,163 +148,95 @@ export function BlogPostForm({
         </div>
       ) : null}
 
-      <Field id={fieldId("title")} label="Title" required errors={err("title")}>
-        <input
+      <FormFields errors={fieldErrors}>
+        <TextField
+          {...field("title")}
           ref={titleRef}
-          id={fieldId("title")}
-          name="title"
-          type="text"
+          label="Title"
           required
           value={title}
           onChange={(event) => typeTitle(event.currentTarget.value)}
-          {...invalid(fieldId("title"), err("title"))}
-          className={fieldClass}
         />
-      </Field>
 
-      <Field
-        id={fieldId("slug")}
-        label="Slug"
-        errors={err("slug")}
-        hint={
-          <>
-            Left empty, it is made from the title. Address:{" "}
-            <strong className="font-mono">
-              /blog/{slug || slugify(title) || "your-post-title"}
-            </strong>
-          </>
-        }
-      >
-        <input
+        <TextField
+          {...field("slug")}
           ref={slugRef}
-          id={fieldId("slug")}
-          name="slug"
-          type="text"
+          label="Slug"
           value={slug}
           autoComplete="off"
           spellCheck={false}
           onChange={(event) => typeSlug(event.currentTarget.value)}
-          {...invalid(fieldId("slug"), err("slug"), true)}
-          className={`${fieldClass} font-mono`}
-        />
-      </Field>
-
-      <Field id={fieldId("excerpt")} label="Excerpt" errors={err("excerpt")}>
-        <textarea
-          id={fieldId("excerpt")}
-          name="excerpt"
-          rows={3}
-          defaultValue={values.excerpt}
-          {...invalid(fieldId("excerpt"), err("excerpt"))}
-          className={fieldClass}
-        />
-      </Field>
-
-      <RichTextEditor
-        name="content"
-        label="Content"
-        defaultValue={values.content}
-        errors={err("content")}
-      />
-
-      <div className="grid gap-6 sm:grid-cols-2">
-        <Field
-          id={fieldId("categoryId")}
-          label="Category"
-          errors={err("categoryId")}
+          controlClassName="font-mono"
           hint={
-            <Link to="/admin/blog/categories" className="underline underline-offset-2">
-              Manage categories
-            </Link>
+            <>
+              Left empty, it is made from the title. Address:{" "}
+              <strong className="font-mono">
+                /blog/{slug || slugify(title) || "your-post-title"}
+              </strong>
+            </>
           }
-        >
-          <select
-            id={fieldId("categoryId")}
-            name="categoryId"
-            defaultValue={values.categoryId}
-            {...invalid(fieldId("categoryId"), err("categoryId"), true)}
-            className={fieldClass}
-          >
-            <option value="">No category</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-                {category.isActive ? "" : " (inactive)"}
-              </option>
-            ))}
-          </select>
-        </Field>
-
-        <InputField
-          {...field("tags")}
-          label="Tags"
-          hint="Comma-separated. New tags are created when you save."
-          defaultValue={values.tags}
         />
-      </div>
 
-      <ImageField
-        name="featuredImageUrl"
-        label="Featured image"
-        defaultValue={values.featuredImageUrl}
-        errors={fieldErrors}
-      />
+        <TextAreaField {...field("excerpt")} label="Excerpt" rows={3} />
 
-      <div className="grid gap-6 sm:grid-cols-2">
-        <InputField
-          {...field("authorName")}
-          label="Author name"
-          autoComplete="off"
-          defaultValue={values.authorName}
+        <RichTextEditor
+          name="content"
+          label="Content"
+          defaultValue={values.content}
+          errors={err("content")}
         />
-      </div>
 
-      <ImageField
-        name="authorImageUrl"
-        label="Author image"
-        defaultValue={values.authorImageUrl}
-        errors={fieldErrors}
-      />
+        <div className="grid gap-6 sm:grid-cols-2">
+          <SelectField
+            {...field("categoryId")}
+            label="Category"
+            placeholder="No category"
+            options={categories.map((category) => ({
+              value: category.id,
+              label: `${category.name}${category.isActive ? "" : " (inactive)"}`,
+            }))}
+            hint={
+              <Link to="/admin/blog/categories" className="underline underline-offset-2">
+                Manage categories
+              </Link>
+            }
+          />
+          <TextField
+            {...field("tags")}
+            label="Tags"
+            hint="Comma-separated. New tags are created when you save."
+          />
+        </div>
 
-      <div className="grid gap-6 sm:grid-cols-2">
-        <Field id={fieldId("status")} label="Status" errors={err("status")}>
-          <select
-            id={fieldId("status")}
-            name="status"
-            defaultValue={values.status}
-            {...invalid(fieldId("status"), err("status"))}
-            className={`${fieldClass} capitalize`}
-          >
-            {BLOG_POST_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ImageField {...image("featuredImageUrl")} label="Featured image" />
 
-        <InputField
-          {...field("publishedAt")}
-          label="Publish date (UTC)"
-          hint="Left empty, publishing uses the current time."
-          type="datetime-local"
-          defaultValue={values.publishedAt}
-          className={`${fieldClass} [color-scheme:dark]`}
-        />
-      </div>
+        <div className="grid gap-6 sm:grid-cols-2">
+          <TextField {...field("authorName")} label="Author name" autoComplete="off" />
+        </div>
 
-      <div className="flex items-center gap-3">
-        <input
-          id={fieldId("isFeatured")}
+        <ImageField {...image("authorImageUrl")} label="Author image" />
+
+        <div className="grid gap-6 sm:grid-cols-2">
+          <SelectField
+            {...field("status")}
+            label="Status"
+            options={STATUS_OPTIONS}
+            controlClassName="capitalize"
+          />
+          <TextField
+            {...field("publishedAt")}
+            label="Publish date (UTC)"
+            hint="Left empty, publishing uses the current time."
+            type="datetime-local"
+          />
+        </div>
+
+        <CheckboxField
           name="isFeatured"
-          type="checkbox"
+          label="Featured post (up to three are shown under Featured Articles)"
           defaultChecked={values.isFeatured}
-          className="size-4 accent-[var(--color-accent)]"
         />
-        <label htmlFor={fieldId("isFeatured")} className="text-sm font-medium text-ink">
-          Featured post (up to three are shown under Featured Articles)
-        </label>
-      </div>
+      </FormFields>
 
       <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
         <button type="submit" className={buttonClass.primary} disabled={saving}>
@@ -300,89 +247,5 @@ export function BlogPostForm({
         </Link>
       </div>
     </Form>
-  );
-}
-
-/** aria-invalid and aria-describedby for a field with optional hint and errors. */
-function invalid(id: string, errors: string[] | undefined, hasHint = false) {
-  const describedBy = [hasHint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(" ");
-  return {
-    "aria-invalid": errors?.length ? true : undefined,
-    "aria-describedby": describedBy || undefined,
-  } as const;
-}
-
-/** A one-line input in its Field: label, hint and errors tied to it. */
-function InputField({
-  id,
-  name,
-  label,
-  hint,
-  errors,
-  type = "text",
-  autoComplete,
-  defaultValue,
-  className = fieldClass,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  hint?: string;
-  errors?: string[];
-  type?: "text" | "datetime-local";
-  autoComplete?: string;
-  defaultValue: string;
-  className?: string;
-}) {
-  return (
-    <Field id={id} label={label} errors={errors} hint={hint}>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        defaultValue={defaultValue}
-        {...invalid(id, errors, Boolean(hint))}
-        className={className}
-      />
-    </Field>
-  );
-}
-
-function Field({
-  id,
-  label,
-  required,
-  hint,
-  errors,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: ReactNode;
-  errors?: string[];
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col">
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-        {required ? <RequiredMark /> : null}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
-          {errors.join(" ")}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -12,8 +12,8 @@ export const buttonClass = {
   ghost: buttonClasses({ variant: "ghost", size: "dense" }),
 } as const;
 
-export const fieldClass =
-  "rounded-md border border-line bg-canvas px-2.5 py-1.5 text-sm text-ink placeholder:text-ink-faint focus:border-accent focus:outline-none";
+/** The dense control of the form kit's admin look (filters, status selects). */
+export { denseFieldClass as fieldClass } from "~/components/forms/fields";
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { prepareToasts, showToast } from "~/components/ui/toasts";
@@ -7,9 +7,9 @@ import { RESUME_ACCEPT, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/lib/forms/
 import { APPLICATION_TOO_LARGE, type FormResult } from "~/lib/forms/result";
 import { APPLICATION_RULES } from "~/lib/forms/rules";
 import {
+  FileField,
   FormFields,
   FormMessage,
-  fieldClass,
   Honeypot,
   SelectField,
   TextAreaField,
@@ -41,7 +41,6 @@ export function ApplicationForm({
   const posted = useActionData<FormResult>();
   const result = fetcher.data ?? posted;
   const formRef = useRef<HTMLFormElement>(null);
-  const resumeId = useId();
   const resumeRef = useRef<HTMLInputElement>(null);
   const submitting = fetcher.state !== "idle";
   const values = result?.status === "error" ? result.values : undefined;
@@ -112,30 +111,15 @@ export function ApplicationForm({
           required
           defaultValue={values?.position_title ?? position}
         />
-        <div className="md:col-span-2">
-          <label htmlFor={resumeId} className="text-sm font-medium text-ink">
-            {copy.resume}
-          </label>
-          <input
-            ref={resumeRef}
-            id={resumeId}
-            name="resume"
-            type="file"
-            accept={RESUME_ACCEPT}
-            aria-describedby={`${resumeId}-hint${errors?.resume ? ` ${resumeId}-error` : ""}`}
-            aria-invalid={errors?.resume ? true : undefined}
-            onChange={(event) => checkResume(event.currentTarget)}
-            className={`${fieldClass} file:mr-4 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-canvas`}
-          />
-          <p id={`${resumeId}-hint`} className="mt-2 text-sm text-ink-muted">
-            {copy.resumeHint}
-          </p>
-          {errors?.resume ? (
-            <p id={`${resumeId}-error`} className="mt-2 text-sm text-danger">
-              {errors.resume.join(" ")}
-            </p>
-          ) : null}
-        </div>
+        <FileField
+          ref={resumeRef}
+          name="resume"
+          label={copy.resume}
+          accept={RESUME_ACCEPT}
+          hint={copy.resumeHint}
+          onChange={(event) => checkResume(event.currentTarget)}
+          className="md:col-span-2"
+        />
         <TextAreaField
           name="cover_letter"
           label={copy.coverLetter}

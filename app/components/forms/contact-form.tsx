@@ -8,9 +8,9 @@ import type { FormResult } from "~/lib/forms/result";
 import { CONTACT_RULES } from "~/lib/forms/rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
+  FileField,
   FormFields,
   FormMessage,
-  fieldClass,
   Honeypot,
   SelectField,
   TextAreaField,
@@ -139,34 +139,25 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
           className="md:col-span-2"
         />
         <div className="md:col-span-2">
-          <label htmlFor="contact-attachments" className="text-sm font-medium text-ink">
-            {fields.attachments}
-          </label>
-          <input
+          <FileField
             ref={fileInput}
             id="contact-attachments"
-            type="file"
+            name="attachments"
+            label={fields.attachments}
             multiple
             accept={ATTACHMENT_ACCEPT}
             // With JavaScript the files go to the upload endpoint, so the input carries no name.
-            name={hydrated ? undefined : "attachment_files"}
+            postAs={hydrated ? null : "attachment_files"}
             disabled={hydrated && (uploading || atLimit || submitting)}
-            aria-describedby="contact-attachments-hint"
-            className={`${fieldClass} file:mr-4 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-canvas`}
+            hint={uploading ? <span role="status">{copy.uploading}</span> : fields.attachmentsHint}
+            errors={uploadError ? { attachments: [uploadError] } : undefined}
+            announce
             onChange={(event) => {
               const files = [...(event.currentTarget.files ?? [])];
               event.currentTarget.value = "";
               if (files.length > 0) void upload(files);
             }}
           />
-          <p id="contact-attachments-hint" className="mt-2 text-sm text-ink-muted">
-            {uploading ? <span role="status">{copy.uploading}</span> : fields.attachmentsHint}
-          </p>
-          {uploadError || errors?.attachments ? (
-            <p role="alert" className="mt-2 text-sm text-danger">
-              {uploadError ?? errors?.attachments?.join(" ")}
-            </p>
-          ) : null}
           {attachments.length > 0 ? (
             <ul className="mt-3 grid gap-2" aria-label={fields.attachedFiles}>
               {attachments.map((file) => (

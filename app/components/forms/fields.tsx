@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useId } from "react";
+import { type ComponentProps, createContext, type ReactNode, useContext, useId } from "react";
 import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 import type { FieldErrors } from "~/lib/forms/result";
 
@@ -11,7 +11,25 @@ import type { FieldErrors } from "~/lib/forms/result";
 
 export const fieldClass =
   "mt-2 block w-full rounded-xl border border-line bg-canvas px-4 py-3 text-ink placeholder:text-ink-faint transition-colors focus:border-accent focus:outline-none aria-[invalid=true]:border-danger disabled:opacity-60";
+/** The back-office's dense control (filters, status selects, the sign-in's look). */
+export const denseFieldClass =
+  "rounded-md border border-line bg-canvas px-2.5 py-1.5 text-sm text-ink placeholder:text-ink-faint focus:border-accent focus:outline-none";
 const labelClass = "text-sm font-medium text-ink";
+const fileClass =
+  "file:mr-4 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-1.5 file:text-sm file:font-medium file:text-canvas";
+
+/**
+ * How the fields look: "public" (the site's forms and the editors) or "admin" (the back-office's
+ * dense controls, as on the sign-in). Set per field or for a whole form on `FormFields`.
+ */
+export type FieldLook = "public" | "admin";
+const LOOKS: Record<FieldLook, { control: string; label: string }> = {
+  public: { control: fieldClass, label: labelClass },
+  admin: {
+    control: `${denseFieldClass} mt-1.5 block w-full py-2 aria-[invalid=true]:border-danger disabled:opacity-60`,
+    label: `block ${labelClass}`,
+  },
+};
 
 interface FieldProps {
   name: string;
@@ -19,11 +37,21 @@ interface FieldProps {
   errors?: FieldErrors;
   required?: boolean;
   hint?: ReactNode;
+  /** The wrapper's classes (grid spans). */
   className?: string;
+  /** The control's id (an error summary links to it); its hint and error take `{id}-hint`, `{id}-error`. */
+  id?: string;
+  /** Classes added to the look's own on the control (font-mono, capitalize). */
+  controlClassName?: string;
+  look?: FieldLook;
 }
 
-function useFieldIds(errors: string[] | undefined, hint: ReactNode) {
-  const id = useId();
+/** What the kit sets itself; every other attribute of the native control passes through. */
+type Own = "id" | "name" | "required" | "className" | "defaultValue" | "type" | "children";
+
+function useFieldIds(own: string | undefined, errors: string[] | undefined, hint: ReactNode) {
+  const generated = useId();
+  const id = own ?? generated;
   const errorId = errors?.length ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   return {
@@ -47,27 +75,32 @@ export function RequiredMark() {
 function FieldFrame({
   id,
   label,
+  labelClassName,
   required,
   hint,
   hintId,
   errors,
   errorId,
+  announce,
   className,
   children,
 }: {
   id: string;
   label: string;
+  labelClassName: string;
   required?: boolean;
   hint?: ReactNode;
   hintId?: string;
   errors?: string[];
   errorId?: string;
+  /** The error appears without a page load (an upload's): read out when it does. */
+  announce?: boolean;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className={labelClassName}>
         {label}
         {required ? <RequiredMark /> : null}
       </label>
@@ -78,7 +111,7 @@ function FieldFrame({
         </p>
       ) : null}
       {errors?.length ? (
-        <p id={errorId} className="mt-2 text-sm text-danger">
+        <p id={errorId} role={announce ? "alert" : undefined} className="mt-2 text-sm text-danger">
           {errors.join(" ")}
         </p>
       ) : null}
@@ -86,96 +119,135 @@ function FieldFrame({
   );
 }
 
-/** What the fields of one form share: its errors and what was typed (after a refused post). */
-const FormContext = createContext<{ errors?: FieldErrors; values?: Record<string, string> }>({});
+/** What the fields of one form share: its errors, what was typed (after a refused post), the look. */
+const FormContext = createContext<{
+  errors?: FieldErrors;
+  values?: Record<string, string>;
+  look?: FieldLook;
+}>({});
 
 /**
- * Hands the fields inside a form's errors and values, so each field names only itself; a field's
- * own `errors` or `defaultValue` prop still wins.
+ * Hands the fields inside a form's errors, values and look, so each field names only itself; a
+ * field's own `errors`, `defaultValue` or `look` prop still wins.
  */
 export function FormFields({
   errors,
   values,
+  look,
   children,
 }: {
   errors?: FieldErrors;
   values?: Record<string, string>;
+  look?: FieldLook;
   children: ReactNode;
 }) {
-  return <FormContext.Provider value={{ errors, values }}>{children}</FormContext.Provider>;
+  return <FormContext.Provider value={{ errors, values, look }}>{children}</FormContext.Provider>;
 }
 
-/** The frame and the control's attributes of one field: id, name, value, error wiring. */
-function useField({
-  name,
-  label,
-  errors,
-  required,
-  hint,
-  className,
-  defaultValue,
-}: FieldProps & { defaultValue?: string }) {
+/**
+ * The frame and the control's attributes of one field (id, name, value, error wiring, look), and
+ * the rest of the props: the native attributes, passed through. A controlled field (`value`
+ * passed) gets no default value.
+ */
+function useField<P extends FieldProps & { value?: unknown }>(
+  { name, label, errors, required, hint, className, id, controlClassName, look, ...native }: P,
+  defaultValue?: string,
+) {
   const form = useContext(FormContext);
   const own = (errors ?? form.errors)?.[name];
-  const ids = useFieldIds(own, hint);
+  const ids = useFieldIds(id, own, hint);
+  const styles = LOOKS[look ?? form.look ?? "public"];
+  const controlled = native.value !== undefined;
   return {
-    frame: { ...ids, label, required, hint, errors: own, className },
+    frame: { ...ids, label, labelClassName: styles.label, required, hint, errors: own, className },
     control: {
       id: ids.id,
       name,
       required,
-      defaultValue: defaultValue ?? form.values?.[name],
+      defaultValue: controlled ? undefined : (defaultValue ?? form.values?.[name]),
       "aria-invalid": own?.length ? true : undefined,
       "aria-describedby": ids.describedBy,
+      className: controlClassName ? `${styles.control} ${controlClassName}` : styles.control,
     },
+    native,
   };
 }
 
+/**
+ * A one-line input. Besides the field's own props, any attribute of `<input>` passes through
+ * (`ref`, `autoFocus`, `value` and `onChange`, `data-*`, `autoComplete`, …).
+ */
 export function TextField({
   type = "text",
-  autoComplete,
-  placeholder,
-  min,
-  inputMode,
+  defaultValue,
   ...props
-}: FieldProps & {
-  type?: "text" | "email" | "url" | "tel" | "date" | "number";
-  defaultValue?: string;
-  autoComplete?: string;
-  placeholder?: string;
-  min?: number;
-  inputMode?: "numeric" | "email" | "url" | "tel" | "text";
-}) {
-  const { frame, control } = useField(props);
+}: FieldProps &
+  Omit<ComponentProps<"input">, Own> & {
+    type?: "text" | "email" | "url" | "tel" | "date" | "datetime-local" | "number" | "password";
+    defaultValue?: string;
+  }) {
+  const dated = type === "date" || type === "datetime-local";
+  const { frame, control, native } = useField(props, defaultValue);
   return (
     <FieldFrame {...frame}>
       <input
+        {...native}
         {...control}
         type={type}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        min={min}
-        inputMode={inputMode}
-        className={`${fieldClass} ${type === "date" ? "[color-scheme:dark]" : ""}`}
+        className={dated ? `${control.className} [color-scheme:dark]` : control.className}
       />
     </FieldFrame>
   );
 }
 
+/**
+ * A file input, drawn as every field (label, hint, error under `name`); any attribute of `<input>`
+ * passes through. It posts under `postAs` when given (`null`: not at all, the files went to an
+ * upload endpoint), else under `name`. `announce` reads out an error that appears without a page
+ * load (an upload's).
+ */
+export function FileField({
+  postAs,
+  announce,
+  ...props
+}: FieldProps &
+  Omit<ComponentProps<"input">, Own> & { postAs?: string | null; announce?: boolean }) {
+  const { frame, control, native } = useField(props);
+  return (
+    <FieldFrame {...frame} announce={announce}>
+      <input
+        {...native}
+        {...control}
+        name={postAs === undefined ? control.name : (postAs ?? undefined)}
+        defaultValue={undefined}
+        type="file"
+        className={`${control.className} ${fileClass}`}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A select; any attribute of `<select>` passes through. Without `placeholder`, no empty choice. */
 export function SelectField({
   options,
   placeholder,
+  defaultValue,
   ...props
-}: FieldProps & {
-  options: readonly { value: string; label: string }[];
-  placeholder: string;
-  defaultValue?: string;
-}) {
-  const { frame, control } = useField(props);
+}: FieldProps &
+  Omit<ComponentProps<"select">, Own> & {
+    options: readonly { value: string; label: string }[];
+    placeholder?: string;
+    defaultValue?: string;
+  }) {
+  const { frame, control, native } = useField(props, defaultValue);
   return (
     <FieldFrame {...frame}>
-      <select {...control} defaultValue={control.defaultValue ?? ""} className={fieldClass}>
-        <option value="">{placeholder}</option>
+      <select
+        {...native}
+        {...control}
+        defaultValue={native.value === undefined ? (control.defaultValue ?? "") : undefined}
+      >
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -186,15 +258,15 @@ export function SelectField({
   );
 }
 
+/** A multi-line input; any attribute of `<textarea>` passes through. */
 export function TextAreaField({
-  rows,
-  placeholder,
+  defaultValue,
   ...props
-}: FieldProps & { rows: number; defaultValue?: string; placeholder?: string }) {
-  const { frame, control } = useField(props);
+}: FieldProps & Omit<ComponentProps<"textarea">, Own> & { rows: number; defaultValue?: string }) {
+  const { frame, control, native } = useField(props, defaultValue);
   return (
     <FieldFrame {...frame}>
-      <textarea {...control} rows={rows} placeholder={placeholder} className={fieldClass} />
+      <textarea {...native} {...control} />
     </FieldFrame>
   );
 }

@@ -11,6 +11,7 @@ import {
   moveRows,
   type RowIntent,
 } from "~/entities/case-study/rows";
+import { fieldErrorsOf } from "~/lib/forms/check";
 import type { FieldErrors } from "~/lib/forms/result";
 import { z } from "~/lib/forms/zod";
 import { isSafeUrl } from "~/lib/safe-url";
@@ -272,15 +273,12 @@ const isBlankMedia = (row: MediaDraft) =>
  * too often does not block a save. Error keys are the form's field names.
  */
 export function parseCaseStudy(draft: CaseStudyDraft): ParseResult {
-  const errors: FieldErrors = {};
+  const scalars = scalarSchema.safeParse(draft);
+  // The scalar fields' messages (the one zod-issue loop), then the rows' own checks.
+  const errors: FieldErrors = scalars.success ? {} : fieldErrorsOf(scalars.error);
   const add = (name: string, message: string) => {
     errors[name] = [...(errors[name] ?? []), message];
   };
-
-  const scalars = scalarSchema.safeParse(draft);
-  if (!scalars.success) {
-    for (const issue of scalars.error.issues) add(String(issue.path[0] ?? "form"), issue.message);
-  }
 
   let slug = draft.slug.trim().toLowerCase();
   if (slug === "") {

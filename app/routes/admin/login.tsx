@@ -10,7 +10,8 @@ import { getClientIp } from "@server/security/client-ip";
 import { takeFlash } from "@server/security/flash";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { buttonClass, fieldClass } from "~/components/admin/ui";
+import { buttonClass } from "~/components/admin/ui";
+import { FormFields, TextField } from "~/components/forms/fields";
 import { AppToaster, ToastMessageView } from "~/components/ui/toasts";
 import { studio } from "~/copy/studio";
 import { adminMeta } from "~/lib/admin-meta";
@@ -134,32 +135,24 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
           <Form method="post" className="space-y-4" noValidate>
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
-            <div className="space-y-1.5">
-              <label htmlFor="email" className="block text-sm font-medium">
-                Email
-              </label>
-              <input
+            <FormFields look="admin">
+              <TextField
                 ref={emailRef}
                 id="email"
                 name="email"
+                label="Email"
                 type="email"
                 autoComplete="username"
                 defaultValue={actionData?.email ?? ""}
-                className={`${fieldClass} w-full py-2`}
               />
-            </div>
-            <div className="space-y-1.5">
-              <label htmlFor="password" className="block text-sm font-medium">
-                Password
-              </label>
-              <input
+              <TextField
                 id="password"
                 name="password"
+                label="Password"
                 type="password"
                 autoComplete="current-password"
-                className={`${fieldClass} w-full py-2`}
               />
-            </div>
+            </FormFields>
             <button
               type="submit"
               disabled={submitting}

@@ -1,27 +1,13 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/admin/case-study-editor/error-summary";
-import {
-  describedBy,
-  ErrorText,
-  FocusInput,
-  Hint,
-  idOf,
-  Section,
-  Wrap,
-} from "~/components/admin/case-study-editor/fields";
+import { idOf, Section, Wrap } from "~/components/admin/case-study-editor/fields";
 import { EditableRows, MediaRow, MetricRow } from "~/components/admin/case-study-editor/rows";
 import { useRows } from "~/components/admin/case-study-editor/use-rows";
 import { CONTENT_STATUS_OPTIONS } from "~/components/admin/format";
 import { ImageField } from "~/components/admin/image-field";
 import { buttonClass } from "~/components/admin/ui";
-import {
-  CheckboxField,
-  fieldClass,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from "~/components/forms/fields";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import {
   CASE_STUDY_TEXT,
   type CaseStudyDraft,
@@ -134,41 +120,40 @@ export function CaseStudyEditor(props: EditorProps) {
 
       <Section title="Basics">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FocusInput
-            {...field("title")}
-            label="Title"
-            required
-            className="sm:col-span-2"
-            autoFocus={focus === "title"}
-            onChange={(value) => {
-              if (!slugEdited && !slugLocked) setSlug(slugify(value));
-            }}
-          />
+          <Wrap name="title" className="sm:col-span-2">
+            <TextField
+              {...field("title")}
+              id={idOf("title")}
+              label="Title"
+              required
+              autoFocus={focus === "title"}
+              onChange={(event) => {
+                if (!slugEdited && !slugLocked) setSlug(slugify(event.currentTarget.value));
+              }}
+            />
+          </Wrap>
           <Wrap name="slug" className="sm:col-span-2">
-            <label htmlFor={idOf("slug")} className="text-sm font-medium text-ink">
-              Slug
-            </label>
-            <input
+            <TextField
               ref={slugRef}
               id={idOf("slug")}
               name="slug"
-              type="text"
+              label="Slug"
+              errors={errors}
               value={slug}
               readOnly={slugLocked}
               onChange={(event) => typeSlug(event.currentTarget.value)}
               spellCheck={false}
               autoComplete="off"
-              aria-invalid={errors.slug?.length ? true : undefined}
-              aria-describedby={describedBy("slug", errors, true)}
-              className={`${fieldClass} read-only:opacity-70`}
+              controlClassName="read-only:opacity-70"
+              hint={
+                <>
+                  {slugLocked
+                    ? "A study with a built-in copy keeps its address."
+                    : "Made from the title when left empty; lowercase letters, numbers and hyphens."}{" "}
+                  Address: /case-studies/{slug || "your-slug"}
+                </>
+              }
             />
-            <Hint name="slug">
-              {slugLocked
-                ? "A study with a built-in copy keeps its address."
-                : "Made from the title when left empty; lowercase letters, numbers and hyphens."}{" "}
-              Address: /case-studies/{slug || "your-slug"}
-            </Hint>
-            <ErrorText name="slug" errors={errors} />
           </Wrap>
           <Wrap name="subtitle" className="sm:col-span-2">
             <TextField {...field("subtitle")} label="Subtitle" />

@@ -1,17 +1,14 @@
-import type { ChangeEvent, ReactNode } from "react";
-import { fieldClass, RequiredMark } from "~/components/forms/fields";
+import type { ReactNode } from "react";
 import type { FieldErrors } from "~/lib/forms/result";
 
 /**
- * The editor's frame for fields: sections, the wrappers the error summary links to, and the few
- * controls the form kit (components/forms/fields.tsx) does not draw: those that take the focus
- * back after a no-JavaScript row change (`autoFocus`), that a row button focuses
- * (`data-control="first"`), or that react as the user types (title → slug, a gallery item's type).
+ * The editor's frame for fields: sections, the wrappers the error summary links to, and a list's
+ * own error. The fields themselves are the form kit's (components/forms/fields.tsx), which passes
+ * `autoFocus` (the focus back after a no-JavaScript row change), `data-control` (a row button's
+ * target), `ref` and `onChange` (title → slug, a gallery item's type) through to the control.
  */
 
 export const idOf = (name: string) => `cs-${name.replace(/[^a-zA-Z0-9]+/g, "-")}`;
-
-const labelClass = "text-sm font-medium text-ink";
 
 export function Section({
   title,
@@ -54,14 +51,6 @@ export function Wrap({
   );
 }
 
-export function Hint({ name, children }: { name: string; children: ReactNode }) {
-  return (
-    <p id={`${idOf(name)}-hint`} className="mt-2 text-xs text-ink-muted">
-      {children}
-    </p>
-  );
-}
-
 export function ErrorText({ name, errors }: { name: string; errors: FieldErrors }) {
   const messages = errors[name];
   if (!messages?.length) return null;
@@ -69,89 +58,5 @@ export function ErrorText({ name, errors }: { name: string; errors: FieldErrors 
     <p id={`${idOf(name)}-error`} className="mt-2 text-sm text-danger">
       {messages.join(" ")}
     </p>
-  );
-}
-
-export function describedBy(name: string, errors: FieldErrors, hint: boolean): string | undefined {
-  const ids = [
-    hint ? `${idOf(name)}-hint` : null,
-    errors[name]?.length ? `${idOf(name)}-error` : null,
-  ];
-  return ids.filter(Boolean).join(" ") || undefined;
-}
-
-interface ControlProps {
-  name: string;
-  label: string;
-  errors: FieldErrors;
-  defaultValue: string;
-  required?: boolean;
-  className?: string;
-  autoFocus?: boolean;
-  dataControl?: string;
-  onChange?: (value: string) => void;
-}
-
-/**
- * What the editor's own controls share: the id the summary and label use, the value, the focus
- * after a no-JavaScript round trip (`autoFocus`), the row buttons' target, and the error tie.
- */
-function controlAttributes(props: ControlProps) {
-  const { name, errors, onChange } = props;
-  return {
-    id: idOf(name),
-    name,
-    defaultValue: props.defaultValue,
-    autoFocus: props.autoFocus,
-    "data-control": props.dataControl,
-    onChange: onChange
-      ? (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-          onChange(event.currentTarget.value)
-      : undefined,
-    "aria-invalid": errors[name]?.length ? true : undefined,
-    "aria-describedby": describedBy(name, errors, false),
-    className: fieldClass,
-  };
-}
-
-function ControlFrame({ props, children }: { props: ControlProps; children: ReactNode }) {
-  return (
-    <Wrap name={props.name} className={props.className}>
-      <label htmlFor={idOf(props.name)} className={labelClass}>
-        {props.label}
-        {props.required ? <RequiredMark /> : null}
-      </label>
-      {children}
-      <ErrorText name={props.name} errors={props.errors} />
-    </Wrap>
-  );
-}
-
-/** A text input that can take the focus back and report typing (see the module comment). */
-export function FocusInput(props: ControlProps) {
-  return (
-    <ControlFrame props={props}>
-      <input type="text" required={props.required} {...controlAttributes(props)} />
-    </ControlFrame>
-  );
-}
-
-/** A select that can take the focus back and report a change (see the module comment). */
-export function FocusSelect({
-  options,
-  ...props
-}: ControlProps & { options: readonly { value: string; label: string }[] }) {
-  const known = options.some((option) => option.value === props.defaultValue);
-  return (
-    <ControlFrame props={props}>
-      <select {...controlAttributes(props)}>
-        {known ? null : <option value={props.defaultValue}>Choose…</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </ControlFrame>
   );
 }

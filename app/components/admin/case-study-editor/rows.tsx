@@ -1,15 +1,10 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
-import {
-  ErrorText,
-  FocusInput,
-  FocusSelect,
-  Wrap,
-} from "~/components/admin/case-study-editor/fields";
+import { ErrorText, idOf, Wrap } from "~/components/admin/case-study-editor/fields";
 import { ROW_NOUNS, type Row } from "~/components/admin/case-study-editor/use-rows";
 import { ImageField } from "~/components/admin/image-field";
 import { buttonClass } from "~/components/admin/ui";
-import { CheckboxField, TextField } from "~/components/forms/fields";
+import { CheckboxField, SelectField, TextField } from "~/components/forms/fields";
 import {
   type MediaDraft,
   type MetricDraft,
@@ -24,6 +19,11 @@ import type { FieldErrors } from "~/lib/forms/result";
  * back with the focus on the same control (`focus`); with JavaScript `onIntent` does it here.
  */
 
+const MEDIA_TYPE_OPTIONS = [
+  { value: "image", label: "Image" },
+  { value: "video", label: "Video" },
+];
+
 type OnIntent = (event: MouseEvent<HTMLButtonElement>) => void;
 
 /** What a row's props are: its place in the list, and the editor's errors, focus and row buttons. */
@@ -34,6 +34,12 @@ interface RowProps<T> {
   errors: FieldErrors;
   focus: string | null;
   onIntent: OnIntent;
+}
+
+/** A row field's id (its label's, the row buttons' target), name, value and errors. */
+function rowField<T>(base: string, { row, errors }: RowProps<T>, key: keyof T & string) {
+  const name = `${base}.${key}`;
+  return { id: idOf(name), name, defaultValue: String(row.data[key]), errors };
 }
 
 /** A list of rows (key metrics, gallery items): its errors, the rows, and Add. */
@@ -94,7 +100,7 @@ export function EditableRows<T>({
 }
 
 export function MetricRow(props: RowProps<MetricDraft>) {
-  const { row, errors, focus } = props;
+  const { row, focus } = props;
   const base = `metrics.${props.index}`;
   return (
     <RowFieldset
@@ -110,21 +116,16 @@ export function MetricRow(props: RowProps<MetricDraft>) {
         />
       }
     >
-      <FocusInput
-        name={`${base}.name`}
-        label="Name"
-        defaultValue={row.data.name}
-        errors={errors}
-        dataControl="first"
-        autoFocus={focus === `${base}.name`}
-      />
-      <Wrap name={`${base}.value`}>
+      <Wrap name={`${base}.name`}>
         <TextField
-          name={`${base}.value`}
-          label="Value"
-          defaultValue={row.data.value}
-          errors={errors}
+          {...rowField(base, props, "name")}
+          label="Name"
+          data-control="first"
+          autoFocus={focus === `${base}.name`}
         />
+      </Wrap>
+      <Wrap name={`${base}.value`}>
+        <TextField {...rowField(base, props, "value")} label="Value" />
       </Wrap>
     </RowFieldset>
   );
@@ -144,26 +145,18 @@ export function MediaRow({
       buttonsClassName="flex flex-wrap justify-end gap-2"
     >
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-        <FocusSelect
-          name={`${base}.type`}
-          label="Type"
-          defaultValue={row.data.type}
-          errors={errors}
-          options={[
-            { value: "image", label: "Image" },
-            { value: "video", label: "Video" },
-          ]}
-          dataControl="first"
-          autoFocus={focus === `${base}.type`}
-          onChange={(value) => onType(index, value)}
-        />
-        <Wrap name={`${base}.title`}>
-          <TextField
-            name={`${base}.title`}
-            label="Title"
-            defaultValue={row.data.title}
-            errors={errors}
+        <Wrap name={`${base}.type`}>
+          <SelectField
+            {...rowField(base, props, "type")}
+            label="Type"
+            options={MEDIA_TYPE_OPTIONS}
+            data-control="first"
+            autoFocus={focus === `${base}.type`}
+            onChange={(event) => onType(index, event.currentTarget.value)}
           />
+        </Wrap>
+        <Wrap name={`${base}.title`}>
+          <TextField {...rowField(base, props, "title")} label="Title" />
         </Wrap>
       </div>
       {row.data.type === "video" ? (
