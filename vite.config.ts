@@ -32,6 +32,7 @@ const FRAME_MODULES = [
   "lib/error-log",
   "lib/analytics",
   "lib/use-hydrated",
+  "lib/use-dialog-launcher",
   "lib/cn",
   "copy/site",
   "copy/studio",

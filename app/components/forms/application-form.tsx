@@ -1,10 +1,9 @@
 import { type ReactNode, useRef } from "react";
-import { useActionData, useFetcher } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { prepareToasts, showToast } from "~/components/ui/toasts";
 import type { CAREERS } from "~/copy/careers";
 import { RESUME_ACCEPT, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/lib/forms/limits";
-import { APPLICATION_TOO_LARGE, type FormResult } from "~/lib/forms/result";
+import { APPLICATION_TOO_LARGE } from "~/lib/forms/result";
 import { APPLICATION_RULES } from "~/lib/forms/rules";
 import {
   FileField,
@@ -15,7 +14,7 @@ import {
   TextAreaField,
   TextField,
 } from "./fields";
-import { errorsOf, useFetcherOutcome, useFormCheck } from "./form-check";
+import { useFetcherOutcome, usePublicForm } from "./form-check";
 
 /**
  * The job application (SPEC sections 3 to 5), posted to the /careers action with the resume in
@@ -37,16 +36,16 @@ export function ApplicationForm({
   cancel: ReactNode;
   onSubmitted?: () => void;
 }) {
-  const fetcher = useFetcher<FormResult>();
-  const posted = useActionData<FormResult>();
-  const result = fetcher.data ?? posted;
-  const formRef = useRef<HTMLFormElement>(null);
+  const {
+    fetcher,
+    result,
+    formRef,
+    check,
+    errors,
+    busy: submitting,
+    values,
+  } = usePublicForm(APPLICATION_RULES);
   const resumeRef = useRef<HTMLInputElement>(null);
-  const submitting = fetcher.state !== "idle";
-  const values = result?.status === "error" ? result.values : undefined;
-
-  const check = useFormCheck(APPLICATION_RULES, formRef, errorsOf(result));
-  const errors = check.errors;
 
   // Once per answer: the dialog's onSubmitted is a new function on every render.
   useFetcherOutcome(fetcher, (answer) => {

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import type { CONTACT } from "~/copy/contact";
 import { trackContact, trackEvent } from "~/lib/analytics";
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/lib/forms/limits";
-import type { FormResult } from "~/lib/forms/result";
 import { CONTACT_RULES } from "~/lib/forms/rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
@@ -16,7 +14,7 @@ import {
   TextAreaField,
   TextField,
 } from "./fields";
-import { errorsOf, useFetcherOutcome, useFormCheck } from "./form-check";
+import { useFetcherOutcome, usePublicForm } from "./form-check";
 
 /** What the upload endpoint answers (app/routes/resources/contact-attachments.ts). */
 type UploadAnswer = { files: { id: string; name: string }[] } | { error: string; detail?: string };
@@ -31,23 +29,23 @@ const UPLOAD_FAILED = "Failed to upload files. Please try again.";
  */
 export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
   const { fields } = copy;
-  const fetcher = useFetcher<FormResult>();
-  const posted = useActionData<FormResult>();
-  const result = fetcher.data ?? posted;
+  const {
+    fetcher,
+    result,
+    formRef,
+    check,
+    errors,
+    busy: submitting,
+    values,
+  } = usePublicForm(CONTACT_RULES);
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [attachments, setAttachments] = useState<{ id: string; name: string }[]>(
     result?.status === "error" ? (result.attachments ?? []) : [],
   );
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const submitting = fetcher.state !== "idle";
-  const values = result?.status === "error" ? result.values : undefined;
   const atLimit = attachments.length >= MAX_ATTACHMENTS;
-
-  const check = useFormCheck(CONTACT_RULES, formRef, errorsOf(result));
-  const errors = check.errors;
 
   // Success: clear every field and the attachments (SPEC section 4), and record the events.
   useFetcherOutcome(fetcher, (answer) => {

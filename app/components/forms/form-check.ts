@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from "react";
-import type { FetcherWithComponents } from "react-router";
+import { type FetcherWithComponents, useActionData, useFetcher } from "react-router";
 import { CHECK_FIELDS, type FieldErrors as Errors, type FormResult } from "~/lib/forms/result";
 import { checkValue, checkValues, type FormRules } from "~/lib/forms/rules";
 
@@ -103,3 +103,24 @@ export function useFetcherOutcome(
 /** The field errors of an answer, if it is a failure. */
 export const errorsOf = (result: FormResult | undefined): Errors | undefined =>
   result?.status === "error" ? result.fieldErrors : undefined;
+
+/**
+ * What every public form starts with: its fetcher (with JavaScript) or the page's action data
+ * (without), the answer either way, what to refill after a refused post, and the browser's check.
+ */
+export function usePublicForm(rules: FormRules) {
+  const fetcher = useFetcher<FormResult>();
+  const posted = useActionData<FormResult>();
+  const result = fetcher.data ?? posted;
+  const formRef = useRef<HTMLFormElement>(null);
+  const check = useFormCheck(rules, formRef, errorsOf(result));
+  return {
+    fetcher,
+    result,
+    formRef,
+    check,
+    errors: check.errors,
+    busy: fetcher.state !== "idle",
+    values: result?.status === "error" ? result.values : undefined,
+  };
+}

@@ -7,11 +7,10 @@ import {
   useCallback,
   useContext,
   useMemo,
-  useRef,
-  useState,
 } from "react";
 import { BOOKING } from "~/copy/site";
 import { trackEvent } from "~/lib/analytics";
+import { useDialogLauncher } from "~/lib/use-dialog-launcher";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -33,23 +32,22 @@ interface BookingContextValue {
 const BookingContext = createContext<BookingContextValue | null>(null);
 
 export function BookingProvider({ url, children }: { url: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
-  const trigger = useRef<HTMLElement | null>(null);
+  const { subject: source, open, setOpen, trigger, launch } = useDialogLauncher<string>();
 
-  const openDialog = useCallback((source: string, element: HTMLElement | null) => {
-    trigger.current = element;
-    trackEvent("calendar_open", source);
-    setMounted(true);
-    setOpen(true);
-  }, []);
+  const openDialog = useCallback(
+    (from: string, element: HTMLElement | null) => {
+      trackEvent("calendar_open", from);
+      launch(from, element);
+    },
+    [launch],
+  );
 
   const value = useMemo(() => ({ url, open: openDialog }), [url, openDialog]);
 
   return (
     <BookingContext value={value}>
       {children}
-      {mounted ? (
+      {source !== null ? (
         <Suspense fallback={null}>
           <BookingDialog url={url} open={open} onOpenChange={setOpen} returnFocusTo={trigger} />
         </Suspense>

@@ -1,15 +1,6 @@
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo } from "react";
 import type { CAREERS } from "~/copy/careers";
+import { useDialogLauncher } from "~/lib/use-dialog-launcher";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -33,15 +24,8 @@ export function ApplyProvider({
   /** The dialog's and the form's copy (loader data). */
   copy: Pick<typeof CAREERS, "dialog" | "form">;
 }) {
-  const [position, setPosition] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLElement | null>(null);
-  const apply = useCallback((title: string, element: HTMLElement | null) => {
-    trigger.current = element;
-    setPosition(title);
-    setOpen(true);
-  }, []);
-  const value = useMemo(() => ({ apply }), [apply]);
+  const { subject: position, open, setOpen, trigger, launch } = useDialogLauncher<string>();
+  const value = useMemo(() => ({ apply: launch }), [launch]);
   return (
     <ApplyContext value={value}>
       {children}

@@ -1,5 +1,3 @@
-import { useRef } from "react";
-import { useActionData, useFetcher } from "react-router";
 import {
   FormFields,
   FormMessage,
@@ -8,10 +6,9 @@ import {
   TextAreaField,
   TextField,
 } from "~/components/forms/fields";
-import { errorsOf, useFetcherOutcome, useFormCheck } from "~/components/forms/form-check";
+import { useFetcherOutcome, usePublicForm } from "~/components/forms/form-check";
 import { buttonClasses } from "~/components/ui/button";
 import type { WEDDINGS } from "~/copy/weddings";
-import type { FormResult } from "~/lib/forms/result";
 import { WEDDING_RULES } from "~/lib/forms/rules";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -22,15 +19,8 @@ import { useHydrated } from "~/lib/use-hydrated";
  */
 export function WeddingInquiryForm({ form }: { form: (typeof WEDDINGS)["form"] }) {
   const { fields, budgetOptions, submit, sending } = form;
-  const fetcher = useFetcher<FormResult>();
-  const posted = useActionData<FormResult>();
-  const result = fetcher.data ?? posted;
+  const { fetcher, result, formRef, check, errors, busy, values } = usePublicForm(WEDDING_RULES);
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-  const busy = fetcher.state !== "idle";
-  const values = result?.status === "error" ? result.values : undefined;
-  const check = useFormCheck(WEDDING_RULES, formRef, errorsOf(result));
-  const errors = check.errors;
 
   useFetcherOutcome(fetcher, (answer) => {
     if (answer.status === "success") formRef.current?.reset();
