@@ -29,6 +29,8 @@ export const CASE_STUDIES_COPY = {
   listHeading: "All case studies",
   loading: "Loading case studies…",
   noResults: "No case studies found matching your criteria.",
+  /** The announced result count (not SPEC's): '14 case studies'. */
+  countNouns: ["case study", "case studies"],
   noResultsHint: "Try adjusting your search or filter.",
   error: {
     title: "Unable to load case studies",
@@ -100,6 +102,8 @@ export const PORTFOLIO_COPY = {
   loading: "Loading portfolio…",
   ...PORTFOLIO_CARD_COPY,
   noResults: "No portfolio items found matching your criteria.",
+  /** The announced result count (not SPEC's): '14 projects'. */
+  countNouns: ["project", "projects"],
   noItems: "No portfolio items available yet.",
   error: {
     title: "Unable to load portfolio",
@@ -133,6 +137,8 @@ export const BLOG_COPY = {
   latest: "Latest Articles",
   loading: "Loading articles…",
   noResults: "No articles found matching your criteria.",
+  /** The announced result count (not SPEC's): '14 articles'. */
+  countNouns: ["article", "articles"],
   clearFilters: "Clear Filters",
   readMore: "Read article",
 } as const;

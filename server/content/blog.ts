@@ -1,3 +1,4 @@
+import { containsPattern } from "@server/admin/list-params";
 import { sanitizeBlogHtml } from "@server/content/sanitize";
 import type { Executor } from "@server/db/client";
 import {
@@ -9,8 +10,21 @@ import {
   blogPostTags,
   blogTags,
 } from "@server/db/schema";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { BlogCard } from "~/entities/blog-post/view";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { type BlogCard, MAX_FEATURED } from "~/entities/blog-post/view";
+import { LIST_PAGE_SIZE, type ListPage, pageCountOf } from "~/lib/listings/query";
 import { cachedRead } from "./cache";
 
 /** A published post with its category and tags, as the public pages read it. */
@@ -125,24 +139,112 @@ export function toBlogCard(post: PublishedBlogPost): BlogCard {
   };
 }
 
-export type BlogCards =
-  | { state: "ok"; posts: BlogCard[]; categories: string[] }
-  | { state: "error"; posts: []; categories: []; error: unknown };
+/** What /blog asks for: the search (title, excerpt), a category name or null, the page. */
+export interface PostsQuery {
+  search: string;
+  category: string | null;
+  page: number;
+}
 
-/** The cards and category filter of /blog. A database failure is returned, not thrown. */
-export async function loadBlogCards(db: Executor): Promise<BlogCards> {
+/**
+ * A page of /blog. Up to three featured posts (of those matching) lead the first page under
+ * 'Featured Articles'; every other match follows, newest first, under 'Latest Articles'. Pages
+ * hold 12 posts: the first one the featured plus the first latest, the others latest only.
+ */
+export interface PostsPage extends ListPage<PublishedBlogPost> {
+  /** Page 1 only: the featured block. `items` are the latest posts of the page. */
+  featured: PublishedBlogPost[];
+}
+
+/** One page of published posts, filtered in SQL (decision 0220); cached per page. */
+export function listPublishedPostsPage(db: Executor, query: PostsQuery): Promise<PostsPage> {
+  const key = JSON.stringify([query.search, query.category?.toLowerCase() ?? null, query.page]);
+  return cachedRead(db, `posts-page:${key}`, () => queryPublishedPostsPage(db, query));
+}
+
+async function queryPublishedPostsPage(db: Executor, query: PostsQuery): Promise<PostsPage> {
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const matching: SQL | undefined = and(
+    eq(blogPosts.status, "published"),
+    pattern ? or(ilike(blogPosts.title, pattern), ilike(blogPosts.excerpt, pattern)) : undefined,
+    query.category
+      ? sql`lower(${blogCategories.name}) = lower(${query.category.trim()})`
+      : undefined,
+  );
+  const select = () =>
+    db
+      .select({ post: blogPosts, category: categoryColumns })
+      .from(blogPosts)
+      .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId));
+  const [featuredRows, [counted]] = await Promise.all([
+    select()
+      .where(and(matching, eq(blogPosts.isFeatured, true)))
+      .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.id))
+      .limit(MAX_FEATURED),
+    db
+      .select({ total: count() })
+      .from(blogPosts)
+      .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
+      .where(matching),
+  ]);
+  const total = counted?.total ?? 0;
+  const pageCount = pageCountOf(total);
+  const page = Math.min(query.page, pageCount);
+  const lead = featuredRows.length;
+  // Page 1 holds the featured posts and 12 - lead latest ones; page N the 12 after those.
+  const offset = page === 1 ? 0 : LIST_PAGE_SIZE - lead + (page - 2) * LIST_PAGE_SIZE;
+  const limit = page === 1 ? LIST_PAGE_SIZE - lead : LIST_PAGE_SIZE;
+  const featuredIds = featuredRows.map((row) => row.post.id);
+  const latestRows =
+    limit > 0
+      ? await select()
+          .where(
+            and(
+              matching,
+              featuredIds.length > 0 ? notInArray(blogPosts.id, featuredIds) : undefined,
+            ),
+          )
+          .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.id))
+          .limit(limit)
+          .offset(offset)
+      : [];
+  const [featured, items] = await Promise.all([
+    withCategoriesAndTags(db, page === 1 ? featuredRows : []),
+    withCategoriesAndTags(db, latestRows),
+  ]);
+  return { featured, items, total, page, pageCount };
+}
+
+export type BlogCards =
+  | {
+      state: "ok";
+      featured: BlogCard[];
+      posts: BlogCard[];
+      categories: string[];
+      total: number;
+      page: number;
+      pageCount: number;
+    }
+  | { state: "error"; featured: []; posts: []; categories: []; error: unknown };
+
+/** A page of /blog's cards and the category filter. A database failure is returned, not thrown. */
+export async function loadBlogCards(db: Executor, query: PostsQuery): Promise<BlogCards> {
   try {
-    const [posts, categories] = await Promise.all([
-      listPublishedPosts(db),
+    const [page, categories] = await Promise.all([
+      listPublishedPostsPage(db, query),
       listActiveCategories(db),
     ]);
     return {
       state: "ok",
-      posts: posts.map(toBlogCard),
+      featured: page.featured.map(toBlogCard),
+      posts: page.items.map(toBlogCard),
       categories: categories.map((category) => category.name),
+      total: page.total,
+      page: page.page,
+      pageCount: page.pageCount,
     };
   } catch (error) {
-    return { state: "error", posts: [], categories: [], error };
+    return { state: "error", featured: [], posts: [], categories: [], error };
   }
 }
 

@@ -1,8 +1,10 @@
+import { containsPattern } from "@server/admin/list-params";
 import type { Executor } from "@server/db/client";
 import { type PortfolioItem, portfolioItems } from "@server/db/schema";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PortfolioCard } from "~/entities/portfolio-item/list";
-import { toPortfolioCard } from "~/entities/portfolio-item/view";
+import { serviceTypeOptions, toPortfolioCard } from "~/entities/portfolio-item/view";
+import { LIST_PAGE_SIZE, type ListPage, pageCountOf } from "~/lib/listings/query";
 import type { PortfolioServiceType } from "~/lib/values";
 import { cachedRead } from "./cache";
 
@@ -34,16 +36,96 @@ export function listPublishedPortfolioItems(
   });
 }
 
-export type PortfolioCards =
-  | { state: "ok"; items: PortfolioCard[] }
-  | { state: "error"; items: []; error: unknown };
+/** What /portfolio asks for: the search (title, client, description, tags), a type, the page. */
+export interface PortfolioQuery {
+  search: string;
+  type: string | null;
+  page: number;
+}
 
-/** The cards of /portfolio, latest completion first. A database failure is returned. */
-export async function loadPortfolioCards(db: Executor): Promise<PortfolioCards> {
+const portfolioOrder = [
+  sql`${portfolioItems.completionDate} desc nulls last`,
+  desc(portfolioItems.createdAt),
+  asc(portfolioItems.id),
+];
+
+/** One page of published portfolio items, filtered in SQL (decision 0220); cached per page. */
+export function listPublishedPortfolioPage(
+  db: Executor,
+  query: PortfolioQuery,
+): Promise<ListPage<PortfolioItem>> {
+  const key = JSON.stringify([query.search, query.type, query.page]);
+  return cachedRead(db, `portfolio-page:${key}`, async () => {
+    const pattern = query.search ? containsPattern(query.search) : null;
+    const matching: SQL | undefined = and(
+      eq(portfolioItems.status, "published"),
+      pattern
+        ? or(
+            ilike(portfolioItems.title, pattern),
+            ilike(portfolioItems.clientName, pattern),
+            ilike(portfolioItems.description, pattern),
+            sql`exists (select 1 from unnest(${portfolioItems.tags}) as tag where tag ilike ${pattern})`,
+          )
+        : undefined,
+      query.type ? eq(portfolioItems.serviceType, query.type) : undefined,
+    );
+    const [counted] = await db.select({ total: count() }).from(portfolioItems).where(matching);
+    const total = counted?.total ?? 0;
+    const pageCount = pageCountOf(total);
+    const page = Math.min(query.page, pageCount);
+    const items = await db
+      .select()
+      .from(portfolioItems)
+      .where(matching)
+      .orderBy(...portfolioOrder)
+      .limit(LIST_PAGE_SIZE)
+      .offset((page - 1) * LIST_PAGE_SIZE);
+    return { items, total, page, pageCount };
+  });
+}
+
+/** The distinct service types of every published item (the filter of /portfolio). */
+export function listPublishedServiceTypes(db: Executor): Promise<string[]> {
+  return cachedRead(db, "portfolio:types", async () => {
+    const rows = await db
+      .selectDistinct({ type: portfolioItems.serviceType })
+      .from(portfolioItems)
+      .where(eq(portfolioItems.status, "published"));
+    return rows.map((row) => row.type);
+  });
+}
+
+export type PortfolioCards =
+  | {
+      state: "ok";
+      items: PortfolioCard[];
+      /** The service-type filter: every published item's type, once, labelled. */
+      types: { value: string; label: string }[];
+      total: number;
+      page: number;
+      pageCount: number;
+    }
+  | { state: "error"; items: []; types: []; error: unknown };
+
+/** A page of /portfolio's cards and its filter. A database failure is returned. */
+export async function loadPortfolioCards(
+  db: Executor,
+  query: PortfolioQuery,
+): Promise<PortfolioCards> {
   try {
-    const items = await listPublishedPortfolioItems(db);
-    return { state: "ok", items: items.map(toPortfolioCard) };
+    const [page, types] = await Promise.all([
+      listPublishedPortfolioPage(db, query),
+      listPublishedServiceTypes(db),
+    ]);
+    return {
+      state: "ok",
+      items: page.items.map(toPortfolioCard),
+      types: serviceTypeOptions(types.map((serviceType) => ({ serviceType }))),
+      total: page.total,
+      page: page.page,
+      pageCount: page.pageCount,
+    };
   } catch (error) {
-    return { state: "error", items: [], error };
+    return { state: "error", items: [], types: [], error };
   }
 }

@@ -209,7 +209,12 @@ export const portfolioItems = pgTable(
   (t) => [
     check("portfolio_items_status_check", oneOf("status", CONTENT_STATUSES)),
     check("portfolio_items_service_type_check", oneOf("service_type", PORTFOLIO_SERVICE_TYPES)),
-    index("portfolio_items_status_completion_idx").on(t.status, t.completionDate),
+    // The public order (decision 0220): latest completion first, undated last, then newest.
+    index("portfolio_items_status_completion_idx").on(
+      t.status,
+      t.completionDate.desc().nullsLast(),
+      t.createdAt.desc(),
+    ),
   ],
 );
 

@@ -1,5 +1,5 @@
 import type { BlogPostPage } from "@server/content/blog";
-import { metaFor, siteUrlOf } from "@server/pages/page-meta";
+import { metaFor, pagePath, siteUrlOf } from "@server/pages/page-meta";
 import type { MetaDescriptor, RouterContextProvider } from "react-router";
 import { DEFAULT_ERROR, WORK_META } from "~/copy/content-pages";
 import { SEO } from "~/copy/seo";
@@ -50,14 +50,38 @@ export function contentMetaFor(
   ];
 }
 
-/** A list page (/case-studies, /portfolio, /blog). */
+/**
+ * A list page (/case-studies, /portfolio, /blog), page `page` of `pageCount` (decision 0220):
+ * page 2 onwards is titled 'Page N' and is its own canonical address (`?page=N`), with links to
+ * the pages either side. A searched or filtered view points to the list itself.
+ */
 export function listMeta(
   request: Request,
   context: Context,
-  page: { seo: { title: string; description: string }; image: string },
-  extra?: MetaDescriptor[],
+  list: { seo: { title: string; description: string }; image: string },
+  paging: { page: number; pageCount: number; filtered: boolean },
+  extra: MetaDescriptor[] = [],
 ): MetaDescriptor[] {
-  return contentMetaFor(request, context, { ...page.seo, image: page.image, extra });
+  const path = pagePath(request);
+  const at = (page: number) => (page === 1 ? path : `${path}?page=${page}`);
+  const { page, pageCount, filtered } = paging;
+  const paged = !filtered && page > 1;
+  const siteUrl = siteUrlOf(context);
+  const around: MetaDescriptor[] = filtered
+    ? []
+    : [
+        ...(page > 1 ? [{ tagName: "link", rel: "prev", href: `${siteUrl}${at(page - 1)}` }] : []),
+        ...(page < pageCount
+          ? [{ tagName: "link", rel: "next", href: `${siteUrl}${at(page + 1)}` }]
+          : []),
+      ];
+  return contentMetaFor(request, context, {
+    title: paged ? `Page ${page} | ${list.seo.title}` : list.seo.title,
+    description: list.seo.description,
+    path: paged ? at(page) : path,
+    image: list.image,
+    extra: [...around, ...extra],
+  });
 }
 
 /** The blog's RSS feed, announced in its head. */

@@ -3,14 +3,16 @@ import { getRuntimeFrom } from "@server/context";
 import type { Database } from "@server/db/client";
 import { listMeta } from "@server/pages/content-meta";
 import { data, type MetaDescriptor, type RouterContextProvider } from "react-router";
+import { readFilter, readSearch } from "~/lib/listings/query";
 
 /**
  * The loader of a list page (/case-studies, /portfolio, /blog): the cards (a database failure is
  * logged and answered 503, uncached, with what the page shows instead), the head and the copy.
+ * The cards are one page of the list, searched and filtered in SQL (decision 0220).
  * `page` is typed as possibly pending: the browser-side loads (`loadInBrowser`) send a promise.
  */
 export async function loadListPage<
-  Cards extends { state: "ok" | "error"; error?: unknown },
+  Cards extends { state: "ok" | "error"; error?: unknown; page?: number; pageCount?: number },
   Page extends { state: "ok" | "error" },
   Copy,
 >(
@@ -19,20 +21,34 @@ export async function loadListPage<
     /** Names the list in the log ("blog: load failed"). */
     name: string;
     shell: { copy: Copy; seo: { title: string; description: string }; image: string };
-    load: (db: Database) => Promise<Cards>;
+    /** One page of the list, as the URL's query asks (`?q=…&page=N`, a filter). */
+    load: (db: Database, query: URLSearchParams) => Promise<Cards>;
+    /** The query name of the list's filter (`category`, `type`, `tag`). */
+    filter: string;
     toPage: (cards: Cards) => Page;
     /** Extra head tags (the blog's RSS link). */
     extraMeta?: MetaDescriptor[];
   },
 ) {
   const { database, logger } = getRuntimeFrom(context);
-  const cards = await list.load(database.db);
+  const query = new URL(request.url).searchParams;
+  const cards = await list.load(database.db, query);
   if (cards.state === "error") logger.error({ err: cards.error }, `${list.name}: load failed`);
   const page = list.toPage(cards);
   const degraded = page.state === "error";
   return data(
     {
-      meta: listMeta(request, context, list.shell, list.extraMeta),
+      meta: listMeta(
+        request,
+        context,
+        list.shell,
+        {
+          page: cards.page ?? 1,
+          pageCount: cards.pageCount ?? 1,
+          filtered: readSearch(query) !== "" || readFilter(query, list.filter) !== null,
+        },
+        list.extraMeta,
+      ),
       copy: list.shell.copy,
       page: page as Page | Promise<Page>,
       load: 0,

@@ -10,6 +10,9 @@ import { formOf, postTo, routeArgs, SITE, seededRuntime, toastOf } from "../supp
 import { testDrivers } from "../support/database";
 import { pngBytes } from "../support/files";
 
+/** The first page of /case-studies, neither searched nor filtered. */
+const FIRST_PAGE = { search: "", tag: null, page: 1 };
+
 /**
  * The case-study editor's server side (issue #7): validation with field messages and nothing
  * stored, slugs (made, unique, fixed for the built-in studies), the metric and gallery shapes,
@@ -134,7 +137,7 @@ describe.each(testDrivers)("case-study editor on %s", (driver) => {
     expect(changes).toEqual([{ entity: "case-studies", id: row.id, action: "created" }]);
 
     // At once on the public pages (the content cache was dropped).
-    const cards = await loadCaseStudyCards(db());
+    const cards = await loadCaseStudyCards(db(), FIRST_PAGE);
     const card = cards.studies.find((s) => s.path === "northern-lights-tour");
     expect(card?.metrics).toEqual([{ name: "tickets_sold", value: "40K" }]);
     const detail = await findCaseStudyDetail(db(), "northern-lights-tour");
@@ -424,7 +427,7 @@ describe.each(testDrivers)("case-study editor on %s", (driver) => {
       estate.id,
     );
     expect(edited.status).toBe(302);
-    const cards = await loadCaseStudyCards(db());
+    const cards = await loadCaseStudyCards(db(), FIRST_PAGE);
     const estateCards = cards.studies.filter((s) => s.path === "estate-media");
     expect(estateCards.map((s) => s.title)).toEqual(["Estate Media Films"]);
     expect(cards.studies[0]?.path).toBe("estate-media");
@@ -437,7 +440,7 @@ describe.each(testDrivers)("case-study editor on %s", (driver) => {
       { ...VALID, title: "Estate Media Films", slug: "estate-media", status: "draft" },
       estate.id,
     );
-    const after = await loadCaseStudyCards(db());
+    const after = await loadCaseStudyCards(db(), FIRST_PAGE);
     expect(after.studies.filter((s) => s.path === "estate-media").map((s) => s.title)).toEqual([
       "Estate Media",
     ]);

@@ -53,6 +53,8 @@ export interface PrepareOptions {
   seed?: boolean;
   /** Insert inquiries and job applications. */
   submissions?: boolean;
+  /** Insert rows of the spec's own (after the demo content, if seeded). */
+  content?: (db: Database) => Promise<void>;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -71,6 +73,7 @@ export async function prepareAdminData(options: PrepareOptions): Promise<AdminFi
     await ensureUser(auth, { ...TEST_ADMIN, admin: true, name: "Test Admin" });
     await ensureUser(auth, { ...TEST_VIEWER, admin: false, name: "Test Viewer" });
     if (options.seed) await seedDemoContent(db);
+    await options.content?.(db);
     if (!options.submissions) return null;
     const storage = new LocalStorage({
       directory: path.join(options.dataDir, "storage"),

@@ -40,3 +40,28 @@ export function listQuery(values: Record<string, string | null | undefined>): st
 export function sameText(a: string, b: string): boolean {
   return a.trim().toLocaleLowerCase("en-US") === b.trim().toLocaleLowerCase("en-US");
 }
+
+/** Public lists show this many items a page (`?page=N`, decision 0220). */
+export const LIST_PAGE_SIZE = 12;
+/** Far beyond any real list; keeps OFFSET bounded whatever the URL says. */
+const MAX_LIST_PAGE = 10_000;
+
+/** The page of a list (`page`), 1 when absent or not a positive whole number. */
+export function readPage(params: URLSearchParams): number {
+  const value = params.get("page") ?? "";
+  if (!/^\d{1,6}$/.test(value)) return 1;
+  return Math.min(Math.max(Number(value), 1), MAX_LIST_PAGE);
+}
+
+/** One page of a public list, as the server answers it. */
+export interface ListPage<T> {
+  items: T[];
+  /** Items matching the search and filter, over every page. */
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export function pageCountOf(total: number): number {
+  return Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+}

@@ -6,45 +6,59 @@ import { useLoaderData, useLocation, useRevalidator, useSearchParams } from "rea
 import { BlogCard } from "~/components/listings/blog-card";
 import { DeferredList } from "~/components/listings/deferred-list";
 import { ListFilters } from "~/components/listings/list-filters";
-import { loadInBrowser, revalidateUnlessQueryOnly } from "~/components/listings/list-page";
+import { loadInBrowser } from "~/components/listings/list-page";
+import { Pagination, ResultCount, resultCount } from "~/components/listings/pagination";
 import { EmptyState, SkeletonGrid, TryAgain } from "~/components/listings/states";
 import { container } from "~/components/listings/ui";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
-import {
-  type BlogCardView,
-  filterPosts,
-  splitFeatured,
-  toBlogCardView,
-} from "~/entities/blog-post/view";
+import { type BlogCardView, toBlogCardView } from "~/entities/blog-post/view";
 import { BLOG_PAGE, type BlogCopy } from "~/lib/listings/page-copy";
-import { readFilter, readSearch } from "~/lib/listings/query";
+import { readFilter, readPage, readSearch } from "~/lib/listings/query";
 import type { Route } from "./+types/blog";
 
 /** SPEC section 9: six skeleton cards while the blog loads in the browser. */
 const BLOG_SKELETONS = 6;
 
-type Page = { state: "ok" | "error"; posts: BlogCardView[]; categories: string[] };
+type Page = {
+  state: "ok" | "error";
+  /** Page 1 only: up to three featured posts ('Featured Articles'). */
+  featured: BlogCardView[];
+  /** The page's other posts ('Latest Articles'). */
+  posts: BlogCardView[];
+  categories: string[];
+  total: number;
+  page: number;
+  pageCount: number;
+};
 
 export const loader = (args: Route.LoaderArgs) =>
   loadListPage(args, {
     name: "blog",
     shell: BLOG_PAGE,
-    load: loadBlogCards,
+    filter: "category",
+    load: (db, query) =>
+      loadBlogCards(db, {
+        search: readSearch(query),
+        category: readFilter(query, "category"),
+        page: readPage(query),
+      }),
     toPage: (cards): Page => ({
       state: cards.state,
+      featured: cards.featured.map((post) => toBlogCardView(post)),
       posts: cards.posts.map((post) => toBlogCardView(post)),
       categories: cards.categories,
+      total: cards.state === "ok" ? cards.total : 0,
+      page: cards.state === "ok" ? cards.page : 1,
+      pageCount: cards.state === "ok" ? cards.pageCount : 1,
     }),
     extraMeta: [rssLink(args.context, BLOG_PAGE.copy.feedTitle)],
   });
 
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
-  loadInBrowser("blog", serverLoader);
-
-export const shouldRevalidate = revalidateUnlessQueryOnly;
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  loadInBrowser("blog", request, serverLoader);
 
 export const headers = contentHeaders;
 
@@ -79,23 +93,27 @@ function BlogList({ page, copy }: { page: Page; copy: BlogCopy }) {
   const [params] = useSearchParams();
   const search = readSearch(params);
   const category = readFilter(params, "category");
-  const posts = filterPosts(page.posts, { search, category });
-  const { featured, latest } = splitFeatured(posts);
+  const { featured, posts: latest } = page;
   return (
     <div className="space-y-16 pb-24">
-      <ListFilters
-        search={search}
-        searchLabel={copy.searchLabel}
-        searchPlaceholder={copy.searchPlaceholder}
-        filter={{
-          name: "category",
-          label: copy.categoryLabel,
-          allLabel: copy.allCategories,
-          value: category,
-          options: page.categories.map((name) => ({ value: name, label: name })),
-        }}
-      />
-      {posts.length === 0 ? (
+      <div className="space-y-4">
+        <ListFilters
+          search={search}
+          searchLabel={copy.searchLabel}
+          searchPlaceholder={copy.searchPlaceholder}
+          filter={{
+            name: "category",
+            label: copy.categoryLabel,
+            allLabel: copy.allCategories,
+            value: category,
+            options: page.categories.map((name) => ({ value: name, label: name })),
+          }}
+        />
+        <ResultCount>
+          {resultCount(page.total, copy.countNouns, page.page, page.pageCount)}
+        </ResultCount>
+      </div>
+      {page.total === 0 ? (
         <EmptyState title={copy.noResults}>
           <ButtonLink to="/blog" variant="secondary" className="mt-4">
             {copy.clearFilters}
@@ -114,6 +132,7 @@ function BlogList({ page, copy }: { page: Page; copy: BlogCopy }) {
           <PostGrid posts={latest} eager={featured.length === 0} />
         </section>
       ) : null}
+      <Pagination page={page.page} pageCount={page.pageCount} />
     </div>
   );
 }

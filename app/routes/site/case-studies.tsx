@@ -6,40 +6,45 @@ import { useLoaderData, useSearchParams } from "react-router";
 import { CaseStudyCard } from "~/components/listings/case-study-card";
 import { DeferredList } from "~/components/listings/deferred-list";
 import { ListFilters } from "~/components/listings/list-filters";
-import { loadInBrowser, revalidateUnlessQueryOnly } from "~/components/listings/list-page";
+import { loadInBrowser } from "~/components/listings/list-page";
+import { Pagination, ResultCount, resultCount } from "~/components/listings/pagination";
 import { EmptyState, SkeletonGrid } from "~/components/listings/states";
 import { ClosingCta, container } from "~/components/listings/ui";
 import { VideoPlayer } from "~/components/listings/video-player";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
-import { filterCaseStudies } from "~/entities/case-study/list";
-import { type CaseStudySummary, caseStudyTags } from "~/entities/case-study/view";
+import type { CaseStudySummary } from "~/entities/case-study/view";
 import { CASE_STUDIES_PAGE, type CaseStudiesCopy } from "~/lib/listings/page-copy";
-import { readFilter, readSearch } from "~/lib/listings/query";
+import { readFilter, readPage, readSearch } from "~/lib/listings/query";
 import type { Route } from "./+types/case-studies";
 
-type Page = Pick<CaseStudyCards, "state" | "studies"> & {
-  /** The tag filter's options (every tag of the list, once). */
-  tags: string[];
-};
+/** One page of the studies matching the search and tag, and the tag filter's options. */
+type Page = Pick<CaseStudyCards, "state" | "studies" | "tags" | "total" | "page" | "pageCount">;
 
 export const loader = (args: Route.LoaderArgs) =>
   loadListPage(args, {
     name: "case studies",
     shell: CASE_STUDIES_PAGE,
-    load: loadCaseStudyCards,
-    toPage: (cards): Page => ({
-      state: cards.state,
-      studies: cards.studies,
-      tags: caseStudyTags(cards.studies),
+    filter: "tag",
+    load: (db, query) =>
+      loadCaseStudyCards(db, {
+        search: readSearch(query),
+        tag: readFilter(query, "tag"),
+        page: readPage(query),
+      }),
+    toPage: ({ state, studies, tags, total, page, pageCount }): Page => ({
+      state,
+      studies,
+      tags,
+      total,
+      page,
+      pageCount,
     }),
   });
 
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
-  loadInBrowser("caseStudies", serverLoader);
-
-export const shouldRevalidate = revalidateUnlessQueryOnly;
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  loadInBrowser("caseStudies", request, serverLoader);
 
 export const headers = contentHeaders;
 
@@ -97,25 +102,30 @@ function CaseStudyList({ page, copy }: { page: Page; copy: CaseStudiesCopy }) {
   const [params] = useSearchParams();
   const search = readSearch(params);
   const tag = readFilter(params, "tag");
-  const studies = filterCaseStudies(page.studies, { search, tag });
   return (
     <div className="space-y-10">
       {page.state === "error" ? (
         <ErrorPanel title={copy.error.title} message={copy.error.message} />
       ) : null}
-      <ListFilters
-        search={search}
-        searchLabel={copy.searchLabel}
-        searchPlaceholder={copy.searchPlaceholder}
-        filter={{
-          name: "tag",
-          label: copy.tagLabel,
-          allLabel: copy.allTags,
-          value: tag,
-          options: page.tags.map((value) => ({ value, label: value })),
-        }}
-      />
-      <CaseStudyGrid studies={studies} copy={copy} />
+      <div className="space-y-4">
+        <ListFilters
+          search={search}
+          searchLabel={copy.searchLabel}
+          searchPlaceholder={copy.searchPlaceholder}
+          filter={{
+            name: "tag",
+            label: copy.tagLabel,
+            allLabel: copy.allTags,
+            value: tag,
+            options: page.tags.map((value) => ({ value, label: value })),
+          }}
+        />
+        <ResultCount>
+          {resultCount(page.total, copy.countNouns, page.page, page.pageCount)}
+        </ResultCount>
+      </div>
+      <CaseStudyGrid studies={page.studies} copy={copy} />
+      <Pagination page={page.page} pageCount={page.pageCount} />
     </div>
   );
 }

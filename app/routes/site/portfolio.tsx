@@ -5,42 +5,54 @@ import { useState } from "react";
 import { useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { DeferredList } from "~/components/listings/deferred-list";
 import { ListFilters } from "~/components/listings/list-filters";
-import { loadInBrowser, revalidateUnlessQueryOnly } from "~/components/listings/list-page";
+import { loadInBrowser } from "~/components/listings/list-page";
+import { Pagination, ResultCount, resultCount } from "~/components/listings/pagination";
 import { PortfolioCard } from "~/components/listings/portfolio-card";
 import { EmptyState, SkeletonGrid, TryAgain } from "~/components/listings/states";
 import { ClosingCta, container } from "~/components/listings/ui";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { LazyLightbox } from "~/components/ui/lazy-lightbox";
 import { PageHeader } from "~/components/ui/page-header";
-import { filterPortfolio, type PortfolioCardView } from "~/entities/portfolio-item/list";
-import { serviceTypeOptions, toPortfolioCardView } from "~/entities/portfolio-item/view";
+import type { PortfolioCardView } from "~/entities/portfolio-item/list";
+import { toPortfolioCardView } from "~/entities/portfolio-item/view";
 import { PORTFOLIO_PAGE, type PortfolioCopy } from "~/lib/listings/page-copy";
-import { readFilter, readSearch } from "~/lib/listings/query";
+import { readFilter, readPage, readSearch } from "~/lib/listings/query";
 import type { Route } from "./+types/portfolio";
 
 type Page = {
   state: "ok" | "error";
+  /** One page of the items matching the search and filter. */
   items: PortfolioCardView[];
-  /** The service-type filter: the distinct types of the items, labelled. */
+  /** The service-type filter: the distinct types of every published item, labelled. */
   types: { value: string; label: string }[];
+  total: number;
+  page: number;
+  pageCount: number;
 };
 
 export const loader = (args: Route.LoaderArgs) =>
   loadListPage(args, {
     name: "portfolio",
     shell: PORTFOLIO_PAGE,
-    load: loadPortfolioCards,
+    filter: "type",
+    load: (db, query) =>
+      loadPortfolioCards(db, {
+        search: readSearch(query),
+        type: readFilter(query, "type"),
+        page: readPage(query),
+      }),
     toPage: (cards): Page => ({
       state: cards.state,
       items: cards.items.map(toPortfolioCardView),
-      types: serviceTypeOptions(cards.items),
+      types: cards.types,
+      total: cards.state === "ok" ? cards.total : 0,
+      page: cards.state === "ok" ? cards.page : 1,
+      pageCount: cards.state === "ok" ? cards.pageCount : 1,
     }),
   });
 
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
-  loadInBrowser("portfolio", serverLoader);
-
-export const shouldRevalidate = revalidateUnlessQueryOnly;
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  loadInBrowser("portfolio", request, serverLoader);
 
 export const headers = contentHeaders;
 
@@ -80,24 +92,30 @@ function PortfolioList({ page, copy }: { page: Page; copy: PortfolioCopy }) {
   const [open, setOpen] = useState<number | null>(null);
   const search = readSearch(params);
   const type = readFilter(params, "type");
-  const items = filterPortfolio(page.items, { search, type });
+  const { items } = page;
   const withImages = items.filter((item) => item.imageUrl);
 
-  if (page.items.length === 0) return <EmptyState title={copy.noItems} />;
+  // No published item at all: no type to filter by.
+  if (page.types.length === 0) return <EmptyState title={copy.noItems} />;
   return (
     <div className="space-y-10">
-      <ListFilters
-        search={search}
-        searchLabel={copy.searchLabel}
-        searchPlaceholder={copy.searchPlaceholder}
-        filter={{
-          name: "type",
-          label: copy.typeLabel,
-          allLabel: copy.allTypes,
-          value: type,
-          options: page.types,
-        }}
-      />
+      <div className="space-y-4">
+        <ListFilters
+          search={search}
+          searchLabel={copy.searchLabel}
+          searchPlaceholder={copy.searchPlaceholder}
+          filter={{
+            name: "type",
+            label: copy.typeLabel,
+            allLabel: copy.allTypes,
+            value: type,
+            options: page.types,
+          }}
+        />
+        <ResultCount>
+          {resultCount(page.total, copy.countNouns, page.page, page.pageCount)}
+        </ResultCount>
+      </div>
       {items.length === 0 ? (
         <EmptyState title={copy.noResults} />
       ) : (
@@ -113,6 +131,7 @@ function PortfolioList({ page, copy }: { page: Page; copy: PortfolioCopy }) {
           ))}
         </ul>
       )}
+      <Pagination page={page.page} pageCount={page.pageCount} />
       <LazyLightbox
         label="Portfolio images"
         images={withImages.map((item) => ({

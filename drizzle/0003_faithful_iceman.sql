@@ -1,0 +1,2 @@
+DROP INDEX "portfolio_items_status_completion_idx";--> statement-breakpoint
+CREATE INDEX "portfolio_items_status_completion_idx" ON "portfolio_items" USING btree ("status","completion_date" DESC NULLS LAST,"created_at" DESC NULLS LAST);

@@ -1,0 +1,34 @@
+import type { Database } from "@server/db/client";
+import { blogPosts, portfolioItems } from "@server/db/schema";
+
+/**
+ * Lists longer than a page (12) for the public-list specs: 30 posts, four of them featured, one
+ * findable by its title only on page 3; 30 portfolio items whose last one alone is 'Consulting'.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+export const LIST_ROWS = 30;
+export const LATE_POST = "Needle in the archive";
+export const LATE_TYPE = { value: "consulting", label: "Consulting" };
+
+export async function insertLongLists(db: Database): Promise<void> {
+  const start = Date.parse("2026-03-01T12:00:00Z");
+  await db.insert(blogPosts).values(
+    Array.from({ length: LIST_ROWS }, (_, i) => ({
+      title: i === LIST_ROWS - 1 ? LATE_POST : `Studio note ${String(i + 1).padStart(2, "0")}`,
+      slug: `studio-note-${i + 1}`,
+      content: "<p>A note.</p>",
+      excerpt: "What we learned this week.",
+      status: "published",
+      isFeatured: i % 7 === 2,
+      publishedAt: new Date(start - i * DAY),
+    })),
+  );
+  await db.insert(portfolioItems).values(
+    Array.from({ length: LIST_ROWS }, (_, i) => ({
+      title: `Project ${String(i + 1).padStart(2, "0")}`,
+      serviceType: i === LIST_ROWS - 1 ? LATE_TYPE.value : "video-production",
+      completionDate: new Date(start - i * DAY).toISOString().slice(0, 10),
+    })),
+  );
+}
