@@ -53,6 +53,26 @@ export interface PrepareOptions {
   seed?: boolean;
   /** Insert inquiries and job applications. */
   submissions?: boolean;
+  /**
+   * Insert this many old published posts, "Archive post 00" (oldest) and up, a day apart in 2001:
+   * after the demo posts, so the back-office blog list runs to several pages.
+   */
+  blogArchive?: number;
+}
+
+/** The title of archive post `i` (see PrepareOptions.blogArchive). */
+export const archivePostTitle = (i: number) => `Archive post ${String(i).padStart(2, "0")}`;
+
+async function insertBlogArchive(db: Database, count: number) {
+  const start = Date.UTC(2001, 0, 1);
+  await db.insert(blogPosts).values(
+    Array.from({ length: count }, (_, i) => ({
+      title: archivePostTitle(i),
+      slug: `archive-post-${i}`,
+      status: "published",
+      publishedAt: new Date(start + i * 86_400_000),
+    })),
+  );
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -71,6 +91,7 @@ export async function prepareAdminData(options: PrepareOptions): Promise<AdminFi
     await ensureUser(auth, { ...TEST_ADMIN, admin: true, name: "Test Admin" });
     await ensureUser(auth, { ...TEST_VIEWER, admin: false, name: "Test Viewer" });
     if (options.seed) await seedDemoContent(db);
+    if (options.blogArchive) await insertBlogArchive(db, options.blogArchive);
     if (!options.submissions) return null;
     const storage = new LocalStorage({
       directory: path.join(options.dataDir, "storage"),

@@ -1,0 +1,87 @@
+import { archivePostTitle } from "../support/admin-data";
+import { expect, hydrated, signIn, test, toast } from "../support/admin-e2e";
+
+/**
+ * Issue #20: the back-office blog list is paged (25) and searched on the server. An admin finds a
+ * post on page 3 and deletes it, with and without JavaScript, and comes back to that page with the
+ * search kept. The worker's server has 70 archive posts besides the demo content.
+ */
+
+const ARCHIVE = 70;
+test.use({ adminData: { seed: true, submissions: true, blogArchive: ARCHIVE } });
+
+test.describe("blog list paging", () => {
+  test.skip(({ isMobile }) => isMobile, "the 390 px layout has its own spec");
+
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  const rowsOf = (page: import("@playwright/test").Page) =>
+    page.getByRole("list", { name: "Blog posts" }).getByRole("listitem");
+
+  test("an admin finds and deletes a post on page 3 of /admin/blog", async ({ page }) => {
+    await page.goto("/admin/blog");
+    await hydrated(page);
+    const rows = rowsOf(page);
+    await expect(rows).toHaveCount(25);
+
+    await page.getByLabel("Search titles").fill("archive post");
+    await page.getByRole("button", { name: "Apply" }).click();
+    const pages = page.getByRole("navigation", { name: "Pagination" });
+    await expect(pages).toContainText(`${ARCHIVE} blog posts · Page 1 of 3`);
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(pages).toContainText("Page 2 of 3");
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/admin\/blog\?q=archive\+post&page=3$/);
+    await expect(pages).toContainText("Page 3 of 3");
+    // Newest first: page 3 holds the 20 oldest, 19 down to 00.
+    await expect(rows).toHaveCount(ARCHIVE - 50);
+    await expect(rows.first()).toContainText(archivePostTitle(19));
+
+    const title = archivePostTitle(7);
+    const row = rows.filter({ hasText: title });
+    await row.getByRole("button", { name: `Delete ${title}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+
+    await expect(toast(page, "Success", `"${title}" has been deleted successfully.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/blog\?q=archive\+post&page=3$/);
+    await expect(pages).toContainText(`${ARCHIVE - 1} blog posts · Page 3 of 3`);
+    await expect(rows).toHaveCount(ARCHIVE - 51);
+    await expect(rows.filter({ hasText: title })).toHaveCount(0);
+    await expect(page.getByLabel("Search titles")).toHaveValue("archive post");
+  });
+
+  test("without JavaScript: page links keep the filters, delete returns to the page", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await signIn(page);
+      await page.goto("/admin/blog?q=archive&status=published");
+      const pages = page.getByRole("navigation", { name: "Pagination" });
+      await pages.getByRole("link", { name: "Next" }).click();
+      await pages.getByRole("link", { name: "Next" }).click();
+      await expect(page).toHaveURL(/\/admin\/blog\?q=archive&status=published&page=3$/);
+      const rows = rowsOf(page);
+      await expect(rows.first()).toContainText(archivePostTitle(19));
+
+      const title = archivePostTitle(3);
+      await rows
+        .filter({ hasText: title })
+        .getByRole("button", { name: `Delete ${title}` })
+        .click();
+      await expect(page.getByRole("heading", { name: "Delete this blog post?" })).toBeVisible();
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(page).toHaveURL(/\/admin\/blog\?q=archive&status=published&page=3$/);
+      await expect(
+        toast(page, "Success", `"${title}" has been deleted successfully.`),
+      ).toBeVisible();
+      await expect(rows.filter({ hasText: title })).toHaveCount(0);
+      await expect(pages).toContainText("Page 3 of 3");
+    } finally {
+      await context.close();
+    }
+  });
+});
