@@ -7,14 +7,21 @@ import {
   blogPostTags,
   blogTags,
 } from "@server/db/schema";
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import type { BlogPostInput } from "~/entities/blog-post/form";
 import { BLOG_MESSAGES_FORM } from "~/entities/blog-post/form";
 import { BLOG_POST_STATUSES, type BlogPostStatus } from "~/lib/values";
 import { contentChanged } from "./after-content-write";
 import { claimImages } from "./images";
-import { containsPattern, parseOneOf, parseSearch } from "./list-params";
+import {
+  containsPattern,
+  PAGE_SIZE,
+  type Page,
+  parseListQuery,
+  parseOneOf,
+  readPage,
+} from "./list-params";
 import { releaseUploadsOf } from "./uploads";
 
 /**
@@ -38,45 +45,65 @@ export interface BlogPostRow {
 }
 
 export interface BlogFilters {
+  /** Case-insensitive text in the title. */
   q: string;
   status: BlogPostStatus | "";
 }
 
-export function parseBlogQuery(params: URLSearchParams): BlogFilters {
+export function parseBlogQuery(params: URLSearchParams): BlogFilters & { page: number } {
   return {
-    q: parseSearch(params.get("q")),
+    ...parseListQuery(params),
     status: parseOneOf(params.get("status"), BLOG_POST_STATUSES),
   };
 }
 
-export async function listBlogPosts(
-  db: Database,
+/**
+ * Case-insensitive text in the title: exactly the expression of the trigram index
+ * blog_posts_title_search_idx, so a search of three or more characters reads it (decision 0225).
+ */
+export function blogSearch(q: string): SQL {
+  return ilike(blogPosts.title, containsPattern(q));
+}
+
+/** Drafts (no publish date) first, then latest published; the order of blog_posts_list_idx. */
+export const BLOG_LIST_ORDER = [
+  sql`${blogPosts.publishedAt} desc nulls first`,
+  desc(blogPosts.createdAt),
+  desc(blogPosts.id),
+] as const;
+
+/** One page (25) of the matching posts, drafts then latest published, with the total. */
+export function listBlogPosts(
+  db: Executor,
   filters: BlogFilters,
-): Promise<{ rows: BlogPostRow[]; totalPosts: number }> {
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        id: blogPosts.id,
-        title: blogPosts.title,
-        slug: blogPosts.slug,
-        status: blogPosts.status,
-        isFeatured: blogPosts.isFeatured,
-        publishedAt: blogPosts.publishedAt,
-        authorName: blogPosts.authorName,
-        category: blogCategories.name,
-      })
-      .from(blogPosts)
-      .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
-      .where(
-        and(
-          filters.status ? eq(blogPosts.status, filters.status) : undefined,
-          filters.q ? ilike(blogPosts.title, containsPattern(filters.q)) : undefined,
-        ),
-      )
-      .orderBy(sql`${blogPosts.publishedAt} desc nulls first`, desc(blogPosts.createdAt)),
-    db.select({ total: count() }).from(blogPosts),
-  ]);
-  return { rows, totalPosts: totals?.total ?? 0 };
+  page: number,
+): Promise<Page<BlogPostRow>> {
+  const where = and(
+    filters.status ? eq(blogPosts.status, filters.status) : undefined,
+    filters.q ? blogSearch(filters.q) : undefined,
+  );
+  return readPage(page, {
+    rows: (offset) =>
+      db
+        .select({
+          id: blogPosts.id,
+          title: blogPosts.title,
+          slug: blogPosts.slug,
+          status: blogPosts.status,
+          isFeatured: blogPosts.isFeatured,
+          publishedAt: blogPosts.publishedAt,
+          authorName: blogPosts.authorName,
+          category: blogCategories.name,
+        })
+        .from(blogPosts)
+        .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
+        .where(where)
+        .orderBy(...BLOG_LIST_ORDER)
+        .limit(PAGE_SIZE)
+        .offset(offset),
+    total: async () =>
+      (await db.select({ total: count() }).from(blogPosts).where(where))[0]?.total ?? 0,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { FORM_LIMITS, readPost } from "@server/forms";
 import type { Runtime } from "@server/runtime";
 import type { FlashInput } from "@server/security/flash";
 import { UploadRejectedError } from "@server/uploads";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, count, desc, eq, ne } from "drizzle-orm";
 import { FALLBACK_CASE_STUDY_SLUGS } from "~/copy/samples";
 import {
   applyRowIntent,
@@ -19,6 +19,7 @@ import { parseRowIntent } from "~/entities/case-study/rows";
 import type { FieldErrors } from "~/lib/forms/result";
 import { contentChanged } from "./after-content-write";
 import { claimImages, uploadImage } from "./images";
+import { containsAny, type ListQuery, PAGE_SIZE, type Page, readPage } from "./list-params";
 import { CASE_STUDY_EDITOR_MESSAGES, failure, success } from "./messages";
 import { releaseUploadsOf } from "./uploads";
 
@@ -32,20 +33,32 @@ export type CaseStudyRow = Pick<
   "id" | "slug" | "title" | "clientName" | "serviceType" | "status" | "isFeatured" | "createdAt"
 >;
 
-export function listCaseStudies(db: Database): Promise<CaseStudyRow[]> {
-  return db
-    .select({
-      id: caseStudies.id,
-      slug: caseStudies.slug,
-      title: caseStudies.title,
-      clientName: caseStudies.clientName,
-      serviceType: caseStudies.serviceType,
-      status: caseStudies.status,
-      isFeatured: caseStudies.isFeatured,
-      createdAt: caseStudies.createdAt,
-    })
-    .from(caseStudies)
-    .orderBy(desc(caseStudies.createdAt), desc(caseStudies.id));
+/** One page (25) of the case studies matching the search (title, client), newest first. */
+export function listCaseStudies(db: Database, query: ListQuery): Promise<Page<CaseStudyRow>> {
+  const where = query.q
+    ? containsAny(query.q, [caseStudies.title, caseStudies.clientName])
+    : undefined;
+  return readPage(query.page, {
+    rows: (offset) =>
+      db
+        .select({
+          id: caseStudies.id,
+          slug: caseStudies.slug,
+          title: caseStudies.title,
+          clientName: caseStudies.clientName,
+          serviceType: caseStudies.serviceType,
+          status: caseStudies.status,
+          isFeatured: caseStudies.isFeatured,
+          createdAt: caseStudies.createdAt,
+        })
+        .from(caseStudies)
+        .where(where)
+        .orderBy(desc(caseStudies.createdAt), desc(caseStudies.id))
+        .limit(PAGE_SIZE)
+        .offset(offset),
+    total: async () =>
+      (await db.select({ total: count() }).from(caseStudies).where(where))[0]?.total ?? 0,
+  });
 }
 
 export async function findCaseStudyTitle(db: Database, id: string): Promise<string | null> {

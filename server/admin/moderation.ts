@@ -5,7 +5,7 @@ import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-acc
 import { commitFlash, type Flash, type FlashInput } from "@server/security/flash";
 import { type RouterContextProvider, redirect } from "react-router";
 import { deleteCaseStudy, findCaseStudyTitle, setCaseStudyFeatured } from "./case-studies";
-import { isUuid } from "./list-params";
+import { isUuid, listReturnPath } from "./list-params";
 import {
   BAD_REQUEST,
   CASE_STUDY_MESSAGES,
@@ -105,21 +105,26 @@ export async function moderationListAction(
   await requireAdmin(args);
   const config = MODERATED_SECTIONS[section];
   const runtime = getRuntimeFrom(args.context);
+  // Back to the page and filters the admin was on (the form posts to the list's own URL).
+  const back = listReturnPath(config.listPath, args.url.searchParams);
   const form = posted === undefined ? await readForm(args.request) : posted;
   const id = form?.get("id");
   const value = form?.get("value");
   if (form?.get("intent") !== config.toggleIntent || !isUuid(id) || !isBoolean(value)) {
-    return redirectWithFlash(args.context, config.listPath, failure(BAD_REQUEST));
+    return redirectWithFlash(args.context, back, failure(BAD_REQUEST));
   }
   const on = value === "true";
-  return attempt(args.context, config.listPath, config.messages.updateFailed, {
+  return attempt(args.context, back, config.messages.updateFailed, {
     write: () => config.toggle(runtime.database.db, id, on),
     done: config.messages.toggled(on),
     logged: { kind: "update" },
   });
 }
 
-/** The delete confirmation's action (the no-JS step and the dialog both post here). */
+/**
+ * The delete confirmation's action (the no-JS step and the dialog both post here); its URL carries
+ * the list's search, filter and page, where it returns.
+ */
 export async function moderationDeleteAction(
   section: ModeratedSection,
   id: string,
@@ -128,10 +133,11 @@ export async function moderationDeleteAction(
   await requireAdmin(args);
   const config = MODERATED_SECTIONS[section];
   const runtime = getRuntimeFrom(args.context);
+  const back = listReturnPath(config.listPath, args.url.searchParams);
   if (!isUuid(id)) {
-    return redirectWithFlash(args.context, config.listPath, failure(config.messages.deleteFailed));
+    return redirectWithFlash(args.context, back, failure(config.messages.deleteFailed));
   }
-  return attempt(args.context, config.listPath, config.messages.deleteFailed, {
+  return attempt(args.context, back, config.messages.deleteFailed, {
     write: () => config.remove(runtime.database.db, id),
     done: config.messages.deleted,
     logged: { kind: "delete" },

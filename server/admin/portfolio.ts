@@ -1,9 +1,10 @@
 import type { Database } from "@server/db/client";
 import { type PortfolioItem, portfolioItems } from "@server/db/schema";
-import { desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { PortfolioItemInput } from "~/entities/portfolio-item/form";
 import { contentChanged } from "./after-content-write";
 import { claimImages } from "./images";
+import { containsAny, type ListQuery, PAGE_SIZE, type Page, readPage } from "./list-params";
 import { releaseUploadsOf } from "./uploads";
 
 /**
@@ -25,20 +26,36 @@ export interface PortfolioRow {
   imageUrl: string | null;
 }
 
-export function listPortfolioItems(db: Database): Promise<PortfolioRow[]> {
-  return db
-    .select({
-      id: portfolioItems.id,
-      title: portfolioItems.title,
-      clientName: portfolioItems.clientName,
-      serviceType: portfolioItems.serviceType,
-      status: portfolioItems.status,
-      isFeatured: portfolioItems.isFeatured,
-      completionDate: portfolioItems.completionDate,
-      imageUrl: portfolioItems.imageUrl,
-    })
-    .from(portfolioItems)
-    .orderBy(sql`${portfolioItems.completionDate} desc nulls last`, desc(portfolioItems.createdAt));
+/** One page (25) of the items matching the search (title, client), newest completion first. */
+export function listPortfolioItems(db: Database, query: ListQuery): Promise<Page<PortfolioRow>> {
+  const where = query.q
+    ? containsAny(query.q, [portfolioItems.title, portfolioItems.clientName])
+    : undefined;
+  return readPage(query.page, {
+    rows: (offset) =>
+      db
+        .select({
+          id: portfolioItems.id,
+          title: portfolioItems.title,
+          clientName: portfolioItems.clientName,
+          serviceType: portfolioItems.serviceType,
+          status: portfolioItems.status,
+          isFeatured: portfolioItems.isFeatured,
+          completionDate: portfolioItems.completionDate,
+          imageUrl: portfolioItems.imageUrl,
+        })
+        .from(portfolioItems)
+        .where(where)
+        .orderBy(
+          sql`${portfolioItems.completionDate} desc nulls last`,
+          desc(portfolioItems.createdAt),
+          desc(portfolioItems.id),
+        )
+        .limit(PAGE_SIZE)
+        .offset(offset),
+    total: async () =>
+      (await db.select({ total: count() }).from(portfolioItems).where(where))[0]?.total ?? 0,
+  });
 }
 
 export async function findPortfolioItem(db: Database, id: string): Promise<PortfolioItem | null> {

@@ -1,9 +1,10 @@
 import type { Database } from "@server/db/client";
 import { type TeamMember, teamMembers } from "@server/db/schema";
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import type { TeamMemberInput } from "~/entities/team-member/form";
 import { contentChanged } from "./after-content-write";
 import { claimImages } from "./images";
+import { containsAny, type ListQuery, PAGE_SIZE, type Page, readPage } from "./list-params";
 import { releaseUploadsOf } from "./uploads";
 
 /**
@@ -23,19 +24,31 @@ export interface TeamMemberRow {
   isActive: boolean;
 }
 
-export function listTeamMembers(db: Database): Promise<TeamMemberRow[]> {
-  return db
-    .select({
-      id: teamMembers.id,
-      name: teamMembers.name,
-      role: teamMembers.role,
-      email: teamMembers.email,
-      imageUrl: teamMembers.imageUrl,
-      displayOrder: teamMembers.displayOrder,
-      isActive: teamMembers.isActive,
-    })
-    .from(teamMembers)
-    .orderBy(asc(teamMembers.displayOrder), asc(teamMembers.name));
+/** One page (25) of the members matching the search (name, role, e-mail), in display order. */
+export function listTeamMembers(db: Database, query: ListQuery): Promise<Page<TeamMemberRow>> {
+  const where = query.q
+    ? containsAny(query.q, [teamMembers.name, teamMembers.role, teamMembers.email])
+    : undefined;
+  return readPage(query.page, {
+    rows: (offset) =>
+      db
+        .select({
+          id: teamMembers.id,
+          name: teamMembers.name,
+          role: teamMembers.role,
+          email: teamMembers.email,
+          imageUrl: teamMembers.imageUrl,
+          displayOrder: teamMembers.displayOrder,
+          isActive: teamMembers.isActive,
+        })
+        .from(teamMembers)
+        .where(where)
+        .orderBy(asc(teamMembers.displayOrder), asc(teamMembers.name), asc(teamMembers.id))
+        .limit(PAGE_SIZE)
+        .offset(offset),
+    total: async () =>
+      (await db.select({ total: count() }).from(teamMembers).where(where))[0]?.total ?? 0,
+  });
 }
 
 export async function findTeamMemberName(db: Database, id: string): Promise<string | null> {

@@ -1,8 +1,9 @@
 import type { Database } from "@server/db/client";
 import { type Testimonial, testimonials } from "@server/db/schema";
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import type { TestimonialInput } from "~/entities/testimonial/form";
 import { contentChanged } from "./after-content-write";
+import { containsAny, type ListQuery, PAGE_SIZE, type Page, readPage } from "./list-params";
 
 /**
  * Testimonials in the back-office: list every status, create and edit (the editor), feature
@@ -14,21 +15,38 @@ export type TestimonialRow = Pick<
   "id" | "quote" | "author" | "role" | "company" | "rating" | "status" | "isFeatured" | "createdAt"
 >;
 
-export function listTestimonials(db: Database): Promise<TestimonialRow[]> {
-  return db
-    .select({
-      id: testimonials.id,
-      quote: testimonials.quote,
-      author: testimonials.author,
-      role: testimonials.role,
-      company: testimonials.company,
-      rating: testimonials.rating,
-      status: testimonials.status,
-      isFeatured: testimonials.isFeatured,
-      createdAt: testimonials.createdAt,
-    })
-    .from(testimonials)
-    .orderBy(desc(testimonials.createdAt), desc(testimonials.id));
+/** One page (25) of the testimonials matching the search (author, role, company, quote), newest first. */
+export function listTestimonials(db: Database, query: ListQuery): Promise<Page<TestimonialRow>> {
+  const where = query.q
+    ? containsAny(query.q, [
+        testimonials.author,
+        testimonials.role,
+        testimonials.company,
+        testimonials.quote,
+      ])
+    : undefined;
+  return readPage(query.page, {
+    rows: (offset) =>
+      db
+        .select({
+          id: testimonials.id,
+          quote: testimonials.quote,
+          author: testimonials.author,
+          role: testimonials.role,
+          company: testimonials.company,
+          rating: testimonials.rating,
+          status: testimonials.status,
+          isFeatured: testimonials.isFeatured,
+          createdAt: testimonials.createdAt,
+        })
+        .from(testimonials)
+        .where(where)
+        .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
+        .limit(PAGE_SIZE)
+        .offset(offset),
+    total: async () =>
+      (await db.select({ total: count() }).from(testimonials).where(where))[0]?.total ?? 0,
+  });
 }
 
 export async function findTestimonialTitle(db: Database, id: string): Promise<string | null> {

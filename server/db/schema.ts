@@ -258,6 +258,13 @@ export const blogPosts = pgTable(
     check("blog_posts_status_check", oneOf("status", BLOG_POST_STATUSES)),
     check("blog_posts_read_time_check", sql`${t.readTime} >= 1`),
     index("blog_posts_status_published_idx").on(t.status, t.publishedAt),
+    // The back-office list's order (server/admin/blog.ts; plain DESC is NULLS FIRST in
+    // PostgreSQL): a page walks it (decision 0225).
+    index("blog_posts_list_idx").on(
+      t.publishedAt.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

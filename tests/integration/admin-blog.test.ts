@@ -435,7 +435,7 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
         params: { id },
       }) as never,
     );
-    expect(confirm).toEqual({ title: "Doomed Post" });
+    expect(confirm).toEqual({ title: "Doomed Post", list: "/admin/blog" });
     const deleted = await submit(deleteAction, `/admin/blog/${id}/delete`, new URLSearchParams(), {
       id,
     });

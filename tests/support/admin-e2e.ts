@@ -1,7 +1,7 @@
 export { expectNoAxeViolations } from "./axe";
 
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
-import { TEST_ADMIN } from "./admin-data";
+import { type PrepareOptions, TEST_ADMIN } from "./admin-data";
 import { type AdminServer, startAdminServer } from "./admin-server";
 
 /**
@@ -9,11 +9,18 @@ import { type AdminServer, startAdminServer } from "./admin-server";
  * a failure) runs its own production server on its own DATA_DIR with the demo content and the
  * admin test data, so deleting and toggling never disturb the shared server of the public specs.
  */
-export const test = base.extend<object, { adminServer: AdminServer }>({
+export const test = base.extend<
+  object,
+  { adminServer: AdminServer; adminData: Omit<PrepareOptions, "dataDir"> }
+>({
+  /** What the worker's server starts with; a spec may ask for more with test.use(). */
+  adminData: [
+    { seed: true, submissions: true },
+    { option: true, scope: "worker" },
+  ],
   adminServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies
-    async ({}, use) => {
-      const server = await startAdminServer({ seed: true, submissions: true });
+    async ({ adminData }, use) => {
+      const server = await startAdminServer(adminData);
       await use(server);
       await server.dispose();
     },

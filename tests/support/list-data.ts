@@ -32,3 +32,22 @@ export async function insertLongLists(db: Database): Promise<void> {
     })),
   );
 }
+
+/**
+ * `count` old published posts, "Archive post 00" (oldest) and up, a day apart in 2001: after the
+ * demo posts, so the back-office blog list (25 a page) runs to several pages.
+ */
+export async function insertBlogArchive(db: Database, count: number): Promise<void> {
+  const start = Date.UTC(2001, 0, 1);
+  await db.insert(blogPosts).values(
+    Array.from({ length: count }, (_, i) => ({
+      title: archivePostTitle(i),
+      slug: `archive-post-${i}`,
+      status: "published",
+      publishedAt: new Date(start + i * DAY),
+    })),
+  );
+}
+
+/** The title of archive post `i` (see insertBlogArchive). */
+export const archivePostTitle = (i: number) => `Archive post ${String(i).padStart(2, "0")}`;

@@ -1,13 +1,15 @@
 import { AlertDialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useSearchParams } from "react-router";
+import { listSearch } from "~/lib/list-return";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClass } from "./ui";
 
 /**
  * Delete after confirmation (SPEC section 5). With JavaScript: an accessible alert dialog (focus
  * moves in and is trapped, Escape and Cancel close it, focus returns to the button). Without:
- * the button leads to a confirmation page (`confirmHref`) whose form does the delete.
+ * the button leads to a confirmation page (`confirmHref`) whose form does the delete. Either way
+ * the list's search, filter and page go along, so the admin returns to the rows they were on.
  */
 export function DeleteButton({
   confirmHref,
@@ -21,6 +23,8 @@ export function DeleteButton({
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher();
+  const [searchParams] = useSearchParams();
+  const confirmUrl = `${confirmHref}${listSearch(searchParams)}`;
   const [open, setOpen] = useState(false);
   const busy = fetcher.state !== "idle";
 
@@ -42,6 +46,10 @@ export function DeleteButton({
   if (!hydrated) {
     return (
       <form method="get" action={confirmHref}>
+        {/* A GET form's action drops its query: the list's own query goes as fields. */}
+        {[...new URLSearchParams(listSearch(searchParams))].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <button type="submit" className={buttonClass.danger}>
           {label}
         </button>
@@ -64,7 +72,7 @@ export function DeleteButton({
             <AlertDialog.Cancel className={buttonClass.secondary} disabled={busy}>
               Cancel
             </AlertDialog.Cancel>
-            <fetcher.Form method="post" action={confirmHref} preventScrollReset>
+            <fetcher.Form method="post" action={confirmUrl} preventScrollReset>
               <button
                 type="submit"
                 className={`${buttonClass.danger} bg-danger/10`}

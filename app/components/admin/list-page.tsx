@@ -2,12 +2,12 @@ import { Download, type LucideIcon, Pencil, Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Pagination } from "./pagination";
-import { buttonClass, EmptyState, LoadError } from "./ui";
+import { buttonClass, EmptyState, LoadError, RowList } from "./ui";
 
 /**
  * The shared pieces of the back-office lists (their loader is `loadAdminList` in
  * server/admin/moderation.ts): the body (error, empty or rows), a content row, the header's links
- * and the submission lists' paged rows.
+ * and the paged rows (25 a page, paged on the server: decisions 0056, 0225).
  */
 
 /** A list's body: the load error, the empty message, or the rows. */
@@ -129,26 +129,59 @@ export function PagedRows({
   children,
 }: {
   label: string;
-  result: { page: number; pageCount: number; total: number };
+  result: PageInfo;
   noun: readonly [string, string];
   children: ReactNode;
 }) {
-  const [searchParams] = useSearchParams();
-  const search = new URLSearchParams(searchParams);
-  search.delete("page");
   return (
     <>
       <ul aria-label={label} className="space-y-3">
         {children}
       </ul>
-      <Pagination
-        page={result.page}
-        pageCount={result.pageCount}
-        total={result.total}
-        search={search}
-        noun={noun}
-      />
+      <ListPages result={result} noun={noun} />
     </>
+  );
+}
+
+/** A content list's rows (one bordered list), then its pages. */
+export function PagedList({
+  label,
+  result,
+  noun,
+  children,
+}: {
+  label: string;
+  result: PageInfo | null;
+  noun: readonly [string, string];
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <RowList label={label}>{children}</RowList>
+      {result ? <ListPages result={result} noun={noun} /> : null}
+    </>
+  );
+}
+
+interface PageInfo {
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/** The pages of a list under its rows: links that keep the list's filters in the URL. */
+export function ListPages({ result, noun }: { result: PageInfo; noun: readonly [string, string] }) {
+  const [searchParams] = useSearchParams();
+  const search = new URLSearchParams(searchParams);
+  search.delete("page");
+  return (
+    <Pagination
+      page={result.page}
+      pageCount={result.pageCount}
+      total={result.total}
+      search={search}
+      noun={noun}
+    />
   );
 }
 

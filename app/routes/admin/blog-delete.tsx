@@ -1,5 +1,5 @@
 import { deleteBlogPost, findBlogPostTitle } from "@server/admin/blog";
-import { isUuid } from "@server/admin/list-params";
+import { isUuid, listReturnPath } from "@server/admin/list-params";
 import { BLOG_MESSAGES, failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
@@ -23,24 +23,27 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const db = getRuntimeFrom(args.context).database.db;
   const title = isUuid(args.params.id) ? await findBlogPostTitle(db, args.params.id) : null;
+  // Back to the page and filters the admin came from (the Delete button carries them).
+  const list = listReturnPath(LIST, args.url.searchParams);
   if (title === null) {
-    throw await redirectWithFlash(args.context, LIST, failure(BLOG_MESSAGES.deleteFailed(GONE)));
+    throw await redirectWithFlash(args.context, list, failure(BLOG_MESSAGES.deleteFailed(GONE)));
   }
-  return { title };
+  return { title, list };
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
   const runtime = getRuntimeFrom(args.context);
   const id = args.params.id;
+  const list = listReturnPath(LIST, args.url.searchParams);
   if (!isUuid(id)) {
-    return redirectWithFlash(args.context, LIST, failure(BLOG_MESSAGES.deleteFailed(GONE)));
+    return redirectWithFlash(args.context, list, failure(BLOG_MESSAGES.deleteFailed(GONE)));
   }
   try {
     const title = await deleteBlogPost(runtime.database.db, id);
     return redirectWithFlash(
       args.context,
-      LIST,
+      list,
       title === null
         ? failure(BLOG_MESSAGES.deleteFailed(GONE))
         : success(BLOG_MESSAGES.deleted(title)),
@@ -50,12 +53,12 @@ export async function action(args: Route.ActionArgs) {
     runtime.logger.error({ err: error }, "Failed to delete blog post");
     return redirectWithFlash(
       args.context,
-      LIST,
+      list,
       failure(BLOG_MESSAGES.deleteFailed("the database did not respond. Please try again")),
     );
   }
 }
 
 export default function ConfirmBlogDelete({ loaderData }: Route.ComponentProps) {
-  return <ConfirmDeletePanel noun="blog post" name={loaderData.title} listPath={LIST} />;
+  return <ConfirmDeletePanel noun="blog post" name={loaderData.title} listPath={loaderData.list} />;
 }

@@ -4,8 +4,15 @@ import { loadAdminList } from "@server/admin/moderation";
 import { ExternalLink, Tags } from "lucide-react";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
-import { AddLink, ContentRow, EditLink, IconLink, ListBody } from "~/components/admin/list-page";
-import { buttonClass, Flag, RowList, StatusBadge } from "~/components/admin/ui";
+import {
+  AddLink,
+  ContentRow,
+  EditLink,
+  IconLink,
+  ListBody,
+  PagedList,
+} from "~/components/admin/list-page";
+import { buttonClass, Flag, StatusBadge } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
@@ -21,10 +28,10 @@ import type { Route } from "./+types/blog";
 export const meta: Route.MetaFunction = () => adminMeta("Blog Posts");
 
 export async function loader(args: Route.LoaderArgs) {
-  const filters = parseBlogQuery(args.url.searchParams);
+  const { page, ...filters } = parseBlogQuery(args.url.searchParams);
   const result = await loadAdminList(
     args,
-    (db) => listBlogPosts(db, filters),
+    (db) => listBlogPosts(db, filters, page),
     BLOG_MESSAGES.fetchFailed,
   );
   return { ...result, filters };
@@ -65,13 +72,13 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         loadError={loadError}
         rows={data?.rows}
         empty={
-          data && data.totalPosts > 0
+          filtered
             ? "No blog posts found matching your criteria."
             : "No blog posts yet. Create your first post to get started!"
         }
       >
         {(posts) => (
-          <RowList label="Blog posts">
+          <PagedList label="Blog posts" result={data} noun={["blog post", "blog posts"]}>
             {posts.map((post) => (
               <ContentRow
                 key={post.id}
@@ -106,7 +113,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                 }
               />
             ))}
-          </RowList>
+          </PagedList>
         )}
       </ListBody>
     </>

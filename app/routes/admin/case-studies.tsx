@@ -1,10 +1,12 @@
 import { listCaseStudies } from "@server/admin/case-studies";
+import { parseListQuery } from "@server/admin/list-params";
 import { CASE_STUDY_MESSAGES } from "@server/admin/messages";
 import { loadAdminList, moderationListAction } from "@server/admin/moderation";
 import { DeleteButton } from "~/components/admin/delete-button";
-import { AddLink, ContentRow, EditLink, ListBody } from "~/components/admin/list-page";
+import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
+import { AddLink, ContentRow, EditLink, ListBody, PagedList } from "~/components/admin/list-page";
 import { FeatureToggle } from "~/components/admin/toggle-form";
-import { Flag, RowList, StatusBadge } from "~/components/admin/ui";
+import { Flag, StatusBadge } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
@@ -15,13 +17,20 @@ import type { Route } from "./+types/case-studies";
 
 export const meta: Route.MetaFunction = () => adminMeta("Case Studies");
 
-export const loader = (args: Route.LoaderArgs) =>
-  loadAdminList(args, listCaseStudies, CASE_STUDY_MESSAGES.fetchFailed);
+export async function loader(args: Route.LoaderArgs) {
+  const query = parseListQuery(args.url.searchParams);
+  const list = await loadAdminList(
+    args,
+    (db) => listCaseStudies(db, query),
+    CASE_STUDY_MESSAGES.fetchFailed,
+  );
+  return { ...list, q: query.q };
+}
 
 export const action = (args: Route.ActionArgs) => moderationListAction("case-studies", args);
 
 export default function CaseStudies({ loaderData }: Route.ComponentProps) {
-  const { data: rows, loadError } = loaderData;
+  const { data, loadError, q } = loaderData;
   return (
     <>
       <PageHeader
@@ -31,9 +40,20 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
         actions={<AddLink to="/admin/case-studies/new">Add Case Study</AddLink>}
       />
       <ToastMessageView message={loadError} />
-      <ListBody loadError={loadError} rows={rows} empty="No case studies found">
+      <AdminListFilters
+        label="Filter case studies"
+        clearTo="/admin/case-studies"
+        filtered={Boolean(q)}
+      >
+        <FilterSearch id="case-study-search" label="Search titles and clients" value={q} />
+      </AdminListFilters>
+      <ListBody
+        loadError={loadError}
+        rows={data?.rows}
+        empty={q ? "No case studies found matching your search." : "No case studies found"}
+      >
         {(studies) => (
-          <RowList label="Case studies">
+          <PagedList label="Case studies" result={data} noun={["case study", "case studies"]}>
             {studies.map((study) => (
               <ContentRow
                 key={study.id}
@@ -58,7 +78,7 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
                 }
               />
             ))}
-          </RowList>
+          </PagedList>
         )}
       </ListBody>
     </>

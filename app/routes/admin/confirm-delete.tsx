@@ -1,4 +1,4 @@
-import { isUuid } from "@server/admin/list-params";
+import { isUuid, listReturnPath } from "@server/admin/list-params";
 import { failure } from "@server/admin/messages";
 import {
   isModeratedSection,
@@ -33,15 +33,12 @@ export async function loader(args: Route.LoaderArgs) {
   const { section, config } = sectionOf(args.params);
   const db = getRuntimeFrom(args.context).database.db;
   const name = isUuid(args.params.id) ? await config.describe(db, args.params.id) : null;
+  const listPath = listReturnPath(config.listPath, args.url.searchParams);
   if (!name) {
     // Already gone (or never was): nothing to confirm.
-    throw await redirectWithFlash(
-      args.context,
-      config.listPath,
-      failure(config.messages.deleteFailed),
-    );
+    throw await redirectWithFlash(args.context, listPath, failure(config.messages.deleteFailed));
   }
-  return { section, noun: config.noun, name, listPath: config.listPath };
+  return { section, noun: config.noun, name, listPath };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -4,7 +4,7 @@ import {
   findRowOrRedirect,
   saveFromEditor,
 } from "@server/admin/editor";
-import { isUuid } from "@server/admin/list-params";
+import { isUuid, parseListQuery } from "@server/admin/list-params";
 import { failure, PORTFOLIO_EDITOR_MESSAGES } from "@server/admin/messages";
 import { loadOrReport, moderationListAction, redirectWithFlash } from "@server/admin/moderation";
 import { findPortfolioItem, listPortfolioItems, savePortfolioItem } from "@server/admin/portfolio";
@@ -16,9 +16,10 @@ import { EditorHeading } from "~/components/admin/editor-form";
 import { EditorFields, StatusField } from "~/components/admin/editor-page";
 import { portfolioServiceLabel } from "~/components/admin/format";
 import { ImageField } from "~/components/admin/image-field";
-import { AddLink, ContentRow, EditLink, ListBody } from "~/components/admin/list-page";
+import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
+import { AddLink, ContentRow, EditLink, ListBody, PagedList } from "~/components/admin/list-page";
 import { FeatureToggle } from "~/components/admin/toggle-form";
-import { Flag, RowList, StatusBadge } from "~/components/admin/ui";
+import { Flag, StatusBadge } from "~/components/admin/ui";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
@@ -65,8 +66,13 @@ export async function loader(args: Route.LoaderArgs) {
   } else if (params.has("new")) {
     editor = { mode: "create" };
   }
-  const list = await loadOrReport(args.context, () => listPortfolioItems(db), messages.fetchFailed);
-  return { ...list, editor };
+  const query = parseListQuery(params);
+  const list = await loadOrReport(
+    args.context,
+    () => listPortfolioItems(db, query),
+    messages.fetchFailed,
+  );
+  return { ...list, editor, q: query.q };
 }
 
 /** The editor posts `intent=save`; the list's feature toggles post `intent=feature`. */
@@ -115,7 +121,7 @@ const SERVICE_TYPE_OPTIONS = Object.entries(PORTFOLIO_SERVICE_TYPE_LABELS).map(
 );
 
 export default function Portfolio({ loaderData, actionData }: Route.ComponentProps) {
-  const { data: rows, loadError, editor } = loaderData;
+  const { data, loadError, editor, q } = loaderData;
   const editHref = (id: string) => `?${new URLSearchParams({ edit: id })}`;
   return (
     <>
@@ -134,9 +140,20 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
           actionData={actionData ?? null}
         />
       ) : null}
-      <ListBody loadError={loadError} rows={rows} empty="No portfolio items found.">
+      <AdminListFilters label="Filter portfolio items" clearTo={LIST_PATH} filtered={Boolean(q)}>
+        <FilterSearch id="portfolio-search" label="Search titles and clients" value={q} />
+      </AdminListFilters>
+      <ListBody
+        loadError={loadError}
+        rows={data?.rows}
+        empty={q ? "No portfolio items found matching your search." : "No portfolio items found."}
+      >
         {(items) => (
-          <RowList label="Portfolio items">
+          <PagedList
+            label="Portfolio items"
+            result={data}
+            noun={["portfolio item", "portfolio items"]}
+          >
             {items.map((item) => (
               <ContentRow
                 key={item.id}
@@ -165,7 +182,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
                 }
               />
             ))}
-          </RowList>
+          </PagedList>
         )}
       </ListBody>
     </>

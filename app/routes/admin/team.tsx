@@ -1,10 +1,12 @@
+import { parseListQuery } from "@server/admin/list-params";
 import { TEAM_MESSAGES } from "@server/admin/messages";
 import { loadAdminList, moderationListAction } from "@server/admin/moderation";
 import { listTeamMembers } from "@server/admin/team";
 import { DeleteButton } from "~/components/admin/delete-button";
-import { AddLink, ContentRow, EditLink, ListBody } from "~/components/admin/list-page";
+import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
+import { AddLink, ContentRow, EditLink, ListBody, PagedList } from "~/components/admin/list-page";
 import { ToggleForm } from "~/components/admin/toggle-form";
-import { Flag, RowList } from "~/components/admin/ui";
+import { Flag } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
@@ -14,13 +16,20 @@ import type { Route } from "./+types/team";
 
 export const meta: Route.MetaFunction = () => adminMeta("Team Members");
 
-export const loader = (args: Route.LoaderArgs) =>
-  loadAdminList(args, listTeamMembers, TEAM_MESSAGES.fetchFailed);
+export async function loader(args: Route.LoaderArgs) {
+  const query = parseListQuery(args.url.searchParams);
+  const list = await loadAdminList(
+    args,
+    (db) => listTeamMembers(db, query),
+    TEAM_MESSAGES.fetchFailed,
+  );
+  return { ...list, q: query.q };
+}
 
 export const action = (args: Route.ActionArgs) => moderationListAction("team", args);
 
 export default function Team({ loaderData }: Route.ComponentProps) {
-  const { data: rows, loadError } = loaderData;
+  const { data, loadError, q } = loaderData;
   return (
     <>
       <PageHeader
@@ -30,9 +39,16 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         actions={<AddLink to="/admin/team/new">Add Team Member</AddLink>}
       />
       <ToastMessageView message={loadError} />
-      <ListBody loadError={loadError} rows={rows} empty="No team members found">
+      <AdminListFilters label="Filter team members" clearTo="/admin/team" filtered={Boolean(q)}>
+        <FilterSearch id="team-search" label="Search names, roles and emails" value={q} />
+      </AdminListFilters>
+      <ListBody
+        loadError={loadError}
+        rows={data?.rows}
+        empty={q ? "No team members found matching your search." : "No team members found"}
+      >
         {(members) => (
-          <RowList label="Team members">
+          <PagedList label="Team members" result={data} noun={["team member", "team members"]}>
             {members.map((member) => (
               <ContentRow
                 key={member.id}
@@ -67,7 +83,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                 }
               />
             ))}
-          </RowList>
+          </PagedList>
         )}
       </ListBody>
     </>

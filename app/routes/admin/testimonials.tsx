@@ -1,11 +1,13 @@
+import { parseListQuery } from "@server/admin/list-params";
 import { TESTIMONIAL_MESSAGES } from "@server/admin/messages";
 import { loadAdminList, moderationListAction } from "@server/admin/moderation";
 import { listTestimonials } from "@server/admin/testimonials";
 import { Star } from "lucide-react";
 import { DeleteButton } from "~/components/admin/delete-button";
-import { AddLink, ContentRow, EditLink, ListBody } from "~/components/admin/list-page";
+import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
+import { AddLink, ContentRow, EditLink, ListBody, PagedList } from "~/components/admin/list-page";
 import { FeatureToggle } from "~/components/admin/toggle-form";
-import { Flag, RowList, StatusBadge } from "~/components/admin/ui";
+import { Flag, StatusBadge } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
@@ -16,13 +18,20 @@ import type { Route } from "./+types/testimonials";
 
 export const meta: Route.MetaFunction = () => adminMeta("Testimonials");
 
-export const loader = (args: Route.LoaderArgs) =>
-  loadAdminList(args, listTestimonials, TESTIMONIAL_MESSAGES.fetchFailed);
+export async function loader(args: Route.LoaderArgs) {
+  const query = parseListQuery(args.url.searchParams);
+  const list = await loadAdminList(
+    args,
+    (db) => listTestimonials(db, query),
+    TESTIMONIAL_MESSAGES.fetchFailed,
+  );
+  return { ...list, q: query.q };
+}
 
 export const action = (args: Route.ActionArgs) => moderationListAction("testimonials", args);
 
 export default function Testimonials({ loaderData }: Route.ComponentProps) {
-  const { data: rows, loadError } = loaderData;
+  const { data, loadError, q } = loaderData;
   return (
     <>
       <PageHeader
@@ -32,9 +41,24 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
         actions={<AddLink to="/admin/testimonials/new">Add Testimonial</AddLink>}
       />
       <ToastMessageView message={loadError} />
-      <ListBody loadError={loadError} rows={rows} empty="No testimonials found">
+      <AdminListFilters
+        label="Filter testimonials"
+        clearTo="/admin/testimonials"
+        filtered={Boolean(q)}
+      >
+        <FilterSearch
+          id="testimonial-search"
+          label="Search authors, companies and quotes"
+          value={q}
+        />
+      </AdminListFilters>
+      <ListBody
+        loadError={loadError}
+        rows={data?.rows}
+        empty={q ? "No testimonials found matching your search." : "No testimonials found"}
+      >
         {(testimonials) => (
-          <RowList label="Testimonials">
+          <PagedList label="Testimonials" result={data} noun={["testimonial", "testimonials"]}>
             {testimonials.map((testimonial) => {
               const who = [testimonial.author, testimonial.role, testimonial.company]
                 .filter(Boolean)
@@ -76,7 +100,7 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
                 </ContentRow>
               );
             })}
-          </RowList>
+          </PagedList>
         )}
       </ListBody>
     </>
