@@ -10,7 +10,6 @@ import {
   SAMPLE_CASE_STUDIES,
   type SampleCaseStudy,
 } from "~/copy/samples";
-import { filterPosts, orderPosts, splitFeatured } from "~/entities/blog-post/view";
 import { galleryItems } from "~/entities/case-study/gallery";
 import { filterCaseStudies } from "~/entities/case-study/list";
 import {
@@ -23,7 +22,7 @@ import {
   toCaseStudySummary,
   visibleMetrics,
 } from "~/entities/case-study/view";
-import { filterPortfolio, serviceTypeOptions } from "~/entities/portfolio-item/view";
+import { serviceTypeOptions } from "~/entities/portfolio-item/view";
 import { formatDay, readTimeLabel, safeColor } from "~/lib/listings/format";
 import { listQuery, matchesSearch, readFilter, readSearch } from "~/lib/listings/query";
 import { retryDelay, withRetry } from "~/lib/listings/retry";
@@ -264,61 +263,12 @@ describe("portfolio search and service-type filter", () => {
     },
   ];
 
-  it("searches title, client, description and tags; filters by type", () => {
-    expect(filterPortfolio(items, { search: "casa", type: null })).toHaveLength(1);
-    expect(filterPortfolio(items, { search: "react", type: null })[0]?.title).toBe("Booking Site");
-    expect(filterPortfolio(items, { search: "", type: "consulting" })).toHaveLength(1);
-    expect(filterPortfolio(items, { search: "slow", type: "consulting" })).toEqual([]);
-  });
-
   it("builds the filter from the distinct types, in the studio's order, labelled", () => {
     expect(serviceTypeOptions([...items, ...items])).toEqual([
       { value: "video-production", label: "Video Production" },
       { value: "web-app-development", label: "Web & App Development" },
       { value: "consulting", label: "Consulting" },
     ]);
-  });
-});
-
-describe("blog list rules", () => {
-  const post = (title: string, day: string, extra: Record<string, unknown> = {}) => ({
-    title,
-    excerpt: `About ${title.toLowerCase()}`,
-    category: { name: "Production", color: "#ff5a1f" },
-    isFeatured: false,
-    publishedAt: `2026-${day}T16:00:00.000Z`,
-    ...extra,
-  });
-
-  it("searches title and excerpt, filters by category name", () => {
-    const posts = [
-      post("Color", "07-01"),
-      post("Ads", "08-01", { category: { name: "Growth", color: "#f5a524" } }),
-      post("Other", "09-01", { excerpt: "mentions COLOR grading", category: null }),
-    ];
-    expect(filterPosts(posts, { search: "color", category: null }).map((p) => p.title)).toEqual([
-      "Color",
-      "Other",
-    ]);
-    expect(filterPosts(posts, { search: "", category: "growth" }).map((p) => p.title)).toEqual([
-      "Ads",
-    ]);
-    expect(filterPosts(posts, { search: "", category: "Technology" })).toEqual([]);
-  });
-
-  it("orders newest first and puts at most three featured posts under Featured", () => {
-    const posts = orderPosts([
-      post("A", "01-01", { isFeatured: true }),
-      post("B", "05-01", { isFeatured: true }),
-      post("C", "03-01"),
-      post("D", "04-01", { isFeatured: true }),
-      post("E", "02-01", { isFeatured: true }),
-      post("F", "06-01", { publishedAt: null }),
-    ]);
-    expect(posts.map((p) => p.title)).toEqual(["B", "D", "C", "E", "A", "F"]);
-    const { featured, latest } = splitFeatured(posts);
-    expect(featured.map((p) => p.title)).toEqual(["B", "D", "E"]);
-    expect(latest.map((p) => p.title)).toEqual(["C", "A", "F"]);
   });
 });
 

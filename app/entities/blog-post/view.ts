@@ -5,7 +5,6 @@ import {
   readTimeLabel,
   safeColor,
 } from "~/lib/listings/format";
-import { matchesSearch, sameText } from "~/lib/listings/query";
 
 /** The blog list rules of SPEC sections 2 and 4 on plain objects (browser-safe). */
 
@@ -53,31 +52,4 @@ export function toBlogCardView<T extends BlogCard>(
     dateLabel: post.publishedAt ? formatDay(post.publishedAt, pattern) : null,
     readTimeLabel: readTimeLabel(post.readTime),
   };
-}
-
-/** Case-insensitive over title and excerpt; `category` is a category name or null. */
-export function filterPosts<T extends Pick<BlogCard, "title" | "excerpt" | "category">>(
-  posts: readonly T[],
-  filter: { search: string; category: string | null },
-): T[] {
-  return posts.filter(
-    (post) =>
-      matchesSearch(filter.search, [post.title, post.excerpt]) &&
-      (filter.category === null ||
-        (post.category !== null && sameText(post.category.name, filter.category))),
-  );
-}
-
-/** Newest published first (SPEC section 4); undated posts last. Returns a new array. */
-export function orderPosts<T extends Pick<BlogCard, "publishedAt">>(posts: readonly T[]): T[] {
-  const time = (post: T) => (post.publishedAt ? Date.parse(post.publishedAt) : -Infinity);
-  return [...posts].sort((a, b) => time(b) - time(a));
-}
-
-/** Up to three featured posts go under 'Featured Articles'; every other under 'Latest Articles'. */
-export function splitFeatured<T extends Pick<BlogCard, "isFeatured">>(
-  posts: readonly T[],
-): { featured: T[]; latest: T[] } {
-  const featured = posts.filter((post) => post.isFeatured).slice(0, MAX_FEATURED);
-  return { featured, latest: posts.filter((post) => !featured.includes(post)) };
 }

@@ -1,5 +1,3 @@
-import { matchesSearch } from "~/lib/listings/query";
-
 /**
  * The portfolio card and the list rule the browser runs (SPEC section 2), on plain objects.
  * Kept apart from portfolio.ts, whose service-type labels the page's JavaScript does not need
@@ -29,14 +27,3 @@ export interface PortfolioCardView extends PortfolioCard {
 
 /** Cards show up to three tags (SPEC section 9). */
 export const CARD_TAGS = 3;
-
-/** Search over title, client, description and tags; `type` is a service-type key or null. */
-export function filterPortfolio<
-  T extends Pick<PortfolioCard, "title" | "description" | "clientName" | "tags" | "serviceType">,
->(items: readonly T[], filter: { search: string; type: string | null }): T[] {
-  return items.filter(
-    (item) =>
-      matchesSearch(filter.search, [item.title, item.clientName, item.description, ...item.tags]) &&
-      (filter.type === null || item.serviceType === filter.type),
-  );
-}

@@ -9,7 +9,6 @@ import {
 
 export {
   CARD_TAGS,
-  filterPortfolio,
   type PortfolioCard,
   type PortfolioCardView,
 } from "~/entities/portfolio-item/list";
