@@ -24,7 +24,13 @@ import {
   sql,
 } from "drizzle-orm";
 import { type BlogCard, MAX_FEATURED } from "~/entities/blog-post/view";
-import { LIST_PAGE_SIZE, type ListPage, pageCountOf } from "~/lib/listings/query";
+import {
+  LIST_PAGE_SIZE,
+  type ListPage,
+  NO_PAGING,
+  type Paging,
+  pageCountOf,
+} from "~/lib/listings/query";
 import { cachedRead } from "./cache";
 
 /** A published post with its category and tags, as the public pages read it. */
@@ -225,7 +231,7 @@ export type BlogCards =
       page: number;
       pageCount: number;
     }
-  | { state: "error"; featured: []; posts: []; categories: []; error: unknown };
+  | ({ state: "error"; featured: []; posts: []; categories: []; error: unknown } & Paging);
 
 /** A page of /blog's cards and the category filter. A database failure is returned, not thrown. */
 export async function loadBlogCards(db: Executor, query: PostsQuery): Promise<BlogCards> {
@@ -244,7 +250,7 @@ export async function loadBlogCards(db: Executor, query: PostsQuery): Promise<Bl
       pageCount: page.pageCount,
     };
   } catch (error) {
-    return { state: "error", featured: [], posts: [], categories: [], error };
+    return { state: "error", featured: [], posts: [], categories: [], ...NO_PAGING, error };
   }
 }
 

@@ -4,7 +4,13 @@ import { type PortfolioItem, portfolioItems } from "@server/db/schema";
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PortfolioCard } from "~/entities/portfolio-item/list";
 import { serviceTypeOptions, toPortfolioCard } from "~/entities/portfolio-item/view";
-import { LIST_PAGE_SIZE, type ListPage, pageCountOf } from "~/lib/listings/query";
+import {
+  LIST_PAGE_SIZE,
+  type ListPage,
+  NO_PAGING,
+  type Paging,
+  pageCountOf,
+} from "~/lib/listings/query";
 import type { PortfolioServiceType } from "~/lib/values";
 import { cachedRead } from "./cache";
 
@@ -105,7 +111,7 @@ export type PortfolioCards =
       page: number;
       pageCount: number;
     }
-  | { state: "error"; items: []; types: []; error: unknown };
+  | ({ state: "error"; items: []; types: []; error: unknown } & Paging);
 
 /** A page of /portfolio's cards and its filter. A database failure is returned. */
 export async function loadPortfolioCards(
@@ -126,6 +132,6 @@ export async function loadPortfolioCards(
       pageCount: page.pageCount,
     };
   } catch (error) {
-    return { state: "error", items: [], types: [], error };
+    return { state: "error", items: [], types: [], ...NO_PAGING, error };
   }
 }

@@ -3,7 +3,14 @@ import { getRuntimeFrom } from "@server/context";
 import type { Database } from "@server/db/client";
 import { listMeta } from "@server/pages/content-meta";
 import { data, type MetaDescriptor, type RouterContextProvider } from "react-router";
-import { readFilter, readSearch } from "~/lib/listings/query";
+import { type Paging, readFilter, readPage, readSearch } from "~/lib/listings/query";
+
+/** What a list page's URL asks for: the search box, its one filter, the page number. */
+export interface ListQuery {
+  search: string;
+  filter: string | null;
+  page: number;
+}
 
 /**
  * The loader of a list page (/case-studies, /portfolio, /blog): the cards (a database failure is
@@ -12,7 +19,7 @@ import { readFilter, readSearch } from "~/lib/listings/query";
  * `page` is typed as possibly pending: the browser-side loads (`loadInBrowser`) send a promise.
  */
 export async function loadListPage<
-  Cards extends { state: "ok" | "error"; error?: unknown; page?: number; pageCount?: number },
+  Cards extends { state: "ok" | "error"; error?: unknown } & Paging,
   Page extends { state: "ok" | "error" },
   Copy,
 >(
@@ -21,20 +28,27 @@ export async function loadListPage<
     /** Names the list in the log ("blog: load failed"). */
     name: string;
     shell: { copy: Copy; seo: { title: string; description: string }; image: string };
-    /** One page of the list, as the URL's query asks (`?q=…&page=N`, a filter). */
-    load: (db: Database, query: URLSearchParams) => Promise<Cards>;
+    /** One page of the list, as the URL's query asks (`?q=…&page=N`, the filter's value). */
+    load: (db: Database, query: ListQuery) => Promise<Cards>;
     /** The query name of the list's filter (`category`, `type`, `tag`). */
     filter: string;
+    /** What the page draws of the cards; their paging is added to it. */
     toPage: (cards: Cards) => Page;
     /** Extra head tags (the blog's RSS link). */
     extraMeta?: MetaDescriptor[];
   },
 ) {
   const { database, logger } = getRuntimeFrom(context);
-  const query = new URL(request.url).searchParams;
+  const params = new URL(request.url).searchParams;
+  const query: ListQuery = {
+    search: readSearch(params),
+    filter: readFilter(params, list.filter),
+    page: readPage(params),
+  };
   const cards = await list.load(database.db, query);
   if (cards.state === "error") logger.error({ err: cards.error }, `${list.name}: load failed`);
-  const page = list.toPage(cards);
+  const { total, page: number, pageCount } = cards;
+  const page: Page & Paging = { ...list.toPage(cards), total, page: number, pageCount };
   const degraded = page.state === "error";
   return data(
     {
@@ -43,14 +57,14 @@ export async function loadListPage<
         context,
         list.shell,
         {
-          page: cards.page ?? 1,
-          pageCount: cards.pageCount ?? 1,
-          filtered: readSearch(query) !== "" || readFilter(query, list.filter) !== null,
+          page: number,
+          pageCount,
+          filtered: query.search !== "" || query.filter !== null,
         },
         list.extraMeta,
       ),
       copy: list.shell.copy,
-      page: page as Page | Promise<Page>,
+      page: page as (Page & Paging) | Promise<Page & Paging>,
       load: 0,
     },
     { status: degraded ? 503 : 200, headers: cacheHeaders(degraded) },

@@ -36,15 +36,8 @@ export function ApplicationForm({
   cancel: ReactNode;
   onSubmitted?: () => void;
 }) {
-  const {
-    fetcher,
-    result,
-    formRef,
-    check,
-    errors,
-    busy: submitting,
-    values,
-  } = usePublicForm(APPLICATION_RULES);
+  const { fetcher, result, formRef, formProps, check, errors, busy, values } =
+    usePublicForm(APPLICATION_RULES);
   const resumeRef = useRef<HTMLInputElement>(null);
 
   // Once per answer: the dialog's onSubmitted is a new function on every render.
@@ -86,13 +79,11 @@ export function ApplicationForm({
 
   return (
     <fetcher.Form
-      ref={formRef}
-      method="post"
+      {...formProps}
       encType="multipart/form-data"
       action={`/careers?apply=${encodeURIComponent(position)}#apply`}
       className="relative grid gap-5 md:grid-cols-2"
       key={values ? JSON.stringify(values) : position}
-      {...check.props}
       onSubmit={(event) => {
         // The answer is a toast: load the toaster while the application is on its way.
         if (check.onSubmit(event)) prepareToasts();
@@ -162,13 +153,8 @@ export function ApplicationForm({
           <FormMessage result={check.summary ?? (fetcher.data ? null : result)} />
           <div className="flex flex-wrap justify-end gap-3">
             {cancel}
-            <button
-              type="submit"
-              disabled={submitting}
-              aria-busy={submitting}
-              className={buttonClasses()}
-            >
-              {submitting ? (
+            <button type="submit" disabled={busy} aria-busy={busy} className={buttonClasses()}>
+              {busy ? (
                 <>
                   <span
                     aria-hidden="true"

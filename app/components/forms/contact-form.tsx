@@ -29,15 +29,8 @@ const UPLOAD_FAILED = "Failed to upload files. Please try again.";
  */
 export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
   const { fields } = copy;
-  const {
-    fetcher,
-    result,
-    formRef,
-    check,
-    errors,
-    busy: submitting,
-    values,
-  } = usePublicForm(CONTACT_RULES);
+  const { fetcher, result, formRef, formProps, check, errors, busy, values } =
+    usePublicForm(CONTACT_RULES);
   const hydrated = useHydrated();
   const fileInput = useRef<HTMLInputElement>(null);
   const [attachments, setAttachments] = useState<{ id: string; name: string }[]>(
@@ -95,14 +88,11 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
 
   return (
     <fetcher.Form
-      ref={formRef}
-      method="post"
+      {...formProps}
       encType="multipart/form-data"
       action="/contact"
       className="relative grid gap-5 md:grid-cols-2"
       key={values ? JSON.stringify(values) : "empty"}
-      {...check.props}
-      onSubmit={check.onSubmit}
     >
       <FormFields errors={errors} values={values}>
         {" "}
@@ -146,7 +136,7 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
             accept={ATTACHMENT_ACCEPT}
             // With JavaScript the files go to the upload endpoint, so the input carries no name.
             postAs={hydrated ? null : "attachment_files"}
-            disabled={hydrated && (uploading || atLimit || submitting)}
+            disabled={hydrated && (uploading || atLimit || busy)}
             hint={uploading ? <span role="status">{copy.uploading}</span> : fields.attachmentsHint}
             errors={uploadError ? { attachments: [uploadError] } : undefined}
             announce
@@ -186,10 +176,10 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
           <FormMessage result={check.summary ?? result} />
           <button
             type="submit"
-            disabled={submitting || uploading}
+            disabled={busy || uploading}
             className={buttonClasses({ size: "lg", className: "self-start" })}
           >
-            {submitting ? copy.submitting : copy.submit}
+            {busy ? copy.submitting : copy.submit}
           </button>
         </div>
       </FormFields>

@@ -122,5 +122,10 @@ export function usePublicForm(rules: FormRules) {
     errors: check.errors,
     busy: fetcher.state !== "idle",
     values: result?.status === "error" ? result.values : undefined,
+    /**
+     * Spread on the `fetcher.Form`: its ref, method and the browser's check (an onSubmit of the
+     * form's own goes after it and calls `check.onSubmit` first).
+     */
+    formProps: { ref: formRef, method: "post" as const, ...check.props, onSubmit: check.onSubmit },
   };
 }

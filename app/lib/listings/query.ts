@@ -53,13 +53,20 @@ export function readPage(params: URLSearchParams): number {
   return Math.min(Math.max(Number(value), 1), MAX_LIST_PAGE);
 }
 
-/** One page of a public list, as the server answers it. */
-export interface ListPage<T> {
-  items: T[];
+/** Where a page of a public list stands: what the count and the page links read. */
+export interface Paging {
   /** Items matching the search and filter, over every page. */
   total: number;
   page: number;
   pageCount: number;
+}
+
+/** The paging of a list that could not be read: page 1 of nothing. */
+export const NO_PAGING: Paging = { total: 0, page: 1, pageCount: 1 };
+
+/** One page of a public list, as the server answers it. */
+export interface ListPage<T> extends Paging {
+  items: T[];
 }
 
 export function pageCountOf(total: number): number {

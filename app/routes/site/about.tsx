@@ -9,6 +9,7 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { ABOUT } from "~/copy/about";
 import { SEO } from "~/copy/seo";
 import { hasVariants } from "~/lib/listings/images";
+import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/about";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+export const meta = loaderMeta;
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { hero, mission, reasons, timeline, team, cta } = loaderData.content;

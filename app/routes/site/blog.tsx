@@ -16,43 +16,35 @@ import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
 import { type BlogCardView, toBlogCardView } from "~/entities/blog-post/view";
 import { BLOG_PAGE, type BlogCopy } from "~/lib/listings/page-copy";
-import { readFilter, readPage, readSearch } from "~/lib/listings/query";
+import { type Paging, readFilter, readSearch } from "~/lib/listings/query";
+import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/blog";
 
 /** SPEC section 9: six skeleton cards while the blog loads in the browser. */
 const BLOG_SKELETONS = 6;
 
-type Page = {
+/** What the page draws of one page of the list (the loader adds its paging). */
+type PageCards = {
   state: "ok" | "error";
   /** Page 1 only: up to three featured posts ('Featured Articles'). */
   featured: BlogCardView[];
   /** The page's other posts ('Latest Articles'). */
   posts: BlogCardView[];
   categories: string[];
-  total: number;
-  page: number;
-  pageCount: number;
 };
+type Page = PageCards & Paging;
 
 export const loader = (args: Route.LoaderArgs) =>
   loadListPage(args, {
     name: "blog",
     shell: BLOG_PAGE,
     filter: "category",
-    load: (db, query) =>
-      loadBlogCards(db, {
-        search: readSearch(query),
-        category: readFilter(query, "category"),
-        page: readPage(query),
-      }),
-    toPage: (cards): Page => ({
+    load: (db, { search, filter, page }) => loadBlogCards(db, { search, category: filter, page }),
+    toPage: (cards): PageCards => ({
       state: cards.state,
       featured: cards.featured.map((post) => toBlogCardView(post)),
       posts: cards.posts.map((post) => toBlogCardView(post)),
       categories: cards.categories,
-      total: cards.state === "ok" ? cards.total : 0,
-      page: cards.state === "ok" ? cards.page : 1,
-      pageCount: cards.state === "ok" ? cards.pageCount : 1,
     }),
     extraMeta: [rssLink(args.context, BLOG_PAGE.copy.feedTitle)],
   });
@@ -62,7 +54,7 @@ export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) 
 
 export const headers = contentHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+export const meta = loaderMeta;
 
 export default function Blog() {
   const { copy, page, load } = useLoaderData<typeof loader>();

@@ -13,6 +13,7 @@ import { AppToaster } from "~/components/ui/toasts";
 import { CAREERS, GENERAL_APPLICATION_TITLE, OPEN_POSITIONS } from "~/copy/careers";
 import { SEO } from "~/copy/seo";
 import { studio } from "~/copy/studio";
+import { loaderMeta } from "~/lib/loader-meta";
 import { absoluteUrl } from "~/lib/seo";
 import type { Route } from "./+types/careers";
 
@@ -39,7 +40,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+export const meta = loaderMeta;
 
 /** Careers uses the about page's metadata (SPEC section 2), plus JobPosting data per role. */
 function careersMeta(request: Request, context: Route.LoaderArgs["context"]) {

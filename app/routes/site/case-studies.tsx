@@ -16,31 +16,21 @@ import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
 import type { CaseStudySummary } from "~/entities/case-study/view";
 import { CASE_STUDIES_PAGE, type CaseStudiesCopy } from "~/lib/listings/page-copy";
-import { readFilter, readPage, readSearch } from "~/lib/listings/query";
+import { type Paging, readFilter, readSearch } from "~/lib/listings/query";
+import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/case-studies";
 
 /** One page of the studies matching the search and tag, and the tag filter's options. */
-type Page = Pick<CaseStudyCards, "state" | "studies" | "tags" | "total" | "page" | "pageCount">;
+type PageCards = Pick<CaseStudyCards, "state" | "studies" | "tags">;
+type Page = PageCards & Paging;
 
 export const loader = (args: Route.LoaderArgs) =>
   loadListPage(args, {
     name: "case studies",
     shell: CASE_STUDIES_PAGE,
     filter: "tag",
-    load: (db, query) =>
-      loadCaseStudyCards(db, {
-        search: readSearch(query),
-        tag: readFilter(query, "tag"),
-        page: readPage(query),
-      }),
-    toPage: ({ state, studies, tags, total, page, pageCount }): Page => ({
-      state,
-      studies,
-      tags,
-      total,
-      page,
-      pageCount,
-    }),
+    load: (db, { search, filter, page }) => loadCaseStudyCards(db, { search, tag: filter, page }),
+    toPage: ({ state, studies, tags }): PageCards => ({ state, studies, tags }),
   });
 
 export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
@@ -48,7 +38,7 @@ export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) 
 
 export const headers = contentHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+export const meta = loaderMeta;
 
 export default function CaseStudies() {
   const { copy, page, load } = useLoaderData<typeof loader>();

@@ -9,6 +9,7 @@ import { PageHero } from "~/components/site/sections/page-hero";
 import { Container, Section } from "~/components/ui/layout";
 import { CONTACT } from "~/copy/contact";
 import { SEO } from "~/copy/seo";
+import { loaderMeta } from "~/lib/loader-meta";
 import { SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 import type { loader as siteLoader } from "./layout";
@@ -28,7 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { meta: metaFor(request, context, SEO.contact), content: CONTACT };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+export const meta = loaderMeta;
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const site = useRouteLoaderData<typeof siteLoader>(SITE_LAYOUT_ROUTE_ID);

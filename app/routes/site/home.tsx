@@ -21,6 +21,7 @@ import {
 import { HOME, HOME_GRID_LIMIT } from "~/copy/home";
 import { SEO } from "~/copy/seo";
 import { SERVICES } from "~/copy/services";
+import { loaderMeta } from "~/lib/loader-meta";
 import { organizationJsonLd } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+export const meta = loaderMeta;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, services, stats, clients, reel, testimonials, caseStudies, cta } =

@@ -2,6 +2,7 @@ import { metaFor } from "@server/pages/page-meta";
 import { data } from "react-router";
 import { NotFoundView } from "~/components/site/not-found-view";
 import { SEO } from "~/copy/seo";
+import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/not-found";
 
 /** Any path no other route claims: a real 404 status, not indexed (SPEC section 2). */
@@ -12,7 +13,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+export const meta = loaderMeta;
 
 export default function NotFound() {
   return <NotFoundView />;

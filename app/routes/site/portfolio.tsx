@@ -16,38 +16,30 @@ import { PageHeader } from "~/components/ui/page-header";
 import type { PortfolioCardView } from "~/entities/portfolio-item/list";
 import { toPortfolioCardView } from "~/entities/portfolio-item/view";
 import { PORTFOLIO_PAGE, type PortfolioCopy } from "~/lib/listings/page-copy";
-import { readFilter, readPage, readSearch } from "~/lib/listings/query";
+import { type Paging, readFilter, readSearch } from "~/lib/listings/query";
+import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/portfolio";
 
-type Page = {
+/** What the page draws of one page of the list (the loader adds its paging). */
+type PageCards = {
   state: "ok" | "error";
   /** One page of the items matching the search and filter. */
   items: PortfolioCardView[];
   /** The service-type filter: the distinct types of every published item, labelled. */
   types: { value: string; label: string }[];
-  total: number;
-  page: number;
-  pageCount: number;
 };
+type Page = PageCards & Paging;
 
 export const loader = (args: Route.LoaderArgs) =>
   loadListPage(args, {
     name: "portfolio",
     shell: PORTFOLIO_PAGE,
     filter: "type",
-    load: (db, query) =>
-      loadPortfolioCards(db, {
-        search: readSearch(query),
-        type: readFilter(query, "type"),
-        page: readPage(query),
-      }),
-    toPage: (cards): Page => ({
+    load: (db, { search, filter, page }) => loadPortfolioCards(db, { search, type: filter, page }),
+    toPage: (cards): PageCards => ({
       state: cards.state,
       items: cards.items.map(toPortfolioCardView),
       types: cards.types,
-      total: cards.state === "ok" ? cards.total : 0,
-      page: cards.state === "ok" ? cards.page : 1,
-      pageCount: cards.state === "ok" ? cards.pageCount : 1,
     }),
   });
 
@@ -56,7 +48,7 @@ export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) 
 
 export const headers = contentHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+export const meta = loaderMeta;
 
 export default function Portfolio() {
   const { copy, page, load } = useLoaderData<typeof loader>();

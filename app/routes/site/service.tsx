@@ -10,6 +10,7 @@ import { ArrowRight, CheckIcon } from "~/components/ui/icons";
 import { Container, Section, SectionHeading, SectionHeadingWithLink } from "~/components/ui/layout";
 import { PORTFOLIO_CARD_COPY } from "~/copy/content-pages";
 import { findServicePage, SHOWCASE_LIMIT, SHOWCASE_LINK } from "~/copy/service-pages";
+import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/service";
 
 /**
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+export const meta = loaderMeta;
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { service } = loaderData;

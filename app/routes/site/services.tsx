@@ -5,6 +5,7 @@ import { ServiceCard } from "~/components/site/sections/service-card";
 import { Container, Section } from "~/components/ui/layout";
 import { SEO } from "~/copy/seo";
 import { SERVICES, SERVICES_PAGE } from "~/copy/services";
+import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/services";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -15,7 +16,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+export const meta = loaderMeta;
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { content, services } = loaderData;

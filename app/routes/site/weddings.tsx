@@ -13,6 +13,7 @@ import { ArrowRight } from "~/components/ui/icons";
 import { Container, Eyebrow, Section, SectionHeading } from "~/components/ui/layout";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { WEDDINGS } from "~/copy/weddings";
+import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/weddings";
 
 /** The wedding inquiry (issue #5): stored with its wedding fields, the studio notified. */
@@ -35,7 +36,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+export const meta = loaderMeta;
 
 export default function Weddings({ loaderData }: Route.ComponentProps) {
   const { hero, services, gallery, testimonials, pricing, form } = loaderData.content;

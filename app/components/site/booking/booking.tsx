@@ -1,17 +1,15 @@
 import {
   createContext,
   lazy,
-  type MouseEvent,
   type ReactNode,
   Suspense,
   useCallback,
   useContext,
   useMemo,
 } from "react";
+import { DialogLauncher, useDialogLauncher } from "~/components/ui/dialog-launcher";
 import { BOOKING } from "~/copy/site";
 import { trackEvent } from "~/lib/analytics";
-import { useDialogLauncher } from "~/lib/use-dialog-launcher";
-import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The booking dialog (SPEC section 2): one dialog per page, opened by any 'Book a Call' trigger.
@@ -73,24 +71,15 @@ export function BookingTrigger({
   children?: ReactNode;
 }) {
   const { url, open } = useBooking();
-  const hydrated = useHydrated();
-  if (!hydrated) {
-    return (
-      <a href={url} target="_blank" rel="noopener noreferrer" className={className}>
-        {children}
-      </a>
-    );
-  }
   return (
-    <button
-      type="button"
-      aria-haspopup="dialog"
+    <DialogLauncher
+      href={url}
+      linkProps={{ target: "_blank", rel: "noopener noreferrer" }}
+      onOpen={(trigger) => open(source, trigger)}
+      onIntent={() => void loadDialog()}
       className={className}
-      onPointerEnter={() => void loadDialog()}
-      onFocus={() => void loadDialog()}
-      onClick={(event: MouseEvent<HTMLButtonElement>) => open(source, event.currentTarget)}
     >
       {children}
-    </button>
+    </DialogLauncher>
   );
 }

@@ -1,7 +1,6 @@
 import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo } from "react";
+import { DialogLauncher, useDialogLauncher } from "~/components/ui/dialog-launcher";
 import type { CAREERS } from "~/copy/careers";
-import { useDialogLauncher } from "~/lib/use-dialog-launcher";
-import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * 'Apply Now' buttons and the application dialog they open, titled 'Apply for Position' with the
@@ -54,24 +53,14 @@ export function ApplyButton({
   children: ReactNode;
 }) {
   const context = useContext(ApplyContext);
-  const hydrated = useHydrated();
-  if (!hydrated || !context) {
-    return (
-      <a href={`/careers?apply=${encodeURIComponent(position)}#apply`} className={className}>
-        {children}
-        <span className="sr-only">: {position}</span>
-      </a>
-    );
-  }
   return (
-    <button
-      type="button"
-      aria-haspopup="dialog"
+    <DialogLauncher
+      href={`/careers?apply=${encodeURIComponent(position)}#apply`}
+      onOpen={context && ((trigger) => context.apply(position, trigger))}
       className={className}
-      onClick={(event) => context.apply(position, event.currentTarget)}
     >
       {children}
       <span className="sr-only">: {position}</span>
-    </button>
+    </DialogLauncher>
   );
 }

@@ -19,7 +19,8 @@ import { useHydrated } from "~/lib/use-hydrated";
  */
 export function WeddingInquiryForm({ form }: { form: (typeof WEDDINGS)["form"] }) {
   const { fields, budgetOptions, submit, sending } = form;
-  const { fetcher, result, formRef, check, errors, busy, values } = usePublicForm(WEDDING_RULES);
+  const { fetcher, result, formRef, formProps, check, errors, busy, values } =
+    usePublicForm(WEDDING_RULES);
   const hydrated = useHydrated();
 
   useFetcherOutcome(fetcher, (answer) => {
@@ -29,14 +30,11 @@ export function WeddingInquiryForm({ form }: { form: (typeof WEDDINGS)["form"] }
 
   return (
     <fetcher.Form
-      ref={formRef}
-      method="post"
+      {...formProps}
       action={hydrated ? "/weddings" : "/weddings#inquire"}
       className="relative grid gap-5 md:grid-cols-2"
       // A new key after a no-JavaScript post, so the inputs take the returned values.
       key={values ? JSON.stringify(values) : "empty"}
-      {...check.props}
-      onSubmit={check.onSubmit}
     >
       <FormFields errors={errors} values={values}>
         {" "}
