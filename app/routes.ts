@@ -78,6 +78,8 @@ export default [
 
   // Resources (no UI).
   route("sitemap.xml", "routes/resources/sitemap.xml.ts"),
+  // The child sitemaps of the index /sitemap.xml turns into beyond 10,000 URLs (decision 0230).
+  route("sitemaps/:name", "routes/resources/sitemap-child.xml.ts"),
   route("robots.txt", "routes/resources/robots.txt.ts"),
   route("files/:bucket/*", "routes/resources/files.ts"),
   route("blog/rss.xml", "routes/resources/rss.xml.ts"),

@@ -1,7 +1,8 @@
 /**
  * sitemap.xml: a list of entries, each a path with an optional last-modified date. The static
- * marketing pages are listed here; pages backed by content (blog posts, case studies) add a
- * source in app/routes/resources/sitemap.xml.ts.
+ * marketing pages are listed here; pages backed by content (blog posts, case studies) come from
+ * server/content/sitemap.ts, which also splits a large sitemap into an index of child sitemaps
+ * (decision 0230).
  */
 
 export interface SitemapEntry {
@@ -58,6 +59,21 @@ export function renderSitemap(siteUrl: string, entries: readonly SitemapEntry[])
     urls.push(`  <url>${parts.join("")}</url>`);
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/** A sitemapindex: one `<sitemap>` per child, at `{siteUrl}/sitemaps/{name}`. */
+export function renderSitemapIndex(
+  siteUrl: string,
+  children: readonly { name: string; lastModified?: Date | string | null }[],
+): string {
+  const origin = siteUrl.replace(/\/+$/, "");
+  const items = children.map((child) => {
+    const parts = [`<loc>${escapeXml(`${origin}/sitemaps/${child.name}`)}</loc>`];
+    const lastmod = child.lastModified ? isoDate(child.lastModified) : null;
+    if (lastmod) parts.push(`<lastmod>${lastmod}</lastmod>`);
+    return `  <sitemap>${parts.join("")}</sitemap>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
 }
 
 export function renderRobots(siteUrl: string): string {

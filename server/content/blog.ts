@@ -39,7 +39,8 @@ export type PublishedBlogPost = BlogPost & {
   tags: Pick<BlogTag, "id" | "name">[];
 };
 
-async function withCategoriesAndTags(
+/** Adds each post's tags (one query for all of them) to rows read with their category. */
+export async function withCategoriesAndTags(
   db: Executor,
   rows: { post: BlogPost; category: PublishedBlogPost["category"] }[],
 ): Promise<PublishedBlogPost[]> {
@@ -62,7 +63,7 @@ async function withCategoriesAndTags(
   }));
 }
 
-const categoryColumns = {
+export const categoryColumns = {
   id: blogCategories.id,
   name: blogCategories.name,
   color: blogCategories.color,

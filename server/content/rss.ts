@@ -1,6 +1,10 @@
+import type { Executor } from "@server/db/client";
+import { blogCategories, blogPosts } from "@server/db/schema";
+import { desc, eq, sql } from "drizzle-orm";
 import { BLOG_COPY } from "~/copy/content-pages";
 import { studio } from "~/copy/studio";
-import type { PublishedBlogPost } from "./blog";
+import { categoryColumns, type PublishedBlogPost, withCategoriesAndTags } from "./blog";
+import { cachedRead } from "./cache";
 
 const xml = (text: string) =>
   text
@@ -12,6 +16,28 @@ const xml = (text: string) =>
 
 /** The newest posts in the feed (readers only poll for recent ones). */
 export const FEED_SIZE = 20;
+
+/**
+ * The FEED_SIZE latest published posts with their category and tags, newest published first:
+ * one LIMITed query (however many posts there are) and one for their tags, cached like the pages'
+ * reads (decision 0230).
+ */
+export function listFeedPosts(db: Executor): Promise<PublishedBlogPost[]> {
+  return cachedRead(db, "posts:feed", async () => {
+    const rows = await db
+      .select({ post: blogPosts, category: categoryColumns })
+      .from(blogPosts)
+      .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
+      .where(eq(blogPosts.status, "published"))
+      .orderBy(
+        sql`${blogPosts.publishedAt} desc nulls last`,
+        desc(blogPosts.createdAt),
+        desc(blogPosts.id),
+      )
+      .limit(FEED_SIZE);
+    return withCategoriesAndTags(db, rows);
+  });
+}
 
 /** RSS 2.0 of the published posts, newest first, with absolute links on `siteUrl`. */
 export function renderBlogFeed(posts: readonly PublishedBlogPost[], siteUrl: string): string {

@@ -1,14 +1,13 @@
-import { listPublishedPosts } from "@server/content/blog";
-import { renderBlogFeed } from "@server/content/rss";
+import { listFeedPosts, renderBlogFeed } from "@server/content/rss";
 import { getRuntimeFrom } from "@server/context";
 import { PUBLIC_FEED_CACHE } from "@server/http/cache";
 import type { Route } from "./+types/rss.xml";
 
-/** GET /blog/rss.xml: RSS 2.0 of the published posts, newest first. */
+/** GET /blog/rss.xml: RSS 2.0 of the 20 latest published posts, newest first. */
 export async function loader({ context }: Route.LoaderArgs): Promise<Response> {
   const { database, config, logger } = getRuntimeFrom(context);
   try {
-    const posts = await listPublishedPosts(database.db);
+    const posts = await listFeedPosts(database.db);
     return new Response(renderBlogFeed(posts, config.SITE_URL), {
       headers: {
         "Content-Type": "application/rss+xml; charset=utf-8",
