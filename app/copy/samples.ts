@@ -43,20 +43,6 @@ export interface SampleCaseStudy {
   updatedAt: Date;
 }
 
-/** The camelCase fields of a testimonials row, as a plain object. */
-export interface SampleTestimonial {
-  id: string;
-  quote: string;
-  author: string;
-  role: string;
-  company: string;
-  rating: number;
-  status: "published";
-  isFeatured: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 /** The studio reel; every demo video points at it until real footage is uploaded. */
 export const DEMO_REEL_URL = "/media/reel.mp4";
 
@@ -375,50 +361,3 @@ export function findFallbackCaseStudy(idOrSlug: string): SampleCaseStudy | undef
 export const SAMPLE_CASE_STUDIES: readonly SampleCaseStudy[] = Object.values(
   FALLBACK_CASE_STUDIES,
 ).sort((a, b) => a.sortPosition - b.sortPosition || b.createdAt.getTime() - a.createdAt.getTime());
-
-// ---------------------------------------------------------------------------------------------
-// Testimonials
-// ---------------------------------------------------------------------------------------------
-
-/** Shown when the database returns no testimonials. */
-export const SAMPLE_TESTIMONIALS: readonly SampleTestimonial[] = [
-  {
-    id: "sample-estate-media",
-    quote:
-      "Our listings used to look like everyone else's. Northlight's films made them events. Agents now ask for the film package before they ask about the price.",
-    author: "Renata Castillo",
-    role: "Head of Marketing",
-    company: "Estate Media",
-    rating: 5,
-    status: "published",
-    isFeatured: true,
-    createdAt: at("2026-09-10T17:00:00Z"),
-    updatedAt: at("2026-09-10T17:00:00Z"),
-  },
-  {
-    id: "sample-first-access-entertainment",
-    quote:
-      "They shot it at midnight, cut it on the bus and had it selling the next city by breakfast. No other team we've worked with closes the loop between content and tickets like that.",
-    author: "Andre Whitfield",
-    role: "Partner, Live",
-    company: "First Access Entertainment",
-    rating: 5,
-    status: "published",
-    isFeatured: true,
-    createdAt: at("2026-08-21T17:00:00Z"),
-    updatedAt: at("2026-08-21T17:00:00Z"),
-  },
-  {
-    id: "sample-low-tide-records",
-    quote:
-      "Fourteen videos and not one of them feels like a compromise. They protect each artist's voice and still make the whole label look like it belongs together.",
-    author: "Callie Brennan",
-    role: "Founder & Head of A&R",
-    company: "Low Tide Records",
-    rating: 5,
-    status: "published",
-    isFeatured: true,
-    createdAt: at("2026-07-30T17:00:00Z"),
-    updatedAt: at("2026-07-30T17:00:00Z"),
-  },
-];

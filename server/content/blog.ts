@@ -1,4 +1,5 @@
 import { containsPattern } from "@server/admin/list-params";
+import { cardsOrFailure } from "@server/content/list-read";
 import { sanitizeBlogHtml } from "@server/content/sanitize";
 import type { Executor } from "@server/db/client";
 import {
@@ -24,13 +25,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { type BlogCard, MAX_FEATURED } from "~/entities/blog-post/view";
-import {
-  LIST_PAGE_SIZE,
-  type ListPage,
-  NO_PAGING,
-  type Paging,
-  pageCountOf,
-} from "~/lib/listings/query";
+import { LIST_PAGE_SIZE, type ListPage, pageCountOf, pagingOf } from "~/lib/listings/query";
 import { cachedRead } from "./cache";
 
 /** A published post with its category and tags, as the public pages read it. */
@@ -222,38 +217,26 @@ async function queryPublishedPostsPage(db: Executor, query: PostsQuery): Promise
   return { featured, items, total, page, pageCount };
 }
 
-export type BlogCards =
-  | {
-      state: "ok";
-      featured: BlogCard[];
-      posts: BlogCard[];
-      categories: string[];
-      total: number;
-      page: number;
-      pageCount: number;
-    }
-  | ({ state: "error"; featured: []; posts: []; categories: []; error: unknown } & Paging);
-
-/** A page of /blog's cards and the category filter. A database failure is returned, not thrown. */
-export async function loadBlogCards(db: Executor, query: PostsQuery): Promise<BlogCards> {
-  try {
-    const [page, categories] = await Promise.all([
-      listPublishedPostsPage(db, query),
-      listActiveCategories(db),
-    ]);
-    return {
-      state: "ok",
-      featured: page.featured.map(toBlogCard),
-      posts: page.items.map(toBlogCard),
-      categories: categories.map((category) => category.name),
-      total: page.total,
-      page: page.page,
-      pageCount: page.pageCount,
-    };
-  } catch (error) {
-    return { state: "error", featured: [], posts: [], categories: [], ...NO_PAGING, error };
-  }
+/** A page of /blog's cards and the category filter (a database failure is returned). */
+export function loadBlogCards(db: Executor, query: PostsQuery) {
+  return cardsOrFailure(
+    async () => {
+      const [page, categories] = await Promise.all([
+        listPublishedPostsPage(db, query),
+        listActiveCategories(db),
+      ]);
+      return {
+        featured: page.featured.map(toBlogCard),
+        posts: page.items.map(toBlogCard),
+        categories: categories.map((category) => category.name),
+        ...pagingOf(page),
+      };
+    },
+    { featured: [], posts: [], categories: [] },
+  );
 }
+
+export type BlogCards = Awaited<ReturnType<typeof loadBlogCards>>;
 
 /** The post page: the card fields, the sanitised body and the dates for SEO. */
 export interface BlogPostPage extends BlogCard {

@@ -1,16 +1,10 @@
 import { containsPattern } from "@server/admin/list-params";
+import { cardsOrFailure } from "@server/content/list-read";
 import type { Executor } from "@server/db/client";
 import { type PortfolioItem, portfolioItems } from "@server/db/schema";
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import type { PortfolioCard } from "~/entities/portfolio-item/list";
 import { serviceTypeOptions, toPortfolioCard } from "~/entities/portfolio-item/view";
-import {
-  LIST_PAGE_SIZE,
-  type ListPage,
-  NO_PAGING,
-  type Paging,
-  pageCountOf,
-} from "~/lib/listings/query";
+import { LIST_PAGE_SIZE, type ListPage, pageCountOf, pagingOf } from "~/lib/listings/query";
 import type { PortfolioServiceType } from "~/lib/values";
 import { cachedRead } from "./cache";
 
@@ -101,37 +95,23 @@ export function listPublishedServiceTypes(db: Executor): Promise<string[]> {
   });
 }
 
-export type PortfolioCards =
-  | {
-      state: "ok";
-      items: PortfolioCard[];
-      /** The service-type filter: every published item's type, once, labelled. */
-      types: { value: string; label: string }[];
-      total: number;
-      page: number;
-      pageCount: number;
-    }
-  | ({ state: "error"; items: []; types: []; error: unknown } & Paging);
-
-/** A page of /portfolio's cards and its filter. A database failure is returned. */
-export async function loadPortfolioCards(
-  db: Executor,
-  query: PortfolioQuery,
-): Promise<PortfolioCards> {
-  try {
-    const [page, types] = await Promise.all([
-      listPublishedPortfolioPage(db, query),
-      listPublishedServiceTypes(db),
-    ]);
-    return {
-      state: "ok",
-      items: page.items.map(toPortfolioCard),
-      types: serviceTypeOptions(types.map((serviceType) => ({ serviceType }))),
-      total: page.total,
-      page: page.page,
-      pageCount: page.pageCount,
-    };
-  } catch (error) {
-    return { state: "error", items: [], types: [], ...NO_PAGING, error };
-  }
+/** A page of /portfolio's cards and its filter (a database failure is returned). */
+export function loadPortfolioCards(db: Executor, query: PortfolioQuery) {
+  return cardsOrFailure(
+    async () => {
+      const [page, types] = await Promise.all([
+        listPublishedPortfolioPage(db, query),
+        listPublishedServiceTypes(db),
+      ]);
+      return {
+        items: page.items.map(toPortfolioCard),
+        /** The service-type filter: every published item's type, once, labelled. */
+        types: serviceTypeOptions(types.map((serviceType) => ({ serviceType }))),
+        ...pagingOf(page),
+      };
+    },
+    { items: [], types: [] },
+  );
 }
+
+export type PortfolioCards = Awaited<ReturnType<typeof loadPortfolioCards>>;

@@ -15,13 +15,13 @@ import { seedDemoContent } from "@server/db/seed";
 import { countWords, readTimeMinutes } from "@server/db/seed/content";
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SAMPLE_TESTIMONIALS } from "~/copy/sample-testimonials";
 import {
   BUILT_IN_CASE_STUDIES,
   FALLBACK_CASE_STUDIES,
   FALLBACK_CASE_STUDY_SLUGS,
   findFallbackCaseStudy,
   SAMPLE_CASE_STUDIES,
-  SAMPLE_TESTIMONIALS,
 } from "~/copy/samples";
 import { GALLERY_LAYOUTS, PORTFOLIO_SERVICE_TYPES } from "~/lib/values";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";

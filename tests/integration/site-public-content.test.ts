@@ -7,7 +7,8 @@ import {
   testimonialsForGrid,
 } from "@server/pages/public-content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAMPLE_CASE_STUDIES, SAMPLE_TESTIMONIALS } from "~/copy/samples";
+import { SAMPLE_TESTIMONIALS } from "~/copy/sample-testimonials";
+import { SAMPLE_CASE_STUDIES } from "~/copy/samples";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
 describe.each(testDrivers)("marketing pages' content on %s", (driver) => {

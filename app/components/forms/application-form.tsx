@@ -7,9 +7,8 @@ import { APPLICATION_TOO_LARGE } from "~/lib/forms/result";
 import { APPLICATION_RULES } from "~/lib/forms/rules";
 import {
   FileField,
-  FormFields,
   FormMessage,
-  Honeypot,
+  PublicFormFields,
   SelectField,
   TextAreaField,
   TextField,
@@ -89,11 +88,7 @@ export function ApplicationForm({
         if (check.onSubmit(event)) prepareToasts();
       }}
     >
-      <FormFields errors={errors} values={values}>
-        {" "}
-        <Honeypot />
-        <TextField name="name" label={copy.name} required autoComplete="name" />
-        <TextField name="email" type="email" label={copy.email} required autoComplete="email" />
+      <PublicFormFields errors={errors} values={values} labels={copy}>
         <TextField name="phone" type="tel" label={copy.phone} autoComplete="tel" />
         <TextField
           name="position_title"
@@ -168,7 +163,7 @@ export function ApplicationForm({
             </button>
           </div>
         </div>
-      </FormFields>
+      </PublicFormFields>
     </fetcher.Form>
   );
 }

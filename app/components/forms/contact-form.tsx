@@ -5,15 +5,7 @@ import { trackContact, trackEvent } from "~/lib/analytics";
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/lib/forms/limits";
 import { CONTACT_RULES } from "~/lib/forms/rules";
 import { useHydrated } from "~/lib/use-hydrated";
-import {
-  FileField,
-  FormFields,
-  FormMessage,
-  Honeypot,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from "./fields";
+import { FileField, FormMessage, PublicFormFields, SelectField, TextAreaField } from "./fields";
 import { useFetcherOutcome, usePublicForm } from "./form-check";
 
 /** What the upload endpoint answers (app/routes/resources/contact-attachments.ts). */
@@ -94,11 +86,7 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
       className="relative grid gap-5 md:grid-cols-2"
       key={values ? JSON.stringify(values) : "empty"}
     >
-      <FormFields errors={errors} values={values}>
-        {" "}
-        <Honeypot />
-        <TextField name="name" label={fields.name} required autoComplete="name" />
-        <TextField name="email" type="email" label={fields.email} required autoComplete="email" />
+      <PublicFormFields errors={errors} values={values} labels={fields}>
         <SelectField
           name="service"
           label={fields.service}
@@ -182,7 +170,7 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
             {busy ? copy.submitting : copy.submit}
           </button>
         </div>
-      </FormFields>
+      </PublicFormFields>
     </fetcher.Form>
   );
 }

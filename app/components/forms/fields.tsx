@@ -348,3 +348,28 @@ export function FormMessage({
     </div>
   );
 }
+
+/**
+ * What every public form opens with, inside its errors and values: the spam trap, then the
+ * visitor's name and e-mail (both required by SPEC section 5, with the browser's autofill).
+ */
+export function PublicFormFields({
+  errors,
+  values,
+  labels,
+  children,
+}: {
+  errors?: FieldErrors;
+  values?: Record<string, string>;
+  labels: { name: string; email: string };
+  children: ReactNode;
+}) {
+  return (
+    <FormFields errors={errors} values={values}>
+      <Honeypot />
+      <TextField name="name" label={labels.name} required autoComplete="name" />
+      <TextField name="email" type="email" label={labels.email} required autoComplete="email" />
+      {children}
+    </FormFields>
+  );
+}

@@ -61,6 +61,13 @@ export interface Paging {
   pageCount: number;
 }
 
+/** The paging of a page of a list, without its items. */
+export const pagingOf = ({ total, page, pageCount }: Paging): Paging => ({
+  total,
+  page,
+  pageCount,
+});
+
 /** The paging of a list that could not be read: page 1 of nothing. */
 export const NO_PAGING: Paging = { total: 0, page: 1, pageCount: 1 };
 

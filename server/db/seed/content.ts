@@ -21,13 +21,8 @@ import type {
   teamMembers,
   testimonials,
 } from "@server/db/schema";
-import {
-  DEMO_REEL_URL,
-  SAMPLE_CASE_STUDIES,
-  SAMPLE_TESTIMONIALS,
-  type SampleCaseStudy,
-  type SampleTestimonial,
-} from "~/copy/samples";
+import { SAMPLE_TESTIMONIALS, type SampleTestimonial } from "~/copy/sample-testimonials";
+import { DEMO_REEL_URL, SAMPLE_CASE_STUDIES, type SampleCaseStudy } from "~/copy/samples";
 import type { PortfolioServiceType } from "~/lib/values";
 
 export type NewCaseStudy = typeof caseStudies.$inferInsert;

@@ -1,7 +1,6 @@
 import {
-  FormFields,
   FormMessage,
-  Honeypot,
+  PublicFormFields,
   SelectField,
   TextAreaField,
   TextField,
@@ -36,11 +35,7 @@ export function WeddingInquiryForm({ form }: { form: (typeof WEDDINGS)["form"] }
       // A new key after a no-JavaScript post, so the inputs take the returned values.
       key={values ? JSON.stringify(values) : "empty"}
     >
-      <FormFields errors={errors} values={values}>
-        {" "}
-        <Honeypot />
-        <TextField name="name" label={fields.name} required autoComplete="name" />
-        <TextField name="email" type="email" label={fields.email} required autoComplete="email" />
+      <PublicFormFields errors={errors} values={values} labels={fields}>
         <TextField name="wedding_date" type="date" label={fields.weddingDate} />
         <TextField name="location" label={fields.location} />
         <SelectField
@@ -67,7 +62,7 @@ export function WeddingInquiryForm({ form }: { form: (typeof WEDDINGS)["form"] }
             {busy ? sending : submit}
           </button>
         </div>
-      </FormFields>
+      </PublicFormFields>
     </fetcher.Form>
   );
 }
