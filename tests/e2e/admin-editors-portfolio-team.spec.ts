@@ -123,7 +123,8 @@ test.describe("editors: portfolio, testimonials, team", () => {
     await editForm.getByRole("button", { name: "Save Changes" }).click();
     await expect(toast(page, "Success", "Portfolio item updated successfully")).toBeVisible();
     await expect(page.getByRole("form")).toHaveCount(0);
-    await page.goto("/portfolio");
+    // The list is paged (12): the search finds the item on whichever page it is.
+    await page.goto("/portfolio?q=Tidewater");
     await expect(
       page.getByRole("heading", { name: "Tidewater Launch Film (Extended)" }),
     ).toBeVisible();
@@ -137,7 +138,7 @@ test.describe("editors: portfolio, testimonials, team", () => {
     await confirmDelete(page, "Tidewater Launch Film (Extended)", "Portfolio items");
     await expect(toast(page, "Success", "Portfolio item deleted successfully")).toBeVisible();
     await expect(rows).toHaveCount(count);
-    await page.goto("/portfolio");
+    await page.goto("/portfolio?q=Tidewater");
     await expect(page.getByText("Tidewater Launch Film")).toHaveCount(0);
   });
 
@@ -290,7 +291,8 @@ test.describe("portfolio editor without JavaScript", () => {
     await expect(
       page.getByRole("status").filter({ hasText: "Portfolio item created successfully" }),
     ).toBeVisible();
-    await page.goto("/portfolio");
+    // The list is paged (12): the search finds the item on whichever page it is.
+    await page.goto("/portfolio?q=Paper+Lantern");
     const card = page.getByRole("article").filter({ hasText: "Paper Lantern Spot" });
     await expect(card.locator("img")).toHaveAttribute(
       "src",
@@ -307,7 +309,7 @@ test.describe("portfolio editor without JavaScript", () => {
     await expect(
       page.getByRole("status").filter({ hasText: "Portfolio item deleted successfully" }),
     ).toBeVisible();
-    await page.goto("/portfolio");
+    await page.goto("/portfolio?q=Paper+Lantern");
     await expect(page.getByText("Paper Lantern Spot")).toHaveCount(0);
   });
 });
