@@ -7,7 +7,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { SERVICES_DROPDOWN } from "~/copy/navigation.ts";
+// Relative, not `~/`: bench-lighthouse.mjs loads this file with plain Node, which knows no aliases.
+import { SERVICES_DROPDOWN } from "../../app/copy/navigation.ts";
 
 /** A JSON string literal as the loader's call writes it. */
 const JSON_STRING = String.raw`"(?:[^"\\]|\\.)*"`;
