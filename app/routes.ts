@@ -66,6 +66,7 @@ export default [
       route("blog/edit/:id", "routes/admin/blog-editor.tsx", { id: "routes/admin/blog-edit" }),
       route("blog/categories", "routes/admin/blog-categories.tsx"),
       route("blog/:id/delete", "routes/admin/blog-delete.tsx"),
+      route("backups", "routes/admin/backups.tsx"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
     ]),
     layout("routes/admin/resources.ts", [
@@ -73,7 +74,10 @@ export default [
       route("job-applications.csv", "routes/admin/job-applications-csv.ts"),
       route("job-applications/:id/resume", "routes/admin/resume.ts"),
       route("uploads/image", "routes/admin/image-upload.ts"),
+      route("backups/:id/download", "routes/admin/backup-download.ts"),
     ]),
+    // A backup archive through its signed, short-lived link (the link is the authorisation).
+    route("backup-files/:name", "routes/admin/backup-file.ts"),
   ]),
 
   // Resources (no UI).

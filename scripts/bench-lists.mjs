@@ -15,13 +15,20 @@
 // public page); writes its section of docs/benchmarks.md. Needs `npm run build`.
 //
 //   RUNS=20 DRIVERS=embedded LIGHTHOUSE_DRIVERS= node scripts/bench-lists.mjs   # quick look
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
+import {
+  percentile,
+  serverTimes,
+  signIn,
+  startServer,
+  stopServer,
+  waitHealthy,
+} from "./lib/bench-server.mjs";
 import { writeBenchmarkSection } from "./lib/benchmarks-doc.mjs";
 import { launchChrome, medianLighthouse } from "./lib/lighthouse-median.mjs";
 
@@ -152,75 +159,12 @@ insert into team_members (name, role, bio, image_url, display_order, is_active)
 
 // --- the server -------------------------------------------------------------------------------------
 
-function startServer(env) {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      SITE_URL: BASE,
-      SEED_DEMO: "false",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: "info",
-      MAIL_POLL_MS: "60000",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const lines = [];
-  let buffer = "";
-  child.stdout.on("data", (chunk) => {
-    buffer += chunk;
-    const parts = buffer.split("\n");
-    buffer = parts.pop() ?? "";
-    for (const line of parts) {
-      try {
-        const entry = JSON.parse(line);
-        if (typeof entry.responseTime === "number") lines.push(entry);
-      } catch {}
-    }
-  });
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  return { child, lines, exited };
-}
-
-async function waitHealthy(server) {
-  const started = performance.now();
-  for (;;) {
-    if (server.child.exitCode !== null) throw new Error("the server exited");
-    if (performance.now() - started > 90_000) throw new Error("no healthy server after 90 s");
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function stopServer(server) {
-  if (server.child.exitCode === null) server.child.kill("SIGTERM");
-  await server.exited;
-}
-
-async function signIn() {
-  const response = await fetch(`${BASE}/admin/login`, {
-    method: "POST",
-    body: new URLSearchParams(ADMIN),
-    redirect: "manual",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.includes("session_token"));
-  if (!cookie) throw new Error(`sign-in failed: ${response.status}`);
-  return cookie;
-}
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
+const serverEnv = (env) => ({
+  SEED_DEMO: "false",
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  ...env,
+});
 
 /** HTML bytes as sent without compression, then server and client p50 over RUNS requests. */
 async function measurePage(server, page, cookie) {
@@ -241,11 +185,7 @@ async function measurePage(server, page, cookie) {
     if (i >= WARMUP) client.push(performance.now() - started);
   }
   await new Promise((resolve) => setTimeout(resolve, 300)); // the last log lines
-  const times = server.lines
-    .slice(from)
-    .filter((l) => l.req?.url === page && l.res?.statusCode === 200)
-    .map((l) => l.responseTime)
-    .slice(WARMUP);
+  const times = serverTimes(server, page, from).slice(WARMUP);
   if (times.length < RUNS) throw new Error(`${page}: ${times.length} log lines for ${RUNS} runs`);
   return { bytes, serverP50: percentile(times, 50), clientP50: percentile(client, 50) };
 }
@@ -272,7 +212,7 @@ async function benchDriver(driver) {
   let server = null;
   try {
     // 1. A first start migrates and makes the admin; 2. the rows go in while it is stopped.
-    server = startServer(env);
+    server = startServer({ port: PORT, env: serverEnv(env) });
     await waitHealthy(server);
     await stopServer(server);
     const seedStarted = performance.now();
@@ -288,9 +228,9 @@ async function benchDriver(driver) {
     }
     console.log(`${driver}: seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
-    server = startServer(env);
+    server = startServer({ port: PORT, env: serverEnv(env) });
     await waitHealthy(server);
-    const session = await signIn();
+    const session = await signIn(server, ADMIN);
     const rows = [];
     for (const page of [...PUBLIC_PAGES, ...ADMIN_PAGES]) {
       const isAdmin = page.startsWith("/admin");

@@ -25,17 +25,20 @@ function readJson(file) {
 }
 
 function ensureChromium() {
-  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (existsSync(chromium)) return true;
-  console.log("\nDebian's chromium is missing: installing it (apt-get)…");
+  // The e2e tests run Debian's chromium-headless-shell when it is there (playwright.config.ts),
+  // else Debian's chromium; both come from apt.
+  const browsers = process.env.CHROMIUM_PATH
+    ? [process.env.CHROMIUM_PATH]
+    : ["/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium"];
+  if (existsSync(browsers[0])) return true;
+  console.log("\nDebian's chromium-headless-shell is missing: installing it (apt-get)…");
   const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
   const apt = (args) =>
     run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), ...args], {
       env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
     });
-  return (
-    apt(["update", "-qq"]) && apt(["install", "-y", "-qq", "chromium"]) && existsSync(chromium)
-  );
+  if (apt(["update", "-qq"])) apt(["install", "-y", "-qq", "chromium", "chromium-headless-shell"]);
+  return browsers.some((browser) => existsSync(browser));
 }
 
 function step(name, ok) {

@@ -7,6 +7,8 @@ import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { onContentChanged } from "./admin/after-content-write";
+import { startControlSocket } from "./backup/control";
+import { backupHealth, lastSucceededRun } from "./backup/runs";
 import { ConfigError, loadConfig } from "./config";
 import { runtimeContext } from "./context";
 import { DataDirLockedError } from "./db/data-dir-lock";
@@ -45,6 +47,10 @@ export function createApp(
     pageCache,
     outbox: runtime.mail.worker,
     refusals: () => refusalCounts(runtime),
+    backups: {
+      lastSuccessAt: async () => (await lastSucceededRun(runtime.database.db))?.startedAt ?? null,
+      checks: () => runtime.backups.schedule.checks(),
+    },
     build: () => import("virtual:react-router/server-build"),
   });
   app.use(metrics.track());
@@ -55,9 +61,12 @@ export function createApp(
     res.locals.metricsRoute = "/healthz";
     try {
       await runtime.database.ping();
-      res
-        .set("Cache-Control", "no-store")
-        .json({ status: "ok", database: "ok", pageCache: pageCache.stats() });
+      res.set("Cache-Control", "no-store").json({
+        status: "ok",
+        database: "ok",
+        pageCache: pageCache.stats(),
+        backup: await backupHealth(runtime),
+      });
     } catch {
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "down" });
     }
@@ -133,11 +142,21 @@ export async function startServer(options: { clientDir: string }): Promise<void>
   }
   const { config, logger } = runtime;
   const app = createApp(runtime, options);
+  // `npm run backup` asks a running embedded server over DATA_DIR/control.sock (decision 0245).
+  // Without it the site still serves; only `npm run backup` cannot reach this server (it says so).
+  const control =
+    runtime.database.driver === "pglite"
+      ? await startControlSocket(runtime).catch((err: unknown) => {
+          logger.error({ err }, "the control socket could not be opened (npm run backup)");
+          return null;
+        })
+      : null;
   const server: Server = app.listen(config.PORT, config.HOST, () => {
     logger.info(`server listening on ${config.SITE_URL} (port ${config.PORT})`);
   });
   server.on("error", async (error) => {
     logger.fatal({ err: error }, "the server could not listen");
+    await control?.close();
     await runtime.close();
     process.exit(1);
   });
@@ -153,6 +172,7 @@ export async function startServer(options: { clientDir: string }): Promise<void>
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     await new Promise<void>((resolve) => server.once("close", () => resolve()));
+    await control?.close();
     await runtime.close();
     process.exit(0);
   };

@@ -104,14 +104,41 @@ const envSchema = z
       (value) => value === undefined || (value.length >= 32 && /^\S+$/.test(value)),
       "must be at least 32 characters, without spaces",
     ),
+    /** Where backup archives are kept (issue #21); `${DATA_DIR}/backups` when unset. */
+    BACKUP_DIR: optionalText,
+    /** Keep backup archives in this S3 bucket (S3_* credentials) instead of BACKUP_DIR. */
+    BACKUP_S3_BUCKET: optionalText.refine(
+      (value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value),
+      "must be an S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)",
+    ),
+    /**
+     * Hours between scheduled backups (decimals allowed); 0 turns the schedule off. Unset: 24 on
+     * the embedded database, 0 with DATABASE_URL (a PostgreSQL server has its own backups).
+     */
+    BACKUP_INTERVAL_HOURS: optionalText
+      .refine(
+        (value) => value === undefined || (/^\d+(\.\d+)?$/.test(value) && Number(value) <= 8760),
+        "must be a number of hours from 0 to 8760 (0 turns scheduled backups off)",
+      )
+      .transform((value) => (value === undefined ? undefined : Number(value))),
+    /** How many succeeded backup archives rotation keeps. */
+    BACKUP_KEEP: z.coerce
+      .number({ error: "must be a whole number from 1 to 1000" })
+      .int("must be a whole number from 1 to 1000")
+      .min(1, "must be a whole number from 1 to 1000")
+      .max(1000, "must be a whole number from 1 to 1000")
+      .default(7),
     /** Set to true to run with TRUST_PROXY=true in production (any client could pick its IP). */
     TRUST_PROXY_ACKNOWLEDGE: boolean.default(false),
   })
   .transform((env) => {
     const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+    const dataDir = path.resolve(env.DATA_DIR);
     return {
       ...env,
-      DATA_DIR: path.resolve(env.DATA_DIR),
+      DATA_DIR: dataDir,
+      BACKUP_DIR: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")),
+      BACKUP_INTERVAL_HOURS: env.BACKUP_INTERVAL_HOURS ?? (env.DATABASE_URL ? 0 : 24),
       SITE_URL: siteUrl,
       STORAGE_DRIVER:
         env.STORAGE_DRIVER ?? (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID ? "s3" : "local"),
@@ -140,6 +167,13 @@ const envSchema = z
         code: "custom",
         path: ["S3_ACCESS_KEY_ID"],
         message: "the S3 storage driver needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+      });
+    }
+    if (env.BACKUP_S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BACKUP_S3_BUCKET"],
+        message: "keeping backups in S3 needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
       });
     }
   });

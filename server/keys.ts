@@ -11,12 +11,18 @@ export interface DerivedKeys {
   storageLinks: string;
   /** The admin flash cookie. */
   flash: string;
+  /** Bearer token of the embedded server's control socket (`npm run backup`, issue #21). */
+  controlSocket: string;
+  /** Signed download links of backup archives kept on disk. */
+  backupLinks: string;
 }
 
 const LABELS: Record<keyof DerivedKeys, string> = {
   sessions: "studio/v1/sessions",
   storageLinks: "studio/v1/storage-links",
   flash: "studio/v1/flash-cookie",
+  controlSocket: "studio/v1/control-socket",
+  backupLinks: "studio/v1/backup-links",
 };
 
 export function deriveKeys(secret: string): DerivedKeys {
@@ -26,5 +32,7 @@ export function deriveKeys(secret: string): DerivedKeys {
     sessions: derive(LABELS.sessions),
     storageLinks: derive(LABELS.storageLinks),
     flash: derive(LABELS.flash),
+    controlSocket: derive(LABELS.controlSocket),
+    backupLinks: derive(LABELS.backupLinks),
   };
 }

@@ -1,8 +1,11 @@
 import path from "node:path";
 import { type Auth, createAuth, ensureUser } from "./auth";
+import type { BackupServices } from "./backup/run";
+import { type BackupSchedule, createBackupSchedule } from "./backup/schedule";
+import { type BackupStore, createBackupStore } from "./backup/store";
 import { type Config, loadConfig } from "./config";
 import { type ContentChangeFeed, startContentChangeFeed } from "./content/change-feed";
-import { type DatabaseHandle, openDatabase } from "./db/client";
+import { type DatabaseHandle, openDatabase, SERVER_APPLICATION_NAME } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { seedDemoContent } from "./db/seed";
 import { type DerivedKeys, deriveKeys } from "./keys";
@@ -28,6 +31,8 @@ export interface Runtime {
   storage: StorageDriver;
   mail: { transport: MailTransport; worker: ReturnType<typeof createOutboxWorker> };
   logger: Logger;
+  /** Backups (decision 0245): where archives go, what runBackup needs, the schedule. */
+  backups: { store: BackupStore; services: BackupServices; schedule: BackupSchedule };
   /** Stops background work and closes the database; releases the DATA_DIR lock. */
   close(): Promise<void>;
 }
@@ -47,7 +52,11 @@ export async function createRuntime(
   let database: DatabaseHandle | undefined;
   try {
     database = config.DATABASE_URL
-      ? await openDatabase({ driver: "postgres", url: config.DATABASE_URL })
+      ? await openDatabase({
+          driver: "postgres",
+          url: config.DATABASE_URL,
+          applicationName: SERVER_APPLICATION_NAME,
+        })
       : await openDatabase({ driver: "pglite", directory: path.join(config.DATA_DIR, "pgdata") });
     await database.migrate();
 
@@ -92,9 +101,23 @@ export async function createRuntime(
           })
         : null;
     const worker = createOutboxWorker({ db: database.db, transport, logger });
+    const backupStore = createBackupStore(config, { linkKey: keys.backupLinks });
+    const backupServices: BackupServices = {
+      database: opened,
+      storage,
+      store: backupStore,
+      keep: config.BACKUP_KEEP,
+      logger,
+      siteUrl: config.SITE_URL,
+    };
+    const schedule = createBackupSchedule(
+      { ...backupServices, pool: opened.pool },
+      { intervalHours: config.BACKUP_INTERVAL_HOURS },
+    );
     let sweep: NodeJS.Timeout | undefined;
     if (options.startWorkers !== false) {
       worker.start(config.MAIL_POLL_MS);
+      schedule.start();
       const sweepOrphans = async () => {
         try {
           const disk = await diskState(config);
@@ -117,9 +140,11 @@ export async function createRuntime(
       storage,
       mail: { transport, worker },
       logger,
+      backups: { store: backupStore, services: backupServices, schedule },
       close() {
         closing ??= (async () => {
           clearInterval(sweep);
+          await schedule.stop();
           await feed?.close();
           await worker.stop();
           transport.close();

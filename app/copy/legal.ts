@@ -147,3 +147,20 @@ export const TERMS: LegalPage = {
       "The terms that apply to using the Northlight Studio website, sending inquiries and booking calls.",
   },
 };
+
+/**
+ * The privacy page's sentence on backups (issue #21, decision 0245): how long deleted data may
+ * remain in them, `days` = BACKUP_KEEP x BACKUP_INTERVAL_HOURS / 24 rounded up (the server's
+ * configuration; 0 when no backups are scheduled).
+ */
+export function backupRetentionSentence(days: number): string {
+  if (days <= 0) {
+    return "Information you ask us to delete may remain in our backup copies until they are replaced; backups are kept only to restore the site after a failure.";
+  }
+  return `Information you ask us to delete may remain in our backup copies for up to ${days} ${days === 1 ? "day" : "days"}, after which those backups are deleted; backups are kept only to restore the site after a failure.`;
+}
+
+/** Days for backupRetentionSentence from the configuration. */
+export function backupRetentionDays(keep: number, intervalHours: number): number {
+  return intervalHours > 0 ? Math.ceil((keep * intervalHours) / 24) : 0;
+}

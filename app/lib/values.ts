@@ -58,3 +58,9 @@ export const UPLOAD_BUCKETS = ["contact-uploads", "job-applications", "portfolio
 export type UploadBucket = (typeof UPLOAD_BUCKETS)[number];
 /** Buckets whose files anyone may read by URL; the others only through signed links. */
 export const PUBLIC_BUCKETS: readonly UploadBucket[] = ["contact-uploads", "portfolio-images"];
+
+/** What started a backup run (issue #21): the schedule, "Back up now", or `npm run backup`. */
+export const BACKUP_TRIGGERS = ["scheduled", "manual", "cli"] as const;
+export type BackupTrigger = (typeof BACKUP_TRIGGERS)[number];
+export const BACKUP_STATUSES = ["running", "succeeded", "failed"] as const;
+export type BackupStatus = (typeof BACKUP_STATUSES)[number];

@@ -1,5 +1,6 @@
 import { sanitizeBlogHtml } from "@server/content/sanitize";
 import type { Database, Executor } from "@server/db/client";
+import { isUniqueViolation } from "@server/db/errors";
 import {
   type BlogPost,
   blogCategories,
@@ -325,16 +326,5 @@ export async function deleteBlogPost(db: Database, id: string): Promise<string |
 
 // ---------------------------------------------------------------------------------------------
 
-/** PostgreSQL's unique_violation (23505), from node-postgres or PGlite, wrapped or not. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const candidate = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === "23505") {
-      return (
-        !constraint || candidate.constraint === undefined || candidate.constraint === constraint
-      );
-    }
-    e = candidate.cause;
-  }
-  return false;
-}
+// Moved to server/db/errors.ts (the backup runs use it too); re-exported for its callers.
+export { isUniqueViolation };

@@ -32,8 +32,20 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * The `application_name` of a serving instance's connections, so that tools which must not run
+ * beside a live site (restore) can see one in pg_stat_activity.
+ */
+export const SERVER_APPLICATION_NAME = "studio-site";
+
 export type DatabaseOptions =
-  | { driver: "postgres"; url: string; poolSize?: number }
+  | {
+      driver: "postgres";
+      url: string;
+      poolSize?: number;
+      /** Shown in pg_stat_activity: SERVER_APPLICATION_NAME for a serving instance. */
+      applicationName?: string;
+    }
   /** `directory` undefined means in memory (tests). */
   | { driver: "pglite"; directory?: string };
 
@@ -50,12 +62,34 @@ function findMigrationsFolder(): string {
 }
 export const MIGRATIONS_FOLDER = process.env.MIGRATIONS_DIR ?? findMigrationsFolder();
 
-/** A fixed key for pg_advisory_lock so concurrent starts migrate one at a time. */
+/**
+ * A fixed key for pg_advisory_lock: concurrent starts migrate one at a time, and a restore holds it
+ * so that an instance started meanwhile waits at its migration until the restore is over.
+ */
 const MIGRATION_LOCK_KEY = 727_001;
+
+/** Runs `work` holding the migration lock on a connection of its own (PostgreSQL). */
+export async function withMigrationLock<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    return await work(client);
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      application_name: options.applicationName ?? "studio-site-tool",
+    });
     // An idle client that loses its connection must not crash the process.
     pool.on("error", () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
@@ -65,16 +99,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       pool,
       url: options.url,
       async migrate() {
-        const client = await pool.connect();
-        try {
-          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-          await migrateNodePg(drizzleNodePg({ client, schema }), {
-            migrationsFolder: MIGRATIONS_FOLDER,
-          });
-        } finally {
-          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-          client.release();
-        }
+        await withMigrationLock(pool, (client) =>
+          migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+        );
       },
       async ping() {
         await db.execute(sql`select 1`);

@@ -23,6 +23,8 @@ import {
  */
 
 import {
+  BACKUP_STATUSES,
+  BACKUP_TRIGGERS,
   BLOG_POST_STATUSES,
   BUDGETS,
   CONTACT_STATUSES,
@@ -447,6 +449,42 @@ export const rateLimits = pgTable("rate_limits", {
   expire: bigint("expire", { mode: "number" }),
 });
 
+/**
+ * One row per backup run (issue #21, decision 0245): scheduled, "Back up now" or `npm run backup`.
+ * A running row is also the lock that refuses a second run on the same database (the partial
+ * unique index). Its rows are in the archives too, so after a restore elsewhere a row may name an
+ * archive that store does not hold: the download answers that with a message.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    trigger: text("trigger").notNull(),
+    status: text("status").notNull().default("running"),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+    /** The archive's file name in the backup store (`backup-....tar.gz`). */
+    archiveName: text("archive_name"),
+    size: bigint("size", { mode: "number" }),
+    error: text("error"),
+    progressPhase: text("progress_phase"),
+    progressDone: integer("progress_done").notNull().default(0),
+    progressTotal: integer("progress_total").notNull().default(0),
+    /** The admin who pressed "Back up now" (kept as text: the user may be deleted later). */
+    startedBy: text("started_by"),
+    /** Moved by the running process every few seconds; a running row left still was abandoned. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    check("backup_runs_trigger_check", oneOf("trigger", BACKUP_TRIGGERS)),
+    check("backup_runs_status_check", oneOf("status", BACKUP_STATUSES)),
+    uniqueIndex("backup_runs_one_running_idx").on(t.status).where(sql`status = 'running'`),
+    index("backup_runs_started_idx").on(t.startedAt),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Row types: each entity's one declaration (server modules and app/entities import these)
 // ---------------------------------------------------------------------------------------------
@@ -458,3 +496,4 @@ export type TeamMember = typeof teamMembers.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type BlogCategory = typeof blogCategories.$inferSelect;
 export type BlogTag = typeof blogTags.$inferSelect;
+export type BackupRun = typeof backupRuns.$inferSelect;

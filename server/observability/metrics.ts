@@ -146,6 +146,8 @@ export interface MetricsSources {
   pageCache: { stats(): PageCacheStats };
   outbox: { stats(): OutboxRunResult };
   refusals(): Readonly<Record<LimiterName, number>>;
+  /** Backups (decision 0245): the last good run's time, and this process's schedule checks. */
+  backups?: { lastSuccessAt(): Promise<Date | null>; checks(): number };
   /** Loaded once: the React Router build, for route labels. */
   build: () => Promise<Pick<ServerBuild, "routes">>;
 }
@@ -300,8 +302,33 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
 
-  // Backups (issue #21, a later piece) add `backup_last_success_timestamp_seconds` here: a gauge
-  // read at scrape time from wherever the backup job records its last good run.
+  // Backups (issue #21, decision 0245): read at scrape time from backup_runs. NaN while no backup
+  // ever succeeded (an alert on "older than a day" must not read "never" as fresh).
+  const backups = sources.backups;
+  if (backups) {
+    new Gauge({
+      name: "backup_last_success_age_seconds",
+      help: "Seconds since the last succeeded backup started (NaN: none yet).",
+      registers: [registry],
+      async collect() {
+        try {
+          const at = await backups.lastSuccessAt();
+          this.set(at ? Math.max(0, (Date.now() - at.getTime()) / 1000) : Number.NaN);
+        } catch (err) {
+          this.set(Number.NaN);
+          sources.logger.warn({ err }, "metrics: the last backup could not be read");
+        }
+      },
+    });
+    new Counter({
+      name: "backup_schedule_checks_total",
+      help: "Due checks of the backup schedule completed by this process.",
+      registers: [registry],
+      collect() {
+        setTotal(this, backups.checks());
+      },
+    });
+  }
 
   let labelRoute: ((pathname: string) => string) | undefined;
   sources

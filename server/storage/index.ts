@@ -5,7 +5,12 @@ import { S3Storage } from "./s3";
 import type { StorageDriver } from "./types";
 
 export { LocalStorage, type LocalStorageOptions } from "./local";
-export { MAX_BUFFERED_UPLOAD_BYTES, S3Storage, type S3StorageOptions } from "./s3";
+export {
+  createS3Client,
+  MAX_BUFFERED_UPLOAD_BYTES,
+  S3Storage,
+  type S3StorageOptions,
+} from "./s3";
 export * from "./types";
 
 export interface CreateStorageOptions {

@@ -4,6 +4,7 @@ import {
   type FileHandle,
   mkdir,
   open,
+  readdir,
   readFile,
   rename,
   rm,
@@ -18,7 +19,9 @@ import {
   assertValidExpiry,
   assertValidLocation,
   isPublicBucket,
+  isUploadBucket,
   isValidKey,
+  type ListedObject,
   type LocalStorageDriver,
   PrivateBucketError,
   type StorageBody,
@@ -99,6 +102,37 @@ export class LocalStorage implements LocalStorageDriver {
       size: stats.size,
       contentType: metadata.contentType,
     };
+  }
+
+  /**
+   * Walks the sidecars, not the files: an object exists once its sidecar does (see put), so a file
+   * still being written is never listed. Temp files start with a dot, which no key segment does.
+   */
+  async *list(bucket: UploadBucket): AsyncIterable<ListedObject> {
+    if (!isUploadBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
+    const root = path.join(this.#directory, ".meta", bucket);
+    const walk = async function* (relative: string[]): AsyncGenerator<ListedObject> {
+      let entries: import("node:fs").Dirent[];
+      try {
+        entries = await readdir(path.join(root, ...relative), { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const entry of entries) {
+        if (entry.isDirectory()) {
+          yield* walk([...relative, entry.name]);
+        } else if (entry.isFile() && entry.name.endsWith(".json")) {
+          const key = [...relative, entry.name.slice(0, -".json".length)].join("/");
+          if (!isValidKey(key)) continue;
+          // Deleted between the listing and this read: not an object any more.
+          const metadata = await readMetadata(path.join(root, ...relative, entry.name));
+          if (metadata) yield { key, size: metadata.size };
+        }
+      }
+    };
+    yield* walk([]);
   }
 
   async delete(bucket: UploadBucket, key: string): Promise<void> {

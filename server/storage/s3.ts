@@ -4,6 +4,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
@@ -16,6 +17,9 @@ import {
   assertValidLocation,
   contentDispositionFor,
   isPublicBucket,
+  isUploadBucket,
+  isValidKey,
+  type ListedObject,
   PrivateBucketError,
   type S3StorageDriver,
   type StorageBody,
@@ -45,6 +49,28 @@ export interface S3StorageOptions {
  */
 export const MAX_BUFFERED_UPLOAD_BYTES = 50 * 1024 * 1024;
 
+/** The S3 client of the app's S3 settings (also the backup store's, server/backup/store.ts). */
+export function createS3Client(
+  options: Pick<
+    S3StorageOptions,
+    "endpoint" | "region" | "accessKeyId" | "secretAccessKey" | "forcePathStyle"
+  >,
+): S3Client {
+  return new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: {
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+    },
+    // Checksums only where S3 requires them: the SDK's default CRC32 headers and aws-chunked
+    // bodies are refused or stored verbatim by many S3-compatible servers (s3rver included).
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+}
+
 export class S3Storage implements S3StorageDriver {
   readonly kind = "s3";
   readonly #client: S3Client;
@@ -53,19 +79,7 @@ export class S3Storage implements S3StorageDriver {
   readonly #now: () => number;
 
   constructor(options: S3StorageOptions) {
-    this.#client = new S3Client({
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle,
-      credentials: {
-        accessKeyId: options.accessKeyId,
-        secretAccessKey: options.secretAccessKey,
-      },
-      // Checksums only where S3 requires them: the SDK's default CRC32 headers and aws-chunked
-      // bodies are refused or stored verbatim by many S3-compatible servers (s3rver included).
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    });
+    this.#client = createS3Client(options);
     this.#bucketPrefix = options.bucketPrefix;
     this.#publicBase = (
       options.publicUrl ??
@@ -115,6 +129,29 @@ export class S3Storage implements S3StorageDriver {
     } catch (error) {
       if (errorName(error) === "NoSuchKey") return null;
       throw error;
+    }
+  }
+
+  /**
+   * Pages through the bucket (1000 keys a page); S3 lists only completed uploads. ListObjects
+   * (v1) with the last key as marker: every S3-compatible server pages it the same way, while
+   * s3rver's V2 continuation tokens need DES, which Node 24's OpenSSL no longer offers.
+   */
+  async *list(bucket: UploadBucket): AsyncIterable<ListedObject> {
+    if (!isUploadBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
+    let marker: string | undefined;
+    for (;;) {
+      const page = await this.#client.send(
+        new ListObjectsCommand({ Bucket: this.bucketName(bucket), Marker: marker }),
+      );
+      const contents = page.Contents ?? [];
+      for (const object of contents) {
+        if (object.Key && isValidKey(object.Key)) {
+          yield { key: object.Key, size: object.Size ?? 0 };
+        }
+      }
+      marker = contents.at(-1)?.Key;
+      if (!page.IsTruncated || !marker) return;
     }
   }
 

@@ -11,6 +11,11 @@ export interface StoredObject {
   contentType: string;
 }
 
+export interface ListedObject {
+  key: string;
+  size: number;
+}
+
 interface StorageDriverBase {
   /** Stores a file; `size`, when given, must match the bytes received. */
   put(
@@ -21,6 +26,11 @@ interface StorageDriverBase {
   ): Promise<{ size: number }>;
   /** The file with its metadata, or null when missing. */
   get(bucket: UploadBucket, key: string): Promise<StoredObject | null>;
+  /**
+   * Every complete file of a bucket (never one still being written), key and size. Keys the app
+   * could not have made are skipped: get() would refuse them. Used by backups (server/backup).
+   */
+  list(bucket: UploadBucket): AsyncIterable<ListedObject>;
   /** Removes a file; nothing happens when it is missing. */
   delete(bucket: UploadBucket, key: string): Promise<void>;
   /** The permanent URL of a file in a public bucket; throws PrivateBucketError otherwise. */

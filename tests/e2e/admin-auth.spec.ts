@@ -75,7 +75,11 @@ test.describe("back-office sign-in and access", () => {
   test("an admin signs in to /admin/portfolio, and is sent there again from /admin/login", async ({
     page,
   }) => {
-    await signIn(page);
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(TEST_ADMIN.email);
+    await page.getByLabel("Password").fill(TEST_ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin\/portfolio$/);
     await expect(page.getByRole("heading", { level: 1, name: "Portfolio" })).toBeVisible();
     await page.goto("/admin/login");
     await expect(page).toHaveURL(/\/admin\/portfolio$/);
@@ -90,8 +94,11 @@ test.describe("back-office sign-in and access", () => {
     await expect(page).toHaveURL(/\/admin\/job-applications\?status=new$/);
   });
 
-  test("the admin navigation is exactly SPEC's, and Logout signs out", async ({ page }) => {
+  test("the admin navigation is exactly SPEC's (then Backups), and Logout signs out", async ({
+    page,
+  }) => {
     await signIn(page);
+    await page.goto("/admin/portfolio");
     const nav = page.getByRole("navigation", { name: "Admin" });
     await expect(nav.getByRole("link")).toHaveText([
       "Dashboard",
@@ -101,6 +108,7 @@ test.describe("back-office sign-in and access", () => {
       "Portfolio",
       "Blog Posts",
       "Job Applications",
+      "Backups",
     ]);
     await expect(nav.getByRole("button")).toHaveText(["Logout"]);
     await expect(nav.getByRole("link", { name: "Portfolio" })).toHaveAttribute(
@@ -117,7 +125,8 @@ test.describe("back-office sign-in and access", () => {
   });
 
   test("a signed-in non-admin is kept out of every admin page and told why", async ({ page }) => {
-    await signIn(page, TEST_VIEWER, "/admin/login");
+    await signIn(page, TEST_VIEWER);
+    await page.goto("/admin/login");
     await expect(page.getByRole("alert")).toContainText(
       `You are signed in as ${TEST_VIEWER.email}, which does not have admin access.`,
     );

@@ -105,14 +105,19 @@ test.describe("editors: portfolio, testimonials, team", () => {
     expect(variant.status()).toBe(200);
     expect(variant.headers()["content-type"]).toBe("image/avif");
 
-    // Edit mode: prefilled; the change reaches the public page.
-    await page.goto("/admin/portfolio");
+    // Edit mode from a search: prefilled, and the list keeps its search around the editor.
+    await page.goto("/admin/portfolio?q=Tidewater");
     await hydrated(page);
     await rows
       .filter({ hasText: "Tidewater Launch Film" })
       .getByRole("link", { name: /^Edit / })
       .click();
+    await expect(page).toHaveURL(/\/admin\/portfolio\?q=Tidewater&edit=/);
     const editForm = page.getByRole("form", { name: "Edit portfolio item" });
+    await expect(editForm.getByRole("link", { name: "Cancel" })).toHaveAttribute(
+      "href",
+      "/admin/portfolio?q=Tidewater",
+    );
     await expect(editForm.getByLabel("Title")).toHaveValue("Tidewater Launch Film");
     await expect(editForm.getByLabel("Tags")).toHaveValue("Launch, Outdoor");
     await expect(editForm.getByLabel("Service Type")).toHaveValue("web-app-development");

@@ -3,6 +3,7 @@ import { E2E_ADMIN } from "../../playwright.config";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForMail } from "../support/e2e-smtp";
 import { holdScripts } from "../support/hydration";
+import { signInAs } from "../support/sign-in";
 import { countToasts, expectOneToast } from "../support/toasts";
 import { hydrated } from "./site-support";
 
@@ -82,11 +83,7 @@ async function expectInquiryInBackOffice(
   path = "/admin",
   query?: string,
 ) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
+  await signInAs(page, E2E_ADMIN);
   await page.goto(`${path}?${query ?? `q=${encodeURIComponent(text)}`}`);
   await expect(page.getByText(text).first()).toBeVisible();
 }

@@ -17,7 +17,9 @@ test.describe("platform", () => {
     expect(errors).toEqual([]);
   });
 
-  test("/healthz reports the database and the page cache's counters", async ({ request }) => {
+  test("/healthz reports the database, the page cache's counters and the backups", async ({
+    request,
+  }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({
@@ -33,6 +35,8 @@ test.describe("platform", () => {
         evictions: expect.any(Number),
         invalidations: expect.any(Number),
       },
+      // The e2e server runs with BACKUP_INTERVAL_HOURS=0 and has taken no backup.
+      backup: { schedule: "off", running: false, lastRun: null },
     });
   });
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "@server/db/client";
 import { caseStudies, teamMembers, testimonials } from "@server/db/schema";
@@ -61,6 +61,9 @@ function configuredAdminFiles(entries: ConfigEntry[], parentPath = ""): string[]
  * Sign-in, sign-out and the unlock link of a locked account (decision 0151) are the only
  * back-office routes an anonymous visitor may use.
  */
+/** The backup archive the sweep puts into BACKUP_DIR (admin/backup-files/:name). */
+const ARCHIVE_NAME = "backup-20260101T000000Z-a1b2c3.tar.gz";
+
 const PUBLIC_ROUTES = new Set(["routes/admin/login", "routes/admin/logout", "routes/admin/unlock"]);
 
 // What an admin sees and nobody else may: fixture names, e-mails, resume bytes, seeded content.
@@ -101,6 +104,9 @@ describe.runIf(hasBuild())("admin access sweep over the built route table", () =
       team: await first(teamMembers),
     };
     await database.close();
+    // A backup archive in BACKUP_DIR, holding admin data: only its signed link may open it.
+    mkdirSync(path.join(server.dataDir, "backups"), { recursive: true });
+    writeFileSync(path.join(server.dataDir, "backups", ARCHIVE_NAME), "Ada & Grace");
     before = await snapshotAdminData({ dataDir: server.dataDir });
     // The same DATA_DIR again, now with the snapshot taken.
     server = await restart(server);
@@ -217,7 +223,9 @@ function concreteUrls(route: ManifestRoute, ids: Record<string, string>): string
         ? ["case-studies", "testimonials", "team"]
         : param === ":id"
           ? Object.values(ids)
-          : null;
+          : param === ":name"
+            ? [ARCHIVE_NAME]
+            : null;
     if (!values) throw new Error(`the sweep has no sample value for ${param} in ${route.path}`);
     urls = urls.flatMap((url) => values.map((value) => url.replace(param, value)));
   }
@@ -245,6 +253,8 @@ function judge(
     return status >= 500 ? `status ${status}` : null;
   }
   if ([401, 403].includes(status)) return null;
+  // A route without an action (the signed archive link) refuses every post as such.
+  if (status === 405 && request.method === "POST" && !route.hasAction) return null;
   if ([302, 303].includes(status) && location.startsWith("/admin/login")) return null;
   // A client data request learns about the redirect inside a 202 turbo-stream body.
   if (isData && status === 202 && text.includes("/admin/login")) return null;

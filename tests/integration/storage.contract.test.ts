@@ -9,8 +9,10 @@ import type { Runtime } from "@server/runtime";
 import {
   createStorage,
   InvalidStorageKeyError,
+  type ListedObject,
   PrivateBucketError,
   type StorageDriver,
+  type UploadBucket,
 } from "@server/storage";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -189,6 +191,51 @@ describe.each([
     }
   });
 
+  it("lists every complete file of a bucket with its size, and only that bucket's", async () => {
+    const prefix = `listing-${randomBytes(4).toString("hex")}`;
+    const keys = [`${prefix}/a.txt`, `${prefix}/nested/deeper/b.txt`, `${prefix}/c.txt`];
+    for (const [index, key] of keys.entries()) {
+      await storage.put("contact-uploads", key, Buffer.alloc(index + 1, 120), {
+        contentType: "text/plain",
+      });
+    }
+    await storage.put("portfolio-images", `${prefix}/other.png`, Buffer.from("png"), {
+      contentType: "image/png",
+    });
+    await storage.delete("contact-uploads", keys[2] as string);
+    const listed = await listAll(storage, "contact-uploads");
+    expect(listed.filter((item) => item.key.startsWith(prefix))).toEqual([
+      { key: keys[0], size: 1 },
+      { key: keys[1], size: 2 },
+    ]);
+    expect((await listAll(storage, "portfolio-images")).map((item) => item.key)).toContain(
+      `${prefix}/other.png`,
+    );
+    expect((await listAll(storage, "job-applications")).map((item) => item.key)).not.toContain(
+      keys[0],
+    );
+  });
+
+  it("lists more files than one page of a listing holds", async () => {
+    const prefix = `many-${randomBytes(4).toString("hex")}`;
+    const count = 1005;
+    // A few at a time: s3rver serves one request after another anyway.
+    for (let start = 0; start < count; start += 25) {
+      await Promise.all(
+        Array.from({ length: Math.min(25, count - start) }, (_, offset) =>
+          storage.put("portfolio-images", `${prefix}/${start + offset}.png`, Buffer.from("x"), {
+            contentType: "image/png",
+          }),
+        ),
+      );
+    }
+    const listed = (await listAll(storage, "portfolio-images")).filter((item) =>
+      item.key.startsWith(prefix),
+    );
+    expect(listed).toHaveLength(count);
+    expect(new Set(listed.map((item) => item.key)).size).toBe(count);
+  }, 120_000);
+
   it("rejects keys it did not generate", async () => {
     const invalid = [
       "../x",
@@ -338,6 +385,12 @@ describe("files route on the local driver", () => {
     expect((await callFilesRoute(storage, "/files/portfolio-images/missing.png")).status).toBe(404);
   });
 });
+
+async function listAll(storage: StorageDriver, bucket: UploadBucket): Promise<ListedObject[]> {
+  const listed: ListedObject[] = [];
+  for await (const item of storage.list(bucket)) listed.push(item);
+  return listed;
+}
 
 async function readBytes(stream: Readable | undefined): Promise<Buffer> {
   const chunks: Buffer[] = [];

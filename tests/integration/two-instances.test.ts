@@ -23,6 +23,7 @@ import {
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { pdfBytes } from "../support/files";
 import { S3rver, type S3rverServer } from "../support/s3rver";
+import { waitFor } from "../support/wait";
 
 /**
  * Two production servers (`node server.js`, the build) behind an imaginary load balancer: one
@@ -33,20 +34,6 @@ import { S3rver, type S3rverServer } from "../support/s3rver";
 
 const AUTH_SECRET = "two-instances-share-this-secret-of-32-chars-or-more";
 const SUBMISSION_LIMIT = 3;
-
-async function waitFor<T>(
-  check: () => Promise<T | false | undefined | null>,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on one database", () => {
   let database: TestDatabase;
@@ -103,7 +90,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on on
     await s3?.close();
     if (s3Dir) await rm(s3Dir, { recursive: true, force: true });
     await database?.destroy();
-  }, 60_000);
+  });
 
   const page = async (server: AdminServer, pathname: string, cookie?: string) => {
     const response = await fetch(`${server.baseURL}${pathname}`, {

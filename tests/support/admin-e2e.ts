@@ -3,6 +3,7 @@ export { expectNoAxeViolations } from "./axe";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { type PrepareOptions, TEST_ADMIN } from "./admin-data";
 import { type AdminServer, startAdminServer } from "./admin-server";
+import { signInAs } from "./sign-in";
 
 /**
  * Playwright fixtures of the back-office specs. Each worker (so each project, and a fresh one after
@@ -33,13 +34,9 @@ export const test = base.extend<
 
 export { expect };
 
-/** Signs in through the login form; `landing` is where the app should then be. */
-export async function signIn(page: Page, account = TEST_ADMIN, landing = "/admin/portfolio") {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === landing);
+/** Signs in (as the test admin unless told otherwise) without a page load; see sign-in.ts. */
+export async function signIn(page: Page, account = TEST_ADMIN) {
+  await signInAs(page, account);
 }
 
 /** The toast region (SPEC section 9): bottom-right, labelled 'Notifications'. */

@@ -4,6 +4,9 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { type ContentChange, onContentChanged } from "@server/admin/after-content-write";
 import { createAuth, ensureUser } from "@server/auth";
+import type { BackupServices } from "@server/backup/run";
+import { createBackupSchedule } from "@server/backup/schedule";
+import { createBackupStore } from "@server/backup/store";
 import { loadConfig } from "@server/config";
 import { runtimeContext } from "@server/context";
 import { seedDemoContent } from "@server/db/seed";
@@ -73,6 +76,19 @@ export async function createTestRuntime(driver: "pglite" | "postgres"): Promise<
       },
     }),
   );
+  // Backups into DATA_DIR/backups, signed links on the test's clock; the schedule is never started.
+  const backupStore = createBackupStore(config, {
+    linkKey: keys.backupLinks,
+    now: () => startedAt + offset,
+  });
+  const backupServices: BackupServices = {
+    database,
+    storage,
+    store: backupStore,
+    keep: config.BACKUP_KEEP,
+    logger,
+    siteUrl: config.SITE_URL,
+  };
   const runtime = {
     config,
     database,
@@ -81,6 +97,11 @@ export async function createTestRuntime(driver: "pglite" | "postgres"): Promise<
     storage,
     logger,
     mail: undefined as never,
+    backups: {
+      store: backupStore,
+      services: backupServices,
+      schedule: createBackupSchedule(backupServices, { intervalHours: 0 }),
+    },
     close: async () => {},
   } satisfies Runtime;
 

@@ -70,6 +70,8 @@ export async function startAdminServer(
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       MAIL_POLL_MS: "60000",
+      // No scheduled backup in the middle of a test; the backup tests ask for one.
+      BACKUP_INTERVAL_HOURS: "0",
       TEST_CLOCK_FILE: clockFile,
       ...options.env,
     },

@@ -51,6 +51,12 @@ describe("configuration", () => {
     [{ METRICS_TOKEN: "too-short" }, "METRICS_TOKEN"],
     [{ METRICS_TOKEN: `${"x".repeat(20)} ${"y".repeat(20)}` }, "METRICS_TOKEN"],
     [{ STORAGE_DRIVER: "s3" }, "S3_ACCESS_KEY_ID"],
+    [{ BACKUP_INTERVAL_HOURS: "daily" }, "BACKUP_INTERVAL_HOURS"],
+    [{ BACKUP_INTERVAL_HOURS: "-1" }, "BACKUP_INTERVAL_HOURS"],
+    [{ BACKUP_KEEP: "0" }, "BACKUP_KEEP"],
+    [{ BACKUP_KEEP: "2.5" }, "BACKUP_KEEP"],
+    [{ BACKUP_S3_BUCKET: "Not_A_Bucket" }, "BACKUP_S3_BUCKET"],
+    [{ BACKUP_S3_BUCKET: "backups" }, "BACKUP_S3_BUCKET"],
   ])("names the bad variable in %j", (env, variable) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems.length).toBeGreaterThan(0);
@@ -70,5 +76,27 @@ describe("configuration", () => {
       S3_SECRET_ACCESS_KEY: "secret",
     });
     expect(config.STORAGE_DRIVER).toBe("s3");
+  });
+
+  it("reads the backup settings: daily, keep 7 under DATA_DIR on the embedded database", () => {
+    const embedded = loadConfig({ DATA_DIR: "/srv/studio" });
+    expect(embedded.BACKUP_DIR).toBe(path.resolve("/srv/studio/backups"));
+    expect(embedded.BACKUP_INTERVAL_HOURS).toBe(24);
+    expect(embedded.BACKUP_KEEP).toBe(7);
+    expect(embedded.BACKUP_S3_BUCKET).toBeUndefined();
+    // With PostgreSQL the schedule is off unless asked for (its server has its own backups).
+    const postgres = loadConfig({ DATABASE_URL: "postgres://db/studio" });
+    expect(postgres.BACKUP_INTERVAL_HOURS).toBe(0);
+    const custom = loadConfig({
+      DATABASE_URL: "postgres://db/studio",
+      BACKUP_INTERVAL_HOURS: "0.5",
+      BACKUP_KEEP: "3",
+      BACKUP_DIR: "/mnt/backups",
+    });
+    expect(custom).toMatchObject({
+      BACKUP_INTERVAL_HOURS: 0.5,
+      BACKUP_KEEP: 3,
+      BACKUP_DIR: path.resolve("/mnt/backups"),
+    });
   });
 });

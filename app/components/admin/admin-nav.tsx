@@ -1,5 +1,6 @@
 import {
   BriefcaseBusiness,
+  DatabaseBackup,
   FileText,
   Images,
   Inbox,
@@ -10,7 +11,7 @@ import {
 } from "lucide-react";
 import { Form, NavLink } from "react-router";
 
-/** SPEC section 2: the admin navigation, in this order and with these words. */
+/** SPEC section 2: the admin navigation, in this order and with these words (then Backups). */
 export const ADMIN_NAV = [
   { label: "Dashboard", to: "/admin", icon: Inbox, end: true },
   { label: "Case Studies", to: "/admin/case-studies", icon: Presentation },
@@ -19,6 +20,8 @@ export const ADMIN_NAV = [
   { label: "Portfolio", to: "/admin/portfolio", icon: Images },
   { label: "Blog Posts", to: "/admin/blog", icon: FileText },
   { label: "Job Applications", to: "/admin/job-applications", icon: BriefcaseBusiness },
+  // Issue #21: after SPEC section 2's items.
+  { label: "Backups", to: "/admin/backups", icon: DatabaseBackup },
 ] as const;
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

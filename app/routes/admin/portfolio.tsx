@@ -4,7 +4,7 @@ import {
   findRowOrRedirect,
   saveFromEditor,
 } from "@server/admin/editor";
-import { isUuid, parseListQuery } from "@server/admin/list-params";
+import { isUuid, listReturnPath, parseListQuery } from "@server/admin/list-params";
 import { failure, PORTFOLIO_EDITOR_MESSAGES } from "@server/admin/messages";
 import { loadOrReport, moderationListAction, redirectWithFlash } from "@server/admin/moderation";
 import { findPortfolioItem, listPortfolioItems, savePortfolioItem } from "@server/admin/portfolio";
@@ -72,7 +72,8 @@ export async function loader(args: Route.LoaderArgs) {
     () => listPortfolioItems(db, query),
     messages.fetchFailed,
   );
-  return { ...list, editor, q: query.q };
+  // Opening and closing the editor keeps the list where it was (search and page).
+  return { ...list, editor, q: query.q, listPath: listReturnPath(LIST_PATH, params) };
 }
 
 /** The editor posts `intent=save`; the list's feature toggles post `intent=feature`. */
@@ -121,8 +122,8 @@ const SERVICE_TYPE_OPTIONS = Object.entries(PORTFOLIO_SERVICE_TYPE_LABELS).map(
 );
 
 export default function Portfolio({ loaderData, actionData }: Route.ComponentProps) {
-  const { data, loadError, editor, q } = loaderData;
-  const editHref = (id: string) => `?${new URLSearchParams({ edit: id })}`;
+  const { data, loadError, editor, q, listPath } = loaderData;
+  const editHref = (id: string) => `${listPath}${listPath.includes("?") ? "&" : "?"}edit=${id}`;
   return (
     <>
       <PageHeader
@@ -138,6 +139,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
           key={editor.mode === "edit" ? editor.item.id : "new"}
           item={editor.mode === "edit" ? editor.item : null}
           actionData={actionData ?? null}
+          cancelHref={listPath}
         />
       ) : null}
       <AdminListFilters label="Filter portfolio items" clearTo={LIST_PATH} filtered={Boolean(q)}>
@@ -192,9 +194,11 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
 function PortfolioEditor({
   item,
   actionData,
+  cancelHref,
 }: {
   item: PortfolioFormItem | null;
   actionData: EditorActionData | null;
+  cancelHref: string;
 }) {
   const headingId = "portfolio-editor-heading";
   return (
@@ -210,7 +214,7 @@ function PortfolioEditor({
         <EditorFields
           answer={actionData}
           schema={portfolioItemSchema}
-          cancelHref={LIST_PATH}
+          cancelHref={cancelHref}
           submitLabel={item ? "Save Changes" : "Create Item"}
           label={item ? "Edit portfolio item" : "New portfolio item"}
           hidden={

@@ -1,0 +1,23 @@
+import { backupDownloadLink, textResponse } from "@server/admin/backups";
+import { getRuntimeFrom } from "@server/context";
+import { ADMIN_RESPONSE_HEADERS, requireAdminResource } from "@server/security/admin-access";
+import { redirect } from "react-router";
+import type { Route } from "./+types/backup-download";
+
+/**
+ * GET /admin/backups/:id/download: a fresh 60-second link to the run's archive, made at the
+ * click (a signed /admin/backup-files link for BACKUP_DIR, a presigned URL for S3), as a 302.
+ * An archive the store does not hold (rotated, or rows restored from elsewhere) is a 404 message.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdminResource(args);
+  const runtime = getRuntimeFrom(args.context);
+  try {
+    const link = await backupDownloadLink(runtime, args.params.id);
+    if ("url" in link) return redirect(link.url, { headers: ADMIN_RESPONSE_HEADERS });
+    return textResponse(link.status, link.message);
+  } catch (error) {
+    runtime.logger.error({ err: error }, "backups: no download link");
+    return textResponse(503, "The backup store could not be reached. Try again in a moment.");
+  }
+}

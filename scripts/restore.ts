@@ -1,0 +1,85 @@
+/**
+ * Restores a backup archive (written by `npm run backup`) into the configured site.
+ *
+ *   npm run restore -- ARCHIVE [--replace]
+ *
+ * The target is the server's configuration: DATABASE_URL, or the embedded database in
+ * DATA_DIR/pgdata (stop the server first: it holds DATA_DIR), and the configured storage (S3_* or
+ * local). The whole archive is checked before anything changes; a site that holds data is only
+ * replaced with --replace. Every session ends: everyone signs in again.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { BackupArchiveError, restoreBackupArchive } from "@server/backup/archive";
+import { ConfigError, loadConfig } from "@server/config";
+import { openDatabase } from "@server/db/client";
+import { DataDirLockedError, lockDataDir } from "@server/db/data-dir-lock";
+import { deriveKeys } from "@server/keys";
+import { loadOrCreateSecret } from "@server/secret";
+import { createStorage } from "@server/storage";
+
+const usage = "Usage: npm run restore -- <archive.tar.gz> [--replace]";
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      replace: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  const [archive, ...extra] = positionals;
+  if (!archive || extra.length > 0) {
+    console.error(usage);
+    return 2;
+  }
+
+  const config = loadConfig();
+  const release = config.DATABASE_URL ? null : await lockDataDir(config.DATA_DIR);
+  try {
+    const database = config.DATABASE_URL
+      ? await openDatabase({ driver: "postgres", url: config.DATABASE_URL, poolSize: 2 })
+      : await openDatabase({ driver: "pglite", directory: path.join(config.DATA_DIR, "pgdata") });
+    try {
+      const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(config.DATA_DIR));
+      const storage = createStorage(config, { secret: deriveKeys(secret).storageLinks });
+      if (storage.kind === "s3") await storage.ensureBuckets();
+      const { manifest } = await restoreBackupArchive(
+        path.resolve(archive),
+        { database, storage },
+        { replace: values.replace },
+      );
+      const tables = Object.values(manifest.tables);
+      const rows = tables.reduce((sum, table) => sum + table.rows, 0);
+      console.log(
+        `Restored ${path.basename(archive)} (made ${manifest.createdAt}): ${tables.length} tables, ` +
+          `${rows} rows, ${manifest.files.length} files; every session has ended.`,
+      );
+      return 0;
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await release?.();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    if (
+      error instanceof BackupArchiveError ||
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError
+    ) {
+      console.error(error.message);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  },
+);

@@ -1,0 +1,126 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { backupRuns } from "@server/db/schema";
+import { createS3Client } from "@server/storage";
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-server";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { S3rver, type S3rverServer } from "../support/s3rver";
+import { metricSample, waitFor } from "../support/wait";
+
+/**
+ * Scheduled backups with two production servers (`node server.js`, the build) on one PostgreSQL
+ * database, keeping archives in one S3 bucket (s3rver): each scheduled run happens once (the
+ * advisory lock and the due check inside it, decision 0245). The schedule is 0.005 h (18 s),
+ * checked every 1.8 s by each instance. /healthz and /metrics report the last run.
+ */
+
+const AUTH_SECRET = "backup-instances-share-this-secret-of-32-chars";
+const INTERVAL_HOURS = 0.005;
+const INTERVAL_MS = INTERVAL_HOURS * 3_600_000;
+const BUCKET = "studio-backups";
+
+describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
+  "scheduled backups, two instances",
+  () => {
+    let database: TestDatabase;
+    let s3: S3rverServer;
+    let s3Dir: string;
+    let s3Endpoint: string;
+    let a: AdminServer;
+    let b: AdminServer;
+
+    beforeAll(async () => {
+      database = await createTestDatabase("postgres");
+      s3Dir = await mkdtemp(path.join(os.tmpdir(), "backup-instances-s3-"));
+      s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir });
+      s3Endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+      const env = {
+        AUTH_SECRET,
+        STORAGE_DRIVER: "s3",
+        S3_ENDPOINT: s3Endpoint,
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+        S3_BUCKET_PREFIX: "bi-",
+        BACKUP_S3_BUCKET: BUCKET,
+        BACKUP_INTERVAL_HOURS: String(INTERVAL_HOURS),
+        BACKUP_KEEP: "5",
+      };
+      // A prepares the database (migrations, test accounts); B starts on it as it is.
+      a = await startAdminServer({ databaseUrl: database.url, env });
+      b = await startAdminServer({ databaseUrl: database.url, env, reuseDataDir: a.dataDir });
+    }, 300_000);
+
+    afterAll(async () => {
+      await Promise.all([a?.dispose(), b?.dispose()]);
+      await s3?.close();
+      if (s3Dir) await rm(s3Dir, { recursive: true, force: true });
+      await database?.destroy();
+    });
+
+    const checks = async (server: AdminServer) =>
+      metricSample(
+        await (await fetch(`${server.baseURL}/metrics`)).text(),
+        "backup_schedule_checks_total",
+      );
+    const scheduledRuns = () =>
+      database.db.select().from(backupRuns).orderBy(asc(backupRuns.startedAt));
+    const archives = async () => {
+      const client = createS3Client({
+        endpoint: s3Endpoint,
+        region: "us-east-1",
+        accessKeyId: "S3RVER",
+        secretAccessKey: "S3RVER",
+        forcePathStyle: true,
+      });
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+      return (listed.Contents ?? []).map((object) => object.Key);
+    };
+
+    it("takes each scheduled run once, however many instances check", async () => {
+      for (let round = 1; round <= 2; round++) {
+        await waitFor(
+          async () => {
+            const runs = await scheduledRuns();
+            return runs.filter((run) => run.status === "succeeded").length >= round;
+          },
+          `scheduled run ${round}`,
+          60_000,
+        );
+        // Both instances have checked twice more since: each saw the run and did not repeat it.
+        const [fromA, fromB] = await Promise.all([checks(a), checks(b)]);
+        await waitFor(
+          async () => (await checks(a)) >= fromA + 2 && (await checks(b)) >= fromB + 2,
+          "two more checks on each instance",
+        );
+        const runs = await scheduledRuns();
+        expect(runs.map((run) => run.trigger)).toEqual(Array(round).fill("scheduled"));
+        expect(runs.every((run) => run.status === "succeeded")).toBe(true);
+      }
+      const [first, second] = await scheduledRuns();
+      // The second run came an interval after the first, not sooner.
+      expect(
+        (second?.startedAt.getTime() ?? 0) - (first?.startedAt.getTime() ?? 0),
+      ).toBeGreaterThanOrEqual(INTERVAL_MS - 50);
+      expect((await archives()).sort()).toEqual([first?.archiveName, second?.archiveName].sort());
+    }, 150_000);
+
+    it("reports the last run on /healthz and its age on /metrics", async () => {
+      for (const server of [a, b]) {
+        const health = (await (await fetch(`${server.baseURL}/healthz`)).json()) as {
+          backup: { schedule: unknown; lastRun: { outcome: string; startedAt: string } | null };
+        };
+        expect(health.backup.schedule).toEqual({ intervalHours: INTERVAL_HOURS });
+        expect(health.backup.lastRun?.outcome).toBe("succeeded");
+        const text = await (await fetch(`${server.baseURL}/metrics`)).text();
+        const age = metricSample(text, "backup_last_success_age_seconds");
+        const expected = (Date.now() - Date.parse(health.backup.lastRun?.startedAt ?? "")) / 1000;
+        expect(age).toBeGreaterThanOrEqual(0);
+        expect(Math.abs(age - expected)).toBeLessThan(5);
+      }
+    });
+  },
+);

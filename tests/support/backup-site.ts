@@ -1,0 +1,178 @@
+import { createHash, randomBytes } from "node:crypto";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { firstTableWithRows, listTables, rowsOf } from "@server/backup/archive/catalog";
+import { type DatabaseHandle, MIGRATIONS_FOLDER } from "@server/db/client";
+import { session, uploads, user } from "@server/db/schema";
+import { seedDemoContent } from "@server/db/seed";
+import { LocalStorage, S3Storage, type StorageDriver } from "@server/storage";
+import { sql } from "drizzle-orm";
+import { UPLOAD_BUCKETS } from "~/lib/values";
+import { S3rver } from "./s3rver";
+
+/**
+ * Sites for the backup tests: a database with the demo content, a user with a session and stored
+ * files in every bucket; and a snapshot of everything in a site, to compare before and after.
+ */
+
+export const STORAGE_SECRET = "backup-tests-storage-secret-32-chars";
+
+export interface TestStorage {
+  storage: StorageDriver;
+  close(): Promise<void>;
+}
+
+export async function openTestStorage(kind: "local" | "s3"): Promise<TestStorage> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), `backup-${kind}-`));
+  if (kind === "local") {
+    return {
+      storage: new LocalStorage({ directory, secret: STORAGE_SECRET }),
+      close: () => rm(directory, { recursive: true, force: true }),
+    };
+  }
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory });
+  const { port } = await server.run();
+  const storage = new S3Storage({
+    endpoint: `http://127.0.0.1:${port}`,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+    bucketPrefix: "backup-",
+  });
+  await storage.ensureBuckets();
+  return {
+    storage,
+    close: async () => {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Site {
+  database: DatabaseHandle;
+  storage: StorageDriver;
+}
+
+/** Demo content, a signed-in user, and files in every bucket (an empty one, binary ones). */
+export async function seedSite(site: Site, label = "source"): Promise<void> {
+  await seedDemoContent(site.database.db);
+  const userId = `user-${label}`;
+  await site.database.db.insert(user).values({
+    id: userId,
+    name: `Ana ${label} — “quoted”\nsecond line`,
+    email: `ana-${label}@backup.test`,
+    role: "admin",
+  });
+  await site.database.db.insert(session).values({
+    id: `session-${label}`,
+    token: `token-${label}-${randomBytes(8).toString("hex")}`,
+    userId,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  const files = [
+    { bucket: "portfolio-images", key: `${label}/photo.png`, type: "image/png", bytes: 4096 },
+    {
+      bucket: "job-applications",
+      key: `resumes/${label}_resume.pdf`,
+      type: "application/pdf",
+      bytes: 700,
+    },
+    {
+      bucket: "contact-uploads",
+      key: `${label}-brief.txt`,
+      type: "text/plain; charset=utf-8",
+      bytes: 0,
+    },
+  ] as const;
+  for (const file of files) {
+    const body = randomBytes(file.bytes);
+    await site.storage.put(file.bucket, file.key, body, { contentType: file.type });
+    await site.database.db.insert(uploads).values({
+      bucket: file.bucket,
+      key: file.key,
+      originalName: path.basename(file.key),
+      contentType: file.type,
+      size: file.bytes,
+    });
+  }
+}
+
+export interface SiteSnapshot {
+  /** Rows and a digest of their content per table (timestamps in UTC, so drivers compare). */
+  tables: Record<string, { rows: number; digest: string }>;
+  /** Every stored file with its size and hash. */
+  files: Record<string, { size: number; sha256: string; contentType: string }>;
+}
+
+export async function snapshotSite(site: Site): Promise<SiteSnapshot> {
+  const tables: SiteSnapshot["tables"] = {};
+  await site.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone to 'UTC'`);
+    for (const table of await listTables(tx)) {
+      const [row] = await rowsOf<{ rows: number; digest: string | null }>(
+        tx,
+        sql`select count(*)::int as rows,
+              md5(coalesce(string_agg(to_jsonb(t)::text, E'\n' order by to_jsonb(t)::text), ''))
+              as digest
+            from ${sql.raw(`public."${table}"`)} t`,
+      );
+      tables[table] = { rows: row?.rows ?? 0, digest: row?.digest ?? "" };
+    }
+  });
+  const files: SiteSnapshot["files"] = {};
+  for (const bucket of UPLOAD_BUCKETS) {
+    for await (const { key } of site.storage.list(bucket)) {
+      const object = await site.storage.get(bucket, key);
+      if (!object) continue;
+      const hash = createHash("sha256");
+      let size = 0;
+      for await (const chunk of object.stream) {
+        hash.update(chunk);
+        size += chunk.length;
+      }
+      files[`${bucket}/${key}`] = {
+        size,
+        sha256: hash.digest("hex"),
+        contentType: object.contentType,
+      };
+    }
+  }
+  return { tables, files };
+}
+
+export async function isEmptySite(site: Site): Promise<boolean> {
+  const snapshot = await snapshotSite(site);
+  return (
+    (await firstTableWithRows(site.database.db)) === null &&
+    Object.keys(snapshot.files).length === 0
+  );
+}
+
+/**
+ * The project's migrations plus one more, as a later version of the site would have: a table
+ * with an identity column, a serial and a generated column (what loading must get right).
+ */
+export async function migrationsWithProbeTable(): Promise<{ folder: string; count: number }> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), "migrations-probe-"));
+  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(await readFile(journalPath, "utf8"));
+  const last = journal.entries.at(-1);
+  const tag = "9999_backup_probe";
+  journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag });
+  await writeFile(journalPath, JSON.stringify(journal, null, 2));
+  await writeFile(
+    path.join(folder, `${tag}.sql`),
+    `CREATE TABLE "backup_probe" (
+  "id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
+  "serial_no" serial NOT NULL,
+  "note" text NOT NULL,
+  "note_length" integer GENERATED ALWAYS AS (length("note")) STORED,
+  "user_id" text REFERENCES "users"("id") ON DELETE CASCADE
+);`,
+  );
+  return { folder, count: journal.entries.length };
+}
