@@ -8,7 +8,14 @@ import type { StorageDriver } from "@server/storage";
 import { like } from "drizzle-orm";
 import type { BackupTrigger } from "~/lib/values";
 import { type ArchiveProgress, writeBackupArchive } from "./archive";
-import { finishRun, HEARTBEAT_MS, recordProgress, startRun, startsFailureStreak } from "./runs";
+import {
+  finishRun,
+  HEARTBEAT_MS,
+  pruneRuns,
+  recordProgress,
+  startRun,
+  startsFailureStreak,
+} from "./runs";
 import { type BackupStore, rotateArchives } from "./store";
 
 /**
@@ -119,9 +126,11 @@ async function execute(services: BackupServices, run: BackupRun): Promise<Backup
       size: stored.size,
     });
     // After the success is recorded: a rotation failure loses no backup, it only keeps one more.
+    // Then the rows of old runs go too (decision 0245).
     try {
-      const expired = await rotateArchives(services.store, services.keep);
+      const { kept, expired } = await rotateArchives(services.store, services.keep);
       if (expired.length) services.logger.info({ expired }, "backup: rotated old archives");
+      await pruneRuns(db, kept);
     } catch (err) {
       services.logger.warn({ err }, "backup: rotation failed");
     }

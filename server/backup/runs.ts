@@ -1,7 +1,7 @@
 import type { Executor } from "@server/db/client";
 import { isUniqueViolation } from "@server/db/errors";
 import { type BackupRun, backupRuns } from "@server/db/schema";
-import { and, desc, eq, lt, ne, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, ne, notInArray, or, type SQL } from "drizzle-orm";
 import type { BackupTrigger } from "~/lib/values";
 
 /**
@@ -13,6 +13,8 @@ import type { BackupTrigger } from "~/lib/values";
 
 export const STALE_RUN_MS = 60_000;
 export const HEARTBEAT_MS = 10_000;
+/** How many runs the Backups screen lists, and how many finished rows pruning keeps. */
+export const RUN_HISTORY = 50;
 
 export class BackupAlreadyRunningError extends Error {
   constructor(readonly since: Date) {
@@ -111,8 +113,38 @@ export async function finishRun(
 }
 
 /** The newest runs first. */
-export async function listRuns(db: Executor, limit = 50): Promise<BackupRun[]> {
+export async function listRuns(db: Executor, limit = RUN_HISTORY): Promise<BackupRun[]> {
   return db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt)).limit(limit);
+}
+
+/**
+ * Deletes the rows of finished runs past the newest RUN_HISTORY, so the table stays as small as
+ * the screen that lists it. Kept whatever their age: the newest success (the age of the last good
+ * backup, the end of a failure streak) and every run whose archive the store still holds (its
+ * download link). Returns how many rows went.
+ */
+export async function pruneRuns(db: Executor, archivesKept: readonly string[]): Promise<number> {
+  const [recent, lastSuccess] = await Promise.all([
+    listRuns(db, RUN_HISTORY),
+    lastSucceededRun(db),
+  ]);
+  const keptIds = [...recent.map((run) => run.id), ...(lastSuccess ? [lastSuccess.id] : [])];
+  const deleted = await db
+    .delete(backupRuns)
+    .where(
+      and(
+        ne(backupRuns.status, "running"),
+        notInArray(backupRuns.id, keptIds),
+        archivesKept.length
+          ? or(
+              isNull(backupRuns.archiveName),
+              notInArray(backupRuns.archiveName, [...archivesKept]),
+            )
+          : undefined,
+      ),
+    )
+    .returning({ id: backupRuns.id });
+  return deleted.length;
 }
 
 export async function findRun(db: Executor, id: string): Promise<BackupRun | null> {

@@ -314,10 +314,13 @@ export function createBackupStore(
   return new DirectoryStore(config.BACKUP_DIR, createLinkSigner(options.linkKey, options.now));
 }
 
-/** Rotation: keeps the newest `keep` archives of the store, deletes the rest; returns them. */
-export async function rotateArchives(store: BackupStore, keep: number): Promise<string[]> {
-  const archives = await store.list();
-  const expired = archives.slice(keep).map((archive) => archive.name);
+/** Rotation: keeps the newest `keep` archives of the store, deletes the rest; names both. */
+export async function rotateArchives(
+  store: BackupStore,
+  keep: number,
+): Promise<{ kept: string[]; expired: string[] }> {
+  const names = (await store.list()).map((archive) => archive.name);
+  const expired = names.slice(keep);
   for (const name of expired) await store.delete(name);
-  return expired;
+  return { kept: names.slice(0, keep), expired };
 }

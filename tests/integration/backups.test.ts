@@ -3,7 +3,12 @@ import { gunzipSync } from "node:zlib";
 import { backupDownloadLink, serveSignedArchive } from "@server/admin/backups";
 import { ARCHIVE_FORMAT } from "@server/backup/archive";
 import { BackupFailedError, type BackupServices, runBackup, startBackup } from "@server/backup/run";
-import { BackupAlreadyRunningError, STALE_RUN_MS } from "@server/backup/runs";
+import {
+  BackupAlreadyRunningError,
+  pruneRuns,
+  RUN_HISTORY,
+  STALE_RUN_MS,
+} from "@server/backup/runs";
 import {
   checkPeriodMs,
   createBackupSchedule,
@@ -159,6 +164,46 @@ describe.each(testDrivers)("backup runs (%s)", (driver) => {
     for (let i = 0; i < 4; i++) names.push((await runBackup(keep2, { trigger: "cli" })).name);
     const kept = (await ctx.runtime.backups.store.list()).map((a) => a.name);
     expect(kept).toEqual([names[3], names[2]]);
+  });
+
+  it("prunes finished runs past the listed history, keeping the last success and held archives", async () => {
+    const db = ctx.runtime.database.db;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const finished = (days: number, status: "succeeded" | "failed", archiveName?: string) => ({
+      trigger: "scheduled",
+      status,
+      startedAt: daysAgo(days),
+      finishedAt: daysAgo(days),
+      heartbeatAt: daysAgo(days),
+      archiveName: archiveName ?? null,
+    });
+    const inserted = await db
+      .insert(backupRuns)
+      .values([
+        { ...finished(400, "failed"), status: "running", heartbeatAt: new Date() },
+        finished(300, "succeeded", "held.tar.gz"),
+        finished(250, "succeeded", "gone.tar.gz"),
+        finished(200, "succeeded", "last-success.tar.gz"),
+        ...Array.from({ length: RUN_HISTORY + 5 }, (_, i) => finished(i + 1, "failed")),
+      ])
+      .returning();
+    const ids = inserted.map((run) => run.id);
+    const [running, held, , lastSuccess] = ids;
+    const newestFailures = ids.slice(4, 4 + RUN_HISTORY);
+
+    expect(await pruneRuns(db, ["held.tar.gz"])).toBe(6);
+    const left = (await db.select({ id: backupRuns.id }).from(backupRuns)).map((run) => run.id);
+    expect(left.sort()).toEqual([running, held, lastSuccess, ...newestFailures].sort());
+
+    // A backup prunes after its rotation: the new success replaces the old one, whose archive
+    // is not in the store, like the other held one; one failure falls out of the history.
+    await db.delete(backupRuns).where(eq(backupRuns.id, running ?? ""));
+    const result = await runBackup(services(), { trigger: "cli" });
+    const after = await db.select().from(backupRuns);
+    expect(after).toHaveLength(RUN_HISTORY);
+    expect(after.filter((run) => run.status === "succeeded").map((run) => run.archiveName)).toEqual(
+      [result.name],
+    );
   });
 
   it("runs when due, once, and mails the admins once per failure streak", async () => {

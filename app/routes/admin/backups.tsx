@@ -21,7 +21,7 @@ import { formatBytes } from "~/lib/format-bytes";
 import type { Route } from "./+types/backups";
 
 /**
- * /admin/backups (issue #21, decision 0245): every backup run, newest first, with its outcome and
+ * /admin/backups (issue #21, decision 0245): the latest backup runs, newest first, with its outcome and
  * size; "Back up now" (a plain form post: works without JavaScript); with JavaScript the page
  * polls while a run is in progress and shows its progress. Downloads go through a 60-second link.
  */
@@ -78,7 +78,7 @@ export default function Backups({ loaderData }: Route.ComponentProps) {
       <PageHeader
         variant="admin"
         title="Backups"
-        lead="Every backup of the website's data and files, newest first. Old archives are removed as new ones are kept."
+        lead="The latest backups of the website's data and files, newest first. Old archives are removed as new ones are kept."
         actions={
           <Form method="post">
             <button
