@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { startBackup } from "@server/backup/run";
 import { BackupAlreadyRunningError, findRun, listRuns } from "@server/backup/runs";
 import type { BackupRun } from "@server/db/schema";
+import { textResponse } from "@server/http/text-response";
 import type { Runtime } from "@server/runtime";
 import { ADMIN_RESPONSE_HEADERS } from "@server/security/admin-access";
 
@@ -101,13 +102,6 @@ export async function backupDownloadLink(
   return { url: await runtime.backups.store.downloadUrl(run.archiveName, BACKUP_LINK_SECONDS) };
 }
 
-export function textResponse(status: number, message: string): Response {
-  return new Response(message, {
-    status,
-    headers: { ...ADMIN_RESPONSE_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
-  });
-}
-
 /** GET of a signed local link: the archive itself, or 403/404 with a message. */
 export async function serveSignedArchive(
   runtime: Runtime,
@@ -117,10 +111,10 @@ export async function serveSignedArchive(
   const store = runtime.backups.store;
   const query = new URL(request.url).searchParams;
   if (store.kind !== "directory" || !name || !store.verifyLink(name, query)) {
-    return textResponse(403, BACKUP_MESSAGES.linkInvalid);
+    return textResponse(403, BACKUP_MESSAGES.linkInvalid, ADMIN_RESPONSE_HEADERS);
   }
   const file = await store.open(name);
-  if (!file) return textResponse(404, BACKUP_MESSAGES.missing);
+  if (!file) return textResponse(404, BACKUP_MESSAGES.missing, ADMIN_RESPONSE_HEADERS);
   const headers = {
     ...ADMIN_RESPONSE_HEADERS,
     "Content-Type": "application/gzip",

@@ -1,6 +1,7 @@
 import { isAdmin, SESSION_MAX_AGE_MS } from "@server/auth";
 import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
+import { textResponse } from "@server/http/text-response";
 import type { Runtime } from "@server/runtime";
 import { createContext, type RouterContextProvider, redirect } from "react-router";
 
@@ -94,10 +95,9 @@ export async function requireAdminResource({ request, context }: GuardArgs): Pro
   if (verified) return verified;
   const user = await getSessionUser(request, getRuntimeFrom(context));
   if (user?.isAdmin) return remember(context, user);
-  throw new Response(user ? "Forbidden: an admin account is required." : "Sign in required.", {
-    status: user ? 403 : 401,
-    headers: { ...ADMIN_RESPONSE_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
-  });
+  throw user
+    ? textResponse(403, "Forbidden: an admin account is required.", ADMIN_RESPONSE_HEADERS)
+    : textResponse(401, "Sign in required.", ADMIN_RESPONSE_HEADERS);
 }
 
 function remember(context: Readonly<RouterContextProvider>, user: SessionUser): AdminUser {

@@ -80,6 +80,9 @@ describe("feeds and sitemap entries", () => {
     const response = await feed(broken);
     expect(response.status).toBe(503);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Retry-After")).toBe("30");
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
 
   it("lists every published post and study for the sitemap, with lastmod", async () => {

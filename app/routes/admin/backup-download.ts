@@ -1,5 +1,6 @@
-import { backupDownloadLink, textResponse } from "@server/admin/backups";
+import { backupDownloadLink } from "@server/admin/backups";
 import { getRuntimeFrom } from "@server/context";
+import { textResponse } from "@server/http/text-response";
 import { ADMIN_RESPONSE_HEADERS, requireAdminResource } from "@server/security/admin-access";
 import { redirect } from "react-router";
 import type { Route } from "./+types/backup-download";
@@ -15,9 +16,13 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     const link = await backupDownloadLink(runtime, args.params.id);
     if ("url" in link) return redirect(link.url, { headers: ADMIN_RESPONSE_HEADERS });
-    return textResponse(link.status, link.message);
+    return textResponse(link.status, link.message, ADMIN_RESPONSE_HEADERS);
   } catch (error) {
     runtime.logger.error({ err: error }, "backups: no download link");
-    return textResponse(503, "The backup store could not be reached. Try again in a moment.");
+    return textResponse(
+      503,
+      "The backup store could not be reached. Try again in a moment.",
+      ADMIN_RESPONSE_HEADERS,
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { signOut } from "@server/admin/sign-in";
 import { getRuntimeFrom } from "@server/context";
+import { textResponse } from "@server/http/text-response";
 import { ADMIN_RESPONSE_HEADERS, LOGIN_PATH } from "@server/security/admin-access";
 import { commitFlash } from "@server/security/flash";
 import { isCrossSiteRequest } from "@server/security/origin";
@@ -18,10 +19,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = getRuntimeFrom(context);
   if (isCrossSiteRequest(request, runtime.config.SITE_URL)) {
-    return new Response("Cross-site request refused.", {
-      status: 403,
-      headers: { ...ADMIN_RESPONSE_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
-    });
+    return textResponse(403, "Cross-site request refused.", ADMIN_RESPONSE_HEADERS);
   }
   const headers = new Headers(ADMIN_RESPONSE_HEADERS);
   const hadSession = request.headers.get("cookie")?.includes("session_token") ?? false;

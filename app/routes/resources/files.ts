@@ -1,5 +1,7 @@
 import { Readable } from "node:stream";
 import { getRuntimeFrom } from "@server/context";
+import { PRIVATE_NO_STORE } from "@server/http/cache";
+import { textResponse } from "@server/http/text-response";
 import {
   contentDispositionFor,
   isPublicBucket,
@@ -13,6 +15,9 @@ import type { RouterContextProvider } from "react-router";
  * and never reused); the private bucket needs a signed, unexpired link and is never cached.
  */
 
+/** Refusals are never stored, by a shared cache or the browser. */
+const PRIVATE = { "Cache-Control": PRIVATE_NO_STORE };
+
 export async function loader({
   params,
   request,
@@ -24,7 +29,7 @@ export async function loader({
 }): Promise<Response> {
   const bucket = params.bucket;
   const key = params["*"] ?? "";
-  if (!isUploadBucket(bucket) || !isValidKey(key)) return textResponse(404, "Not found.");
+  if (!isUploadBucket(bucket) || !isValidKey(key)) return textResponse(404, "Not found.", PRIVATE);
 
   const storage = getRuntimeFrom(context).storage;
   const isPublic = isPublicBucket(bucket);
@@ -33,16 +38,16 @@ export async function loader({
     isPublic ||
     (storage.kind === "local" &&
       storage.verifySignature(bucket, key, new URL(request.url).searchParams));
-  if (!authorized) return textResponse(403, "This link has expired or is invalid.");
+  if (!authorized) return textResponse(403, "This link has expired or is invalid.", PRIVATE);
 
   const file = await storage.get(bucket, key);
-  if (!file) return textResponse(404, "Not found.");
+  if (!file) return textResponse(404, "Not found.", PRIVATE);
 
   const headers = new Headers({
     "Content-Type": file.contentType,
     "Content-Length": String(file.size),
     "Content-Disposition": contentDispositionFor(bucket, key, file.contentType),
-    "Cache-Control": isPublic ? "public, max-age=31536000, immutable" : "private, no-store",
+    "Cache-Control": isPublic ? "public, max-age=31536000, immutable" : PRIVATE_NO_STORE,
     "X-Content-Type-Options": "nosniff",
   });
   if (request.method === "HEAD") {
@@ -50,15 +55,4 @@ export async function loader({
     return new Response(null, { headers });
   }
   return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, { headers });
-}
-
-function textResponse(status: number, message: string): Response {
-  return new Response(message, {
-    status,
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { getImageVariant } from "@server/content/images";
 import { getRuntimeFrom } from "@server/context";
+import { textResponse } from "@server/http/text-response";
 import type { Route } from "./+types/image-variant";
 
 /** Public files: the production build's copy first, the source folder under `react-router dev`. */
@@ -18,10 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs): Promise<Res
     },
   );
   if (variant.status === "not-found") {
-    return new Response("Not found.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    return textResponse(404, "Not found.");
   }
   return new Response(new Uint8Array(variant.body), {
     headers: {

@@ -1,6 +1,7 @@
 import { listFeedPosts, renderBlogFeed } from "@server/content/rss";
 import { getRuntimeFrom } from "@server/context";
 import { PUBLIC_FEED_CACHE } from "@server/http/cache";
+import { textResponse } from "@server/http/text-response";
 import type { Route } from "./+types/rss.xml";
 
 /** GET /blog/rss.xml: RSS 2.0 of the 20 latest published posts, newest first. */
@@ -17,13 +18,6 @@ export async function loader({ context }: Route.LoaderArgs): Promise<Response> {
     });
   } catch (error) {
     logger.error({ err: error }, "rss: load failed");
-    return new Response("The feed is unavailable right now.", {
-      status: 503,
-      headers: {
-        "Content-Type": "text/plain; charset=utf-8",
-        "Cache-Control": "no-store",
-        "Retry-After": "30",
-      },
-    });
+    return textResponse(503, "The feed is unavailable right now.", { "Retry-After": "30" });
   }
 }

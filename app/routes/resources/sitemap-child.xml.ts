@@ -1,6 +1,7 @@
 import { loadSitemapChild } from "@server/content/sitemap";
 import { getRuntimeFrom } from "@server/context";
 import { PUBLIC_FEED_CACHE } from "@server/http/cache";
+import { textResponse } from "@server/http/text-response";
 import { renderSitemap } from "~/lib/sitemap";
 import type { Route } from "./+types/sitemap-child.xml";
 
@@ -12,10 +13,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { config, database } = getRuntimeFrom(context);
   const entries = await loadSitemapChild(database.db, params.name);
   if (!entries) {
-    return new Response("No such sitemap.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    return textResponse(404, "No such sitemap.");
   }
   return new Response(renderSitemap(config.SITE_URL, entries), {
     headers: {
