@@ -1,21 +1,18 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import {
-  CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
   PutObjectCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { Config } from "@server/config";
-import { createS3Client } from "@server/storage";
+import { expiringLinks } from "@server/security/expiring-links";
+import { createS3Client, ensureBucket, listBucket } from "@server/storage";
 
 /**
  * Where backup archives are kept (issue #21, decision 0245): the directory BACKUP_DIR, or the S3
@@ -77,9 +74,8 @@ function assertName(name: string): void {
   if (!ARCHIVE_NAME.test(name)) throw new BackupStoreError(`Not a backup archive name: ${name}`);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Signed links of the directory store: HMAC-SHA256 of the name and the expiry, like local
-// storage's /files links but with its own key (a leaked file link signs no backup download).
+// Signed links of the directory store: like local storage's /files links (expiringLinks), with a
+// key of their own (a leaked file link signs no backup download).
 
 export interface LinkSigner {
   sign(name: string, expiresInSeconds: number): string;
@@ -87,26 +83,13 @@ export interface LinkSigner {
 }
 
 export function createLinkSigner(key: string, now: () => number = Date.now): LinkSigner {
-  const mac = (name: string, expires: number) =>
-    createHmac("sha256", key).update(`backup:${name}:${expires}`).digest();
+  const links = expiringLinks(key, now);
   return {
     sign(name, expiresInSeconds) {
       assertName(name);
-      const expires = Math.floor(now() / 1000) + expiresInSeconds;
-      const query = new URLSearchParams({
-        expires: String(expires),
-        signature: mac(name, expires).toString("hex"),
-      });
-      return `${BACKUP_FILE_PATH}/${name}?${query}`;
+      return `${BACKUP_FILE_PATH}/${name}?${links.sign(`backup:${name}`, expiresInSeconds)}`;
     },
-    verify(name, query) {
-      const expires = query.get("expires") ?? "";
-      const signature = query.get("signature") ?? "";
-      if (!ARCHIVE_NAME.test(name) || !/^\d{1,12}$/.test(expires)) return false;
-      if (!/^[0-9a-f]{64}$/.test(signature)) return false;
-      if (Number(expires) * 1000 <= now()) return false;
-      return timingSafeEqual(Buffer.from(signature, "hex"), mac(name, Number(expires)));
-    },
+    verify: (name, query) => ARCHIVE_NAME.test(name) && links.verify(`backup:${name}`, query),
   };
 }
 
@@ -183,20 +166,9 @@ class S3Store implements S3BackupStore {
     readonly bucket: string,
   ) {}
 
-  /** Creates the bucket on first use (another instance may win the race: that is fine). */
+  /** Creates the bucket on first use; a failure is tried again at the next use. */
   #ensureBucket(): Promise<void> {
-    this.#bucketReady ??= (async () => {
-      try {
-        await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
-      } catch (error) {
-        if (!["NotFound", "NoSuchBucket"].includes((error as Error).name)) throw error;
-        await this.client
-          .send(new CreateBucketCommand({ Bucket: this.bucket }))
-          .catch((createError: Error) => {
-            if (createError.name !== "BucketAlreadyOwnedByYou") throw createError;
-          });
-      }
-    })().catch((error) => {
+    this.#bucketReady ??= ensureBucket(this.client, this.bucket).catch((error) => {
       this.#bucketReady = undefined;
       throw error;
     });
@@ -231,26 +203,9 @@ class S3Store implements S3BackupStore {
   async list() {
     await this.#ensureBucket();
     const archives: StoredArchive[] = [];
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
-          Bucket: this.bucket,
-          Prefix: "backup-",
-          ContinuationToken: token,
-        }),
-      );
-      for (const object of page.Contents ?? []) {
-        if (object.Key && ARCHIVE_NAME.test(object.Key)) {
-          archives.push({
-            name: object.Key,
-            size: object.Size ?? 0,
-            modified: object.LastModified ?? new Date(0),
-          });
-        }
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+    for await (const { key, size, modified } of listBucket(this.client, this.bucket, "backup-")) {
+      if (ARCHIVE_NAME.test(key)) archives.push({ name: key, size, modified });
+    }
     return archives.sort(newestFirst);
   }
 

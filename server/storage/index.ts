@@ -7,6 +7,8 @@ import type { StorageDriver } from "./types";
 export { LocalStorage, type LocalStorageOptions } from "./local";
 export {
   createS3Client,
+  ensureBucket,
+  listBucket,
   MAX_BUFFERED_UPLOAD_BYTES,
   S3Storage,
   type S3StorageOptions,

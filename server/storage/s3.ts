@@ -71,6 +71,50 @@ export function createS3Client(
   });
 }
 
+/** Creates the bucket unless it exists (another instance may create it first: that is fine). */
+export async function ensureBucket(client: S3Client, name: string): Promise<void> {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: name }));
+  } catch (error) {
+    if (!["NotFound", "NoSuchBucket"].includes(errorName(error))) throw error;
+    try {
+      await client.send(new CreateBucketCommand({ Bucket: name }));
+    } catch (createError) {
+      if (errorName(createError) !== "BucketAlreadyOwnedByYou") throw createError;
+    }
+  }
+}
+
+/**
+ * Every object of a bucket (under `prefix`), 1000 keys a page; S3 lists only completed uploads.
+ * ListObjects (v1) with the last key as marker: every S3-compatible server pages it the same way,
+ * while s3rver's V2 continuation tokens need DES, which Node 24's OpenSSL no longer offers.
+ */
+export async function* listBucket(
+  client: S3Client,
+  bucket: string,
+  prefix?: string,
+): AsyncGenerator<{ key: string; size: number; modified: Date }> {
+  let marker: string | undefined;
+  for (;;) {
+    const page = await client.send(
+      new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Marker: marker }),
+    );
+    const contents = page.Contents ?? [];
+    for (const object of contents) {
+      if (object.Key) {
+        yield {
+          key: object.Key,
+          size: object.Size ?? 0,
+          modified: object.LastModified ?? new Date(0),
+        };
+      }
+    }
+    marker = contents.at(-1)?.Key;
+    if (!page.IsTruncated || !marker) return;
+  }
+}
+
 export class S3Storage implements S3StorageDriver {
   readonly kind = "s3";
   readonly #client: S3Client;
@@ -132,26 +176,11 @@ export class S3Storage implements S3StorageDriver {
     }
   }
 
-  /**
-   * Pages through the bucket (1000 keys a page); S3 lists only completed uploads. ListObjects
-   * (v1) with the last key as marker: every S3-compatible server pages it the same way, while
-   * s3rver's V2 continuation tokens need DES, which Node 24's OpenSSL no longer offers.
-   */
+  /** Every complete upload of the bucket (listBucket pages through it). */
   async *list(bucket: UploadBucket): AsyncIterable<ListedObject> {
     if (!isUploadBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
-    let marker: string | undefined;
-    for (;;) {
-      const page = await this.#client.send(
-        new ListObjectsCommand({ Bucket: this.bucketName(bucket), Marker: marker }),
-      );
-      const contents = page.Contents ?? [];
-      for (const object of contents) {
-        if (object.Key && isValidKey(object.Key)) {
-          yield { key: object.Key, size: object.Size ?? 0 };
-        }
-      }
-      marker = contents.at(-1)?.Key;
-      if (!page.IsTruncated || !marker) return;
+    for await (const object of listBucket(this.#client, this.bucketName(bucket))) {
+      if (isValidKey(object.key)) yield { key: object.key, size: object.size };
     }
   }
 
@@ -182,20 +211,7 @@ export class S3Storage implements S3StorageDriver {
   }
 
   async ensureBuckets(): Promise<void> {
-    for (const bucket of UPLOAD_BUCKETS) {
-      const name = this.bucketName(bucket);
-      try {
-        await this.#client.send(new HeadBucketCommand({ Bucket: name }));
-      } catch (error) {
-        if (!["NotFound", "NoSuchBucket"].includes(errorName(error))) throw error;
-        try {
-          await this.#client.send(new CreateBucketCommand({ Bucket: name }));
-        } catch (createError) {
-          // Another instance starting at the same time created it first.
-          if (errorName(createError) !== "BucketAlreadyOwnedByYou") throw createError;
-        }
-      }
-    }
+    for (const bucket of UPLOAD_BUCKETS) await ensureBucket(this.#client, this.bucketName(bucket));
   }
 
   bucketName(bucket: UploadBucket): string {
