@@ -6,7 +6,7 @@ import { createS3Client } from "@server/storage";
 import { afterAll, describe, expect, it } from "vitest";
 import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-server";
 import { runScript } from "../support/cli";
-import { S3rver } from "../support/s3rver";
+import { startS3Peer } from "../support/s3rver";
 
 /**
  * `npm run backup` (decision 0245) on the embedded database: with the server stopped it opens the
@@ -38,10 +38,9 @@ describe("npm run backup", () => {
 
   it("keeps archives in BACKUP_S3_BUCKET and prints s3://bucket/name; rotation applies there", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "backup-cli-s3-"));
-    const s3Dir = mkdtempSync(path.join(tmpdir(), "backup-cli-s3rver-"));
-    dirs.push(dataDir, s3Dir);
-    const s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir });
-    const endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+    dirs.push(dataDir);
+    const s3 = await startS3Peer("backup-cli");
+    const { endpoint } = s3;
     try {
       const env = {
         DATA_DIR: dataDir,

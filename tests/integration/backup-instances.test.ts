@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { backupRuns } from "@server/db/schema";
 import { createS3Client } from "@server/storage";
@@ -8,7 +5,7 @@ import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
-import { S3rver, type S3rverServer } from "../support/s3rver";
+import { type S3Peer, startS3Peer } from "../support/s3rver";
 import { metricSample, waitFor } from "../support/wait";
 
 /**
@@ -27,21 +24,17 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
   "scheduled backups, two instances",
   () => {
     let database: TestDatabase;
-    let s3: S3rverServer;
-    let s3Dir: string;
-    let s3Endpoint: string;
+    let s3: S3Peer;
     let a: AdminServer;
     let b: AdminServer;
 
     beforeAll(async () => {
       database = await createTestDatabase("postgres");
-      s3Dir = await mkdtemp(path.join(os.tmpdir(), "backup-instances-s3-"));
-      s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir });
-      s3Endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+      s3 = await startS3Peer("backup-instances");
       const env = {
         AUTH_SECRET,
         STORAGE_DRIVER: "s3",
-        S3_ENDPOINT: s3Endpoint,
+        S3_ENDPOINT: s3.endpoint,
         S3_ACCESS_KEY_ID: "S3RVER",
         S3_SECRET_ACCESS_KEY: "S3RVER",
         S3_BUCKET_PREFIX: "bi-",
@@ -57,7 +50,6 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
     afterAll(async () => {
       await Promise.all([a?.dispose(), b?.dispose()]);
       await s3?.close();
-      if (s3Dir) await rm(s3Dir, { recursive: true, force: true });
       await database?.destroy();
     });
 
@@ -70,7 +62,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
       database.db.select().from(backupRuns).orderBy(asc(backupRuns.startedAt));
     const archives = async () => {
       const client = createS3Client({
-        endpoint: s3Endpoint,
+        endpoint: s3.endpoint,
         region: "us-east-1",
         accessKeyId: "S3RVER",
         secretAccessKey: "S3RVER",

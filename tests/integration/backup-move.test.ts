@@ -16,7 +16,7 @@ import {
 import { snapshotSite } from "../support/backup-site";
 import { runScript } from "../support/cli";
 import { createTestDatabase, type TestDatabase } from "../support/database";
-import { S3rver, type S3rverServer } from "../support/s3rver";
+import { type S3Peer, startS3Peer } from "../support/s3rver";
 import { waitFor } from "../support/wait";
 
 /**
@@ -65,8 +65,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
     let source: AdminServer;
     let target: AdminServer | undefined;
     let database: TestDatabase;
-    let s3: S3rverServer;
-    let s3Dir: string;
+    let s3: S3Peer;
     let targetDataDir: string;
     let s3Env: Record<string, string>;
 
@@ -85,12 +84,10 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
         env: { AUTH_SECRET, SUBMISSION_RATE_LIMIT: "1000", BACKUP_INTERVAL_HOURS: "0" },
       });
       database = await createTestDatabase("postgres", { migrate: false });
-      s3Dir = await mkdtemp(path.join(os.tmpdir(), "move-s3-"));
-      s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir });
-      const { port } = await s3.run();
+      s3 = await startS3Peer("move");
       s3Env = {
         STORAGE_DRIVER: "s3",
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_ENDPOINT: s3.endpoint,
         S3_ACCESS_KEY_ID: "S3RVER",
         S3_SECRET_ACCESS_KEY: "S3RVER",
         S3_BUCKET_PREFIX: "moved-",
@@ -102,9 +99,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
       await Promise.all([source?.dispose(), target?.dispose()]);
       await s3?.close();
       await database?.destroy();
-      for (const dir of [s3Dir, targetDataDir]) {
-        if (dir) await rm(dir, { recursive: true, force: true });
-      }
+      if (targetDataDir) await rm(targetDataDir, { recursive: true, force: true });
     });
 
     it("backs up the embedded site while 20 visitors keep sending inquiries", async () => {

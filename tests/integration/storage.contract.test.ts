@@ -17,7 +17,7 @@ import {
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/resources/files";
-import { S3rver } from "../support/s3rver";
+import { startS3Peer } from "../support/s3rver";
 
 const SECRET = "a-test-secret-of-more-than-32-characters";
 
@@ -44,13 +44,11 @@ async function startLocal(): Promise<Harness> {
 }
 
 async function startS3(): Promise<Harness> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), "storage-s3rver-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory });
-  const { port } = await server.run();
+  const peer = await startS3Peer("storage");
   const config = loadConfig({
-    DATA_DIR: directory,
+    DATA_DIR: os.tmpdir(),
     STORAGE_DRIVER: "s3",
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ENDPOINT: peer.endpoint,
     S3_ACCESS_KEY_ID: "S3RVER",
     S3_SECRET_ACCESS_KEY: "S3RVER",
     S3_BUCKET_PREFIX: "test-",
@@ -63,10 +61,7 @@ async function startS3(): Promise<Harness> {
   return {
     storage,
     fetchUrl: (url) => fetch(url),
-    close: async () => {
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    },
+    close: () => peer.close(),
   };
 }
 

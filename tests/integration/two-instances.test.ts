@@ -22,7 +22,7 @@ import {
 } from "../support/admin-server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { pdfBytes } from "../support/files";
-import { S3rver, type S3rverServer } from "../support/s3rver";
+import { type S3Peer, startS3Peer } from "../support/s3rver";
 import { waitFor } from "../support/wait";
 
 /**
@@ -37,8 +37,7 @@ const SUBMISSION_LIMIT = 3;
 
 describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on one database", () => {
   let database: TestDatabase;
-  let s3: S3rverServer;
-  let s3Dir: string;
+  let s3: S3Peer;
   let smtp: SMTPServer;
   const mails: string[] = [];
   let a: AdminServer;
@@ -46,9 +45,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on on
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    s3Dir = await mkdtemp(path.join(os.tmpdir(), "two-instances-s3-"));
-    s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir });
-    const { port: s3Port } = await s3.run();
+    s3 = await startS3Peer("two-instances");
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
@@ -70,7 +67,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on on
     const env = {
       AUTH_SECRET,
       STORAGE_DRIVER: "s3",
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ENDPOINT: s3.endpoint,
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",
       S3_BUCKET_PREFIX: "two-",
@@ -88,7 +85,6 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on on
     await Promise.all([a?.dispose(), b?.dispose()]);
     await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
     await s3?.close();
-    if (s3Dir) await rm(s3Dir, { recursive: true, force: true });
     await database?.destroy();
   });
 

@@ -9,7 +9,7 @@ import { seedDemoContent } from "@server/db/seed";
 import { LocalStorage, S3Storage, type StorageDriver } from "@server/storage";
 import { sql } from "drizzle-orm";
 import { UPLOAD_BUCKETS } from "~/lib/values";
-import { S3rver } from "./s3rver";
+import { startS3Peer } from "./s3rver";
 
 /**
  * Sites for the backup tests: a database with the demo content, a user with a session and stored
@@ -24,17 +24,16 @@ export interface TestStorage {
 }
 
 export async function openTestStorage(kind: "local" | "s3"): Promise<TestStorage> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), `backup-${kind}-`));
   if (kind === "local") {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "backup-local-"));
     return {
       storage: new LocalStorage({ directory, secret: STORAGE_SECRET }),
       close: () => rm(directory, { recursive: true, force: true }),
     };
   }
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory });
-  const { port } = await server.run();
+  const peer = await startS3Peer("backup");
   const storage = new S3Storage({
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: peer.endpoint,
     region: "us-east-1",
     accessKeyId: "S3RVER",
     secretAccessKey: "S3RVER",
@@ -42,13 +41,7 @@ export async function openTestStorage(kind: "local" | "s3"): Promise<TestStorage
     bucketPrefix: "backup-",
   });
   await storage.ensureBuckets();
-  return {
-    storage,
-    close: async () => {
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
+  return { storage, close: () => peer.close() };
 }
 
 export interface Site {
