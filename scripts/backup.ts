@@ -10,8 +10,7 @@
 import { existsSync } from "node:fs";
 import { controlSocketPath, requestBackup } from "@server/backup/control";
 import { runBackup } from "@server/backup/run";
-import { ConfigError, loadConfig } from "@server/config";
-import { DataDirLockedError } from "@server/db/data-dir-lock";
+import { loadConfig } from "@server/config";
 import { deriveKeys } from "@server/keys";
 import { createRuntime } from "@server/runtime";
 import { loadOrCreateSecret } from "@server/secret";
@@ -63,14 +62,9 @@ main().then(
     process.exit(0);
   },
   (error: unknown) => {
-    const known =
-      error instanceof ConfigError ||
-      error instanceof DataDirLockedError ||
-      error instanceof CliError ||
-      (error instanceof Error && /^Backup|The backup/.test(error.name + error.message));
-    console.error(
-      known || error instanceof Error ? (error as Error).message : `Backup failed: ${error}`,
-    );
+    // Configuration, a locked DATA_DIR, the server's refusal or a failed run: each says what
+    // to do in its message, which is all a person at the command line needs.
+    console.error(error instanceof Error ? error.message : `Backup failed: ${error}`);
     process.exit(1);
   },
 );
