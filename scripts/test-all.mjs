@@ -45,6 +45,40 @@ function step(name, ok) {
   results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
+// The failures by name, printed again just above the summary: a CI log is often read from its tail.
+const failures = [];
+const firstLine = (message) =>
+  String(message ?? "")
+    .trim()
+    .split("\n")[0]
+    .slice(0, 200);
+
+function vitestFailures(report) {
+  for (const file of report.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, "");
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed)
+      failures.push(`vitest ${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === "failed" && failed.length === 0)
+      failures.push(`vitest ${name}: ${firstLine(file.message)}`);
+  }
+}
+
+function playwrightFailures(suites = []) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
+        const error = test.results?.find((result) => result.error)?.error?.message;
+        failures.push(
+          `e2e [${test.projectName}] ${spec.file}:${spec.line} › ${spec.title} (${test.status}): ${firstLine(error)}`,
+        );
+      }
+    }
+    playwrightFailures(suite.suites);
+  }
+}
+
 if (!skipInstall) {
   if (!run("npm", ["install", "--no-audit", "--no-fund"])) {
     console.error("npm install failed");
@@ -70,6 +104,7 @@ const vitestOk = run("npx", [
 ]);
 const vitest = readJson("test-results/vitest.json");
 if (vitest) {
+  vitestFailures(vitest);
   results.push({
     name: "vitest",
     passed: vitest.numPassedTests,
@@ -84,6 +119,7 @@ if (built && haveChromium) {
   const e2eOk = run("npx", ["playwright", "test"]);
   const e2e = readJson("test-results/e2e.json");
   if (e2e?.stats) {
+    playwrightFailures(e2e.suites);
     const failed = e2e.stats.unexpected + e2e.stats.flaky;
     results.push({
       name: "e2e",
@@ -98,6 +134,10 @@ if (built && haveChromium) {
   step("e2e", false);
 }
 
+if (failures.length > 0) {
+  console.log("\nFailed");
+  for (const failure of failures) console.log(`  ${failure}`);
+}
 console.log("\nSummary");
 for (const r of results)
   console.log(`  ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed`);
