@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
-import { createS3Client } from "@server/storage";
 import { afterAll, describe, expect, it } from "vitest";
 import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-server";
 import { runScript } from "../support/cli";
@@ -40,14 +39,11 @@ describe("npm run backup", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "backup-cli-s3-"));
     dirs.push(dataDir);
     const s3 = await startS3Peer("backup-cli");
-    const { endpoint } = s3;
     try {
       const env = {
         DATA_DIR: dataDir,
         STORAGE_DRIVER: "local",
-        S3_ENDPOINT: endpoint,
-        S3_ACCESS_KEY_ID: "S3RVER",
-        S3_SECRET_ACCESS_KEY: "S3RVER",
+        ...s3.env,
         BACKUP_S3_BUCKET: "cli-backups",
         BACKUP_KEEP: "1",
       };
@@ -55,14 +51,7 @@ describe("npm run backup", () => {
       const second = await backupCli(env);
       expect(second.code).toBe(0);
       expect(first).toMatch(/^s3:\/\/cli-backups\/backup-\d{8}T\d{6}Z-[0-9a-f]{6}\.tar\.gz$/);
-      const client = createS3Client({
-        endpoint,
-        region: "us-east-1",
-        accessKeyId: "S3RVER",
-        secretAccessKey: "S3RVER",
-        forcePathStyle: true,
-      });
-      const listed = await client.send(new ListObjectsV2Command({ Bucket: "cli-backups" }));
+      const listed = await s3.client().send(new ListObjectsV2Command({ Bucket: "cli-backups" }));
       // BACKUP_KEEP=1: only the second archive is left.
       expect((listed.Contents ?? []).map((o) => `s3://cli-backups/${o.Key}`)).toEqual([
         second.lastLine,

@@ -1,6 +1,5 @@
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { backupRuns } from "@server/db/schema";
-import { createS3Client } from "@server/storage";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-server";
@@ -34,9 +33,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
       const env = {
         AUTH_SECRET,
         STORAGE_DRIVER: "s3",
-        S3_ENDPOINT: s3.endpoint,
-        S3_ACCESS_KEY_ID: "S3RVER",
-        S3_SECRET_ACCESS_KEY: "S3RVER",
+        ...s3.env,
         S3_BUCKET_PREFIX: "bi-",
         BACKUP_S3_BUCKET: BUCKET,
         BACKUP_INTERVAL_HOURS: String(INTERVAL_HOURS),
@@ -61,14 +58,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
     const scheduledRuns = () =>
       database.db.select().from(backupRuns).orderBy(asc(backupRuns.startedAt));
     const archives = async () => {
-      const client = createS3Client({
-        endpoint: s3.endpoint,
-        region: "us-east-1",
-        accessKeyId: "S3RVER",
-        secretAccessKey: "S3RVER",
-        forcePathStyle: true,
-      });
-      const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+      const listed = await s3.client().send(new ListObjectsV2Command({ Bucket: BUCKET }));
       return (listed.Contents ?? []).map((object) => object.Key);
     };
 

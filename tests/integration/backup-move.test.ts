@@ -87,9 +87,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
       s3 = await startS3Peer("move");
       s3Env = {
         STORAGE_DRIVER: "s3",
-        S3_ENDPOINT: s3.endpoint,
-        S3_ACCESS_KEY_ID: "S3RVER",
-        S3_SECRET_ACCESS_KEY: "S3RVER",
+        ...s3.env,
         S3_BUCKET_PREFIX: "moved-",
       };
       targetDataDir = await mkdtemp(path.join(os.tmpdir(), "move-target-"));
@@ -168,14 +166,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
       });
       expect(run.code, run.stderr).toBe(0);
 
-      const storage = new S3Storage({
-        endpoint: s3Env.S3_ENDPOINT,
-        region: "us-east-1",
-        accessKeyId: "S3RVER",
-        secretAccessKey: "S3RVER",
-        forcePathStyle: true,
-        bucketPrefix: "moved-",
-      });
+      const storage = new S3Storage({ ...s3.connection, bucketPrefix: "moved-" });
       const restored = await snapshotSite({ database, storage });
       // Restoring ends every session; every other table holds what the manifest counted.
       expect(

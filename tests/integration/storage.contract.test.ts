@@ -48,9 +48,7 @@ async function startS3(): Promise<Harness> {
   const config = loadConfig({
     DATA_DIR: os.tmpdir(),
     STORAGE_DRIVER: "s3",
-    S3_ENDPOINT: peer.endpoint,
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
+    ...peer.env,
     S3_BUCKET_PREFIX: "test-",
   });
   const storage = createStorage(config, { secret: SECRET, now });

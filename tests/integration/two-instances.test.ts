@@ -67,9 +67,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on on
     const env = {
       AUTH_SECRET,
       STORAGE_DRIVER: "s3",
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
+      ...s3.env,
       S3_BUCKET_PREFIX: "two-",
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // Both outbox workers poll often: each mail must still go out once.

@@ -32,14 +32,7 @@ export async function openTestStorage(kind: "local" | "s3"): Promise<TestStorage
     };
   }
   const peer = await startS3Peer("backup");
-  const storage = new S3Storage({
-    endpoint: peer.endpoint,
-    region: "us-east-1",
-    accessKeyId: "S3RVER",
-    secretAccessKey: "S3RVER",
-    forcePathStyle: true,
-    bucketPrefix: "backup-",
-  });
+  const storage = new S3Storage({ ...peer.connection, bucketPrefix: "backup-" });
   await storage.ensureBuckets();
   return { storage, close: () => peer.close() };
 }

@@ -2,6 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import type { S3Client } from "@aws-sdk/client-s3";
+import { createS3Client, type S3StorageOptions } from "@server/storage";
 
 // s3rver (the S3-compatible peer of the storage, backup and two-instance tests) ships no types;
 // only the part the tests use is declared.
@@ -20,6 +22,15 @@ const S3rver = createRequire(import.meta.url)("s3rver") as new (options: {
 export interface S3Peer {
   /** http://127.0.0.1:<port>, for S3_ENDPOINT (credentials: S3RVER / S3RVER). */
   endpoint: string;
+  /** The settings that reach this peer: S3_ENDPOINT and its credentials. */
+  env: { S3_ENDPOINT: string; S3_ACCESS_KEY_ID: string; S3_SECRET_ACCESS_KEY: string };
+  /** The options of an S3 client or S3Storage that reach this peer. */
+  connection: Pick<
+    S3StorageOptions,
+    "endpoint" | "region" | "accessKeyId" | "secretAccessKey" | "forcePathStyle"
+  >;
+  /** A client of this peer, for a test that looks into its buckets. */
+  client(): S3Client;
   /** Stops the server and removes its objects. */
   close(): Promise<void>;
 }
@@ -29,8 +40,19 @@ export async function startS3Peer(label: string): Promise<S3Peer> {
   const directory = await mkdtemp(path.join(os.tmpdir(), `${label}-s3rver-`));
   const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory });
   const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const connection = {
+    endpoint,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+  };
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
+    env: { S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" },
+    connection,
+    client: () => createS3Client(connection),
     async close() {
       await server.close();
       await rm(directory, { recursive: true, force: true });
