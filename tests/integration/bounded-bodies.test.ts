@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-server";
 import { docBytes, oleBytes, textBytes } from "../support/files";
 import { checkRows, fuzzServer } from "../support/fuzz-bodies";
-import { bytesOf, peakRise, rawPost } from "../support/raw-http";
+import { bytesOf, peakRise, type RawResponse, rawPost, riseUnder } from "../support/raw-http";
 
 /**
  * Issue #18 (decision 0140): the production server bounds every body before the app reads it,
@@ -93,27 +93,25 @@ describe.runIf(hasBuild())("bounded request bodies on the production server", ()
       await fetch(url(target));
       await fetch(url(target), { method: "POST", headers: origin(), body: new URLSearchParams() });
     }
-    // 24 requests at once, 20 of them carrying tens of MB each.
-    const burst = () =>
-      peakRise(server.pid, () => Promise.all(posts.map((p) => rawPost(url(p.target), p.post))));
-    const { result, before, peak } = await burst();
-    for (const [i, response] of result.entries()) {
-      const { target, expect: status } = posts[i] as (typeof posts)[number];
-      expect(response === "reset" ? "reset" : response.status, `${target} → ${status}`).toBe(
-        status,
-      );
-    }
-    // The clients offer about 4.3 GB; a server that buffered them would grow by that much, at
-    // every burst. What it grows by is the garbage of 24 requests before a collection: 20-40 MB
-    // on a 2-core machine, but once in six full suite runs 267 MB (a collection that came late).
-    // So a rise over the bound is measured once more and the smaller one counts: a server that
-    // buffers fails both.
+    // 24 requests at once, 20 of them carrying tens of MB each. The clients offer about 4.3 GB;
+    // a server that buffered them would grow by that much, at every burst. What it grows by is
+    // the garbage of 24 requests before a collection: 20-40 MB on a 2-core machine, but once in
+    // six full suite runs 267 MB (a collection that came late), hence riseUnder's second look.
     const bound = 256 * MB;
-    let rise = peak - before;
-    if (rise >= bound) {
-      const again = await burst();
-      rise = Math.min(rise, again.peak - again.before);
-    }
+    let result: (RawResponse | "reset")[] = [];
+    const rise = await riseUnder(bound, async () => {
+      const burst = await peakRise(server.pid, () =>
+        Promise.all(posts.map((p) => rawPost(url(p.target), p.post))),
+      );
+      result = burst.result;
+      for (const [i, response] of result.entries()) {
+        const { target, expect: status } = posts[i] as (typeof posts)[number];
+        expect(response === "reset" ? "reset" : response.status, `${target} → ${status}`).toBe(
+          status,
+        );
+      }
+      return burst.peak - burst.before;
+    });
     expect(rise).toBeLessThan(bound);
     // Browser posts get a readable page; the upload endpoint keeps its JSON shape.
     const page = result[0];
@@ -204,11 +202,15 @@ describe.runIf(hasBuild())("bounded request bodies on the production server", ()
   });
 
   it("fuzz: random types, cases, sizes, framings and encodings never get a 5xx nor leave a partial row", async () => {
-    const report = await fuzzServer(server, { runs: 300, seed: 18, maxPadding: 2 * MB });
-    expect(report.serverErrors).toEqual([]);
     // Accepted posts are parsed and stored (4 at a time, each of a few MB): the heap grows to
-    // its working size, then stays (docs/benchmarks.md has the long run).
-    expect(report.residentPeakMb - report.residentBeforeMb).toBeLessThan(100);
+    // its working size, then stays (docs/benchmarks.md has the long run). The rise is 55-65 MB
+    // on a 2-core machine; a late collection adds to it, hence riseUnder's second look.
+    const riseMb = await riseUnder(100, async () => {
+      const report = await fuzzServer(server, { runs: 300, seed: 18, maxPadding: 2 * MB });
+      expect(report.serverErrors).toEqual([]);
+      return report.residentPeakMb - report.residentBeforeMb;
+    });
+    expect(riseMb).toBeLessThan(100);
     await server.stop();
     const rows = await checkRows(server.dataDir);
     expect(rows.partial).toEqual([]);
