@@ -64,6 +64,9 @@ export const categoryColumns = {
   color: blogCategories.color,
 };
 
+/** Newest published first; the id settles ties, so every instance and every page agree. */
+const publishedPostOrder = [desc(blogPosts.publishedAt), asc(blogPosts.id)];
+
 /** Published posts with their category and tags, newest published first; optionally featured. */
 export function listPublishedPosts(
   db: Executor,
@@ -88,7 +91,7 @@ async function queryPublishedPosts(
         options.featuredOnly ? eq(blogPosts.isFeatured, true) : undefined,
       ),
     )
-    .orderBy(desc(blogPosts.publishedAt));
+    .orderBy(...publishedPostOrder);
   return withCategoriesAndTags(db, rows);
 }
 
@@ -181,7 +184,7 @@ async function queryPublishedPostsPage(db: Executor, query: PostsQuery): Promise
   const [featuredRows, [counted]] = await Promise.all([
     select()
       .where(and(matching, eq(blogPosts.isFeatured, true)))
-      .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.id))
+      .orderBy(...publishedPostOrder)
       .limit(MAX_FEATURED),
     db
       .select({ total: count() })
@@ -206,7 +209,7 @@ async function queryPublishedPostsPage(db: Executor, query: PostsQuery): Promise
               featuredIds.length > 0 ? notInArray(blogPosts.id, featuredIds) : undefined,
             ),
           )
-          .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.id))
+          .orderBy(...publishedPostOrder)
           .limit(limit)
           .offset(offset)
       : [];

@@ -20,9 +20,16 @@ import { cachedRead } from "./cache";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Published case studies in display order: `sort_position` ascending (negative pins to the top,
- * positive to the bottom), then newest first. Optionally only the featured ones.
+ * Display order: `sort_position` ascending (negative pins to the top, positive to the bottom),
+ * then newest first; the id settles ties, so every instance and every page agree.
  */
+const caseStudyOrder = [
+  asc(caseStudies.sortPosition),
+  desc(caseStudies.createdAt),
+  asc(caseStudies.id),
+];
+
+/** Published case studies in display order, optionally only the featured ones. */
 export function listPublishedCaseStudies(
   db: Executor,
   options: { featuredOnly?: boolean } = {},
@@ -37,7 +44,7 @@ export function listPublishedCaseStudies(
           options.featuredOnly ? eq(caseStudies.isFeatured, true) : undefined,
         ),
       )
-      .orderBy(asc(caseStudies.sortPosition), desc(caseStudies.createdAt)),
+      .orderBy(...caseStudyOrder),
   );
 }
 
@@ -77,11 +84,6 @@ export interface CaseStudiesPage extends ListPage<CaseStudyRecord> {
   tags: string[];
 }
 
-const caseStudyOrder = [
-  asc(caseStudies.sortPosition),
-  desc(caseStudies.createdAt),
-  asc(caseStudies.id),
-];
 const BUILT_IN_SLUGS = BUILT_IN_CASE_STUDIES.map((study) => study.slug);
 const BUILT_IN_TITLES = BUILT_IN_CASE_STUDIES.map((study) => study.title.trim().toLowerCase());
 

@@ -8,8 +8,15 @@ import { LIST_PAGE_SIZE, type ListPage, pageCountOf, pagingOf } from "~/lib/list
 import type { PortfolioServiceType } from "~/lib/values";
 import { cachedRead } from "./cache";
 
+/** Latest completion first (undated last), then newest; the id settles ties. */
+const portfolioOrder = [
+  sql`${portfolioItems.completionDate} desc nulls last`,
+  desc(portfolioItems.createdAt),
+  asc(portfolioItems.id),
+];
+
 /**
- * Published portfolio items, latest completion first (undated last), optionally only featured,
+ * Published portfolio items in that order, optionally only featured,
  * of one service type, and limited (service pages show 6).
  */
 export function listPublishedPortfolioItems(
@@ -28,10 +35,7 @@ export function listPublishedPortfolioItems(
           options.serviceType ? eq(portfolioItems.serviceType, options.serviceType) : undefined,
         ),
       )
-      .orderBy(
-        sql`${portfolioItems.completionDate} desc nulls last`,
-        desc(portfolioItems.createdAt),
-      );
+      .orderBy(...portfolioOrder);
     return options.limit ? query.limit(options.limit) : query;
   });
 }
@@ -42,12 +46,6 @@ export interface PortfolioQuery {
   type: string | null;
   page: number;
 }
-
-const portfolioOrder = [
-  sql`${portfolioItems.completionDate} desc nulls last`,
-  desc(portfolioItems.createdAt),
-  asc(portfolioItems.id),
-];
 
 /** One page of published portfolio items, filtered in SQL (decision 0220); cached per page. */
 export function listPublishedPortfolioPage(

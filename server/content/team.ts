@@ -10,6 +10,6 @@ export function listActiveTeamMembers(db: Executor): Promise<TeamMember[]> {
       .select()
       .from(teamMembers)
       .where(eq(teamMembers.isActive, true))
-      .orderBy(asc(teamMembers.displayOrder), asc(teamMembers.name)),
+      .orderBy(asc(teamMembers.displayOrder), asc(teamMembers.name), asc(teamMembers.id)),
   );
 }

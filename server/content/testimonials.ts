@@ -18,6 +18,6 @@ export function listPublishedTestimonials(
           options.featuredOnly ? eq(testimonials.isFeatured, true) : undefined,
         ),
       )
-      .orderBy(desc(testimonials.createdAt)),
+      .orderBy(desc(testimonials.createdAt), desc(testimonials.id)),
   );
 }

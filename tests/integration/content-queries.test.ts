@@ -1,9 +1,16 @@
 import { findPublishedPost, listActiveCategories, listPublishedPosts } from "@server/content/blog";
+import { invalidateContentCache } from "@server/content/cache";
 import { findPublishedCaseStudy, listPublishedCaseStudies } from "@server/content/case-studies";
 import { listPublishedPortfolioItems } from "@server/content/portfolio";
 import { listActiveTeamMembers } from "@server/content/team";
 import { listPublishedTestimonials } from "@server/content/testimonials";
-import { blogPosts, caseStudies, testimonials } from "@server/db/schema";
+import {
+  blogPosts,
+  caseStudies,
+  portfolioItems,
+  teamMembers,
+  testimonials,
+} from "@server/db/schema";
 import { seedDemoContent } from "@server/db/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
@@ -94,5 +101,66 @@ describe.each(testDrivers)("public content queries on %s", (driver) => {
     expect(team).toHaveLength(5);
     const order = team.map((m) => m.displayOrder);
     expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  // Rows that tie on every sort key come in one order on every read, every instance and every
+  // page: the id settles the tie. Two slots of three tied rows, each inserted out of id order
+  // (and differently), so that no scan or sort can pass by accident without the tiebreaker.
+  it("orders rows that tie on every sort key by id", async () => {
+    const id = (slot: number, n: number) => `0000000${slot}-0000-4000-8000-00000000000${n}`;
+    const INSERTED = [
+      [5, 1, 9],
+      [9, 5, 1],
+    ];
+    // Slot 0 sorts before slot 1.
+    const tiedRows = <T>(row: (id: string, slot: number) => T): T[] =>
+      INSERTED.flatMap((ns, slot) => ns.map((n) => row(id(slot, n), slot)));
+    const day = (slot: number) => new Date(Date.UTC(2030, 0, 2 - slot));
+    const { db } = database;
+    await db
+      .insert(testimonials)
+      .values(tiedRows((id, slot) => ({ id, quote: "Tie", author: id, createdAt: day(slot) })));
+    await db.insert(caseStudies).values(
+      tiedRows((id, slot) => ({
+        id,
+        slug: `tie-${id}`,
+        title: "Tie",
+        sortPosition: slot - 1001,
+      })),
+    );
+    await db.insert(blogPosts).values(
+      tiedRows((id, slot) => ({
+        id,
+        title: "Tie",
+        slug: `tie-${id}`,
+        content: "<p>x</p>",
+        status: "published",
+        publishedAt: day(slot),
+      })),
+    );
+    await db
+      .insert(teamMembers)
+      .values(
+        tiedRows((id, slot) => ({ id, name: "Tie", role: "Tie", displayOrder: slot - 1001 })),
+      );
+    await db.insert(portfolioItems).values(
+      tiedRows((id, slot) => ({
+        id,
+        title: "Tie",
+        serviceType: "video-production",
+        completionDate: day(slot).toISOString().slice(0, 10),
+        createdAt: day(0),
+      })),
+    );
+    invalidateContentCache(db);
+    const firstSix = (rows: { id: string }[]) => rows.slice(0, 6).map((row) => row.id);
+    const lowestIdFirst = [0, 1].flatMap((slot) => [1, 5, 9].map((n) => id(slot, n)));
+    // Testimonials settle ties newest id first, like the back-office list; the others lowest first.
+    const highestIdFirst = [0, 1].flatMap((slot) => [9, 5, 1].map((n) => id(slot, n)));
+    expect(firstSix(await listPublishedTestimonials(db))).toEqual(highestIdFirst);
+    expect(firstSix(await listPublishedCaseStudies(db))).toEqual(lowestIdFirst);
+    expect(firstSix(await listPublishedPosts(db))).toEqual(lowestIdFirst);
+    expect(firstSix(await listActiveTeamMembers(db))).toEqual(lowestIdFirst);
+    expect(firstSix(await listPublishedPortfolioItems(db))).toEqual(lowestIdFirst);
   });
 });
