@@ -1,3 +1,4 @@
+import { type AddressInfo, createConnection, createServer } from "node:net";
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-server";
@@ -10,16 +11,39 @@ import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-s
 
 const TOKEN = "metrics-test-token-0123456789abcdef";
 
-/** This machine's first non-loopback IPv4 address (the tests only ever talk to this machine). */
-function ownNonLoopbackAddress(): string | undefined {
+/**
+ * This machine's first non-loopback IPv4 address that a plain TCP listener on it answers on (the
+ * tests only ever talk to this machine; a sandbox may list an interface it does not deliver to).
+ */
+async function ownNonLoopbackAddress(): Promise<string | undefined> {
   for (const list of Object.values(networkInterfaces())) {
     for (const entry of list ?? []) {
-      if (!entry.internal && entry.family === "IPv4") return entry.address;
+      if (!entry.internal && entry.family === "IPv4" && (await answers(entry.address))) {
+        return entry.address;
+      }
     }
   }
   return undefined;
 }
-const outside = ownNonLoopbackAddress();
+
+async function answers(address: string): Promise<boolean> {
+  const listener = createServer((socket) => socket.end());
+  await new Promise<void>((resolve) => listener.listen(0, "0.0.0.0", resolve));
+  const { port } = listener.address() as AddressInfo;
+  const reached = await new Promise<boolean>((resolve) => {
+    const socket = createConnection({ host: address, port, timeout: 5_000 });
+    const settle = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once("connect", () => settle(true));
+    socket.once("timeout", () => settle(false));
+    socket.once("error", () => settle(false));
+  });
+  await new Promise((resolve) => listener.close(resolve));
+  return reached;
+}
+const outside = await ownNonLoopbackAddress();
 
 /** One sample of the exposition text, or 0 when the series is absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -137,7 +161,7 @@ describe.runIf(hasBuild())("/metrics on the production server", () => {
     expect(await response.text()).not.toContain("http_requests_total");
   });
 
-  // Needs a non-loopback interface to call from; on a machine without one it is reported skipped.
+  // Needs a non-loopback address this machine answers on; without one it is reported skipped.
   (outside ? it : it.skip)(
     `is refused from a non-loopback address without the token, served with it (${outside ?? "none here"})`,
     async () => {
