@@ -10,6 +10,7 @@ export {
   ensureBucket,
   listBucket,
   MAX_BUFFERED_UPLOAD_BYTES,
+  type S3Connection,
   S3Storage,
   type S3StorageOptions,
 } from "./s3";

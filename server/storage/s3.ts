@@ -49,13 +49,14 @@ export interface S3StorageOptions {
  */
 export const MAX_BUFFERED_UPLOAD_BYTES = 50 * 1024 * 1024;
 
+/** What reaches an S3 server: its address and credentials, without a bucket prefix. */
+export type S3Connection = Pick<
+  S3StorageOptions,
+  "endpoint" | "region" | "accessKeyId" | "secretAccessKey" | "forcePathStyle"
+>;
+
 /** The S3 client of the app's S3 settings (also the backup store's, server/backup/store.ts). */
-export function createS3Client(
-  options: Pick<
-    S3StorageOptions,
-    "endpoint" | "region" | "accessKeyId" | "secretAccessKey" | "forcePathStyle"
-  >,
-): S3Client {
+export function createS3Client(options: S3Connection): S3Client {
   return new S3Client({
     region: options.region,
     endpoint: options.endpoint,

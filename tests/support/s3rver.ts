@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { createS3Client, type S3StorageOptions } from "@server/storage";
+import { createS3Client, type S3Connection } from "@server/storage";
 
 // s3rver (the S3-compatible peer of the storage, backup and two-instance tests) ships no types;
 // only the part the tests use is declared.
@@ -25,10 +25,7 @@ export interface S3Peer {
   /** The settings that reach this peer: S3_ENDPOINT and its credentials. */
   env: { S3_ENDPOINT: string; S3_ACCESS_KEY_ID: string; S3_SECRET_ACCESS_KEY: string };
   /** The options of an S3 client or S3Storage that reach this peer. */
-  connection: Pick<
-    S3StorageOptions,
-    "endpoint" | "region" | "accessKeyId" | "secretAccessKey" | "forcePathStyle"
-  >;
+  connection: S3Connection;
   /** A client of this peer, for a test that looks into its buckets. */
   client(): S3Client;
   /** Stops the server and removes its objects. */
@@ -41,7 +38,7 @@ export async function startS3Peer(label: string): Promise<S3Peer> {
   const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
-  const connection = {
+  const connection: S3Connection = {
     endpoint,
     region: "us-east-1",
     accessKeyId: "S3RVER",
