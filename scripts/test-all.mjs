@@ -47,8 +47,11 @@ function step(name, ok) {
 
 // The failures by name, printed again just above the summary: a CI log is often read from its tail.
 const failures = [];
+// Playwright's messages carry terminal colours whatever FORCE_COLOR says.
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 const firstLine = (message) =>
   String(message ?? "")
+    .replace(COLOURS, "")
     .trim()
     .split("\n")[0]
     .slice(0, 200);
