@@ -155,7 +155,7 @@ describe.each(testDrivers)("public content queries on %s", (driver) => {
     invalidateContentCache(db);
     const firstSix = (rows: { id: string }[]) => rows.slice(0, 6).map((row) => row.id);
     const lowestIdFirst = [0, 1].flatMap((slot) => [1, 5, 9].map((n) => id(slot, n)));
-    // Testimonials settle ties newest id first, like the back-office list; the others lowest first.
+    // Testimonials settle ties highest id first, like the back-office list; the others lowest first.
     const highestIdFirst = [0, 1].flatMap((slot) => [9, 5, 1].map((n) => id(slot, n)));
     expect(firstSix(await listPublishedTestimonials(db))).toEqual(highestIdFirst);
     expect(firstSix(await listPublishedCaseStudies(db))).toEqual(lowestIdFirst);
