@@ -4,7 +4,7 @@
 // one line summing them all: "N passed, N failed". Runs on the machine's Node (20 is enough for
 // this file); every step runs on the project's own Node 24 through npm scripts and npx.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const results = [];
 const env = { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" };
@@ -56,17 +56,6 @@ const firstLine = (message) =>
     .split("\n")[0]
     .slice(0, 200);
 
-function vitestFailures(report) {
-  for (const file of report.testResults ?? []) {
-    const name = file.name.replace(`${process.cwd()}/`, "");
-    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
-    for (const test of failed)
-      failures.push(`vitest ${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    if (file.status === "failed" && failed.length === 0)
-      failures.push(`vitest ${name}: ${firstLine(file.message)}`);
-  }
-}
-
 function playwrightFailures(suites = []) {
   for (const suite of suites) {
     for (const spec of suite.specs ?? []) {
@@ -98,16 +87,24 @@ const built = run("npm", ["run", "build"]);
 step("build", built);
 
 // Vitest: unit tests, and integration tests on PGlite (and PostgreSQL when TEST_DATABASE_URL is set).
+// A report left by an earlier run must not stand in for this one's.
+for (const report of ["vitest.json", "vitest-failures.json"])
+  rmSync(`test-results/${report}`, { force: true });
 const vitestOk = run("npx", [
   "vitest",
   "run",
   "--reporter=default",
   "--reporter=json",
   "--outputFile.json=test-results/vitest.json",
+  // Names every failed test, hook and unhandled error in test-results/vitest-failures.json.
+  "--reporter=./tests/support/failures-reporter.ts",
 ]);
 const vitest = readJson("test-results/vitest.json");
+const vitestFailureLines = readJson("test-results/vitest-failures.json") ?? [];
+for (const line of vitestFailureLines) failures.push(`vitest ${String(line).replace(COLOURS, "")}`);
+if (!vitestOk && vitestFailureLines.length === 0)
+  failures.push("vitest: exited with an error and named no failure: see its output above");
 if (vitest) {
-  vitestFailures(vitest);
   results.push({
     name: "vitest",
     passed: vitest.numPassedTests,

@@ -28,9 +28,11 @@ async function openTab(page: Page, path: string): Promise<Page> {
   return tab;
 }
 
+/** Deletes through the confirmation dialog, which closes once the delete has been answered. */
 async function confirmDelete(page: Page, row: Locator) {
   await row.getByRole("button", { name: /^Delete / }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
 }
 
 test.describe("moderation screens", () => {

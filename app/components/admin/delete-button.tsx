@@ -1,5 +1,5 @@
 import { AlertDialog } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { listSearch } from "~/lib/list-return";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -28,15 +28,15 @@ export function DeleteButton({
   const [open, setOpen] = useState(false);
   const busy = fetcher.state !== "idle";
 
-  // Close once the delete has been answered (the list reloads without the row, or with a toast).
-  const wasBusy = useRef(false);
-  useEffect(() => {
-    if (busy) wasBusy.current = true;
-    else if (wasBusy.current) {
-      wasBusy.current = false;
-      setOpen(false);
-    }
-  }, [busy]);
+  // Close once the delete has been answered and the list has reloaded (without the row, or with
+  // the error toast): fetcher.submit resolves then. Watching fetcher.state for its busy-to-idle
+  // edge instead missed the edge on a slow device, where React may skip a transition's in-between
+  // render: the dialog stayed open, and the page behind it, toasts included, stayed hidden.
+  async function remove(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await fetcher.submit(event.currentTarget, { preventScrollReset: true });
+    setOpen(false);
+  }
 
   const label = (
     <>
@@ -72,7 +72,7 @@ export function DeleteButton({
             <AlertDialog.Cancel className={buttonClass.secondary} disabled={busy}>
               Cancel
             </AlertDialog.Cancel>
-            <fetcher.Form method="post" action={confirmUrl} preventScrollReset>
+            <form method="post" action={confirmUrl} onSubmit={remove}>
               <button
                 type="submit"
                 className={`${buttonClass.danger} bg-danger/10`}
@@ -80,7 +80,7 @@ export function DeleteButton({
               >
                 {busy ? "Deleting…" : "Delete"}
               </button>
-            </fetcher.Form>
+            </form>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
