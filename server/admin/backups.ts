@@ -96,9 +96,9 @@ export async function backupDownloadLink(
   if (run?.status !== "succeeded" || !run.archiveName) {
     return { status: 404, message: BACKUP_MESSAGES.missing };
   }
-  const file = await runtime.backups.store.open(run.archiveName);
-  if (!file) return { status: 404, message: BACKUP_MESSAGES.missing };
-  file.stream.destroy();
+  if (!(await runtime.backups.store.has(run.archiveName))) {
+    return { status: 404, message: BACKUP_MESSAGES.missing };
+  }
   return { url: await runtime.backups.store.downloadUrl(run.archiveName, BACKUP_LINK_SECONDS) };
 }
 

@@ -6,6 +6,7 @@ import type { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
@@ -46,6 +47,8 @@ interface BackupStoreBase {
   /** Every archive, newest first. */
   list(): Promise<StoredArchive[]>;
   delete(name: string): Promise<void>;
+  /** Whether this store holds the archive. */
+  has(name: string): Promise<boolean>;
   /** The archive's bytes, or null when this store does not hold it. */
   open(name: string): Promise<{ stream: Readable; size: number } | null>;
   /** A link that downloads the archive until it expires (relative for the directory store). */
@@ -137,6 +140,12 @@ class DirectoryStore implements DirectoryBackupStore {
     await rm(path.join(this.directory, name), { force: true });
   }
 
+  async has(name: string) {
+    if (!ARCHIVE_NAME.test(name)) return false;
+    const info = await stat(path.join(this.directory, name)).catch(() => null);
+    return info?.isFile() === true;
+  }
+
   async open(name: string) {
     if (!ARCHIVE_NAME.test(name)) return null;
     const file = path.join(this.directory, name);
@@ -157,6 +166,10 @@ class DirectoryStore implements DirectoryBackupStore {
     return path.join(this.directory, name);
   }
 }
+
+/** S3's answers for an object (or bucket) that is not there. */
+const isMissing = (error: unknown) =>
+  ["NoSuchKey", "NotFound", "NoSuchBucket"].includes((error as Error).name);
 
 class S3Store implements S3BackupStore {
   readonly kind = "s3";
@@ -214,6 +227,17 @@ class S3Store implements S3BackupStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: name }));
   }
 
+  async has(name: string) {
+    if (!ARCHIVE_NAME.test(name)) return false;
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: name }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
   async open(name: string) {
     if (!ARCHIVE_NAME.test(name)) return null;
     try {
@@ -222,7 +246,7 @@ class S3Store implements S3BackupStore {
       );
       return { stream: response.Body as Readable, size: response.ContentLength ?? 0 };
     } catch (error) {
-      if (["NoSuchKey", "NotFound", "NoSuchBucket"].includes((error as Error).name)) return null;
+      if (isMissing(error)) return null;
       throw error;
     }
   }

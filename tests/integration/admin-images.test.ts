@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as imageUploadAction } from "~/routes/admin/image-upload";
 import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
-import { pngBytes } from "../support/files";
+import { pngBytes, storedObject } from "../support/files";
 
 const post = (body: FormData, init: { cookie?: string; origin?: string } = {}) => ({
   method: "POST",
@@ -41,7 +41,7 @@ describe.each(testDrivers)("editor images on %s", (driver) => {
     const { url } = (await response.json()) as { url: string };
     expect(url).toMatch(/^\/files\/portfolio-images\/images\/\d+_[0-9a-f]{16}\.png$/);
     const key = uploadedImageKey(url) ?? "";
-    expect(await t.runtime.storage.get("portfolio-images", key)).not.toBeNull();
+    expect(await storedObject(t.runtime.storage, "portfolio-images", key)).not.toBeNull();
     const [row] = await t.database.db.select().from(uploads).where(eq(uploads.key, key));
     expect(row).toMatchObject({
       bucket: "portfolio-images",

@@ -26,6 +26,7 @@ import {
   type TestStorage,
 } from "../support/backup-site";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { storedObject } from "../support/files";
 import { waitFor } from "../support/wait";
 
 /**
@@ -368,7 +369,9 @@ describe("refusals", () => {
     expect((error as Error).message).toMatch(
       /target storage is not empty \(bucket contact-uploads/,
     );
-    expect(await emptyDatabase.storage.get("contact-uploads", "left-over.txt")).not.toBeNull();
+    expect(
+      await storedObject(emptyDatabase.storage, "contact-uploads", "left-over.txt"),
+    ).not.toBeNull();
   });
 
   it("replaces a site that holds data with --replace, files not in the archive included", async () => {

@@ -2,6 +2,8 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { createBackupStore } from "@server/backup/store";
+import { loadConfig } from "@server/config";
 import { afterAll, describe, expect, it } from "vitest";
 import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-server";
 import { runScript } from "../support/cli";
@@ -56,6 +58,10 @@ describe("npm run backup", () => {
       expect((listed.Contents ?? []).map((o) => `s3://cli-backups/${o.Key}`)).toEqual([
         second.lastLine,
       ]);
+      // The store behind the Backups screen's download link sees the same.
+      const store = createBackupStore(loadConfig({ ...env, NODE_ENV: "test" }), { linkKey: "k" });
+      expect(await store.has(path.basename(second.lastLine))).toBe(true);
+      expect(await store.has(path.basename(first))).toBe(false);
       // Nothing was left in BACKUP_DIR on the way.
       expect(existsSync(path.join(dataDir, "backups"))).toBe(false);
     } finally {

@@ -1,5 +1,4 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { notifications } from "@server/db/schema";
@@ -14,56 +13,11 @@ import {
 } from "@server/mail";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
+import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 
 const FROM = "Studio Website <website@studio.test>";
-
-interface ReceivedMail {
-  recipients: string[];
-  raw: string;
-}
-
-interface TestSmtpServer {
-  port: number;
-  messages: ReceivedMail[];
-  close(): Promise<void>;
-}
-
-/** A real SMTP server on loopback; port 0 picks a free one. */
-async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
-  const messages: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    closeTimeout: 200,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        messages.push({
-          recipients: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Headers (unfolded, names lower-cased) and body of an RFC 822 message with CRLF line ends. */
 function parseMessage(raw: string): { headers: Map<string, string>; body: string } {
@@ -91,7 +45,7 @@ const sample = {
 
 describe.each(testDrivers)("mail outbox on %s", (driver) => {
   let database: TestDatabase;
-  let smtp: TestSmtpServer;
+  let smtp: SmtpPeer;
   let dataDir: string;
   let clock: Date;
   const now = () => clock;
@@ -116,7 +70,7 @@ describe.each(testDrivers)("mail outbox on %s", (driver) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    smtp = await startSmtpServer();
+    smtp = await startSmtpPeer();
   });
   afterAll(async () => {
     await smtp?.close();
@@ -168,7 +122,7 @@ describe.each(testDrivers)("mail outbox on %s", (driver) => {
 
   it("keeps a mail queued while SMTP is down and delivers it when SMTP is back", async () => {
     // A port with nothing listening: take a free one, then close its server.
-    const down = await startSmtpServer();
+    const down = await startSmtpPeer();
     const port = down.port;
     await down.close();
     const worker = createOutboxWorker({ db: database.db, transport: smtpTransport(port), now });
@@ -194,7 +148,7 @@ describe.each(testDrivers)("mail outbox on %s", (driver) => {
     expect(row.nextAttemptAt.getTime()).toBe(clock.getTime() + backoffMs(2));
 
     // SMTP is back on the same port; once the backoff has passed the mail goes out, once.
-    const back = await startSmtpServer(port);
+    const back = await startSmtpPeer(port);
     try {
       advance(backoffMs(2) + 1_000);
       expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });

@@ -29,7 +29,9 @@ async function ownNonLoopbackAddress(): Promise<string | undefined> {
 async function answers(address: string): Promise<boolean> {
   // The probe hangs up at once, so this end may see a reset: an unheard 'error' would be thrown.
   const listener = createServer((socket) => socket.on("error", () => {}).end());
-  await new Promise<void>((resolve) => listener.listen(0, "0.0.0.0", resolve));
+  await new Promise<void>((resolve, reject) =>
+    listener.once("error", reject).listen(0, "0.0.0.0", resolve),
+  );
   const { port } = listener.address() as AddressInfo;
   const reached = await new Promise<boolean>((resolve) => {
     const socket = createConnection({ host: address, port, timeout: 5_000 });

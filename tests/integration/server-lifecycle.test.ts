@@ -1,29 +1,17 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "@server/db/client";
 import { caseStudies, user } from "@server/db/schema";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, hasBuild, ROOT } from "../support/admin-server";
 
 /**
  * The production server as an operator runs it: `node server.js` on a DATA_DIR.
  * Needs the build (npm run build); `npm test` builds before it runs Vitest.
  */
-const root = path.resolve(import.meta.dirname, "../..");
-const hasBuild = existsSync(path.join(root, "build/server/index.js"));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
 interface Started {
   child: ChildProcess;
   output: () => string;
@@ -36,7 +24,7 @@ function startServer(
   extraEnv: Record<string, string> = {},
 ): Started {
   const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
+    cwd: ROOT,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -77,7 +65,7 @@ async function waitForHealthy(port: number, timeoutMs: number): Promise<number> 
   throw new Error(`server on port ${port} not healthy after ${timeoutMs} ms`);
 }
 
-describe.runIf(hasBuild)("production server lifecycle", () => {
+describe.runIf(hasBuild())("production server lifecycle", () => {
   let dataDir: string;
   let port: number;
   let first: Started;
@@ -152,14 +140,14 @@ describe.runIf(hasBuild)("production server lifecycle", () => {
     const cli = spawnSync(
       process.execPath,
       [
-        path.join(root, "node_modules/tsx/dist/cli.mjs"),
+        path.join(ROOT, "node_modules/tsx/dist/cli.mjs"),
         "scripts/create-user.ts",
         "--email",
         "editor@lifecycle.test",
         "--password",
         "editor-password",
       ],
-      { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" },
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" },
     );
     expect(cli.stderr).toBe("");
     expect(cli.stdout).toContain("Created editor@lifecycle.test (not an admin)");
@@ -220,7 +208,7 @@ describe.runIf(hasBuild)("production server lifecycle", () => {
   }, 180_000);
 });
 
-describe.skipIf(hasBuild)("production server lifecycle (no build)", () => {
+describe.skipIf(hasBuild())("production server lifecycle (no build)", () => {
   it("needs `npm run build` first", () => {
     throw new Error("No production build: run `npm run build` before these tests (npm test does).");
   });

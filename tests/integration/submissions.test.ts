@@ -31,6 +31,7 @@ import {
   largePdfBytes,
   pdfBytes,
   pngBytes,
+  storedObject,
   textBytes,
 } from "../support/files";
 
@@ -227,7 +228,7 @@ describe.each(testDrivers)("submissions on %s", (driver) => {
     expect(stored.key).toMatch(/^inquiries\/\d+_[0-9a-f]{16}\.pdf$/);
     expect(stored.originalName).toBe("My Brief.pdf");
     expect(stored.url).toBe(`/files/contact-uploads/${stored.key}`);
-    const file = await storage.get("contact-uploads", stored.key);
+    const file = await storedObject(storage, "contact-uploads", stored.key);
     expect(file?.contentType).toBe("application/pdf");
     const resume = await storeUpload({ db: database.db, storage }, "resume", {
       name: "cv.docx",
@@ -392,7 +393,7 @@ describe.each(testDrivers)("submissions on %s", (driver) => {
     expect(await deleteOrphanUploads({ db: database.db, storage }, { now: soon })).toBe(0);
     const tomorrow = new Date(Date.now() + 86_400_000 + 60_000);
     expect(await deleteOrphanUploads({ db: database.db, storage }, { now: tomorrow })).toBe(1);
-    expect(await storage.get("contact-uploads", orphan.key)).toBeNull();
-    expect(await storage.get("contact-uploads", kept.key)).not.toBeNull();
+    expect(await storedObject(storage, "contact-uploads", orphan.key)).toBeNull();
+    expect(await storedObject(storage, "contact-uploads", kept.key)).not.toBeNull();
   });
 });

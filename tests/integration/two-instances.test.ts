@@ -11,7 +11,6 @@ import {
 import { deriveKeys } from "@server/keys";
 import { LocalStorage } from "@server/storage";
 import { and, eq, isNull } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESUME_BYTES, TEST_ADMIN } from "../support/admin-data";
 import {
@@ -23,6 +22,7 @@ import {
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { pdfBytes } from "../support/files";
 import { type S3Peer, startS3Peer } from "../support/s3rver";
+import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { waitFor } from "../support/wait";
 
 /**
@@ -38,38 +38,20 @@ const SUBMISSION_LIMIT = 3;
 describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on one database", () => {
   let database: TestDatabase;
   let s3: S3Peer;
-  let smtp: SMTPServer;
-  const mails: string[] = [];
+  let smtp: SmtpPeer;
   let a: AdminServer;
   let b: AdminServer;
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
     s3 = await startS3Peer("two-instances");
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, _session, callback) {
-        let raw = "";
-        stream.setEncoding("utf8");
-        stream.on("data", (chunk) => {
-          raw += chunk;
-        });
-        stream.on("end", () => {
-          mails.push(raw);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const smtpPort = (smtp.server.address() as { port: number }).port;
+    smtp = await startSmtpPeer();
     const env = {
       AUTH_SECRET,
       STORAGE_DRIVER: "s3",
       ...s3.env,
       S3_BUCKET_PREFIX: "two-",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       // Both outbox workers poll often: each mail must still go out once.
       MAIL_POLL_MS: "100",
       SUBMISSION_RATE_LIMIT: String(SUBMISSION_LIMIT),
@@ -81,7 +63,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on on
 
   afterAll(async () => {
     await Promise.all([a?.dispose(), b?.dispose()]);
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
     await s3?.close();
     await database?.destroy();
   });
@@ -264,6 +246,6 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on on
     );
     // Every send finished before its row was marked sent: what arrived is all there will be.
     expect(rows.length).toBe(4);
-    expect(mails).toHaveLength(rows.length);
+    expect(smtp.messages).toHaveLength(rows.length);
   });
 });

@@ -84,6 +84,10 @@ export async function startAdminServer(
   child.stderr?.on("data", (chunk) => {
     text += chunk;
   });
+  // A child that cannot be started says so here (and the wait below reports the output).
+  child.once("error", (error) => {
+    text += `\n${error.message}`;
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const started = Date.now();

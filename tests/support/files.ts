@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { StorageDriver } from "@server/storage";
 import sharp from "sharp";
+import type { UploadBucket } from "~/lib/values";
 
 /** Real files of each accepted kind, and impostors, for upload tests. */
 
@@ -89,3 +91,13 @@ export const largePdfBytes = (size: number) => {
   bytes.fill(0x20, head.length);
   return bytes;
 };
+
+/**
+ * A stored object's metadata, or null when it is missing; its stream is closed unread (one left
+ * open holds a file handle until garbage collection).
+ */
+export async function storedObject(storage: StorageDriver, bucket: UploadBucket, key: string) {
+  const object = await storage.get(bucket, key);
+  object?.stream.destroy();
+  return object && { size: object.size, contentType: object.contentType };
+}

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { rmSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -28,7 +29,7 @@ export interface S3Peer {
   connection: S3Connection;
   /** A client of this peer, for a test that looks into its buckets. */
   client(): S3Client;
-  /** Stops the server and removes its objects. */
+  /** Stops the server; its objects go when the test process exits. */
   close(): Promise<void>;
 }
 
@@ -37,6 +38,9 @@ export async function startS3Peer(label: string): Promise<S3Peer> {
   const directory = await mkdtemp(path.join(os.tmpdir(), `${label}-s3rver-`));
   const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory });
   const { port } = await server.run();
+  // Not removed at close: a request cut off by the stop (an instance killed mid-upload) may still
+  // be writing its file, and s3rver does not handle that write failing.
+  process.once("exit", () => rmSync(directory, { recursive: true, force: true }));
   const endpoint = `http://127.0.0.1:${port}`;
   const connection: S3Connection = {
     endpoint,
@@ -52,7 +56,6 @@ export async function startS3Peer(label: string): Promise<S3Peer> {
     client: () => createS3Client(connection),
     async close() {
       await server.close();
-      await rm(directory, { recursive: true, force: true });
     },
   };
 }

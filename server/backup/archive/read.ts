@@ -58,7 +58,11 @@ export async function extractAndVerify(
           entry.resume();
           return;
         }
-        writes.push(extractEntry(entry, path.join(directory, ...name.split("/")), entries));
+        const write = extractEntry(entry, path.join(directory, ...name.split("/")), entries);
+        // Awaited below once the parse is through; a damaged archive stops it before, and the
+        // write's own failure (its folder removed meanwhile) must not go unheard.
+        write.catch(() => {});
+        writes.push(write);
       });
       for await (const chunk of source as AsyncIterable<Buffer>) {
         if (!parser.write(chunk)) {
@@ -149,15 +153,17 @@ async function extractEntry(
   // Created synchronously so no data event is missed; the parser does not wait for the disk.
   mkdirSync(path.dirname(destination), { recursive: true });
   const out = createWriteStream(destination, { flags: "wx" });
+  // Heard from the start: the file may fail to open or write before the entry ends.
+  const written = finished(out);
   entry.on("data", (chunk: Buffer) => {
     hash.update(chunk);
     size += chunk.length;
     for (const byte of chunk) if (byte === 0x0a) lines++;
     out.write(chunk);
   });
-  await new Promise<void>((resolve) => entry.once("end", resolve));
+  await Promise.race([new Promise<void>((resolve) => entry.once("end", resolve)), written]);
   out.end();
-  await finished(out);
+  await written;
   entries.set(name, { size, sha256: hash.digest("hex"), lines });
 }
 

@@ -4,7 +4,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import { type DatabaseHandle, MIGRATIONS_FOLDER } from "@server/db/client";
 import type { StorageDriver } from "@server/storage";
 import { sql } from "drizzle-orm";
@@ -121,30 +121,37 @@ async function dumpDatabase(
       for (const [index, table] of names.entries()) {
         onProgress?.({ phase: "database", done: index, total: names.length });
         const out = createWriteStream(path.join(staging, tableEntry(table)), { flags: "wx" });
+        // Heard from the start: a write that fails (a full disk) fails this backup, never the
+        // process; awaited once the table is written.
+        const written = finished(out);
+        written.catch(() => {});
         const hash = createHash("sha256");
         let rows = 0;
         let bytes = 0;
-        await tx.execute(
-          sql`declare backup_rows no scroll cursor for
-              select to_jsonb(t)::text as row from ${qualified(table)} t`,
-        );
-        for (;;) {
-          const batch = await rowsOf<{ row: string }>(
-            tx,
-            sql.raw(`fetch ${FETCH_ROWS} from backup_rows`),
+        try {
+          await tx.execute(
+            sql`declare backup_rows no scroll cursor for
+                select to_jsonb(t)::text as row from ${qualified(table)} t`,
           );
-          if (batch.length === 0) break;
-          const text = Buffer.from(batch.map((item) => `${item.row}\n`).join(""));
-          hash.update(text);
-          rows += batch.length;
-          bytes += text.length;
-          if (!out.write(text)) await once(out, "drain");
+          for (;;) {
+            const batch = await rowsOf<{ row: string }>(
+              tx,
+              sql.raw(`fetch ${FETCH_ROWS} from backup_rows`),
+            );
+            if (batch.length === 0) break;
+            const text = Buffer.from(batch.map((item) => `${item.row}\n`).join(""));
+            hash.update(text);
+            rows += batch.length;
+            bytes += text.length;
+            if (!out.write(text)) await Promise.race([once(out, "drain"), written]);
+          }
+          await tx.execute(sql`close backup_rows`);
+          out.end();
+          await written;
+        } finally {
+          // After a failure: no file left open in a staging folder about to be removed.
+          out.destroy();
         }
-        await tx.execute(sql`close backup_rows`);
-        await new Promise<void>((resolve, reject) => {
-          out.once("error", reject);
-          out.end(resolve);
-        });
         tables[table] = { rows, bytes, sha256: hash.digest("hex") };
       }
       onProgress?.({ phase: "database", done: names.length, total: names.length });
