@@ -24,21 +24,43 @@ function readJson(file) {
   }
 }
 
-function ensureChromium() {
-  // The e2e tests run Debian's chromium-headless-shell when it is there (playwright.config.ts),
-  // else Debian's chromium; both come from apt.
-  const browsers = process.env.CHROMIUM_PATH
-    ? [process.env.CHROMIUM_PATH]
-    : ["/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium"];
-  if (existsSync(browsers[0])) return true;
-  console.log("\nDebian's chromium-headless-shell is missing: installing it (apt-get)…");
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const apt = (args) =>
-    run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), ...args], {
-      env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-  if (apt(["update", "-qq"])) apt(["install", "-y", "-qq", "chromium", "chromium-headless-shell"]);
-  return browsers.some((browser) => existsSync(browser));
+// What the tests need from Debian, installed with apt-get when missing (a fresh machine): the e2e
+// tests run chromium-headless-shell when it is there (playwright.config.ts), else chromium; the
+// HTML conformance test runs the Nu checker (vnu-jar) on Java; the metrics test runs promtool.
+const DEBIAN_TOOLS = [
+  {
+    name: "chromium",
+    files: ["/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium"],
+    packages: ["chromium", "chromium-headless-shell"],
+  },
+  { name: "java", files: ["/usr/bin/java"], packages: ["default-jre-headless"] },
+  { name: "promtool", files: ["/usr/bin/promtool"], packages: ["prometheus"] },
+];
+
+function ensureDebianTools() {
+  if (process.env.CHROMIUM_PATH) DEBIAN_TOOLS[0].files = [process.env.CHROMIUM_PATH];
+  const missing = DEBIAN_TOOLS.filter((tool) => !existsSync(tool.files[0]));
+  if (missing.length > 0) {
+    console.log(
+      `\nMissing from this machine: ${missing.map((tool) => tool.name).join(", ")}: installing (apt-get)…`,
+    );
+    const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+    const apt = (args) =>
+      run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), ...args], {
+        env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
+      });
+    if (apt(["update", "-qq"]))
+      apt([
+        "install",
+        "-y",
+        "-qq",
+        "--no-install-recommends",
+        ...missing.flatMap((tool) => tool.packages),
+      ]);
+  }
+  return Object.fromEntries(
+    DEBIAN_TOOLS.map((tool) => [tool.name, tool.files.some((file) => existsSync(file))]),
+  );
 }
 
 function step(name, ok) {
@@ -78,7 +100,8 @@ if (!skipInstall) {
     process.exit(1);
   }
 }
-const haveChromium = ensureChromium();
+const tools = ensureDebianTools();
+const haveChromium = tools.chromium;
 mkdirSync("test-results", { recursive: true });
 
 step("typecheck", run("npm", ["run", "typecheck"]));
