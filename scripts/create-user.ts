@@ -1,7 +1,9 @@
 /**
  * Creates a back-office user, or updates the password and role of an existing one.
  *
- *   npm run user:create -- --email ana@studio.test --password 'long passphrase' [--admin] [--name Ana]
+ *   npm run user:create -- --email ana@studio.test --password 'long passphrase' [--role admin|editor] [--name Ana]
+ *
+ * `--admin` is `--role admin`; without a role the account can sign in but opens nothing.
  *
  * Uses the same configuration as the server (DATABASE_URL or the embedded database in DATA_DIR).
  * The embedded database allows one process: stop the server first, or use DATABASE_URL.
@@ -15,16 +17,17 @@ import { DataDirLockedError, lockDataDir } from "@server/db/data-dir-lock";
 import { deriveKeys } from "@server/keys";
 import { loadOrCreateSecret } from "@server/secret";
 import { z } from "zod";
+import { STAFF_ROLES } from "~/lib/values";
 
 const usage =
-  "Usage: npm run user:create -- --email <email> --password <password> [--name <name>] [--admin]\n" +
+  "Usage: npm run user:create -- --email <email> --password <password> [--name <name>] [--role admin|editor | --admin]\n" +
   "       (the password may also come from the USER_PASSWORD environment variable)";
 
 const argsSchema = z.object({
   email: z.email("--email must be an e-mail address"),
   password: z.string().min(8, "the password must be at least 8 characters"),
   name: z.string().trim().min(1).optional(),
-  admin: z.boolean(),
+  role: z.enum(STAFF_ROLES, { error: "--role must be admin or editor" }).nullable(),
 });
 
 async function main() {
@@ -33,6 +36,7 @@ async function main() {
       email: { type: "string" },
       password: { type: "string" },
       name: { type: "string" },
+      role: { type: "string" },
       admin: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -41,8 +45,10 @@ async function main() {
     console.log(usage);
     return 0;
   }
+  const { admin, ...rest } = values;
   const parsed = argsSchema.safeParse({
-    ...values,
+    ...rest,
+    role: admin ? "admin" : (values.role ?? null),
     password: values.password ?? process.env.USER_PASSWORD,
   });
   if (!parsed.success) {
@@ -67,7 +73,7 @@ async function main() {
     const outcome = await ensureUser(auth, parsed.data);
     console.log(
       `${outcome === "created" ? "Created" : "Updated"} ${parsed.data.email}` +
-        (parsed.data.admin ? " (admin)" : " (not an admin)"),
+        (parsed.data.role ? ` (${parsed.data.role})` : " (no back-office role)"),
     );
     return 0;
   } finally {

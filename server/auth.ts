@@ -2,10 +2,10 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { verifyPassword } from "better-auth/crypto";
 import { admin } from "better-auth/plugins";
+import type { StaffRole } from "~/lib/values";
 import type { Database } from "./db/client";
 import { account, session, user, verification } from "./db/schema";
 
-export const ADMIN_ROLE = "admin";
 const DAY_SECONDS = 60 * 60 * 24;
 /** A session unused this long ends (renewed at most daily while in use). */
 const SESSION_IDLE_DAYS = 7;
@@ -40,7 +40,9 @@ export function createAuth(options: AuthOptions) {
       password: { verify: options.verifyPassword ?? verifyPassword },
     },
     session: { expiresIn: SESSION_IDLE_DAYS * DAY_SECONDS, updateAge: DAY_SECONDS },
-    plugins: [admin({ adminRoles: [ADMIN_ROLE], defaultRole: "user" })],
+    // Roles are our policy table's (app/entities/staff/access.ts); the plugin's own endpoints are not
+    // mounted (decision 0006). "user" is a signed-in account with no back-office role.
+    plugins: [admin({ adminRoles: ["admin"], defaultRole: "user" })],
     // Sign-in is rate limited by our own limiter in the login action (per IP and per account).
     rateLimit: { enabled: false },
     advanced: {
@@ -57,7 +59,8 @@ export interface EnsureUserInput {
   email: string;
   password: string;
   name?: string;
-  admin: boolean;
+  /** The back-office role; null for an account without one. */
+  role: StaffRole | null;
 }
 
 /**
@@ -70,18 +73,15 @@ export async function ensureUser(
   input: EnsureUserInput,
 ): Promise<"created" | "updated"> {
   const email = input.email.trim().toLowerCase();
-  const role = input.admin ? ADMIN_ROLE : "user";
+  const role = input.role ?? "user";
   const ctx = await auth.$context;
   const existing = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
   if (!existing) {
-    await auth.api.createUser({
-      body: {
-        email,
-        password: input.password,
-        name: input.name ?? email.split("@")[0] ?? email,
-        role,
-      },
+    const created = await auth.api.createUser({
+      body: { email, password: input.password, name: input.name ?? email.split("@")[0] ?? email },
     });
+    // The plugin's types know only its own roles; ours come from the policy table.
+    await ctx.internalAdapter.updateUser(created.user.id, { role });
     return "created";
   }
   const { id } = existing.user;
@@ -109,9 +109,4 @@ export async function ensureUser(
   });
   if (!samePassword || !sameRole) await ctx.internalAdapter.deleteUserSessions(id);
   return "updated";
-}
-
-/** The server-side has_role check of SPEC section 6. */
-export function isAdmin(sessionUser: { role?: string | null } | null | undefined): boolean {
-  return (sessionUser?.role ?? "").split(",").includes(ADMIN_ROLE);
 }

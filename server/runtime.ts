@@ -77,7 +77,7 @@ export async function createRuntime(
       const outcome = await ensureUser(auth, {
         email: config.ADMIN_EMAIL,
         password: config.ADMIN_PASSWORD,
-        admin: true,
+        role: "admin",
       });
       logger.info({ email: config.ADMIN_EMAIL, outcome }, "admin user ensured");
     }

@@ -64,3 +64,8 @@ export const BACKUP_TRIGGERS = ["scheduled", "manual", "cli"] as const;
 export type BackupTrigger = (typeof BACKUP_TRIGGERS)[number];
 export const BACKUP_STATUSES = ["running", "succeeded", "failed"] as const;
 export type BackupStatus = (typeof BACKUP_STATUSES)[number];
+
+/** Back-office roles (issue #29); a user with neither (better-auth's "user") has no access. */
+export const STAFF_ROLES = ["admin", "editor"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: "Admin", editor: "Editor" };

@@ -1,7 +1,7 @@
 import { getRuntimeFrom } from "@server/context";
 import type { Database } from "@server/db/client";
 import { FORM_LIMITS, readPost } from "@server/forms";
-import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, requireAccess } from "@server/security/admin-access";
 import { commitFlash, type Flash, type FlashInput } from "@server/security/flash";
 import { type RouterContextProvider, redirect } from "react-router";
 import { deleteCaseStudy, findCaseStudyTitle, setCaseStudyFeatured } from "./case-studies";
@@ -71,6 +71,7 @@ export function isModeratedSection(value: unknown): value is ModeratedSection {
 interface ActionArgs {
   request: Request;
   url: URL;
+  pattern: string;
   context: Readonly<RouterContextProvider>;
 }
 
@@ -102,7 +103,7 @@ export async function moderationListAction(
   args: ActionArgs,
   posted?: FormData | null,
 ): Promise<Response> {
-  await requireAdmin(args);
+  await requireAccess(args);
   const config = MODERATED_SECTIONS[section];
   const runtime = getRuntimeFrom(args.context);
   // Back to the page and filters the admin was on (the form posts to the list's own URL).
@@ -130,7 +131,7 @@ export async function moderationDeleteAction(
   id: string,
   args: ActionArgs,
 ): Promise<Response> {
-  await requireAdmin(args);
+  await requireAccess(args);
   const config = MODERATED_SECTIONS[section];
   const runtime = getRuntimeFrom(args.context);
   const back = listReturnPath(config.listPath, args.url.searchParams);
@@ -157,7 +158,7 @@ export async function submissionStatusAction<Status extends string>(
     messages: { statusSaved: (label: string) => string; updateFailed: string };
   },
 ): Promise<Response> {
-  await requireAdmin(args);
+  await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const back = `${list.path}${args.url.search}`;
   const form = await readForm(args.request);
@@ -202,7 +203,7 @@ export async function loadAdminList<T>(
   load: (db: Database) => Promise<T>,
   fetchFailed: string,
 ): Promise<{ data: T; loadError: null } | { data: null; loadError: Flash }> {
-  await requireAdmin(args);
+  await requireAccess(args);
   const db = getRuntimeFrom(args.context).database.db;
   return loadOrReport(args.context, () => load(db), fetchFailed);
 }

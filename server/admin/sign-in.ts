@@ -1,6 +1,7 @@
-import { isAdmin } from "@server/auth";
 import type { Runtime } from "@server/runtime";
 import { signInLimiterFor } from "@server/security/rate-limit";
+import { staffRoleOf } from "~/entities/staff/access";
+import type { StaffRole } from "~/lib/values";
 import { mailUnlockLink } from "./account-unlock";
 
 /**
@@ -14,7 +15,7 @@ export interface ToastMessage {
 }
 
 export type SignInResult =
-  | { ok: true; cookies: string[]; isAdmin: boolean }
+  | { ok: true; cookies: string[]; role: StaffRole | null }
   | { ok: false; status: number; message: ToastMessage };
 
 export const MISSING_FIELDS: ToastMessage = {
@@ -71,7 +72,7 @@ export async function signIn(
     const body = (await response.json().catch(() => null)) as {
       user?: { role?: string | null };
     } | null;
-    return { ok: true, cookies: response.headers.getSetCookie(), isAdmin: isAdmin(body?.user) };
+    return { ok: true, cookies: response.headers.getSetCookie(), role: staffRoleOf(body?.user) };
   }
 
   const { locked } = await attempt.failed();

@@ -1,11 +1,11 @@
 import { rm } from "node:fs/promises";
-import { isAdmin } from "@server/auth";
 import type { DatabaseHandle } from "@server/db/client";
 import { type BackupRun, user } from "@server/db/schema";
 import type { Logger } from "@server/logger";
 import { enqueueNotification } from "@server/mail";
 import type { StorageDriver } from "@server/storage";
 import { like } from "drizzle-orm";
+import { staffRoleOf } from "~/entities/staff/access";
 import type { BackupTrigger } from "~/lib/values";
 import { type ArchiveProgress, writeBackupArchive } from "./archive";
 import {
@@ -166,7 +166,7 @@ async function mailFailureOnce(services: BackupServices, runId: string, message:
       .select({ email: user.email, role: user.role })
       .from(user)
       .where(like(user.role, "%admin%"))
-  ).filter(isAdmin);
+  ).filter((candidate) => staffRoleOf(candidate) === "admin");
   const link = new URL("/admin/backups", services.siteUrl).href;
   for (const admin of admins) {
     await enqueueNotification(db, {

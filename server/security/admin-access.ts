@@ -1,9 +1,11 @@
-import { isAdmin, SESSION_MAX_AGE_MS } from "@server/auth";
+import { SESSION_MAX_AGE_MS } from "@server/auth";
 import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
 import { textResponse } from "@server/http/text-response";
 import type { Runtime } from "@server/runtime";
-import { createContext, type RouterContextProvider, redirect } from "react-router";
+import { createContext, data, type RouterContextProvider, redirect } from "react-router";
+import { areaOf, areaOfPath, HOME_PATHS, mayEnter, staffRoleOf } from "~/entities/staff/access";
+import type { StaffRole } from "~/lib/values";
 
 /**
  * Access control for the back-office (DESIGN.md security rules): every admin loader, action and
@@ -12,8 +14,6 @@ import { createContext, type RouterContextProvider, redirect } from "react-route
  */
 
 export const LOGIN_PATH = "/admin/login";
-/** Where an admin lands after signing in (SPEC: signed-in admins go to /admin/portfolio). */
-export const ADMIN_HOME_PATH = "/admin/portfolio";
 
 /** Headers of every back-office response: never stored by a cache, never indexed. */
 export const ADMIN_RESPONSE_HEADERS = {
@@ -28,27 +28,38 @@ export function applyAdminHeaders(response: Response): Response {
   return response;
 }
 
-export interface AdminUser {
+/** A signed-in member of staff: a user with a role of the policy table. */
+export interface StaffUser {
   id: string;
   email: string;
   name: string;
+  role: StaffRole;
 }
 
-export interface SessionUser extends AdminUser {
-  isAdmin: boolean;
+/** The signed-in user of a request; `role` is null for a user without a back-office role. */
+export interface SessionUser extends Omit<StaffUser, "role"> {
+  role: StaffRole | null;
 }
+
+/** What a refused page shows (the admin layout's error boundary): where the person may go instead. */
+export interface NoAccess {
+  home: string;
+}
+export const NO_ACCESS_MESSAGE = "You don't have access to this page.";
 
 /**
- * The admin this request was verified for. Only requireAdmin/requireAdminResource set it, after
- * their own database lookup, and the context lives for one request: the layout's middleware looks
- * the session up once, and the loaders and actions below it re-check against it instead of
- * querying again. A route outside the guarded layout finds it empty and does the lookup itself.
+ * The staff member this request was verified for. Only the guards set it, after their own
+ * database lookup, and the context lives for one request: the layout's middleware looks the
+ * session up once, and the loaders and actions below it re-check the route against the policy
+ * with it instead of querying again. A route outside the guarded layout does the lookup itself.
  */
-const verifiedAdminContext = createContext<AdminUser | null>(null);
+const verifiedStaffContext = createContext<StaffUser | null>(null);
 
 interface GuardArgs {
   request: Request;
   url?: URL;
+  /** The route pattern React Router matched (`/admin/blog/edit/:id`): what the policy is keyed by. */
+  pattern: string;
   context: Readonly<RouterContextProvider>;
 }
 
@@ -68,54 +79,85 @@ export async function getSessionUser(
     return null;
   }
   const { id, email, name } = session.user;
-  return { id, email, name, isAdmin: isAdmin(session.user) };
+  return { id, email, name, role: staffRoleOf(session.user) };
 }
 
 /**
- * Guard for pages and their actions: the signed-in admin, or a redirect to the sign-in page that
- * remembers where the visitor was going.
+ * Guard for pages and their actions: the signed-in staff member whose role may open this route.
+ * Signed out or without a role: a redirect to the sign-in page that remembers where the person was
+ * going. A role the policy does not allow here: 403 and the "no access" page.
  */
-export async function requireAdmin({ request, url, context }: GuardArgs): Promise<AdminUser> {
-  const verified = context.get(verifiedAdminContext);
-  if (verified) return verified;
-  const user = await getSessionUser(request, getRuntimeFrom(context));
-  if (user?.isAdmin) return remember(context, user);
-  const target = url ?? new URL(request.url);
-  const back = `${target.pathname}${request.method === "GET" ? target.search : ""}`;
-  const login =
-    back === "/admin" || back === "/admin/"
-      ? LOGIN_PATH
-      : `${LOGIN_PATH}?redirectTo=${encodeURIComponent(back)}`;
-  throw redirect(login, { headers: ADMIN_RESPONSE_HEADERS });
+export async function requireAccess(args: GuardArgs): Promise<StaffUser> {
+  const staff = await verifiedStaff(args);
+  if (!staff) {
+    const target = args.url ?? new URL(args.request.url);
+    const back = `${target.pathname}${args.request.method === "GET" ? target.search : ""}`;
+    const login =
+      back === "/admin" || back === "/admin/"
+        ? LOGIN_PATH
+        : `${LOGIN_PATH}?redirectTo=${encodeURIComponent(back)}`;
+    throw redirect(login, { headers: ADMIN_RESPONSE_HEADERS });
+  }
+  if (!allowed(args, staff)) {
+    throw data({ home: HOME_PATHS[staff.role] } satisfies NoAccess, {
+      status: 403,
+      headers: ADMIN_RESPONSE_HEADERS,
+    });
+  }
+  return staff;
 }
 
-/** Guard for resource routes (CSV, resume links): 401 when signed out, 403 when not an admin. */
-export async function requireAdminResource({ request, context }: GuardArgs): Promise<AdminUser> {
-  const verified = context.get(verifiedAdminContext);
-  if (verified) return verified;
-  const user = await getSessionUser(request, getRuntimeFrom(context));
-  if (user?.isAdmin) return remember(context, user);
-  throw user
-    ? textResponse(403, "Forbidden: an admin account is required.", ADMIN_RESPONSE_HEADERS)
-    : textResponse(401, "Sign in required.", ADMIN_RESPONSE_HEADERS);
+/** Guard for resource routes (CSV, resume links, uploads): 401 signed out, 403 not allowed. */
+export async function requireResourceAccess(args: GuardArgs): Promise<StaffUser> {
+  const staff = await verifiedStaff(args);
+  if (!staff) {
+    // Signed in without a role is refused, not asked to sign in.
+    const signedIn = await getSessionUser(args.request, getRuntimeFrom(args.context));
+    throw signedIn
+      ? textResponse(403, "Forbidden: a back-office role is required.", ADMIN_RESPONSE_HEADERS)
+      : textResponse(401, "Sign in required.", ADMIN_RESPONSE_HEADERS);
+  }
+  if (!allowed(args, staff)) {
+    throw textResponse(403, `Forbidden: ${NO_ACCESS_MESSAGE}`, ADMIN_RESPONSE_HEADERS);
+  }
+  return staff;
 }
 
-function remember(context: Readonly<RouterContextProvider>, user: SessionUser): AdminUser {
-  const admin = { id: user.id, email: user.email, name: user.name };
+async function verifiedStaff(args: GuardArgs): Promise<StaffUser | null> {
+  const verified = args.context.get(verifiedStaffContext);
+  if (verified) return verified;
+  const user = await getSessionUser(args.request, getRuntimeFrom(args.context));
+  if (!user?.role) return null;
+  const staff = { ...user, role: user.role };
   // The provider is typed read-only for routes; setting is what middleware does with it.
-  (context as RouterContextProvider).set(verifiedAdminContext, admin);
-  return admin;
+  (args.context as RouterContextProvider).set(verifiedStaffContext, staff);
+  return staff;
+}
+
+/** The policy's answer for this route; a route no rule covers is refused (and logged). */
+function allowed(args: GuardArgs, staff: StaffUser): boolean {
+  const area = areaOf(args.pattern);
+  if (area === undefined) {
+    getRuntimeFrom(args.context).logger.error(
+      { pattern: args.pattern },
+      "a back-office route has no access rule: refused",
+    );
+  }
+  return mayEnter(staff.role, area);
 }
 
 /**
  * A safe place to return to after signing in: a back-office path of ours, never another site
  * (`//evil.test`, `/\evil.test`) and never the sign-in page itself.
  */
-export function safeRedirectTarget(value: unknown): string {
-  if (typeof value !== "string") return ADMIN_HOME_PATH;
+export function safeRedirectTarget(value: unknown, role: StaffRole): string {
+  const home = HOME_PATHS[role];
+  if (typeof value !== "string") return home;
   if (!/^\/admin(\/[A-Za-z0-9._~\-/]*)?(\?[A-Za-z0-9._~\-=&%+]*)?$/.test(value)) {
-    return ADMIN_HOME_PATH;
+    return home;
   }
-  if (value.includes("//") || value.startsWith(LOGIN_PATH)) return ADMIN_HOME_PATH;
+  if (value.includes("//") || value.startsWith(LOGIN_PATH)) return home;
+  // Never back to a page this role may not open (an editor sent to /admin by a bookmark).
+  if (!mayEnter(role, areaOfPath(value.split("?")[0] ?? value))) return home;
   return value;
 }

@@ -1,4 +1,4 @@
-import { TEST_ADMIN, TEST_VIEWER } from "../support/admin-data";
+import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from "../support/admin-data";
 import {
   expect,
   expectNoAxeViolations,
@@ -128,7 +128,7 @@ test.describe("back-office sign-in and access", () => {
     await signIn(page, TEST_VIEWER);
     await page.goto("/admin/login");
     await expect(page.getByRole("alert")).toContainText(
-      `You are signed in as ${TEST_VIEWER.email}, which does not have admin access.`,
+      `You are signed in as ${TEST_VIEWER.email}, which does not have access to the back-office.`,
     );
     for (const path of [
       "/admin",
@@ -141,12 +141,50 @@ test.describe("back-office sign-in and access", () => {
     ]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/admin\/login/);
-      await expect(page.getByRole("alert")).toContainText("does not have admin access");
+      await expect(page.getByRole("alert")).toContainText(
+        "does not have access to the back-office",
+      );
     }
     const csv = await page.request.get("/admin/inquiries.csv");
     expect(csv.status()).toBe(403);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("alert")).toBeHidden();
+  });
+
+  test("an editor lands on the blog, sees only content in the navigation, and gets a 403 page elsewhere", async ({
+    page,
+  }) => {
+    await page.goto("/admin/login");
+    await hydrated(page);
+    await page.getByLabel("Email").fill(TEST_EDITOR.email);
+    await page.getByLabel("Password").fill(TEST_EDITOR.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin\/blog$/);
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link")).toHaveText([
+      "Case Studies",
+      "Testimonials",
+      "Team Members",
+      "Portfolio",
+      "Blog Posts",
+    ]);
+    for (const path of ["/admin", "/admin/job-applications", "/admin/backups"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(403);
+      expect(response?.headers()["cache-control"]).toBe("private, no-store");
+      await expect(
+        page.getByRole("heading", { name: "You don't have access to this page." }),
+      ).toBeVisible();
+    }
+    await hydrated(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+    }
+    await page.getByRole("link", { name: "Back to the back-office" }).click();
+    await expect(page).toHaveURL(/\/admin\/blog$/);
+    const resume = await page.request.get("/admin/job-applications.csv");
+    expect(resume.status()).toBe(403);
   });
 
   test("per-account sign-in limit: after 5 failures, this address is told how long to wait", async ({

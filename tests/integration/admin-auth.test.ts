@@ -1,8 +1,8 @@
 import { ensureUser } from "@server/auth";
 import { notifications, session, user, verification } from "@server/db/schema";
 import {
-  requireAdmin,
-  requireAdminResource,
+  requireAccess,
+  requireResourceAccess,
   safeRedirectTarget,
 } from "@server/security/admin-access";
 import { commitFlash, takeFlash } from "@server/security/flash";
@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { action as loginAction, loader as loginLoader } from "~/routes/admin/login";
 import { action as logoutAction } from "~/routes/admin/logout";
 import { action as unlockAction, loader as unlockLoader } from "~/routes/admin/unlock";
-import { TEST_ADMIN, TEST_VIEWER } from "../support/admin-data";
+import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from "../support/admin-data";
 import {
   createTestRuntime,
   formOf,
@@ -131,10 +131,16 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
       "javascript:alert(1)",
       "/blog",
     ]) {
-      expect(safeRedirectTarget(bad)).toBe("/admin/portfolio");
+      expect(safeRedirectTarget(bad, "admin")).toBe("/admin/portfolio");
+      expect(safeRedirectTarget(bad, "editor")).toBe("/admin/blog");
     }
-    expect(safeRedirectTarget("/admin")).toBe("/admin");
-    expect(safeRedirectTarget("/admin/team")).toBe("/admin/team");
+    expect(safeRedirectTarget("/admin", "admin")).toBe("/admin");
+    expect(safeRedirectTarget("/admin/team", "admin")).toBe("/admin/team");
+    // Never to a page the role may not open.
+    expect(safeRedirectTarget("/admin/team", "editor")).toBe("/admin/team");
+    expect(safeRedirectTarget("/admin", "editor")).toBe("/admin/blog");
+    expect(safeRedirectTarget("/admin/job-applications?page=2", "editor")).toBe("/admin/blog");
+    expect(safeRedirectTarget("/admin/blog/edit/abc", "editor")).toBe("/admin/blog/edit/abc");
   });
 
   it("sends a signed-in admin from /admin/login to /admin/portfolio; tells a non-admin why", async () => {
@@ -157,29 +163,83 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
 
   it("guards pages with a redirect and resources with 401/403", async () => {
     const anonymous = routeArgs(t.runtime, "/admin/team");
-    await expect(requireAdmin(anonymous)).rejects.toSatisfy(
+    await expect(requireAccess(anonymous)).rejects.toSatisfy(
       (r: Response) =>
         r.status === 302 &&
         r.headers.get("location") === "/admin/login?redirectTo=%2Fadmin%2Fteam" &&
         r.headers.get("cache-control") === "private, no-store",
     );
     const viewer = routeArgs(t.runtime, "/admin/team", { cookie: t.cookies.viewer });
-    await expect(requireAdmin(viewer)).rejects.toSatisfy((r: Response) => r.status === 302);
+    await expect(requireAccess(viewer)).rejects.toSatisfy((r: Response) => r.status === 302);
     await expect(
-      requireAdminResource(routeArgs(t.runtime, "/admin/inquiries.csv")),
+      requireResourceAccess(routeArgs(t.runtime, "/admin/inquiries.csv")),
     ).rejects.toSatisfy((r: Response) => r.status === 401);
     await expect(
-      requireAdminResource(
+      requireResourceAccess(
         routeArgs(t.runtime, "/admin/inquiries.csv", { cookie: t.cookies.viewer }),
       ),
     ).rejects.toSatisfy((r: Response) => r.status === 403);
-    const admin = await requireAdmin(routeArgs(t.runtime, "/admin", { cookie: t.cookies.admin }));
+    const admin = await requireAccess(routeArgs(t.runtime, "/admin", { cookie: t.cookies.admin }));
     expect(admin.email).toBe(TEST_ADMIN.email);
+  });
+
+  it("lets an editor into content only: admin-only pages are a 403 page, admin-only resources a 403", async () => {
+    const editor = (url: string, init: Parameters<typeof routeArgs>[2] = {}) =>
+      routeArgs(t.runtime, url, { cookie: t.cookies.editor, ...init });
+    for (const url of [
+      "/admin/blog",
+      "/admin/blog/edit/x",
+      "/admin/team/new",
+      "/admin/portfolio",
+    ]) {
+      expect((await requireAccess(editor(url))).role).toBe("editor");
+    }
+    expect((await requireResourceAccess(editor("/admin/uploads/image"))).role).toBe("editor");
+    for (const url of ["/admin", "/admin/job-applications", "/admin/backups"]) {
+      for (const method of ["GET", "POST"]) {
+        await expect(requireAccess(editor(url, { method }))).rejects.toSatisfy(
+          (thrown: { type?: string; init?: { status?: number }; data?: { home?: string } }) =>
+            thrown.init?.status === 403 && thrown.data?.home === "/admin/blog",
+        );
+      }
+    }
+    for (const url of [
+      "/admin/inquiries.csv",
+      "/admin/job-applications.csv",
+      "/admin/job-applications/some-id/resume",
+      "/admin/backups/some-id/download",
+    ]) {
+      await expect(requireResourceAccess(editor(url))).rejects.toSatisfy(
+        (r: Response) => r.status === 403,
+      );
+    }
+    // An admin opens all of them.
+    for (const url of ["/admin", "/admin/job-applications", "/admin/backups", "/admin/blog"]) {
+      const admin = await requireAccess(routeArgs(t.runtime, url, { cookie: t.cookies.admin }));
+      expect(admin.role).toBe("admin");
+    }
+  });
+
+  it("refuses a route no rule covers, even to an admin (fail closed)", async () => {
+    const args = { ...routeArgs(t.runtime, "/admin/new-screen", { cookie: t.cookies.admin }) };
+    await expect(requireAccess({ ...args, pattern: "/admin/new-screen" })).rejects.toSatisfy(
+      (thrown: { init?: { status?: number } }) => thrown.init?.status === 403,
+    );
+    expect(t.logs.some((line) => line.msg.includes("has no access rule"))).toBe(true);
+  });
+
+  it("signs an editor in to the blog, and back to a content page it was going to", async () => {
+    const home = await outcome(await postLogin(t, { ...TEST_EDITOR, redirectTo: "" }));
+    expect(home.response?.headers.get("location")).toBe("/admin/blog");
+    const denied = await outcome(await postLogin(t, { ...TEST_EDITOR, redirectTo: "/admin" }));
+    expect(denied.response?.headers.get("location")).toBe("/admin/blog");
+    const back = await outcome(await postLogin(t, { ...TEST_EDITOR, redirectTo: "/admin/team" }));
+    expect(back.response?.headers.get("location")).toBe("/admin/team");
   });
 
   it("counts each attempt before the password: 60 parallel wrong sign-ins evaluate at most 5 passwords", async () => {
     const account = { email: "burst@x.test", password: "burst-password-1" };
-    await ensureUser(t.runtime.auth, { ...account, admin: true });
+    await ensureUser(t.runtime.auth, { ...account, role: "admin" });
     t.passwordChecks.count = 0;
     const results = await Promise.all(
       Array.from({ length: 60 }, async (_, i) =>
@@ -195,7 +255,7 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
 
   it("slows an account down after 5 failures, but its owner still signs in from a fresh address", async () => {
     const owner = { email: "owner@x.test", password: "owner-password-1" };
-    await ensureUser(t.runtime.auth, { ...owner, admin: true });
+    await ensureUser(t.runtime.auth, { ...owner, role: "admin" });
     const attacker = "192.0.2.20";
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
       const failed = await outcome(
@@ -218,7 +278,7 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
 
   it("locks an account under attack for everyone, and mails its owner a link that unlocks it once", async () => {
     const owner = { email: "attacked@x.test", password: "attacked-password-1" };
-    await ensureUser(t.runtime.auth, { ...owner, admin: true });
+    await ensureUser(t.runtime.auth, { ...owner, role: "admin" });
     const { failures, addresses } = SIGN_IN_LIMITS.underAttack;
     for (let i = 0; i < failures; i++) {
       const ip = `198.18.${i % addresses}.${i}`;
@@ -298,7 +358,7 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
 
   it("forgets an address's failures for an account after it signs in", async () => {
     const account = { email: "forgiven@x.test", password: "forgiven-password-1" };
-    await ensureUser(t.runtime.auth, { ...account, admin: true });
+    await ensureUser(t.runtime.auth, { ...account, role: "admin" });
     const ip = "203.0.113.50";
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount - 1; i++) {
       await postLogin(t, { email: account.email, password: `wrong-${i}-xx` }, ip);
@@ -338,7 +398,7 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
 
   it("ends a session older than 30 days, however recently it was used", async () => {
     const account = { email: "long-session@x.test", password: "long-session-password" };
-    await ensureUser(t.runtime.auth, { ...account, admin: true });
+    await ensureUser(t.runtime.auth, { ...account, role: "admin" });
     const cookie = await sessionCookie(t, account);
     const { id } = (
       await t.database.db.select().from(user).where(eq(user.email, account.email))
@@ -349,11 +409,11 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
         .set({ createdAt: new Date(Date.now() - days * 24 * 60 * 60 * 1000) })
         .where(eq(session.userId, id));
     await age(29);
-    expect((await requireAdmin(routeArgs(t.runtime, "/admin", { cookie }))).email).toBe(
+    expect((await requireAccess(routeArgs(t.runtime, "/admin", { cookie }))).email).toBe(
       account.email,
     );
     await age(31);
-    await expect(requireAdmin(routeArgs(t.runtime, "/admin", { cookie }))).rejects.toSatisfy(
+    await expect(requireAccess(routeArgs(t.runtime, "/admin", { cookie }))).rejects.toSatisfy(
       (r: Response) => r.status === 302,
     );
     expect(await t.database.db.select().from(session).where(eq(session.userId, id))).toHaveLength(
@@ -363,22 +423,22 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
 
   it("ends every session of a user when their password or role changes, not on a same-value ensure", async () => {
     const account = { email: "rotated@x.test", password: "rotated-password-1" };
-    await ensureUser(t.runtime.auth, { ...account, admin: true });
+    await ensureUser(t.runtime.auth, { ...account, role: "admin" });
     const signedIn = async (cookie: string) =>
       (await t.runtime.auth.api.getSession({ headers: new Headers({ cookie }) })) !== null;
 
     const first = await sessionCookie(t, account);
     const second = await sessionCookie(t, account);
-    await ensureUser(t.runtime.auth, { ...account, admin: true });
+    await ensureUser(t.runtime.auth, { ...account, role: "admin" });
     expect(await signedIn(first)).toBe(true);
 
     const changed = { ...account, password: "rotated-password-2" };
-    await ensureUser(t.runtime.auth, { ...changed, admin: true });
+    await ensureUser(t.runtime.auth, { ...changed, role: "admin" });
     expect(await signedIn(first)).toBe(false);
     expect(await signedIn(second)).toBe(false);
 
     const third = await sessionCookie(t, changed);
-    await ensureUser(t.runtime.auth, { ...changed, admin: false });
+    await ensureUser(t.runtime.auth, { ...changed, role: null });
     expect(await signedIn(third)).toBe(false);
   });
 

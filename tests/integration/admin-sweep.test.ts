@@ -4,8 +4,10 @@ import { openDatabase } from "@server/db/client";
 import { caseStudies, teamMembers, testimonials } from "@server/db/schema";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { areaOf, mayEnter, PUBLIC_ADMIN_ROUTES, ROUTE_AREAS } from "~/entities/staff/access";
+import type { StaffRole } from "~/lib/values";
 import routes from "~/routes";
-import { snapshotAdminData, TEST_ADMIN, TEST_VIEWER } from "../support/admin-data";
+import { snapshotAdminData, TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from "../support/admin-data";
 import {
   type AdminServer,
   hasBuild,
@@ -15,10 +17,12 @@ import {
 } from "../support/admin-server";
 
 /**
- * The access-control sweep (issue #6, "Must show"): every back-office route in the route table the
- * production build serves, called as an anonymous visitor and as a signed-in user without the admin
- * role, with GET and POST, as a document and as a client data request (.data). None may answer
- * with data, and afterwards the database must be exactly as before.
+ * The access-control sweep (issues #6 and #29, "Must show"): every back-office route in the route
+ * table the production build serves, called as an anonymous visitor, as a signed-in user without a
+ * role and as an editor, with GET and POST, as a document and as a client data request (.data).
+ * Where the policy table (app/entities/staff/access.ts) refuses, none may answer with data; where
+ * it lets an editor in, the page opens; afterwards the database must be exactly as before. A route
+ * that no rule of the policy covers fails the sweep.
  */
 
 interface ManifestRoute {
@@ -57,14 +61,12 @@ function configuredAdminFiles(entries: ConfigEntry[], parentPath = ""): string[]
   });
 }
 
-/**
- * Sign-in, sign-out and the unlock link of a locked account (decision 0151) are the only
- * back-office routes an anonymous visitor may use.
- */
 /** The backup archive the sweep puts into BACKUP_DIR (admin/backup-files/:name). */
 const ARCHIVE_NAME = "backup-20260101T000000Z-a1b2c3.tar.gz";
 
-const PUBLIC_ROUTES = new Set(["routes/admin/login", "routes/admin/logout", "routes/admin/unlock"]);
+/** The pattern React Router matches for a route of the manifest (its path is the full path). */
+const patternOf = (route: ManifestRoute) => `/${route.path}`;
+const isPublic = (route: ManifestRoute) => PUBLIC_ADMIN_ROUTES.includes(patternOf(route));
 
 // What an admin sees and nobody else may: fixture names, e-mails, resume bytes, seeded content.
 const SECRETS = [
@@ -127,11 +129,25 @@ describe.runIf(hasBuild())("admin access sweep over the built route table", () =
     expect(configured).toEqual(expect.arrayContaining(built));
   });
 
-  it("lets nobody but an admin read or change anything", async () => {
+  it("has an access rule for every back-office route, and no rule for a route that is gone", () => {
+    const uncovered = adminRoutes
+      .map(patternOf)
+      .filter((pattern) => areaOf(pattern) === undefined && !PUBLIC_ADMIN_ROUTES.includes(pattern));
+    expect(uncovered).toEqual([]);
+    const served = new Set(adminRoutes.map(patternOf));
+    const stale = [...Object.keys(ROUTE_AREAS), ...PUBLIC_ADMIN_ROUTES].filter(
+      (pattern) => !served.has(pattern),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it("lets nobody read or change anything the policy does not allow them", async () => {
     const viewer = await signInCookie(server.baseURL, TEST_VIEWER);
-    const identities = [
-      { name: "anonymous", cookie: "" },
-      { name: "signed-in non-admin", cookie: viewer },
+    const editor = await signInCookie(server.baseURL, TEST_EDITOR);
+    const identities: Identity[] = [
+      { name: "anonymous", cookie: "", role: null },
+      { name: "signed-in without a role", cookie: viewer, role: null },
+      { name: "editor", cookie: editor, role: "editor" },
     ];
     // Sign-out ends the viewer's session: run it last.
     const ordered = [...adminRoutes].sort(
@@ -143,12 +159,15 @@ describe.runIf(hasBuild())("admin access sweep over the built route table", () =
 
     for (const identity of identities) {
       for (const route of ordered) {
+        // An editor's own routes are opened, never posted to: the sweep changes nothing.
+        const admitted = mayEnter(identity.role, areaOf(patternOf(route)));
+        if (isPublic(route) && identity.role) continue;
         for (const url of concreteUrls(route, ids)) {
           const requests: { method: "GET" | "POST"; url: string; body?: URLSearchParams }[] = [];
           const dataUrl = route.index ? `${url}.data?index` : `${url}.data`;
           const postUrl = route.index ? `${url}?index` : url;
           requests.push({ method: "GET", url }, { method: "GET", url: dataUrl });
-          for (const body of bodies) {
+          for (const body of admitted ? [] : bodies) {
             requests.push({ method: "POST", url: postUrl, body });
             requests.push({ method: "POST", url: dataUrl, body });
           }
@@ -165,7 +184,9 @@ describe.runIf(hasBuild())("admin access sweep over the built route table", () =
               },
             });
             const text = await response.text();
-            const problem = judge(route, request, response, text);
+            const problem = admitted
+              ? judgeAdmitted(request, response)
+              : judge(route, identity, request, response, text);
             if (problem) {
               failures.push(`${identity.name} ${request.method} ${request.url}: ${problem}`);
             }
@@ -174,7 +195,7 @@ describe.runIf(hasBuild())("admin access sweep over the built route table", () =
       }
     }
     expect(failures).toEqual([]);
-    expect(calls).toBeGreaterThan(400);
+    expect(calls).toBeGreaterThan(600);
   }, 120_000);
 
   it("serves an admin the same routes with their data (the sweep's markers are real)", async () => {
@@ -232,9 +253,16 @@ function concreteUrls(route: ManifestRoute, ids: Record<string, string>): string
   return urls;
 }
 
-/** Why a response breaks the rules, or null when it keeps them. */
+interface Identity {
+  name: string;
+  cookie: string;
+  role: StaffRole | null;
+}
+
+/** Why a response to a refused request breaks the rules, or null when it keeps them. */
 function judge(
   route: ManifestRoute,
+  identity: Identity,
   request: { method: string; url: string },
   response: Response,
   text: string,
@@ -248,9 +276,17 @@ function judge(
   const location = response.headers.get("location") ?? "";
   const status = response.status;
 
-  if (PUBLIC_ROUTES.has(route.id)) {
+  if (isPublic(route)) {
     // Public, but still no data: the login page and sign-in errors, or a redirect to sign-in.
     return status >= 500 ? `status ${status}` : null;
+  }
+  if (identity.role) {
+    // A member of staff outside their role: refused as such (403), never sent to sign in again.
+    if (status !== 403) return `status ${status} ${location}, not 403`.trim();
+    const page = !isData && route.hasDefaultExport;
+    return page && !text.includes("You don&#x27;t have access to this page.")
+      ? "the 403 page does not say why"
+      : null;
   }
   if ([401, 403].includes(status)) return null;
   // A route without an action (the signed archive link) refuses every post as such.
@@ -259,4 +295,17 @@ function judge(
   // A client data request learns about the redirect inside a 202 turbo-stream body.
   if (isData && status === 202 && text.includes("/admin/login")) return null;
   return `status ${status} ${location}`.trim();
+}
+
+/** Why a response to a request the policy admits is not the page it asked for. */
+function judgeAdmitted(request: { url: string }, response: Response): string | null {
+  if (response.headers.get("cache-control") !== "private, no-store") {
+    return `Cache-Control was ${response.headers.get("cache-control")}`;
+  }
+  const location = response.headers.get("location") ?? "";
+  if ([401, 403].includes(response.status) || location.startsWith("/admin/login")) {
+    return `refused: status ${response.status} ${location}`.trim();
+  }
+  // A sample id of another kind is a 404 or a redirect to its list: not a refusal.
+  return response.status >= 500 ? `status ${response.status} at ${request.url}` : null;
 }

@@ -1,7 +1,8 @@
-import { type Auth, createAuth, ensureUser, isAdmin } from "@server/auth";
+import { type Auth, createAuth, ensureUser } from "@server/auth";
 import { account, user } from "@server/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { staffRoleOf } from "~/entities/staff/access";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
 const SITE = "http://localhost:3999";
@@ -24,7 +25,11 @@ describe.each(testDrivers)("users and sign-in on %s", (driver) => {
 
   it("creates an admin whose password works and whose session carries the admin role", async () => {
     expect(
-      await ensureUser(auth, { email: "Owner@Studio.test", password: "first-pass-1", admin: true }),
+      await ensureUser(auth, {
+        email: "Owner@Studio.test",
+        password: "first-pass-1",
+        role: "admin",
+      }),
     ).toBe("created");
     const response = await signIn("owner@studio.test", "first-pass-1");
     expect(response.status).toBe(200);
@@ -34,7 +39,7 @@ describe.each(testDrivers)("users and sign-in on %s", (driver) => {
     const session = await auth.api.getSession({
       headers: new Headers({ cookie: cookies.map((c) => c.split(";")[0]).join("; ") }),
     });
-    expect(isAdmin(session?.user)).toBe(true);
+    expect(staffRoleOf(session?.user)).toBe("admin");
   });
 
   it("refuses a wrong password", async () => {
@@ -47,7 +52,7 @@ describe.each(testDrivers)("users and sign-in on %s", (driver) => {
       await ensureUser(auth, {
         email: "owner@studio.test",
         password: "second-pass-2",
-        admin: false,
+        role: null,
       }),
     ).toBe("updated");
     expect((await signIn("owner@studio.test", "first-pass-1")).status).toBe(401);
@@ -56,7 +61,7 @@ describe.each(testDrivers)("users and sign-in on %s", (driver) => {
     const rows = await database.db.select().from(user).where(eq(user.email, "owner@studio.test"));
     expect(rows).toHaveLength(1);
     const [owner] = rows;
-    expect(isAdmin(owner)).toBe(false);
+    expect(staffRoleOf(owner)).toBeNull();
     const accounts = await database.db
       .select()
       .from(account)
@@ -66,11 +71,11 @@ describe.each(testDrivers)("users and sign-in on %s", (driver) => {
     expect(accounts[0]?.password).not.toContain("second-pass-2");
   });
 
-  it("creates a user who is not an admin", async () => {
+  it("creates an editor, whose session carries the editor role", async () => {
     await ensureUser(auth, {
       email: "editor@studio.test",
       password: "editor-pass-1",
-      admin: false,
+      role: "editor",
     });
     const response = await signIn("editor@studio.test", "editor-pass-1");
     const session = await auth.api.getSession({
@@ -82,7 +87,7 @@ describe.each(testDrivers)("users and sign-in on %s", (driver) => {
       }),
     });
     expect(session?.user.email).toBe("editor@studio.test");
-    expect(isAdmin(session?.user)).toBe(false);
+    expect(staffRoleOf(session?.user)).toBe("editor");
   });
 
   it("does not allow public sign-up", async () => {

@@ -150,7 +150,7 @@ describe.runIf(hasBuild())("production server lifecycle", () => {
       { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" },
     );
     expect(cli.stderr).toBe("");
-    expect(cli.stdout).toContain("Created editor@lifecycle.test (not an admin)");
+    expect(cli.stdout).toContain("Created editor@lifecycle.test (no back-office role)");
 
     const restarted = startServer(dataDir, port);
     // The cold-start budget (3 s) is measured by `npm run bench:startup`, not here.

@@ -25,6 +25,8 @@ import { LocalStorage } from "@server/storage";
 
 export const TEST_ADMIN = { email: "admin@admin-tests.test", password: "admin-tests-password" };
 export const TEST_VIEWER = { email: "viewer@admin-tests.test", password: "viewer-tests-password" };
+/** A member of staff with the editor role: content only (app/entities/staff/access.ts). */
+export const TEST_EDITOR = { email: "editor@admin-tests.test", password: "editor-tests-password" };
 
 export const INQUIRY_COUNT = 60;
 export const APPLICATION_COUNT = 30;
@@ -70,8 +72,9 @@ export async function prepareAdminData(options: PrepareOptions): Promise<AdminFi
     const db = database.db;
     const keys = deriveKeys(await loadOrCreateSecret(options.dataDir));
     const auth = createAuth({ db, siteUrl: "http://127.0.0.1", secret: keys.sessions });
-    await ensureUser(auth, { ...TEST_ADMIN, admin: true, name: "Test Admin" });
-    await ensureUser(auth, { ...TEST_VIEWER, admin: false, name: "Test Viewer" });
+    await ensureUser(auth, { ...TEST_ADMIN, role: "admin", name: "Test Admin" });
+    await ensureUser(auth, { ...TEST_VIEWER, role: null, name: "Test Viewer" });
+    await ensureUser(auth, { ...TEST_EDITOR, role: "editor", name: "Test Editor" });
     if (options.seed) await seedDemoContent(db);
     await options.content?.(db);
     if (!options.submissions) return null;

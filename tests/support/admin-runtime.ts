@@ -17,9 +17,10 @@ import { takeFlash } from "@server/security/flash";
 import { createStorage } from "@server/storage";
 import { verifyPassword } from "better-auth/crypto";
 import pino from "pino";
-import { RouterContextProvider } from "react-router";
+import { matchRoutes, type RouteObject, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll } from "vitest";
-import { TEST_ADMIN, TEST_VIEWER } from "./admin-data";
+import routes from "~/routes";
+import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from "./admin-data";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 /**
@@ -39,7 +40,7 @@ export interface TestRuntime {
   /** Moves the storage clock (milliseconds). */
   advance(ms: number): void;
   /** Session cookies from the real sign-in action. */
-  cookies: { admin: string; viewer: string };
+  cookies: { admin: string; viewer: string; editor: string };
   close(): Promise<void>;
 }
 
@@ -105,8 +106,9 @@ export async function createTestRuntime(driver: "pglite" | "postgres"): Promise<
     close: async () => {},
   } satisfies Runtime;
 
-  await ensureUser(auth, { ...TEST_ADMIN, admin: true });
-  await ensureUser(auth, { ...TEST_VIEWER, admin: false });
+  await ensureUser(auth, { ...TEST_ADMIN, role: "admin" });
+  await ensureUser(auth, { ...TEST_VIEWER, role: null });
+  await ensureUser(auth, { ...TEST_EDITOR, role: "editor" });
   const sessionCookie = async (account: { email: string; password: string }) => {
     const response = await auth.api.signInEmail({ body: account, asResponse: true });
     return response.headers
@@ -123,7 +125,11 @@ export async function createTestRuntime(driver: "pglite" | "postgres"): Promise<
     advance(ms) {
       offset += ms;
     },
-    cookies: { admin: await sessionCookie(TEST_ADMIN), viewer: await sessionCookie(TEST_VIEWER) },
+    cookies: {
+      admin: await sessionCookie(TEST_ADMIN),
+      viewer: await sessionCookie(TEST_VIEWER),
+      editor: await sessionCookie(TEST_EDITOR),
+    },
     async close() {
       await database.destroy();
       await rm(dataDir, { recursive: true, force: true });
@@ -155,9 +161,19 @@ export function routeArgs(
     request,
     url: normalized,
     params,
-    pattern: "",
+    pattern: routePatternOf(normalized.pathname),
     context: contextFor(runtime, ip),
   };
+}
+
+/**
+ * The route pattern React Router gives a loader or action for `pathname` (`admin/blog/edit/:id`):
+ * the matched routes' paths of app/routes.ts, joined, as the access policy reads them.
+ */
+export function routePatternOf(pathname: string): string {
+  const matches = matchRoutes(routes as RouteObject[], pathname) ?? [];
+  const paths = matches.map((match) => match.route.path).filter(Boolean);
+  return paths.join("/").replace(/\/+/g, "/");
 }
 
 /** A TestRuntime for one describe block, and the content changes it announced. */

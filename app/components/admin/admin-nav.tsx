@@ -10,6 +10,8 @@ import {
   Users,
 } from "lucide-react";
 import { Form, NavLink } from "react-router";
+import { areaOf, mayEnter } from "~/entities/staff/access";
+import type { StaffRole } from "~/lib/values";
 
 /** SPEC section 2: the admin navigation, in this order and with these words (then Backups). */
 export const ADMIN_NAV = [
@@ -31,11 +33,13 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
       : "text-ink-muted hover:bg-surface-raised/60 hover:text-ink"
   }`;
 
-export function AdminNav() {
+/** The navigation of one person: only what their role may open (the policy table). */
+export function AdminNav({ role }: { role: StaffRole }) {
+  const items = ADMIN_NAV.filter((item) => mayEnter(role, areaOf(item.to)));
   return (
     <nav aria-label="Admin" className="min-w-0">
       <ul className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible lg:pb-0">
-        {ADMIN_NAV.map(({ label, to, icon: Icon, ...rest }) => (
+        {items.map(({ label, to, icon: Icon, ...rest }) => (
           <li key={to}>
             <NavLink to={to} end={"end" in rest} className={itemClass} prefetch="intent">
               <Icon aria-hidden="true" className="size-4 shrink-0" />

@@ -1,7 +1,7 @@
 import { backupDownloadLink } from "@server/admin/backups";
 import { getRuntimeFrom } from "@server/context";
 import { textResponse } from "@server/http/text-response";
-import { ADMIN_RESPONSE_HEADERS, requireAdminResource } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
 import { redirect } from "react-router";
 import type { Route } from "./+types/backup-download";
 
@@ -11,7 +11,7 @@ import type { Route } from "./+types/backup-download";
  * An archive the store does not hold (rotated, or rows restored from elsewhere) is a 404 message.
  */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdminResource(args);
+  await requireResourceAccess(args);
   const runtime = getRuntimeFrom(args.context);
   try {
     const link = await backupDownloadLink(runtime, args.params.id);

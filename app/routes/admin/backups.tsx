@@ -7,7 +7,7 @@ import {
 import { failure, success } from "@server/admin/messages";
 import { loadOrReport, redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { requireAdmin } from "@server/security/admin-access";
+import { requireAccess } from "@server/security/admin-access";
 import { DatabaseBackup, Download } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
@@ -32,13 +32,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Backups");
 const POLL_MS = 1_000;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
   return loadOrReport(args.context, () => loadBackupRows(runtime), BACKUP_MESSAGES.fetchFailed);
 }
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAccess(args);
   const started = await startManualBackup(getRuntimeFrom(args.context), admin.email);
   return redirectWithFlash(
     args.context,

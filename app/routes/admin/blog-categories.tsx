@@ -8,7 +8,7 @@ import { isUuid } from "@server/admin/list-params";
 import { BAD_REQUEST, BLOG_MESSAGES, failure, success } from "@server/admin/messages";
 import { loadAdminList, readForm, redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, requireAccess } from "@server/security/admin-access";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -44,7 +44,7 @@ type ActionData = {
 };
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const db = runtime.database.db;
   const form = await readForm(args.request);

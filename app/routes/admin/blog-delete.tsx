@@ -3,7 +3,7 @@ import { isUuid, listReturnPath } from "@server/admin/list-params";
 import { BLOG_MESSAGES, failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { requireAdmin } from "@server/security/admin-access";
+import { requireAccess } from "@server/security/admin-access";
 import { ConfirmDeletePanel } from "~/components/admin/confirm-delete-panel";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/blog-delete";
@@ -20,7 +20,7 @@ const LIST = "/admin/blog";
 const GONE = "the post no longer exists";
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   const db = getRuntimeFrom(args.context).database.db;
   const title = isUuid(args.params.id) ? await findBlogPostTitle(db, args.params.id) : null;
   // Back to the page and filters the admin came from (the Delete button carries them).
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const id = args.params.id;
   const list = listReturnPath(LIST, args.url.searchParams);

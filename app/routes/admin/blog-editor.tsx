@@ -6,7 +6,7 @@ import { BLOG_MESSAGES, failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
-import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, requireAccess } from "@server/security/admin-access";
 import { UploadRejectedError } from "@server/uploads";
 import { ExternalLink } from "lucide-react";
 import { data } from "react-router";
@@ -63,7 +63,7 @@ function redirectGone(context: Route.LoaderArgs["context"]) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   const db = getRuntimeFrom(args.context).database.db;
   const { id, gone } = postIdOf(args.params, args.context);
   if (gone) throw await gone;
@@ -104,7 +104,7 @@ function refused(status: number, body: ActionData) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const { id, gone } = postIdOf(args.params, args.context);
   if (gone) return gone;

@@ -9,7 +9,7 @@ import { isUuid } from "@server/admin/list-params";
 import { CASE_STUDY_EDITOR_MESSAGES, failure } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { ADMIN_RESPONSE_HEADERS, requireAdmin } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, requireAccess } from "@server/security/admin-access";
 import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import { CaseStudyEditor } from "~/components/admin/case-study-editor/editor";
@@ -39,7 +39,7 @@ function editId(params: { id?: string }): string | null {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   const id = editId(args.params);
   if (id === null) {
     return {
@@ -70,7 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   const id = editId(args.params);
   const runtime = getRuntimeFrom(args.context);
   const outcome = await handleCaseStudyPost(runtime, args.request, id);

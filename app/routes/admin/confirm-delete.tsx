@@ -7,7 +7,7 @@ import {
   redirectWithFlash,
 } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { requireAdmin } from "@server/security/admin-access";
+import { requireAccess } from "@server/security/admin-access";
 import { data } from "react-router";
 import { ConfirmDeletePanel } from "~/components/admin/confirm-delete-panel";
 import { adminMeta } from "~/lib/admin-meta";
@@ -29,7 +29,7 @@ function sectionOf(params: { section?: string }) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   const { section, config } = sectionOf(args.params);
   const db = getRuntimeFrom(args.context).database.db;
   const name = isUuid(args.params.id) ? await config.describe(db, args.params.id) : null;

@@ -1,7 +1,7 @@
 import { IMAGE_UPLOAD_MESSAGES, uploadImage } from "@server/admin/images";
 import { getRuntimeFrom } from "@server/context";
 import { FORM_LIMITS, readPost } from "@server/forms";
-import { ADMIN_RESPONSE_HEADERS, requireAdminResource } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
 import { isCrossSiteRequest } from "@server/security/origin";
 import { UploadRejectedError } from "@server/uploads";
 import type { Route } from "./+types/image-upload";
@@ -22,7 +22,7 @@ export async function loader() {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdminResource(args);
+  await requireResourceAccess(args);
   const { request, context } = args;
   const runtime = getRuntimeFrom(context);
   const failed = IMAGE_UPLOAD_MESSAGES.failed;

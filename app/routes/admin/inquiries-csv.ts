@@ -8,12 +8,12 @@ import {
 import { failure, INQUIRY_MESSAGES } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { ADMIN_RESPONSE_HEADERS, requireAdminResource } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
 import type { Route } from "./+types/inquiries-csv";
 
 /** GET /admin/inquiries.csv?q=&status=: the filtered inquiries (every page) as CSV. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdminResource(args);
+  await requireResourceAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const { page: _page, ...filters } = parseInquiryQuery(args.url.searchParams);
   const site = runtime.config.SITE_URL;

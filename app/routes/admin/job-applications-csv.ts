@@ -8,12 +8,12 @@ import {
 import { failure, JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { ADMIN_RESPONSE_HEADERS, requireAdminResource } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
 import type { Route } from "./+types/job-applications-csv";
 
 /** GET /admin/job-applications.csv?status=&position=: the filtered applications as CSV. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdminResource(args);
+  await requireResourceAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const { page: _page, ...filters } = parseJobApplicationQuery(args.url.searchParams);
   async function* rows() {

@@ -1,32 +1,38 @@
 import { getRuntimeFrom } from "@server/context";
-import { applyAdminHeaders, requireAdmin } from "@server/security/admin-access";
+import {
+  applyAdminHeaders,
+  NO_ACCESS_MESSAGE,
+  type NoAccess,
+  requireAccess,
+} from "@server/security/admin-access";
 import { takeFlash } from "@server/security/flash";
-import { data, Link, Outlet } from "react-router";
+import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { AppToaster, ToastMessageView } from "~/components/ui/toasts";
 import { studio } from "~/copy/studio";
 import type { Route } from "./+types/layout";
 
 /**
- * The back-office frame. Its middleware guards every page below it (and their actions): no signed-in
- * admin, no page; each loader and action checks again (defence in depth). Every response, redirects
- * included, is private, no-store and noindex.
+ * The back-office frame. Its middleware guards every page below it (and their actions) against the
+ * policy table: no signed-in staff member, no page; a role without the right, the "no access" page
+ * (403). Each loader and action checks again (defence in depth). Every response, redirects and
+ * refusals included, is private, no-store and noindex.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async (_args, next) => applyAdminHeaders((await next()) as Response),
   async (args) => {
-    await requireAdmin(args);
+    await requireAccess(args);
   },
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const admin = await requireAdmin(args);
+  const staff = await requireAccess(args);
   const { flash, clear } = await takeFlash(args.request, getRuntimeFrom(args.context));
-  return data({ admin, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  return data({ staff, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { admin, flash } = loaderData;
+  const { staff, flash } = loaderData;
   return (
     <div className="min-h-dvh bg-canvas text-ink lg:grid lg:grid-cols-[15rem_1fr]">
       <a
@@ -43,12 +49,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               Admin
             </span>
           </Link>
-          <p className="truncate text-xs text-ink-faint lg:mt-1" title={admin.email}>
-            {admin.email}
+          <p className="truncate text-xs text-ink-faint lg:mt-1" title={staff.email}>
+            {staff.email}
           </p>
         </div>
         <div className="px-2 pb-2 lg:px-3">
-          <AdminNav />
+          <AdminNav role={staff.role} />
         </div>
       </aside>
       <main
@@ -61,5 +67,31 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <AppToaster />
     </div>
+  );
+}
+
+/** A page this person's role may not open (403), or another failure below the frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const noAccess = isRouteErrorResponse(error) && error.status === 403;
+  const home = noAccess ? ((error.data as Partial<NoAccess> | null)?.home ?? "/admin") : "/admin";
+  return (
+    <main
+      id="admin-main"
+      className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 bg-canvas px-6 text-ink"
+    >
+      <title>
+        {noAccess ? `No access | ${studio.name} Admin` : `Error | ${studio.name} Admin`}
+      </title>
+      <meta name="robots" content="noindex" />
+      {noAccess ? <p className="font-display text-5xl font-bold text-accent">403</p> : null}
+      <h1 className="font-display text-2xl font-bold tracking-tight">
+        {noAccess ? NO_ACCESS_MESSAGE : "Something went wrong."}
+      </h1>
+      <p>
+        <a href={home} className="text-accent underline underline-offset-4">
+          Back to the back-office
+        </a>
+      </p>
+    </main>
   );
 }

@@ -32,8 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = getRuntimeFrom(context);
   const user = await getSessionUser(request, runtime);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  // SPEC section 2: an admin who is already signed in goes to /admin/portfolio.
-  if (user?.isAdmin) throw redirect(safeRedirectTarget(redirectTo));
+  // SPEC section 2: an admin who is already signed in goes to /admin/portfolio (an editor to the
+  // blog), or back where they were going.
+  if (user?.role) throw redirect(safeRedirectTarget(redirectTo, user.role));
   const { flash, clear } = await takeFlash(request, runtime);
   return data(
     { signedInAs: user ? user.email : null, redirectTo, flash },
@@ -80,8 +81,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
-  // A non-admin is signed in but lands back here, where the page says why they cannot go further.
-  const target = result.isAdmin ? safeRedirectTarget(form.get("redirectTo")) : "/admin/login";
+  // Someone without a role is signed in but lands back here, where the page says why they cannot
+  // go further.
+  const target = result.role
+    ? safeRedirectTarget(form.get("redirectTo"), result.role)
+    : "/admin/login";
   return redirect(target, { headers });
 }
 
@@ -116,7 +120,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             >
               <p>
                 You are signed in as <strong>{loaderData.signedInAs}</strong>, which does not have
-                admin access. Sign in with an admin account to continue.
+                access to the back-office. Sign in with a staff account to continue.
               </p>
               <Form method="post" action="/admin/logout" reloadDocument className="mt-2">
                 <button

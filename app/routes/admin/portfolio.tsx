@@ -10,7 +10,7 @@ import { loadOrReport, moderationListAction, redirectWithFlash } from "@server/a
 import { findPortfolioItem, listPortfolioItems, savePortfolioItem } from "@server/admin/portfolio";
 import { getRuntimeFrom } from "@server/context";
 import { FORM_LIMITS, readPost } from "@server/forms";
-import { requireAdmin } from "@server/security/admin-access";
+import { requireAccess } from "@server/security/admin-access";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { EditorHeading } from "~/components/admin/editor-form";
 import { EditorFields, StatusField } from "~/components/admin/editor-page";
@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   const db = getRuntimeFrom(args.context).database.db;
   const params = new URL(args.request.url).searchParams;
   let editor: { mode: "create" } | { mode: "edit"; item: PortfolioFormItem } | null = null;
@@ -78,7 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** The editor posts `intent=save`; the list's feature toggles post `intent=feature`. */
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   const read = await readPost(args.request, FORM_LIMITS.editor, editorRefusal(messages));
   if (read.refused) return read.refused;
   const { form } = read;

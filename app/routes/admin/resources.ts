@@ -1,4 +1,4 @@
-import { applyAdminHeaders, requireAdminResource } from "@server/security/admin-access";
+import { applyAdminHeaders, requireResourceAccess } from "@server/security/admin-access";
 import type { Route } from "./+types/resources";
 
 /**
@@ -9,6 +9,6 @@ import type { Route } from "./+types/resources";
 export const middleware: Route.MiddlewareFunction[] = [
   async (_args, next) => applyAdminHeaders((await next()) as Response),
   async (args) => {
-    await requireAdminResource(args);
+    await requireResourceAccess(args);
   },
 ];

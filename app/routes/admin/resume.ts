@@ -3,7 +3,7 @@ import { isUuid } from "@server/admin/list-params";
 import { failure, JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { ADMIN_RESPONSE_HEADERS, requireAdminResource } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
 import { redirect } from "react-router";
 import type { Route } from "./+types/resume";
 
@@ -15,7 +15,7 @@ import type { Route } from "./+types/resume";
 export const RESUME_LINK_SECONDS = 60;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdminResource(args);
+  await requireResourceAccess(args);
   const { params, request, context } = args;
   const runtime = getRuntimeFrom(context);
   const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;

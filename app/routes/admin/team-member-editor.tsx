@@ -1,7 +1,7 @@
 import { type EditorActionData, editorRouteAction, findRowOrRedirect } from "@server/admin/editor";
 import { TEAM_EDITOR_MESSAGES, TEAM_MESSAGES } from "@server/admin/messages";
 import { findTeamMember, saveTeamMember } from "@server/admin/team";
-import { requireAdmin } from "@server/security/admin-access";
+import { requireAccess } from "@server/security/admin-access";
 import { EditorPage } from "~/components/admin/editor-page";
 import { ImageField } from "~/components/admin/image-field";
 import { CheckboxField, TextAreaField, TextField } from "~/components/forms/fields";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ params }) =>
   adminMeta(params.id ? "Edit team member" : "New team member");
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   const member = await findRowOrRedirect(args, {
     id: (args.params as { id?: string }).id,
     find: findTeamMember,
@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   return editorRouteAction(args, {
     find: findTeamMember,
     save: saveTeamMember,

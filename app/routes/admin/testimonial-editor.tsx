@@ -1,7 +1,7 @@
 import { type EditorActionData, editorRouteAction, findRowOrRedirect } from "@server/admin/editor";
 import { TESTIMONIAL_EDITOR_MESSAGES, TESTIMONIAL_MESSAGES } from "@server/admin/messages";
 import { findTestimonial, saveTestimonial } from "@server/admin/testimonials";
-import { requireAdmin } from "@server/security/admin-access";
+import { requireAccess } from "@server/security/admin-access";
 import { EditorPage, StatusField } from "~/components/admin/editor-page";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { testimonialSchema } from "~/entities/testimonial/form";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ params }) =>
   adminMeta(params.id ? "Edit testimonial" : "New testimonial");
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   const testimonial = await findRowOrRedirect(args, {
     id: (args.params as { id?: string }).id,
     find: findTestimonial,
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
+  await requireAccess(args);
   return editorRouteAction(args, {
     find: findTestimonial,
     save: saveTestimonial,

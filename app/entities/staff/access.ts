@@ -1,0 +1,107 @@
+import { matchPath } from "react-router";
+import { STAFF_ROLES, type StaffRole } from "~/lib/values";
+
+/**
+ * Who may open what in the back-office: the one policy table (issue #29, decision 0290). The admin
+ * layout's middleware and every loader, action and resource route check the route they serve
+ * against it (`server/security/admin-access.ts`); the navigation shows what it allows; the access
+ * test walks the route table and fails on an /admin route that no rule below covers. Browser-safe.
+ */
+
+/** What a role may do, one area of the back-office each. */
+export const AREAS = [
+  /** Case studies, portfolio, blog and categories, testimonials, team, their images. */
+  "content",
+  "inquiries",
+  "applications",
+  "backups",
+  "staff",
+  "audit",
+  /** The person's own account page: every staff member. */
+  "account",
+] as const;
+export type Area = (typeof AREAS)[number];
+
+export const ROLE_AREAS: Record<StaffRole, readonly Area[]> = {
+  admin: AREAS,
+  editor: ["content", "account"],
+};
+
+/**
+ * Every back-office route, by the pattern React Router matches (the `pattern` of its loader and
+ * action arguments), and the area it belongs to.
+ */
+export const ROUTE_AREAS: Record<string, Area> = {
+  "/admin": "inquiries",
+  "/admin/inquiries.csv": "inquiries",
+  "/admin/job-applications": "applications",
+  "/admin/job-applications.csv": "applications",
+  "/admin/job-applications/:id/resume": "applications",
+  "/admin/case-studies": "content",
+  "/admin/case-studies/new": "content",
+  "/admin/case-studies/:id/edit": "content",
+  "/admin/testimonials": "content",
+  "/admin/testimonials/new": "content",
+  "/admin/testimonials/:id/edit": "content",
+  "/admin/team": "content",
+  "/admin/team/new": "content",
+  "/admin/team/:id/edit": "content",
+  "/admin/portfolio": "content",
+  "/admin/blog": "content",
+  "/admin/blog/new": "content",
+  "/admin/blog/edit/:id": "content",
+  "/admin/blog/categories": "content",
+  "/admin/blog/:id/delete": "content",
+  // The delete confirmations of the moderated lists: case studies, testimonials, team, portfolio.
+  "/admin/:section/:id/delete": "content",
+  "/admin/uploads/image": "content",
+  "/admin/backups": "backups",
+  "/admin/backups/:id/download": "backups",
+};
+
+/**
+ * Back-office routes open to anyone, each guarded otherwise: signing in and out, the unlock link
+ * of a locked account, and a backup archive's signed link (the signature is the authorisation).
+ */
+export const PUBLIC_ADMIN_ROUTES: readonly string[] = [
+  "/admin/login",
+  "/admin/logout",
+  "/admin/unlock",
+  "/admin/backup-files/:name",
+];
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return (STAFF_ROLES as readonly unknown[]).includes(value);
+}
+
+/** A user's role as stored ("admin", "editor"; anything else is no role). */
+export function staffRoleOf(user: { role?: string | null } | null | undefined): StaffRole | null {
+  // better-auth's admin plugin stores roles as a comma-separated list.
+  const roles = (user?.role ?? "").split(",").map((role) => role.trim());
+  return STAFF_ROLES.find((role) => roles.includes(role)) ?? null;
+}
+
+export function mayEnter(role: StaffRole | null, area: Area | undefined): boolean {
+  return role !== null && area !== undefined && ROLE_AREAS[role].includes(area);
+}
+
+/**
+ * The area of a route pattern; undefined for one no rule covers (refused: fail closed). React
+ * Router's patterns have no leading slash (`admin/blog/edit/:id`); the table's keys do.
+ */
+export function areaOf(pattern: string): Area | undefined {
+  const key = `/${pattern.replace(/^\/+/, "")}`;
+  return Object.hasOwn(ROUTE_AREAS, key) ? ROUTE_AREAS[key] : undefined;
+}
+
+/** Where each role lands after signing in: admins on /admin/portfolio (SPEC), editors on the blog. */
+export const HOME_PATHS: Record<StaffRole, string> = {
+  admin: "/admin/portfolio",
+  editor: "/admin/blog",
+};
+
+/** The area of a concrete back-office path (`/admin/blog/edit/42`), through the route patterns. */
+export function areaOfPath(pathname: string): Area | undefined {
+  const pattern = Object.keys(ROUTE_AREAS).find((candidate) => matchPath(candidate, pathname));
+  return pattern ? ROUTE_AREAS[pattern] : undefined;
+}
