@@ -1,5 +1,6 @@
 import path from "node:path";
 import { createAuth, ensureUser } from "@server/auth";
+import { loadConfig } from "@server/config";
 import { type Database, openDatabase } from "@server/db/client";
 import {
   blogPosts,
@@ -69,7 +70,12 @@ export async function prepareAdminData(options: PrepareOptions): Promise<AdminFi
     await database.migrate();
     const db = database.db;
     const keys = deriveKeys(await loadOrCreateSecret(options.dataDir));
-    const auth = createAuth({ db, siteUrl: "http://127.0.0.1", secret: keys.sessions });
+    const auth = createAuth({
+      db,
+      siteUrl: "http://127.0.0.1",
+      secret: keys.sessions,
+      sessionIdleHours: loadConfig({}).SESSION_IDLE_HOURS,
+    });
     await ensureUser(auth, { ...TEST_ADMIN, admin: true, name: "Test Admin" });
     await ensureUser(auth, { ...TEST_VIEWER, admin: false, name: "Test Viewer" });
     if (options.seed) await seedDemoContent(db);
