@@ -39,7 +39,8 @@ export interface AdminFixtures {
   /** Newest first, as the list shows them. */
   inquiryNames: string[];
   weddingInquiry: { id: string; name: string };
-  attachmentInquiry: { id: string; name: string; url: string };
+  /** Its one attachment's storage key (in the private contact-uploads bucket). */
+  attachmentInquiry: { id: string; name: string; key: string };
   formulaInquiry: { id: string; name: string };
   applicationWithResume: { id: string; name: string };
   applicationMissingFile: { id: string; name: string };
@@ -95,11 +96,10 @@ async function insertSubmissions(db: Database, storage: LocalStorage): Promise<A
   const now = Date.now();
   const at = (index: number) => new Date(now - (index + 1) * HOUR);
 
-  const attachmentKey = `${now}_a1b2c3.pdf`;
+  const attachmentKey = `inquiries/${now}_a1b2c3.pdf`;
   await storage.put("contact-uploads", attachmentKey, RESUME_BYTES, {
     contentType: "application/pdf",
   });
-  const attachmentUrl = storage.publicUrl("contact-uploads", attachmentKey);
   await db.insert(uploads).values({
     bucket: "contact-uploads",
     key: attachmentKey,
@@ -139,7 +139,7 @@ async function insertSubmissions(db: Database, storage: LocalStorage): Promise<A
     name: "Brief With Files",
     email: "files@example.test",
     description: "A 100% organic_growth campaign, see the attached brief.",
-    fileAttachments: [attachmentUrl],
+    fileAttachments: [attachmentKey],
   });
   Object.assign(rows[3] as object, {
     name: '=HYPERLINK("http://evil.test","click")',
@@ -196,7 +196,7 @@ async function insertSubmissions(db: Database, storage: LocalStorage): Promise<A
     attachmentInquiry: {
       id: idOf("Brief With Files"),
       name: "Brief With Files",
-      url: attachmentUrl,
+      key: attachmentKey,
     },
     formulaInquiry: {
       id: idOf('=HYPERLINK("http://evil.test","click")'),
