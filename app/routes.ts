@@ -71,6 +71,7 @@ export default [
     ]),
     layout("routes/admin/resources.ts", [
       route("inquiries.csv", "routes/admin/inquiries-csv.ts"),
+      route("inquiries/:id/attachments/:index", "routes/admin/inquiry-attachment.ts"),
       route("job-applications.csv", "routes/admin/job-applications-csv.ts"),
       route("job-applications/:id/resume", "routes/admin/resume.ts"),
       route("uploads/image", "routes/admin/image-upload.ts"),

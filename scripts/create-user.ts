@@ -16,6 +16,7 @@ import { openDatabase } from "@server/db/client";
 import { DataDirLockedError, lockDataDir } from "@server/db/data-dir-lock";
 import { deriveKeys } from "@server/keys";
 import { loadOrCreateSecret } from "@server/secret";
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from "@server/security/passwords";
 import { z } from "zod";
 import { STAFF_ROLES } from "~/lib/values";
 
@@ -25,7 +26,7 @@ const usage =
 
 const argsSchema = z.object({
   email: z.email("--email must be an e-mail address"),
-  password: z.string().min(8, "the password must be at least 8 characters"),
+  password: z.string().min(MIN_PASSWORD_LENGTH, `the password ${PASSWORD_TOO_SHORT_MESSAGE}`),
   name: z.string().trim().min(1).optional(),
   role: z.enum(STAFF_ROLES, { error: "--role must be admin or editor" }).nullable(),
 });
@@ -69,6 +70,7 @@ async function main() {
       db: database.db,
       siteUrl: config.SITE_URL,
       secret: deriveKeys(secret).sessions,
+      sessionIdleHours: config.SESSION_IDLE_HOURS,
     });
     const outcome = await ensureUser(auth, parsed.data);
     console.log(

@@ -5,23 +5,28 @@ import { admin } from "better-auth/plugins";
 import type { StaffRole } from "~/lib/values";
 import type { Database } from "./db/client";
 import { account, session, user, verification } from "./db/schema";
+import { MIN_PASSWORD_LENGTH, PasswordTooShortError } from "./security/passwords";
 
-const DAY_SECONDS = 60 * 60 * 24;
-/** A session unused this long ends (renewed at most daily while in use). */
-const SESSION_IDLE_DAYS = 7;
-/** No session lives longer than this, however busy (checked in admin-access.ts). */
-export const SESSION_MAX_AGE_MS = 30 * DAY_SECONDS * 1000;
+const HOUR_SECONDS = 60 * 60;
+/** The longest a session in use goes without its expiry being pushed back (one write at most). */
+const SESSION_RENEWAL_SECONDS = 5 * 60;
 
 export interface AuthOptions {
   db: Database;
   siteUrl: string;
   /** The sessions key derived from AUTH_SECRET (server/keys.ts), not the root secret. */
   secret: string;
+  /**
+   * A session unused this long ends (SESSION_IDLE_HOURS). The absolute lifetime,
+   * SESSION_MAX_HOURS, is checked in admin-access.ts: better-auth has none (decision 0276).
+   */
+  sessionIdleHours: number;
   /** Checks a password against its hash; tests wrap it to count the hashes evaluated. */
   verifyPassword?: typeof verifyPassword;
 }
 
 export function createAuth(options: AuthOptions) {
+  const idleSeconds = Math.round(options.sessionIdleHours * HOUR_SECONDS);
   return betterAuth({
     appName: "Studio back-office",
     baseURL: options.siteUrl,
@@ -36,10 +41,15 @@ export function createAuth(options: AuthOptions) {
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
-      minPasswordLength: 8,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       password: { verify: options.verifyPassword ?? verifyPassword },
     },
-    session: { expiresIn: SESSION_IDLE_DAYS * DAY_SECONDS, updateAge: DAY_SECONDS },
+    // Renewed while in use, at most every 5 minutes: an idle session ends within 5 minutes of
+    // its idle limit, never later.
+    session: {
+      expiresIn: idleSeconds,
+      updateAge: Math.min(SESSION_RENEWAL_SECONDS, Math.floor(idleSeconds / 2)),
+    },
     // Roles are our policy table's (app/entities/staff/access.ts); the plugin's own endpoints are not
     // mounted (decision 0006). "user" is a signed-in account with no back-office role.
     plugins: [admin({ adminRoles: ["admin"], defaultRole: "user" })],
@@ -66,7 +76,8 @@ export interface EnsureUserInput {
 /**
  * Creates the user, or brings an existing one to the given password and role. A change of either
  * ends every session of the user (decision 0152); ADMIN_EMAIL at each start changes nothing.
- * Returns whether it was created.
+ * A password it sets must have MIN_PASSWORD_LENGTH characters (PasswordTooShortError); an
+ * existing shorter one given again is kept. Returns whether it was created.
  */
 export async function ensureUser(
   auth: Auth,
@@ -77,6 +88,7 @@ export async function ensureUser(
   const ctx = await auth.$context;
   const existing = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
   if (!existing) {
+    if (input.password.length < MIN_PASSWORD_LENGTH) throw new PasswordTooShortError();
     const created = await auth.api.createUser({
       body: { email, password: input.password, name: input.name ?? email.split("@")[0] ?? email },
     });
@@ -90,6 +102,7 @@ export async function ensureUser(
     ? await ctx.password.verify({ hash: credential.password, password: input.password })
     : false;
   if (!samePassword) {
+    if (input.password.length < MIN_PASSWORD_LENGTH) throw new PasswordTooShortError();
     const hash = await ctx.password.hash(input.password);
     if (credential) {
       await ctx.internalAdapter.updatePassword(id, hash);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from "./security/passwords";
 
 /**
  * Configuration comes from the environment only, validated once at start.
@@ -28,6 +29,17 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** Hours of a session lifetime: decimals allowed (0.5 is 30 minutes), from a quarter hour to a year. */
+const sessionHours = (fallback: number) =>
+  optionalText
+    .refine(
+      (value) =>
+        value === undefined ||
+        (/^\d+(\.\d+)?$/.test(value) && Number(value) >= 0.25 && Number(value) <= 8760),
+      "must be a number of hours from 0.25 to 8760",
+    )
+    .transform((value) => (value === undefined ? fallback : Number(value)));
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -54,9 +66,13 @@ const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     ADMIN_PASSWORD: optionalText.refine(
-      (value) => value === undefined || value.length >= 8,
-      "must be at least 8 characters",
+      (value) => value === undefined || value.length >= MIN_PASSWORD_LENGTH,
+      PASSWORD_TOO_SHORT_MESSAGE,
     ),
+    /** A back-office session ends this many hours after sign-in, however busy (decision 0276). */
+    SESSION_MAX_HOURS: sessionHours(12),
+    /** A back-office session unused this many hours ends. */
+    SESSION_IDLE_HOURS: sessionHours(2),
     SMTP_URL: optionalUrl(["smtp", "smtps"]),
     MAIL_FROM: z.string().default("Studio Website <website@localhost>"),
     NOTIFY_EMAIL: z.email().default("hello@northlight.studio"),
@@ -160,6 +176,13 @@ const envSchema = z
           "true trusts an X-Forwarded-For any client can write, so every per-IP limit could be dodged; " +
           "set the number of proxies in front instead (e.g. TRUST_PROXY=1), or TRUST_PROXY_ACKNOWLEDGE=true " +
           "if the proxy in front always overwrites the header",
+      });
+    }
+    if (env.SESSION_IDLE_HOURS > env.SESSION_MAX_HOURS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_IDLE_HOURS"],
+        message: `must not be more than SESSION_MAX_HOURS (${env.SESSION_MAX_HOURS})`,
       });
     }
     if (env.STORAGE_DRIVER === "s3" && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {

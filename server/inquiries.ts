@@ -60,13 +60,13 @@ export async function submitProjectInquiry(
 ): Promise<{ id: string }> {
   // Resolve the attachments first (outside the transaction: PGlite holds one connection).
   const found = await findUnclaimedUploads(services.db, "contact-uploads", input.attachments);
-  // In the order the visitor attached them.
-  const urls: string[] = [];
-  for (const id of input.attachments) {
+  // In the order the visitor attached them. The row keeps their storage keys: the bucket is
+  // private, staff open them from the back-office through signed links (decision 0275).
+  const attachments = input.attachments.map((id) => {
     const upload = found.find((row) => row.id === id);
     if (!upload) throw new AttachmentsUnavailableError();
-    urls.push(new URL(`/files/${upload.bucket}/${upload.key}`, services.siteUrl).href);
-  }
+    return upload;
+  });
 
   return services.db.transaction(async (tx) => {
     const row = await insertSubmission(tx, {
@@ -77,7 +77,7 @@ export async function submitProjectInquiry(
       budget: input.budget,
       timeline: input.timeline,
       description: input.description,
-      fileAttachments: urls.length > 0 ? urls : null,
+      fileAttachments: attachments.length > 0 ? attachments.map((upload) => upload.key) : null,
     });
     const claimed = await claimUploads(tx, "contact-uploads", input.attachments, {
       table: "contact_submissions",
@@ -101,7 +101,14 @@ export async function submitProjectInquiry(
         "",
         "Project overview:",
         input.description,
-        ...(urls.length > 0 ? ["", "Attachments:", ...urls] : []),
+        // Names only, never a link to a file: the mail travels, the files stay in the back-office.
+        ...(attachments.length > 0
+          ? [
+              "",
+              "Attachments (open them from the inquiry in the back-office):",
+              ...attachments.map((upload) => `- ${upload.originalName}`),
+            ]
+          : []),
         "",
         `Reply to this e-mail to answer ${input.name}, or see every inquiry at ${new URL("/admin", services.siteUrl).href}`,
       ],

@@ -67,7 +67,12 @@ export async function createRuntime(
       );
     }
     const keys = deriveKeys(secret);
-    const auth = createAuth({ db: database.db, siteUrl: config.SITE_URL, secret: keys.sessions });
+    const auth = createAuth({
+      db: database.db,
+      siteUrl: config.SITE_URL,
+      secret: keys.sessions,
+      sessionIdleHours: config.SESSION_IDLE_HOURS,
+    });
 
     if (config.SEED_DEMO) {
       const { seeded } = await seedDemoContent(database.db);

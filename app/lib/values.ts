@@ -56,8 +56,11 @@ export const REMOTE_PREFERENCES = ["onsite", "remote", "hybrid", "flexible"] as 
 
 export const UPLOAD_BUCKETS = ["contact-uploads", "job-applications", "portfolio-images"] as const;
 export type UploadBucket = (typeof UPLOAD_BUCKETS)[number];
-/** Buckets whose files anyone may read by URL; the others only through signed links. */
-export const PUBLIC_BUCKETS: readonly UploadBucket[] = ["contact-uploads", "portfolio-images"];
+/**
+ * Buckets whose files anyone may read by URL; the others (visitors' attachments and resumes) only
+ * through signed links that an admin route makes (decisions 0057, 0275).
+ */
+export const PUBLIC_BUCKETS: readonly UploadBucket[] = ["portfolio-images"];
 
 /** What started a backup run (issue #21): the schedule, "Back up now", or `npm run backup`. */
 export const BACKUP_TRIGGERS = ["scheduled", "manual", "cli"] as const;

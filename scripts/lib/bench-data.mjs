@@ -19,7 +19,7 @@ export async function insertInquiries(db, count) {
        'Brief ' || g || ': a ' || ($1::text[])[1 + g % 7] || ' project with a few sentences of detail about goals, '
          || 'audience, deliverables and timing, as a real inquiry would have.',
        (array['new','contacted','qualified','closed'])[1 + g % 4],
-       case when g % 7 = 0 then array['/files/contact-uploads/' || g || '_brief.pdf'] else null end,
+       case when g % 7 = 0 then array['inquiries/' || g || '_brief.pdf'] else null end,
        case when g % 10 = 0 then date '2027-06-01' + (g % 200) else null end,
        case when g % 10 = 0 then 'Malibu, CA' else null end,
        case when g % 10 = 0 then '7500-12000' else null end,

@@ -90,26 +90,45 @@ export async function listInquiries(
   );
 }
 
-const ATTACHMENT_PREFIX = "/files/contact-uploads/";
+/**
+ * The admin route that opens an inquiry's attachment (`fileAttachments` holds storage keys of the
+ * private contact-uploads bucket): a signed link valid 60 s for staff, nothing for anyone else
+ * (decision 0275). `index` is the attachment's place in the inquiry, from 0.
+ */
+export function attachmentPath(inquiryId: string, index: number): string {
+  return `/admin/inquiries/${inquiryId}/attachments/${index}`;
+}
 
 /**
- * The visitors' own file names of the attachments on a page (keyed by URL), from the uploads
- * table: the stored URL only has the random key. Shown as text, never used as a path.
+ * The visitors' own file names of the attachments on a page (keyed by storage key), from the
+ * uploads table: the key is random. Shown as text, never used as a path.
  */
 export async function attachmentNames(
   db: Executor,
   inquiries: Pick<Inquiry, "fileAttachments">[],
 ): Promise<Record<string, string>> {
-  const keys = inquiries
-    .flatMap((inquiry) => inquiry.fileAttachments ?? [])
-    .filter((url) => url.startsWith(ATTACHMENT_PREFIX))
-    .map((url) => url.slice(ATTACHMENT_PREFIX.length));
+  const keys = inquiries.flatMap((inquiry) => inquiry.fileAttachments ?? []);
   if (keys.length === 0) return {};
   const rows = await db
     .select({ key: uploads.key, name: uploads.originalName })
     .from(uploads)
     .where(and(eq(uploads.bucket, "contact-uploads"), inArray(uploads.key, keys)));
-  return Object.fromEntries(rows.map((row) => [`${ATTACHMENT_PREFIX}${row.key}`, row.name]));
+  return Object.fromEntries(rows.map((row) => [row.key, row.name]));
+}
+
+/** The storage key of an inquiry's attachment, or why there is none. */
+export async function findAttachmentKey(
+  db: Executor,
+  inquiryId: string,
+  index: number,
+): Promise<{ key: string } | "missing"> {
+  const [row] = await db
+    .select({ files: contactSubmissions.fileAttachments })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.id, inquiryId))
+    .limit(1);
+  const key = row?.files?.[index];
+  return key ? { key } : "missing";
 }
 
 /** Sets an inquiry's status; false when no such inquiry exists. */
@@ -175,7 +194,8 @@ export const INQUIRY_CSV_HEADER = [
   "Status",
 ] as const;
 
-export function inquiryCsvRow(inquiry: Inquiry, absoluteUrl: (url: string) => string): unknown[] {
+/** `absoluteUrl` makes a path of the site absolute: attachments are their back-office links. */
+export function inquiryCsvRow(inquiry: Inquiry, absoluteUrl: (path: string) => string): unknown[] {
   return [
     inquiry.createdAt,
     inquiry.kind,
@@ -188,7 +208,9 @@ export function inquiryCsvRow(inquiry: Inquiry, absoluteUrl: (url: string) => st
     inquiry.weddingDate,
     inquiry.weddingLocation,
     inquiry.weddingBudget,
-    (inquiry.fileAttachments ?? []).map(absoluteUrl),
+    (inquiry.fileAttachments ?? []).map((_key, index) =>
+      absoluteUrl(attachmentPath(inquiry.id, index)),
+    ),
     inquiry.status,
   ];
 }

@@ -52,6 +52,7 @@ export const INQUIRY_MESSAGES = {
   fetchFailed: "Failed to fetch inquiries",
   updateFailed: "Failed to update inquiry status",
   exportFailed: "Failed to export inquiries",
+  attachmentFailed: "Failed to open the attachment",
   statusSaved: (label: string) => `Inquiry marked ${label}`,
 };
 

@@ -1,4 +1,3 @@
-import { SESSION_MAX_AGE_MS } from "@server/auth";
 import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
 import { textResponse } from "@server/http/text-response";
@@ -65,7 +64,8 @@ interface GuardArgs {
 
 /**
  * The signed-in user of this request, or null. better-auth ends idle sessions; a session past the
- * absolute lifetime is ended here, however recently it was used (decision 0152).
+ * absolute lifetime (SESSION_MAX_HOURS) is ended here, however recently it was used (decisions
+ * 0152, 0276).
  */
 export async function getSessionUser(
   request: Request,
@@ -73,7 +73,8 @@ export async function getSessionUser(
 ): Promise<SessionUser | null> {
   const session = await runtime.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
-  if (Date.now() - new Date(session.session.createdAt).getTime() > SESSION_MAX_AGE_MS) {
+  const maxAgeMs = runtime.config.SESSION_MAX_HOURS * 60 * 60 * 1000;
+  if (Date.now() - new Date(session.session.createdAt).getTime() > maxAgeMs) {
     const ctx = await runtime.auth.$context;
     await ctx.internalAdapter.deleteSession(session.session.token);
     return null;

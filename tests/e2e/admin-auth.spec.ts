@@ -219,21 +219,27 @@ test.describe("back-office sign-in and access", () => {
     ).toBeVisible();
   });
 
-  test("a session ends 30 days after sign-in, even one in daily use", async ({
+  test("a session ends 12 hours after sign-in, even one in use, and after 2 idle hours", async ({
     page,
     adminServer,
   }) => {
-    const day = 24 * 60 * 60 * 1000;
+    const minute = 60 * 1000;
     await signIn(page);
     try {
-      // Used every few days, so the 7-day idle limit never ends it...
-      for (const days of [6, 12, 18, 24, 29]) {
-        await adminServer.shiftClock(days * day);
+      // Used every 1 h 50 min, so the 2-hour idle limit never ends it...
+      for (let use = 1; use <= 6; use++) {
+        await adminServer.shiftClock(use * 110 * minute);
         await page.goto("/admin/portfolio");
         await expect(page.getByRole("heading", { level: 1, name: "Portfolio" })).toBeVisible();
       }
-      // ...but past 30 days from sign-in it is over.
-      await adminServer.shiftClock(31 * day);
+      // ...but past 12 hours from sign-in it is over.
+      await adminServer.shiftClock(12 * 60 * minute + minute);
+      await page.goto("/admin/portfolio");
+      await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fportfolio$/);
+
+      // A fresh session left alone for 2 hours and a minute is over too.
+      await signIn(page);
+      await adminServer.shiftClock((12 * 60 + 1 + 121) * minute);
       await page.goto("/admin/portfolio");
       await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fportfolio$/);
     } finally {

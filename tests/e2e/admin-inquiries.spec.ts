@@ -84,18 +84,22 @@ test.describe("inquiries (/admin)", () => {
     );
   });
 
-  test("attachments open in a new tab", async ({ page, adminServer }) => {
+  test("attachments open in a new tab through a signed link; the file itself is not public", async ({
+    page,
+    adminServer,
+    browser,
+  }) => {
+    const fixture = adminServer.fixtures?.attachmentInquiry;
+    const adminLink = `/admin/inquiries/${fixture?.id}/attachments/0`;
     await page.goto("/admin?q=Brief%20With%20Files");
+    await hydrated(page);
     const link = rows(page)
       .first()
-      // Shown by the visitor's own file name (as text), linked by its random key.
+      // Shown by the visitor's own file name (as text), linked to its admin route.
       .getByRole("link", { name: "Campaign brief <final>.pdf" });
     await expect(link).toHaveAttribute("target", "_blank");
-    await expect(link).toHaveAttribute("href", adminServer.fixtures?.attachmentInquiry.url ?? "");
-    const file = await page.request.get(adminServer.fixtures?.attachmentInquiry.url ?? "");
-    expect(file.status()).toBe(200);
-    expect((await file.body()).subarray(0, 4).toString()).toBe("%PDF");
-    // The PDF opens in a new tab (which the browser turns into a download).
+    await expect(link).toHaveAttribute("href", adminLink);
+    // The PDF opens in a new tab (which the browser turns into a download), by a 60 s link.
     const [popup, response] = await Promise.all([
       page.waitForEvent("popup"),
       page.context().waitForEvent("response", (r) => r.url().includes("/files/contact-uploads/")),
@@ -103,6 +107,27 @@ test.describe("inquiries (/admin)", () => {
     ]);
     expect(popup).toBeTruthy();
     expect(response.status()).toBe(200);
+    expect(response.url()).toMatch(/\?expires=\d+&signature=[0-9a-f]{64}$/);
+    const expires = Number(new URL(response.url()).searchParams.get("expires"));
+    expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(60_000);
+
+    // Without JavaScript: a 302 to the signed link, which serves the PDF.
+    const redirect = await page.request.get(adminLink, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    const file = await page.request.get(redirect.headers().location ?? "");
+    expect(file.status()).toBe(200);
+    expect(file.headers()["cache-control"]).toBe("private, no-store");
+    expect((await file.body()).subarray(0, 4).toString()).toBe("%PDF");
+
+    // The old public URL of the file answers 404; a visitor gets no link from the admin route.
+    expect((await page.request.get(`/files/contact-uploads/${fixture?.key}`)).status()).toBe(404);
+    const visitor = await browser.newContext({ baseURL: adminServer.baseURL });
+    try {
+      const refused = await visitor.request.get(adminLink, { maxRedirects: 0 });
+      expect(refused.status()).toBe(401);
+    } finally {
+      await visitor.close();
+    }
   });
 
   test("a status change is saved at once and survives a reload", async ({ page }) => {

@@ -94,10 +94,10 @@ test.describe("job applications (/admin/job-applications)", () => {
     expect(file.status()).toBe(200);
     expect(file.headers()["cache-control"]).toBe("private, no-store");
     expect(Buffer.from(await file.body())).toEqual(RESUME_BYTES);
-    // Without a signature the private bucket stays shut.
+    // Without a signature the private bucket stays shut: no such file, as far as anyone can tell.
     expect(
       (await page.request.get((redirect.headers().location ?? "").split("?")[0] ?? "")).status(),
-    ).toBe(403);
+    ).toBe(404);
   });
 
   test("a resume that cannot be opened is logged and toasted", async ({ page, adminServer }) => {

@@ -172,7 +172,10 @@ test.describe("project inquiry (/contact)", () => {
     const mail = await waitForMail(inbox(), name);
     expect(mail.raw).toContain("A launch film for our spring line.");
     expect(mail.raw).toMatch(/Reply-To: dana@example\.com/i);
-    expect(mail.raw).toContain("/files/contact-uploads/inquiries/");
+    // The files by name, and no link to any of them: staff open them in the back-office.
+    expect(mail.raw).toContain("- brief.pdf");
+    expect(mail.raw).toContain("- e.pdf");
+    expect(mail.raw).not.toContain("/files/");
     await expectInquiryInBackOffice(page, name);
   });
 
@@ -221,7 +224,8 @@ test.describe("project inquiry (/contact)", () => {
     );
     await expect(page.getByLabel("Name")).toHaveValue("");
     const mail = await waitForMail(inbox(), name);
-    expect(mail.raw).toContain("/files/contact-uploads/inquiries/");
+    expect(mail.raw).toContain("- brief.pdf");
+    expect(mail.raw).not.toContain("/files/");
     await page.context().close();
   });
 
@@ -280,13 +284,23 @@ test.describe("project inquiry (/contact)", () => {
     );
     const mail = await waitForMail(inbox(), name);
     expect(mail.raw).toContain("Typed before the scripts ran.");
-    expect(mail.raw).toContain("/files/contact-uploads/inquiries/");
-    // The back-office lists the inquiry with its one file.
+    expect(mail.raw).toContain("- early-brief.pdf");
+    expect(mail.raw).not.toContain("/files/");
+    // The back-office lists the inquiry with its one file, opened through its admin route.
     await expectInquiryInBackOffice(page, name);
-    await expect(page.getByRole("list", { name: "Attachments" }).getByRole("link")).toHaveAttribute(
+    const link = page.getByRole("list", { name: "Attachments" }).getByRole("link");
+    await expect(link).toHaveText("early-brief.pdf");
+    await expect(link).toHaveAttribute(
       "href",
-      /\/files\/contact-uploads\/inquiries\/.+\.pdf$/,
+      /^\/admin\/inquiries\/[0-9a-f-]{36}\/attachments\/0$/,
     );
+    const signed = await page.request.get((await link.getAttribute("href")) ?? "", {
+      maxRedirects: 0,
+    });
+    expect(signed.status()).toBe(302);
+    const file = await page.request.get(signed.headers().location ?? "");
+    expect(file.status()).toBe(200);
+    expect((await file.body()).subarray(0, 4).toString()).toBe("%PDF");
   });
 
   test("has no accessibility violations", async ({ page }) => {

@@ -396,29 +396,61 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
     expect(multipart.error?.title).toBe("Login Failed");
   });
 
-  it("ends a session older than 30 days, however recently it was used", async () => {
-    const account = { email: "long-session@x.test", password: "long-session-password" };
+  /** The user's id and a session cookie from a fresh sign-in. */
+  async function signedInAccount(t: TestRuntime, email: string) {
+    const account = { email, password: `${email}-password` };
     await ensureUser(t.runtime.auth, { ...account, role: "admin" });
     const cookie = await sessionCookie(t, account);
-    const { id } = (
-      await t.database.db.select().from(user).where(eq(user.email, account.email))
-    )[0] ?? { id: "" };
-    const age = async (days: number) =>
+    const [row] = await t.database.db.select().from(user).where(eq(user.email, email));
+    return { id: row?.id ?? "", cookie };
+  }
+  const HOUR = 60 * 60 * 1000;
+  const signedIn = async (t: TestRuntime, cookie: string) =>
+    requireAccess(routeArgs(t.runtime, "/admin", { cookie })).then(
+      () => true,
+      (refusal: Response) => {
+        expect(refusal.status).toBe(302);
+        return false;
+      },
+    );
+
+  it("ends a session 12 hours after sign-in by default, however recently it was used", async () => {
+    const { id, cookie } = await signedInAccount(t, "long-session@x.test");
+    const age = async (hours: number) =>
       t.database.db
         .update(session)
-        .set({ createdAt: new Date(Date.now() - days * 24 * 60 * 60 * 1000) })
+        .set({ createdAt: new Date(Date.now() - hours * HOUR) })
         .where(eq(session.userId, id));
-    await age(29);
-    expect((await requireAccess(routeArgs(t.runtime, "/admin", { cookie }))).email).toBe(
-      account.email,
-    );
-    await age(31);
-    await expect(requireAccess(routeArgs(t.runtime, "/admin", { cookie }))).rejects.toSatisfy(
-      (r: Response) => r.status === 302,
-    );
+    await age(11.9);
+    expect(await signedIn(t, cookie)).toBe(true);
+    await age(12.1);
+    expect(await signedIn(t, cookie)).toBe(false);
     expect(await t.database.db.select().from(session).where(eq(session.userId, id))).toHaveLength(
       0,
     );
+  });
+
+  it("ends a session unused for 2 hours by default, and keeps one in use alive", async () => {
+    const { id, cookie } = await signedInAccount(t, "idle-session@x.test");
+    const [row] = await t.database.db.select().from(session).where(eq(session.userId, id));
+    expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBeCloseTo(
+      2 * HOUR,
+      -4,
+    );
+    // Only Date is faked: the databases' own timers keep running.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      // Used every 1 h 55 min: each use pushes the end back, past the first 2 hours.
+      for (let use = 0; use < 3; use++) {
+        vi.setSystemTime(Date.now() + 115 * 60 * 1000);
+        expect(await signedIn(t, cookie)).toBe(true);
+      }
+      // Then left alone for 2 hours and a minute.
+      vi.setSystemTime(Date.now() + 121 * 60 * 1000);
+      expect(await signedIn(t, cookie)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("ends every session of a user when their password or role changes, not on a same-value ensure", async () => {
@@ -492,6 +524,43 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
       t.runtime,
     );
     expect(taken.flash).toBeNull();
+  });
+});
+
+describe.each(testDrivers)("session lifetimes from the configuration on %s", (driver) => {
+  let t: TestRuntime;
+  beforeAll(async () => {
+    t = await createTestRuntime(driver, { SESSION_MAX_HOURS: "1", SESSION_IDLE_HOURS: "0.5" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("ends sessions after SESSION_IDLE_HOURS unused and SESSION_MAX_HOURS in all", async () => {
+    const [admin] = await t.database.db.select().from(user).where(eq(user.email, TEST_ADMIN.email));
+    const userId = admin?.id ?? "";
+    const [row] = await t.database.db.select().from(session).where(eq(session.userId, userId));
+    const lifetime = (row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0);
+    expect(lifetime).toBeCloseTo(30 * 60 * 1000, -4);
+
+    const guard = () => requireAccess(routeArgs(t.runtime, "/admin", { cookie: t.cookies.admin }));
+    expect((await guard()).email).toBe(TEST_ADMIN.email);
+    await t.database.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - 61 * 60 * 1000) })
+      .where(eq(session.userId, userId));
+    await expect(guard()).rejects.toSatisfy((r: Response) => r.status === 302);
+  });
+
+  it("signs in with a password of 8 characters set before the 12-character rule", async () => {
+    const email = "eight@x.test";
+    await ensureUser(t.runtime.auth, { email, password: "a-placeholder-password", role: "admin" });
+    const ctx = await t.runtime.auth.$context;
+    const [old] = await t.database.db.select().from(user).where(eq(user.email, email));
+    await ctx.internalAdapter.updatePassword(old?.id ?? "", await ctx.password.hash("8-chars!"));
+    const result = await outcome(await postLogin(t, { email, password: "8-chars!" }));
+    expect(result.status).toBe(302);
+    expect(result.response?.headers.get("location")).toBe("/admin/portfolio");
   });
 });
 

@@ -7,13 +7,16 @@ import {
   setInquiryStatus,
 } from "@server/admin/inquiries";
 import { PAGE_SIZE } from "@server/admin/list-params";
-import { contactSubmissions } from "@server/db/schema";
+import { FILE_LINK_SECONDS } from "@server/admin/stored-file-link";
+import { contactSubmissions, uploads } from "@server/db/schema";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replyHref, replySubject } from "~/components/admin/format";
 import { action as inquiriesAction, loader as inquiriesLoader } from "~/routes/admin/inquiries";
 import { loader as csvLoader } from "~/routes/admin/inquiries-csv";
+import { loader as attachmentLoader } from "~/routes/admin/inquiry-attachment";
+import { loader as filesLoader } from "~/routes/resources/files";
 import { createTestRuntime, routeArgs, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
@@ -222,14 +225,17 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
     expect(page.data?.result.rows.map((r) => r.name)).toEqual(["Percent"]);
   });
 
-  it("exports the filtered list as CSV for an admin, with absolute attachment links", async () => {
-    await t.database.db.insert(contactSubmissions).values({
-      name: "=cmd|' /C calc'!A0",
-      email: "csv@example.test",
-      description: 'say "hi", then\nleave',
-      fileAttachments: ["/files/contact-uploads/1_a.pdf", "/files/contact-uploads/2_b.png"],
-      status: "contacted",
-    });
+  it("exports the filtered list as CSV for an admin, with the attachments' back-office links", async () => {
+    const [exported] = await t.database.db
+      .insert(contactSubmissions)
+      .values({
+        name: "=cmd|' /C calc'!A0",
+        email: "csv@example.test",
+        description: 'say "hi", then\nleave',
+        fileAttachments: ["inquiries/1_a.pdf", "inquiries/2_b.png"],
+        status: "contacted",
+      })
+      .returning({ id: contactSubmissions.id });
     const response = await csvLoader(
       routeArgs(t.runtime, "/admin/inquiries.csv?q=csv%40example", {
         cookie: t.cookies.admin,
@@ -248,9 +254,9 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
     );
     expect(text).toContain(`"'=cmd|' /C calc'!A0"`);
     expect(text).toContain('"say ""hi"", then\nleave"');
-    expect(text).toContain(
-      '"http://localhost:3999/files/contact-uploads/1_a.pdf http://localhost:3999/files/contact-uploads/2_b.png"',
-    );
+    const links = `http://localhost:3999/admin/inquiries/${exported?.id}/attachments`;
+    expect(text).toContain(`"${links}/0 ${links}/1"`);
+    expect(text).not.toContain("/files/");
     expect(lines.filter(Boolean)).toHaveLength(2);
 
     const all = await csvLoader(
@@ -258,6 +264,123 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
     );
     const count = (await all.text()).split("\r\n").filter(Boolean).length;
     expect(count).toBe(1 + ROWS + 5);
+  });
+
+  describe("attachments", () => {
+    const key = "inquiries/1700000000000_feed01.pdf";
+    const BYTES = Buffer.from("%PDF-1.7 confidential brief");
+    let inquiryId = "";
+    const linkFor = (cookie: string, index = "0", headers: Record<string, string> = {}) =>
+      attachmentLoader(
+        routeArgs(t.runtime, `/admin/inquiries/${inquiryId}/attachments/${index}`, {
+          cookie,
+          params: { id: inquiryId, index },
+          headers,
+        }) as never,
+      );
+    /** The files route, as the browser reaches it (a path with the link's query). */
+    const open = (link: string) => {
+      const url = new URL(link, "http://localhost");
+      const match = url.pathname.match(/^\/files\/([^/]+)\/(.+)$/);
+      return filesLoader({
+        params: { bucket: match?.[1], "*": match?.[2] },
+        request: new Request(url),
+        context: routeArgs(t.runtime, "/").context,
+      });
+    };
+
+    beforeAll(async () => {
+      await t.runtime.storage.put("contact-uploads", key, BYTES, {
+        contentType: "application/pdf",
+      });
+      const [row] = await t.database.db
+        .insert(contactSubmissions)
+        .values({
+          name: "Attachment Sender",
+          email: "attachments@example.test",
+          description: "See the brief",
+          fileAttachments: [key, "inquiries/1700000000001_gone02.pdf"],
+        })
+        .returning({ id: contactSubmissions.id });
+      inquiryId = row?.id ?? "";
+      await t.database.db.insert(uploads).values({
+        bucket: "contact-uploads",
+        key,
+        originalName: "Our brief.pdf",
+        contentType: "application/pdf",
+        size: BYTES.length,
+        ownerTable: "contact_submissions",
+        ownerId: inquiryId,
+      });
+    });
+
+    it("lists each attachment with its name and its admin link, never a file URL", async () => {
+      const page = await inquiriesLoader(
+        routeArgs(t.runtime, "/admin?q=attachments%40example", {
+          cookie: t.cookies.admin,
+        }) as never,
+      );
+      expect(page.data?.fileNames).toEqual({ [key]: "Our brief.pdf" });
+      expect(page.data?.result.rows[0]?.fileAttachments?.[0]).toBe(key);
+    });
+
+    it("gives an admin a signed link that works at once and at 59 s, refused from 60 s or tampered", async () => {
+      const response = await linkFor(t.cookies.admin);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      const link = response.headers.get("location") ?? "";
+      expect(link).toMatch(
+        /^\/files\/contact-uploads\/inquiries\/1700000000000_feed01\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/,
+      );
+      expect(FILE_LINK_SECONDS).toBe(60);
+
+      const now = await open(link);
+      expect(now.status).toBe(200);
+      expect(now.headers.get("cache-control")).toBe("private, no-store");
+      expect(Buffer.from(await now.arrayBuffer())).toEqual(BYTES);
+      t.advance(59_000);
+      expect((await open(link)).status).toBe(200);
+      t.advance(1_000);
+      const expired = await open(link);
+      expect(expired.status).toBe(403);
+      expect(await expired.text()).toBe("This link has expired or is invalid.");
+      t.advance(-60_000);
+      const tampered = link.replace(/signature=(.)/, (_, first: string) =>
+        first === "0" ? "signature=1" : "signature=0",
+      );
+      expect((await open(tampered)).status).toBe(403);
+      // Without a signature, the old public URL of the file: not found.
+      const unsigned = await open(`/files/contact-uploads/${key}`);
+      expect(unsigned.status).toBe(404);
+      expect(unsigned.headers.get("cache-control")).toBe("private, no-store");
+    });
+
+    it("answers JSON for the page's script, with a message for a missing file or attachment", async () => {
+      const json = { Accept: "application/json" };
+      const ok = await linkFor(t.cookies.admin, "0", json);
+      expect((await ok.json()).url).toMatch(/^\/files\/contact-uploads\/inquiries\//);
+      for (const index of ["1", "2", "x"]) {
+        const refused = await linkFor(t.cookies.admin, index, json);
+        expect(refused.status).toBe(404);
+        expect(await refused.json()).toEqual({ error: "Failed to open the attachment" });
+      }
+      expect(t.logs.some((l) => l.msg === "Failed to open the attachment: file missing")).toBe(
+        true,
+      );
+      // Without JSON, a failure goes back to the inquiries with the message.
+      const page = await linkFor(t.cookies.admin, "1");
+      expect(page.headers.get("location")).toBe("/admin");
+      expect(page.headers.get("set-cookie")).toMatch(/admin_flash=/);
+    });
+
+    it("refuses the attachment link to anyone but an admin", async () => {
+      for (const [cookie, status] of [
+        ["", 401],
+        [t.cookies.viewer, 403],
+      ] as const) {
+        await expect(linkFor(cookie)).rejects.toSatisfy((r: Response) => r.status === status);
+      }
+    });
   });
 
   it("exports rows a microsecond apart without losing any (the cursor keeps PostgreSQL precision)", async () => {

@@ -1,9 +1,10 @@
 import { listAppliedPositions, listJobApplications } from "@server/admin/job-applications";
+import { FILE_LINK_SECONDS } from "@server/admin/stored-file-link";
 import { jobApplications } from "@server/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as applicationsAction } from "~/routes/admin/job-applications";
 import { loader as csvLoader } from "~/routes/admin/job-applications-csv";
-import { RESUME_LINK_SECONDS, loader as resumeLoader } from "~/routes/admin/resume";
+import { loader as resumeLoader } from "~/routes/admin/resume";
 import { loader as filesLoader } from "~/routes/resources/files";
 import { RESUME_BYTES } from "../support/admin-data";
 import { createTestRuntime, routeArgs, type TestRuntime } from "../support/admin-runtime";
@@ -115,7 +116,7 @@ describe.each(testDrivers)("job applications in the back-office on %s", (driver)
     expect(link).toMatch(
       /^\/files\/job-applications\/resumes\/1700000000000_abc123\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/,
     );
-    expect(RESUME_LINK_SECONDS).toBe(60);
+    expect(FILE_LINK_SECONDS).toBe(60);
 
     const open = async () => {
       const url = new URL(link, "http://localhost");

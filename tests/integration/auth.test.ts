@@ -1,8 +1,10 @@
 import { type Auth, createAuth, ensureUser } from "@server/auth";
 import { account, user } from "@server/db/schema";
+import { PasswordTooShortError } from "@server/security/passwords";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffRoleOf } from "~/entities/staff/access";
+import { runScript } from "../support/cli";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
 const SITE = "http://localhost:3999";
@@ -13,7 +15,12 @@ describe.each(testDrivers)("users and sign-in on %s", (driver) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    auth = createAuth({ db: database.db, siteUrl: SITE, secret: "x".repeat(40) });
+    auth = createAuth({
+      db: database.db,
+      siteUrl: SITE,
+      secret: "x".repeat(40),
+      sessionIdleHours: 2,
+    });
   });
   afterAll(async () => {
     await database?.destroy();
@@ -98,5 +105,56 @@ describe.each(testDrivers)("users and sign-in on %s", (driver) => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     const rows = await database.db.select().from(user).where(eq(user.email, "intruder@x.test"));
     expect(rows).toHaveLength(0);
+  });
+
+  it("refuses to set a password of 11 characters, on a new user and on an existing one", async () => {
+    const eleven = "eleven-char";
+    expect(eleven).toHaveLength(11);
+    await expect(
+      ensureUser(auth, { email: "short@studio.test", password: eleven, role: "admin" }),
+    ).rejects.toThrow(new PasswordTooShortError());
+    expect(new PasswordTooShortError().message).toBe(
+      "The password must be at least 12 characters.",
+    );
+    expect(
+      await database.db.select().from(user).where(eq(user.email, "short@studio.test")),
+    ).toEqual([]);
+    await ensureUser(auth, { email: "short@studio.test", password: "twelve-chars", role: "admin" });
+    await expect(
+      ensureUser(auth, { email: "short@studio.test", password: eleven, role: "admin" }),
+    ).rejects.toThrow(PasswordTooShortError);
+    expect((await signIn("short@studio.test", "twelve-chars")).status).toBe(200);
+    expect((await signIn("short@studio.test", eleven)).status).toBe(401);
+  });
+
+  it("keeps an existing 8-character password working for sign-in until it is changed", async () => {
+    // What an older version stored: the hash of an 8-character password.
+    await ensureUser(auth, {
+      email: "old@studio.test",
+      password: "placeholder-pass",
+      role: "admin",
+    });
+    const ctx = await auth.$context;
+    const [old] = await database.db.select().from(user).where(eq(user.email, "old@studio.test"));
+    await ctx.internalAdapter.updatePassword(old?.id ?? "", await ctx.password.hash("eight-ch"));
+
+    expect((await signIn("old@studio.test", "eight-ch")).status).toBe(200);
+    // Given again (ADMIN_PASSWORD at a restart), it is kept, not refused.
+    expect(
+      await ensureUser(auth, { email: "old@studio.test", password: "eight-ch", role: "admin" }),
+    ).toBe("updated");
+    expect((await signIn("old@studio.test", "eight-ch")).status).toBe(200);
+  });
+});
+
+describe("npm run user:create", () => {
+  it("refuses a password of 11 characters with a clear message, before opening anything", async () => {
+    const run = await runScript(
+      "user:create",
+      ["--email", "short@studio.test", "--password", "eleven-char"],
+      { DATA_DIR: "/nonexistent/user-create-test", DATABASE_URL: "" },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("the password must be at least 12 characters");
   });
 });

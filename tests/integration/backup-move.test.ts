@@ -213,18 +213,6 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
         });
       }
 
-      // The visitor's upload, linked from its inquiry as /files/…, now comes out of S3.
-      const [withFile] = await database.db
-        .select({ files: contactSubmissions.fileAttachments })
-        .from(contactSubmissions)
-        .where(sql`${contactSubmissions.fileAttachments} is not null`)
-        .limit(1);
-      const link = withFile?.files?.[0] ?? "";
-      expect(link).toMatch(/^\/files\/contact-uploads\//);
-      const served = await fetch(`${target.baseURL}${link}`);
-      expect(served.status).toBe(200);
-      expect(Buffer.from(await served.arrayBuffer())).toEqual(RESUME_BYTES);
-
       // Every session ended: the cookie of before the backup opens nothing any more.
       const stale = await fetch(`${target.baseURL}/admin`, {
         headers: { cookie: oldSession },
@@ -248,6 +236,21 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
       const resume = await fetch(new URL(url, target.baseURL));
       expect(resume.status).toBe(200);
       expect(Buffer.from(await resume.arrayBuffer())).toEqual(RESUME_BYTES);
+
+      // The visitor's upload, kept by its inquiry as a key, now comes out of S3 by a signed link.
+      const [withFile] = await database.db
+        .select({ id: contactSubmissions.id })
+        .from(contactSubmissions)
+        .where(sql`${contactSubmissions.fileAttachments} is not null`)
+        .limit(1);
+      const attachment = await fetch(
+        `${target.baseURL}/admin/inquiries/${withFile?.id}/attachments/0`,
+        { headers: { cookie, accept: "application/json" } },
+      );
+      expect(attachment.status).toBe(200);
+      const served = await fetch(new URL(((await attachment.json()) as { url: string }).url));
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(RESUME_BYTES);
     }, 300_000);
   },
 );

@@ -1,5 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { contactSubmissions, testimonials } from "@server/db/schema";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
@@ -59,5 +60,32 @@ describe.each(testDrivers)("migrations on %s", (driver) => {
       .returning();
     expect(row?.status).toBe("new");
     expect(row?.fileAttachments).toBeNull();
+  });
+
+  it("turns the public attachment URLs of older inquiries into storage keys (0006)", async () => {
+    const [row] = await database.db
+      .insert(contactSubmissions)
+      .values({
+        name: "Legacy",
+        email: "legacy@x.co",
+        description: "Sent before the bucket went private",
+        fileAttachments: [
+          "https://studio.example/files/contact-uploads/inquiries/1700000000000_ab12.pdf",
+          "/files/contact-uploads/inquiries/1700000000001_cd34.png",
+          "inquiries/1700000000002_ef56.txt",
+        ],
+      })
+      .returning({ id: contactSubmissions.id });
+    const migration = await readFile("drizzle/0006_attachment_keys.sql", "utf8");
+    await database.db.execute(sql.raw(migration));
+    const [migrated] = await database.db
+      .select({ files: contactSubmissions.fileAttachments })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, row?.id ?? ""));
+    expect(migrated?.files).toEqual([
+      "inquiries/1700000000000_ab12.pdf",
+      "inquiries/1700000000001_cd34.png",
+      "inquiries/1700000000002_ef56.txt",
+    ]);
   });
 });

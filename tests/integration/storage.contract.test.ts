@@ -146,7 +146,7 @@ describe.each([
     await expect(storage.delete("contact-uploads", newKey("txt"))).resolves.toBeUndefined();
   });
 
-  it("serves public buckets by public URL and refuses one for the private bucket", async () => {
+  it("serves public buckets by public URL and refuses one for the private buckets", async () => {
     const key = newKey("png");
     const bytes = randomBytes(512);
     await storage.put("portfolio-images", key, bytes, { contentType: "image/png" });
@@ -155,26 +155,30 @@ describe.each([
     expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
 
     expect(() => storage.publicUrl("job-applications", key)).toThrow(PrivateBucketError);
+    expect(() => storage.publicUrl("contact-uploads", key)).toThrow(PrivateBucketError);
   });
 
-  it("serves a signed URL until it expires", async () => {
-    const key = `resumes/${Date.now()}_${randomBytes(3).toString("hex")}.pdf`;
-    const bytes = randomBytes(1024);
-    await storage.put("job-applications", key, bytes, { contentType: "application/pdf" });
+  it.each<UploadBucket>(["job-applications", "contact-uploads"])(
+    "serves a signed URL of %s until it expires",
+    async (bucket) => {
+      const key = `private/${Date.now()}_${randomBytes(3).toString("hex")}.pdf`;
+      const bytes = randomBytes(1024);
+      await storage.put(bucket, key, bytes, { contentType: "application/pdf" });
 
-    const fresh = await storage.signedUrl("job-applications", key, { expiresInSeconds: 60 });
-    const response = await harness.fetchUrl(fresh);
-    expect(response.status).toBe(200);
-    expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
+      const fresh = await storage.signedUrl(bucket, key, { expiresInSeconds: 60 });
+      const response = await harness.fetchUrl(fresh);
+      expect(response.status).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
 
-    // Signed two minutes ago for one minute: expired now, on whichever clock checks it.
-    clockOffsetMs = -120_000;
-    const stale = await storage.signedUrl("job-applications", key, { expiresInSeconds: 60 });
-    clockOffsetMs = 0;
-    const refused = await harness.fetchUrl(stale);
-    expect(refused.status).toBe(403);
-    await refused.arrayBuffer();
-  });
+      // Signed two minutes ago for one minute: expired now, on whichever clock checks it.
+      clockOffsetMs = -120_000;
+      const stale = await storage.signedUrl(bucket, key, { expiresInSeconds: 60 });
+      clockOffsetMs = 0;
+      const refused = await harness.fetchUrl(stale);
+      expect(refused.status).toBe(403);
+      await refused.arrayBuffer();
+    },
+  );
 
   it("refuses an expiry outside 1 second to 7 days", async () => {
     for (const expiresInSeconds of [0, -1, 1.5, 8 * 24 * 3600]) {
@@ -300,11 +304,30 @@ describe("files route on the local driver", () => {
     expect(await response.text()).toBe("png bytes");
   });
 
-  it("serves other public files as attachments", async () => {
-    const response = await callFilesRoute(storage, "/files/contact-uploads/brief.txt");
+  it("answers 404 at the old public path of an attachment; its signed link serves it uncached", async () => {
+    const unsigned = await callFilesRoute(storage, "/files/contact-uploads/brief.txt");
+    expect(unsigned.status).toBe(404);
+    expect(unsigned.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await unsigned.text()).toBe("Not found.");
+
+    const url = await storage.signedUrl("contact-uploads", "brief.txt", { expiresInSeconds: 60 });
+    const response = await callFilesRoute(storage, url);
     expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="brief.txt"');
     expect(await response.text()).toBe("brief");
+  });
+
+  it("refuses an attachment's link once expired or tampered with", async () => {
+    const url = await storage.signedUrl("contact-uploads", "brief.txt", { expiresInSeconds: 60 });
+    const tampered = url.replace(/signature=(.)/, (_, first: string) =>
+      first === "0" ? "signature=1" : "signature=0",
+    );
+    expect((await callFilesRoute(storage, tampered)).status).toBe(403);
+    clockOffsetMs = 60_000;
+    const expired = await callFilesRoute(storage, url);
+    expect(expired.status).toBe(403);
+    expect(await expired.text()).toBe("This link has expired or is invalid.");
   });
 
   it("answers HEAD with the headers only", async () => {
@@ -314,11 +337,16 @@ describe("files route on the local driver", () => {
     expect(response.body).toBeNull();
   });
 
-  it("refuses a private file without a signature", async () => {
+  it("answers 404 for a private file without a signature, 403 for a bad one", async () => {
     const response = await callFilesRoute(storage, `/files/job-applications/${resume}`);
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(404);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(await response.text()).toBe("This link has expired or is invalid.");
+    const forged = await callFilesRoute(
+      storage,
+      `/files/job-applications/${resume}?expires=9999999999&signature=${"0".repeat(64)}`,
+    );
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toBe("This link has expired or is invalid.");
   });
 
   it("serves a private file with a valid signature, uncached", async () => {

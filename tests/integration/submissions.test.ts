@@ -227,7 +227,8 @@ describe.each(testDrivers)("submissions on %s", (driver) => {
     });
     expect(stored.key).toMatch(/^inquiries\/\d+_[0-9a-f]{16}\.pdf$/);
     expect(stored.originalName).toBe("My Brief.pdf");
-    expect(stored.url).toBe(`/files/contact-uploads/${stored.key}`);
+    // The bucket is private: no public URL (decision 0275).
+    expect(stored.url).toBeNull();
     const file = await storedObject(storage, "contact-uploads", stored.key);
     expect(file?.contentType).toBe("application/pdf");
     const resume = await storeUpload({ db: database.db, storage }, "resume", {
@@ -265,13 +266,19 @@ describe.each(testDrivers)("submissions on %s", (driver) => {
       service: "video-production",
       budget: null,
     });
-    expect(row?.fileAttachments).toEqual(
-      files.map((f) => `https://studio.test/files/contact-uploads/${f.key}`),
-    );
+    // Storage keys, in the visitor's order: staff open them through signed links (decision 0275).
+    expect(row?.fileAttachments).toEqual(files.map((f) => f.key));
     const [mail] = await database.db.select().from(notifications);
     expect(mail).toMatchObject({ recipient: "team@studio.test", replyTo: "dana@example.com" });
     expect(mail?.textBody).toContain("A launch film for our spring line.");
-    expect(mail?.textBody).toContain(files[0]?.key);
+    // The mail names the files and points at the back-office, never at a file.
+    expect(mail?.textBody).toContain(
+      "Attachments (open them from the inquiry in the back-office):",
+    );
+    expect(mail?.textBody).toContain("- f0.pdf\n- f1.txt");
+    expect(mail?.textBody).toContain("see every inquiry at https://studio.test/admin");
+    expect(mail?.textBody).not.toContain("/files/");
+    for (const file of files) expect(mail?.textBody).not.toContain(file.key);
     const owned = await database.db.select().from(uploads).where(eq(uploads.ownerId, id));
     expect(owned).toHaveLength(2);
   });

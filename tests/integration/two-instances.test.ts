@@ -225,13 +225,16 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on on
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
 
     const [inquiry] = await database.db
-      .select({ files: contactSubmissions.fileAttachments })
+      .select({ id: contactSubmissions.id, files: contactSubmissions.fileAttachments })
       .from(contactSubmissions)
       .where(eq(contactSubmissions.email, "visitor1@two-instances.test"));
-    // The inquiry links its files as /files/… on the site; S3 holds the bytes A stored.
-    const link = new URL(inquiry?.files?.[0] ?? "/missing", b.baseURL);
-    expect(link.pathname).toMatch(/^\/files\/contact-uploads\/.+\.pdf$/);
-    const served = await fetch(`${b.baseURL}${link.pathname}`);
+    // The inquiry keeps its file's key; B's admin route signs a link, S3 holds the bytes A stored.
+    expect(inquiry?.files).toEqual([expect.stringMatching(/^inquiries\/\d+_[0-9a-f]{16}\.pdf$/)]);
+    const signed = await fetch(`${b.baseURL}/admin/inquiries/${inquiry?.id}/attachments/0`, {
+      headers: { cookie: await signInCookie(b.baseURL, TEST_ADMIN), accept: "application/json" },
+    });
+    expect(signed.status).toBe(200);
+    const served = await fetch(new URL(((await signed.json()) as { url: string }).url));
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(Buffer.from(pdfBytes()));
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { createAuth, ensureUser } from "@server/auth";
+import { loadConfig } from "@server/config";
 import { type Database, openDatabase } from "@server/db/client";
 import {
   blogPosts,
@@ -40,7 +41,8 @@ export interface AdminFixtures {
   /** Newest first, as the list shows them. */
   inquiryNames: string[];
   weddingInquiry: { id: string; name: string };
-  attachmentInquiry: { id: string; name: string; url: string };
+  /** Its one attachment's storage key (in the private contact-uploads bucket). */
+  attachmentInquiry: { id: string; name: string; key: string };
   formulaInquiry: { id: string; name: string };
   applicationWithResume: { id: string; name: string };
   applicationMissingFile: { id: string; name: string };
@@ -71,7 +73,12 @@ export async function prepareAdminData(options: PrepareOptions): Promise<AdminFi
     await database.migrate();
     const db = database.db;
     const keys = deriveKeys(await loadOrCreateSecret(options.dataDir));
-    const auth = createAuth({ db, siteUrl: "http://127.0.0.1", secret: keys.sessions });
+    const auth = createAuth({
+      db,
+      siteUrl: "http://127.0.0.1",
+      secret: keys.sessions,
+      sessionIdleHours: loadConfig({}).SESSION_IDLE_HOURS,
+    });
     await ensureUser(auth, { ...TEST_ADMIN, role: "admin", name: "Test Admin" });
     await ensureUser(auth, { ...TEST_VIEWER, role: null, name: "Test Viewer" });
     await ensureUser(auth, { ...TEST_EDITOR, role: "editor", name: "Test Editor" });
@@ -92,11 +99,10 @@ async function insertSubmissions(db: Database, storage: LocalStorage): Promise<A
   const now = Date.now();
   const at = (index: number) => new Date(now - (index + 1) * HOUR);
 
-  const attachmentKey = `${now}_a1b2c3.pdf`;
+  const attachmentKey = `inquiries/${now}_a1b2c3.pdf`;
   await storage.put("contact-uploads", attachmentKey, RESUME_BYTES, {
     contentType: "application/pdf",
   });
-  const attachmentUrl = storage.publicUrl("contact-uploads", attachmentKey);
   await db.insert(uploads).values({
     bucket: "contact-uploads",
     key: attachmentKey,
@@ -136,7 +142,7 @@ async function insertSubmissions(db: Database, storage: LocalStorage): Promise<A
     name: "Brief With Files",
     email: "files@example.test",
     description: "A 100% organic_growth campaign, see the attached brief.",
-    fileAttachments: [attachmentUrl],
+    fileAttachments: [attachmentKey],
   });
   Object.assign(rows[3] as object, {
     name: '=HYPERLINK("http://evil.test","click")',
@@ -193,7 +199,7 @@ async function insertSubmissions(db: Database, storage: LocalStorage): Promise<A
     attachmentInquiry: {
       id: idOf("Brief With Files"),
       name: "Brief With Files",
-      url: attachmentUrl,
+      key: attachmentKey,
     },
     formulaInquiry: {
       id: idOf('=HYPERLINK("http://evil.test","click")'),

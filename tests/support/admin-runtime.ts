@@ -44,10 +44,14 @@ export interface TestRuntime {
   close(): Promise<void>;
 }
 
-export async function createTestRuntime(driver: "pglite" | "postgres"): Promise<TestRuntime> {
+/** `env` adds settings to the runtime's configuration (e.g. SESSION_IDLE_HOURS). */
+export async function createTestRuntime(
+  driver: "pglite" | "postgres",
+  env: Record<string, string> = {},
+): Promise<TestRuntime> {
   const database = await createTestDatabase(driver);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "admin-runtime-"));
-  const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: SITE, STORAGE_DRIVER: "local" });
+  const config = loadConfig({ ...env, DATA_DIR: dataDir, SITE_URL: SITE, STORAGE_DRIVER: "local" });
   // A frozen clock that only the test moves: link expiry must not depend on how busy the machine is.
   const startedAt = Date.now();
   let offset = 0;
@@ -62,6 +66,7 @@ export async function createTestRuntime(driver: "pglite" | "postgres"): Promise<
     db: database.db,
     siteUrl: SITE,
     secret: keys.sessions,
+    sessionIdleHours: config.SESSION_IDLE_HOURS,
     verifyPassword: (data) => {
       passwordChecks.count++;
       return verifyPassword(data);

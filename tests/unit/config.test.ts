@@ -23,6 +23,26 @@ describe("configuration", () => {
     expect(config.STORAGE_DRIVER).toBe("local");
   });
 
+  it("ends sessions after 12 hours, or 2 idle hours, unless configured otherwise", () => {
+    expect(loadConfig({})).toMatchObject({ SESSION_MAX_HOURS: 12, SESSION_IDLE_HOURS: 2 });
+    expect(loadConfig({ SESSION_MAX_HOURS: "24", SESSION_IDLE_HOURS: "0.5" })).toMatchObject({
+      SESSION_MAX_HOURS: 24,
+      SESSION_IDLE_HOURS: 0.5,
+    });
+    expect(problemsOf({ SESSION_IDLE_HOURS: "13" })).toEqual([
+      "SESSION_IDLE_HOURS: must not be more than SESSION_MAX_HOURS (12)",
+    ]);
+  });
+
+  it("refuses an ADMIN_PASSWORD under 12 characters with a clear message", () => {
+    expect(problemsOf({ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "eleven-char" })).toEqual([
+      "ADMIN_PASSWORD: must be at least 12 characters",
+    ]);
+    expect(
+      loadConfig({ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "twelve-chars" }).ADMIN_PASSWORD,
+    ).toBe("twelve-chars");
+  });
+
   it("derives SITE_URL from PORT and strips a trailing slash", () => {
     expect(loadConfig({ PORT: "4000" }).SITE_URL).toBe("http://localhost:4000");
     expect(loadConfig({ SITE_URL: "https://studio.example/" }).SITE_URL).toBe(
@@ -42,9 +62,13 @@ describe("configuration", () => {
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ SITE_URL: "ftp://studio" }, "SITE_URL"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
-    [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "long enough" }, "ADMIN_EMAIL"],
+    [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "twelve chars" }, "ADMIN_EMAIL"],
     [{ ADMIN_EMAIL: "a@b.co" }, "ADMIN_PASSWORD"],
     [{ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
+    [{ SESSION_MAX_HOURS: "a day" }, "SESSION_MAX_HOURS"],
+    [{ SESSION_MAX_HOURS: "0" }, "SESSION_MAX_HOURS"],
+    [{ SESSION_IDLE_HOURS: "-2" }, "SESSION_IDLE_HOURS"],
+    [{ SESSION_IDLE_HOURS: "13" }, "SESSION_IDLE_HOURS"],
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
     [{ GA_MEASUREMENT_ID: "UA-1" }, "GA_MEASUREMENT_ID"],
     [{ AUTH_SECRET: "too-short" }, "AUTH_SECRET"],

@@ -106,14 +106,3 @@ export function safeHref(url: string | null | undefined): string | null {
   if (!url || !isSafeUrl(url, { sitePath: true })) return null;
   return url.startsWith("/") ? url : new URL(url).toString();
 }
-
-/** The file name at the end of an attachment URL, for its link text. */
-export function fileNameOf(url: string): string {
-  const path = url.split("?")[0] ?? url;
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  try {
-    return decodeURIComponent(name) || "attachment";
-  } catch {
-    return name || "attachment";
-  }
-}

@@ -34,6 +34,7 @@ export const ROLE_AREAS: Record<StaffRole, readonly Area[]> = {
 export const ROUTE_AREAS: Record<string, Area> = {
   "/admin": "inquiries",
   "/admin/inquiries.csv": "inquiries",
+  "/admin/inquiries/:id/attachments/:index": "inquiries",
   "/admin/job-applications": "applications",
   "/admin/job-applications.csv": "applications",
   "/admin/job-applications/:id/resume": "applications",

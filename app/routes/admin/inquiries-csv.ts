@@ -17,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   const runtime = getRuntimeFrom(args.context);
   const { page: _page, ...filters } = parseInquiryQuery(args.url.searchParams);
   const site = runtime.config.SITE_URL;
-  const absolute = (url: string) => (url.startsWith("/") ? `${site}${url}` : url);
+  const absolute = (path: string) => `${site}${path}`;
   async function* rows() {
     for await (const batch of exportInquiries(runtime.database.db, filters)) {
       yield batch.map((inquiry) => inquiryCsvRow(inquiry, absolute));

@@ -1,5 +1,6 @@
 import {
   attachmentNames,
+  attachmentPath,
   type Inquiry,
   listInquiries,
   parseInquiryQuery,
@@ -11,17 +12,16 @@ import { Mail, Paperclip } from "lucide-react";
 import {
   BUDGET_LABELS,
   CONTACT_STATUS_OPTIONS,
-  fileNameOf,
   formatDateTime,
   labelOf,
   replyHref,
   SERVICE_LABELS,
-  safeHref,
   TIMELINE_LABELS,
   WEDDING_BUDGET_LABELS,
 } from "~/components/admin/format";
 import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
 import { ExportLink, Facts, ListBody, PagedRows } from "~/components/admin/list-page";
+import { SignedFileLink } from "~/components/admin/signed-file-link";
 import { StatusForm } from "~/components/admin/status-form";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
@@ -124,10 +124,11 @@ function InquiryRow({
         ["Budget", labelOf(BUDGET_LABELS, inquiry.budget)],
         ["Timeline", labelOf(TIMELINE_LABELS, inquiry.timeline)],
       ];
-  const attachments = (inquiry.fileAttachments ?? []).flatMap((url) => {
-    const href = safeHref(url);
-    return href ? [{ href, name: fileNames[url] ?? fileNameOf(url) }] : [];
-  });
+  // Each opens through its admin route's signed link (the bucket is private: decision 0275).
+  const attachments = (inquiry.fileAttachments ?? []).map((key, index) => ({
+    href: attachmentPath(inquiry.id, index),
+    name: fileNames[key] ?? key.slice(key.lastIndexOf("/") + 1),
+  }));
   const headingId = `inquiry-${inquiry.id}`;
   return (
     <li aria-labelledby={headingId} className="rounded-lg border border-line bg-surface p-4 sm:p-5">
@@ -173,15 +174,14 @@ function InquiryRow({
         <ul aria-label="Attachments" className="mt-3 flex flex-wrap gap-2">
           {attachments.map((file) => (
             <li key={file.href}>
-              <a
+              <SignedFileLink
                 href={file.href}
-                target="_blank"
-                rel="noopener noreferrer"
+                failedMessage={INQUIRY_MESSAGES.attachmentFailed}
                 className="inline-flex items-center gap-1.5 rounded-md border border-line px-2 py-1 text-xs text-ink-muted hover:border-ink-faint hover:text-ink"
               >
                 <Paperclip aria-hidden="true" className="size-3.5" />
                 {file.name}
-              </a>
+              </SignedFileLink>
             </li>
           ))}
         </ul>

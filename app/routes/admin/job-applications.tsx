@@ -7,6 +7,7 @@ import {
 } from "@server/admin/job-applications";
 import { JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
 import { loadAdminList, submissionStatusAction } from "@server/admin/moderation";
+import { FileDown } from "lucide-react";
 import {
   formatDateTime,
   JOB_APPLICATION_STATUS_OPTIONS,
@@ -14,8 +15,9 @@ import {
 } from "~/components/admin/format";
 import { AdminListFilters, FilterSelect } from "~/components/admin/list-filters";
 import { ExportLink, Facts, ListBody, PagedRows } from "~/components/admin/list-page";
-import { ResumeLink } from "~/components/admin/resume-link";
+import { SignedFileLink } from "~/components/admin/signed-file-link";
 import { StatusForm } from "~/components/admin/status-form";
+import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
@@ -162,7 +164,14 @@ function ApplicationRow({ application }: { application: JobApplication }) {
             label={`Status of ${application.name}'s application`}
           />
           {application.resumeUrl ? (
-            <ResumeLink applicationId={application.id} name={application.name} />
+            <SignedFileLink
+              href={`/admin/job-applications/${application.id}/resume`}
+              failedMessage={JOB_APPLICATION_MESSAGES.resumeFailed}
+              className={buttonClass.secondary}
+            >
+              <FileDown aria-hidden="true" className="size-4" />
+              Resume<span className="sr-only"> of {application.name}</span>
+            </SignedFileLink>
           ) : (
             <span className="text-xs text-ink-faint">No resume</span>
           )}

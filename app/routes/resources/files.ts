@@ -12,7 +12,9 @@ import type { RouterContextProvider } from "react-router";
 
 /**
  * GET /files/:bucket/* serves stored files. Public buckets are cached forever (keys are random
- * and never reused); the private bucket needs a signed, unexpired link and is never cached.
+ * and never reused); a private bucket needs a signed, unexpired link and is never cached. A
+ * private path without a signature is no link the app ever gave out: it answers 404, as a missing
+ * file does (the old public links to visitors' attachments among them: decision 0275).
  */
 
 /** Refusals are never stored, by a shared cache or the browser. */
@@ -33,11 +35,11 @@ export async function loader({
 
   const storage = getRuntimeFrom(context).storage;
   const isPublic = isPublicBucket(bucket);
+  const query = new URL(request.url).searchParams;
+  if (!(isPublic || query.has("signature"))) return textResponse(404, "Not found.", PRIVATE);
   // Only the local driver signs /files links; S3 signed links point at S3 itself.
   const authorized =
-    isPublic ||
-    (storage.kind === "local" &&
-      storage.verifySignature(bucket, key, new URL(request.url).searchParams));
+    isPublic || (storage.kind === "local" && storage.verifySignature(bucket, key, query));
   if (!authorized) return textResponse(403, "This link has expired or is invalid.", PRIVATE);
 
   const file = await storage.get(bucket, key);

@@ -1,17 +1,27 @@
-import { FileDown } from "lucide-react";
-import type { MouseEvent } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { showToast } from "~/components/ui/toasts";
 import { useHydrated } from "~/lib/use-hydrated";
-import { buttonClass } from "./ui";
 
 /**
- * Opens an application's resume in a new tab through a signed link made at the moment of the click
- * (valid 60 s). Without JavaScript the link itself does it (a 302 to the signed link); with it the
- * page asks for the link first, so a failure is a toast instead of an error in the new tab.
+ * Opens a private file (a resume, an inquiry's attachment) in a new tab through a signed link that
+ * its admin route makes at the moment of the click, valid 60 s (server/admin/stored-file-link.ts).
+ * Without JavaScript the link itself does it (a 302 to the signed link); with it the page asks for
+ * the link first, so a failure is a toast instead of an error in the new tab.
  */
-export function ResumeLink({ applicationId, name }: { applicationId: string; name: string }) {
+export function SignedFileLink({
+  href,
+  failedMessage,
+  className,
+  children,
+}: {
+  /** The admin route that answers the signed link. */
+  href: string;
+  /** The toast when the route gives no message of its own. */
+  failedMessage: string;
+  className: string;
+  children: ReactNode;
+}) {
   const hydrated = useHydrated();
-  const href = `/admin/job-applications/${applicationId}/resume`;
 
   async function open(event: MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -21,7 +31,7 @@ export function ResumeLink({ applicationId, name }: { applicationId: string; nam
     try {
       const response = await fetch(href, { headers: { Accept: "application/json" } });
       const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
-      if (!response.ok || !body.url) throw new Error(body.error ?? "Failed to open the resume");
+      if (!response.ok || !body.url) throw new Error(body.error ?? failedMessage);
       if (tab) {
         tab.opener = null;
         tab.location.href = body.url;
@@ -30,12 +40,12 @@ export function ResumeLink({ applicationId, name }: { applicationId: string; nam
       }
     } catch (error) {
       tab?.close();
-      console.error("resume download failed", error);
+      console.error("signed file link failed", href, error);
       showToast({
         id: crypto.randomUUID(),
         kind: "error",
         title: "Error",
-        description: error instanceof Error ? error.message : "Failed to open the resume",
+        description: error instanceof Error ? error.message : failedMessage,
       });
     }
   }
@@ -46,10 +56,9 @@ export function ResumeLink({ applicationId, name }: { applicationId: string; nam
       target="_blank"
       rel="noopener"
       onClick={hydrated ? open : undefined}
-      className={buttonClass.secondary}
+      className={className}
     >
-      <FileDown aria-hidden="true" className="size-4" />
-      Resume<span className="sr-only"> of {name}</span>
+      {children}
     </a>
   );
 }
