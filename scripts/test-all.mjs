@@ -24,6 +24,16 @@ function readJson(file) {
   }
 }
 
+/** Installs Debian packages (as root, or through sudo); true when apt-get succeeded. */
+function aptInstall(packages) {
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const apt = (args) =>
+    run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), ...args], {
+      env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+  return apt(["update", "-qq"]) && apt(["install", "-y", "-qq", ...packages]);
+}
+
 function ensureChromium() {
   // The e2e tests run Debian's chromium-headless-shell when it is there (playwright.config.ts),
   // else Debian's chromium; both come from apt.
@@ -32,13 +42,16 @@ function ensureChromium() {
     : ["/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium"];
   if (existsSync(browsers[0])) return true;
   console.log("\nDebian's chromium-headless-shell is missing: installing it (apt-get)…");
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const apt = (args) =>
-    run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), ...args], {
-      env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-  if (apt(["update", "-qq"])) apt(["install", "-y", "-qq", "chromium", "chromium-headless-shell"]);
+  aptInstall(["chromium", "chromium-headless-shell"]);
   return browsers.some((browser) => existsSync(browser));
+}
+
+function ensureJava() {
+  // The Nu HTML Checker (vnu-jar, an e2e spec) runs on Debian's Java; vnu-jar's own install
+  // script, which would download a JDK, is not allowed (package.json allowScripts).
+  if (spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0) return;
+  console.log("\nJava is missing: installing Debian's (apt-get)…");
+  aptInstall(["openjdk-17-jre-headless"]);
 }
 
 function step(name, ok) {
@@ -79,6 +92,7 @@ if (!skipInstall) {
   }
 }
 const haveChromium = ensureChromium();
+ensureJava();
 mkdirSync("test-results", { recursive: true });
 
 step("typecheck", run("npm", ["run", "typecheck"]));
