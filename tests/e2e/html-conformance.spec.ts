@@ -32,7 +32,9 @@ test("every page passes the Nu HTML Checker with 0 errors and 0 warnings", async
   test.setTimeout(180_000);
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
-  const pages = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  const pages = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
+    String(m[1]),
+  );
   expect(pages.length).toBeGreaterThan(30); // the demo content: fixed pages, studies, posts
   const extra = [`${baseURL}/no-such-page`, `${baseURL}/admin/login`];
 

@@ -20,7 +20,7 @@ export function Section({
   className,
   as: Tag = "section",
   ...props
-}: ComponentProps<"section"> & { as?: "section" | "div" }) {
+}: Omit<ComponentProps<"section">, "ref"> & { as?: "section" | "div" }) {
   return <Tag className={cn("py-20 md:py-28", className)} {...props} />;
 }
 
