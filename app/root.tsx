@@ -50,8 +50,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0b0c" />
-        {/* Vite's lazy-chunk preloader nonces the links it adds with this. */}
-        {nonce ? <meta property="csp-nonce" nonce={nonce} /> : null}
+        {/* Vite's lazy-chunk preloader nonces the links it adds with this (it reads the nonce
+            property; HTML requires a content, which stays empty so the nonce is not exposed). */}
+        {nonce ? <meta property="csp-nonce" nonce={nonce} content="" /> : null}
         <Meta />
         <Links />
       </head>

@@ -33,7 +33,7 @@ const DEBIAN_TOOLS = [
     files: ["/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium"],
     packages: ["chromium", "chromium-headless-shell"],
   },
-  { name: "java", files: ["/usr/bin/java"], packages: ["default-jre-headless"] },
+  { name: "java", files: ["/usr/bin/java"], packages: ["openjdk-17-jre-headless"] },
   { name: "promtool", files: ["/usr/bin/promtool"], packages: ["prometheus"] },
 ];
 

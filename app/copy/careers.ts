@@ -1,16 +1,32 @@
 /** Copy of /careers and the four open positions (SPEC sections 2 and 3). */
 
+/** A pay range, as the posting states it (California asks for one in every job posting). */
+export interface SalaryRange {
+  min: number;
+  max: number;
+  currency: "USD";
+  /** Per year for salaried roles, per hour for hourly ones. */
+  unit: "YEAR" | "HOUR";
+}
+
 export interface OpenPosition {
+  /** Stable id of the opening (the JobPosting's identifier); never reused for another role. */
+  id: string;
   title: string;
   department: string;
   type: string;
   location: string;
   description: string;
   requirements: readonly string[];
+  salary: SalaryRange;
+  /** The day the opening was posted, and the last day applications are taken (YYYY-MM-DD). */
+  datePosted: string;
+  validThrough: string;
 }
 
 export const OPEN_POSITIONS: readonly OpenPosition[] = [
   {
+    id: "video-editor",
     title: "Video Editor",
     department: "Post-Production",
     type: "Full-Time",
@@ -23,8 +39,12 @@ export const OPEN_POSITIONS: readonly OpenPosition[] = [
       "A reel that shows story, rhythm and vertical-first edits",
       "Comfortable versioning for many placements at once",
     ],
+    salary: { min: 75_000, max: 95_000, currency: "USD", unit: "YEAR" },
+    datePosted: "2026-09-14",
+    validThrough: "2027-01-31",
   },
   {
+    id: "producer",
     title: "Producer",
     department: "Production",
     type: "Full-Time",
@@ -37,8 +57,12 @@ export const OPEN_POSITIONS: readonly OpenPosition[] = [
       "A network of Los Angeles crew and vendors",
       "Calm under pressure, clear in writing",
     ],
+    salary: { min: 90_000, max: 120_000, currency: "USD", unit: "YEAR" },
+    datePosted: "2026-10-05",
+    validThrough: "2027-02-28",
   },
   {
+    id: "motion-designer",
     title: "Motion Designer",
     department: "Creative",
     type: "Full-Time",
@@ -51,8 +75,12 @@ export const OPEN_POSITIONS: readonly OpenPosition[] = [
       "A strong sense of typography and pacing",
       "Experience building templates for social teams",
     ],
+    salary: { min: 80_000, max: 105_000, currency: "USD", unit: "YEAR" },
+    datePosted: "2026-10-26",
+    validThrough: "2027-02-28",
   },
   {
+    id: "full-stack-developer",
     title: "Full-Stack Developer",
     department: "Technology",
     type: "Full-Time",
@@ -65,6 +93,9 @@ export const OPEN_POSITIONS: readonly OpenPosition[] = [
       "Care for performance and accessibility",
       "Curiosity about video, media and creative tools",
     ],
+    salary: { min: 130_000, max: 165_000, currency: "USD", unit: "YEAR" },
+    datePosted: "2026-11-09",
+    validThrough: "2027-03-31",
   },
 ];
 

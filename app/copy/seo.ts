@@ -46,3 +46,10 @@ export const SOCIAL_IMAGE = {
   height: 630,
   alt: "Northlight Studio: production, marketing, technology, all in-house.",
 };
+
+/** The names of the breadcrumb trails in structured data (Home › Case Studies › a study). */
+export const BREADCRUMB_NAMES = {
+  home: "Home",
+  caseStudies: "Case Studies",
+  blog: "Blog",
+} as const;

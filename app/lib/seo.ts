@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { OpenPosition } from "~/copy/careers";
 import { SOCIAL_IMAGE } from "~/copy/seo";
 import { studio } from "~/copy/studio";
 
@@ -84,16 +85,21 @@ export function pageMeta(
   return seoMeta(siteUrl, { ...seo, path: seo.path ?? args.location.pathname });
 }
 
+/** The studio's logo (512 px PNG): the Organization's logo wherever structured data names it. */
+export const STUDIO_LOGO_PATH = "/logo.png";
+
+const organizationId = (siteUrl: string) => `${absoluteUrl(siteUrl, "/")}#organization`;
+
 /** schema.org Organization for the home page. */
 export function organizationJsonLd(siteUrl: string): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
-    "@id": `${absoluteUrl(siteUrl, "/")}#organization`,
+    "@id": organizationId(siteUrl),
     name: studio.name,
     legalName: studio.legalName,
     url: absoluteUrl(siteUrl, "/"),
-    logo: absoluteUrl(siteUrl, "/logo.png"),
+    logo: absoluteUrl(siteUrl, STUDIO_LOGO_PATH),
     email: studio.email,
     foundingDate: String(studio.founded),
     slogan: studio.tagline,
@@ -104,5 +110,83 @@ export function organizationJsonLd(siteUrl: string): Record<string, unknown> {
       addressCountry: studio.country,
     },
     sameAs: Object.values(studio.socials),
+  };
+}
+
+/** The studio as the publisher or maker of a page's work: the home page's Organization. */
+export function studioOrganization(siteUrl: string): Record<string, unknown> {
+  return {
+    "@type": "Organization",
+    "@id": organizationId(siteUrl),
+    name: studio.name,
+    url: absoluteUrl(siteUrl, "/"),
+    logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, STUDIO_LOGO_PATH) },
+  };
+}
+
+/** schema.org BreadcrumbList: the trail from the home page to this page, each with its URL. */
+export function breadcrumbJsonLd(
+  siteUrl: string,
+  trail: readonly { name: string; path: string }[],
+): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(siteUrl, crumb.path),
+    })),
+  };
+}
+
+/**
+ * schema.org JobPosting of an open position (Google's job-posting rules): its dates, pay range
+ * and id come from the copy; applications are taken on the page itself (`directApply`).
+ */
+export function jobPostingJsonLd(position: OpenPosition, siteUrl: string): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "JobPosting",
+    title: position.title,
+    description: `${position.description} ${position.requirements.join(". ")}.`,
+    identifier: { "@type": "PropertyValue", name: studio.name, value: position.id },
+    datePosted: position.datePosted,
+    validThrough: position.validThrough,
+    // "Full-Time" → FULL_TIME, "Part-Time" → PART_TIME (Google's employment types).
+    employmentType: position.type.toUpperCase().replace("-", "_"),
+    directApply: true,
+    hiringOrganization: {
+      "@type": "Organization",
+      name: studio.name,
+      sameAs: absoluteUrl(siteUrl, "/"),
+      logo: absoluteUrl(siteUrl, STUDIO_LOGO_PATH),
+    },
+    jobLocation: {
+      "@type": "Place",
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: studio.city,
+        addressRegion: studio.region,
+        addressCountry: studio.country,
+      },
+    },
+    ...(position.location.startsWith("Remote")
+      ? {
+          jobLocationType: "TELECOMMUTE",
+          applicantLocationRequirements: { "@type": "Country", name: "US" },
+        }
+      : {}),
+    baseSalary: {
+      "@type": "MonetaryAmount",
+      currency: position.salary.currency,
+      value: {
+        "@type": "QuantitativeValue",
+        minValue: position.salary.min,
+        maxValue: position.salary.max,
+        unitText: position.salary.unit,
+      },
+    },
   };
 }

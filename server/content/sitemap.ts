@@ -57,11 +57,7 @@ function readSummary(db: Executor): Promise<SitemapSummary> {
         .from(caseStudies)
         .where(eq(caseStudies.status, "published")),
       db
-        .select({
-          rows: count(),
-          updated: max(blogPosts.updatedAt),
-          published: max(blogPosts.publishedAt),
-        })
+        .select({ rows: count(), updated: max(blogPosts.updatedAt) })
         .from(blogPosts)
         .where(eq(blogPosts.status, "published")),
       db
@@ -76,11 +72,7 @@ function readSummary(db: Executor): Promise<SitemapSummary> {
     return {
       sections: {
         "case-studies": { rows: studies?.rows ?? 0, lastModified: studies?.updated ?? null },
-        blog: {
-          rows: posts?.rows ?? 0,
-          // A post scheduled in the past may have been edited before it went out.
-          lastModified: newest(posts?.updated, posts?.published),
-        },
+        blog: { rows: posts?.rows ?? 0, lastModified: posts?.updated ?? null },
       },
       portfolioModified: portfolio?.updated ?? null,
       takenFallbacks: new Set(taken.map((row) => row.slug)),
@@ -110,19 +102,17 @@ function readSectionPage(
       }));
     }
     const rows = await db
-      .select({
-        slug: blogPosts.slug,
-        updatedAt: blogPosts.updatedAt,
-        publishedAt: blogPosts.publishedAt,
-      })
+      .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
       .from(blogPosts)
       .where(eq(blogPosts.status, "published"))
       .orderBy(asc(blogPosts.slug))
       .limit(SITEMAP_MAX_URLS)
       .offset(offset);
+    // A post's last change is its updated_at (decision 0272): every save sets it, and a post is
+    // on the site from the save that publishes it (published_at is an editorial date, any day).
     return rows.map((row) => ({
       path: `/blog/${row.slug}`,
-      lastModified: iso(newest(row.updatedAt, row.publishedAt)),
+      lastModified: row.updatedAt.toISOString(),
     }));
   });
 }

@@ -2,11 +2,12 @@ import type { BlogPostPage } from "@server/content/blog";
 import { metaFor, pagePath, siteUrlOf } from "@server/pages/page-meta";
 import type { MetaDescriptor, RouterContextProvider } from "react-router";
 import { DEFAULT_ERROR, WORK_META } from "~/copy/content-pages";
-import { SEO } from "~/copy/seo";
+import { BREADCRUMB_NAMES, SEO } from "~/copy/seo";
 import { studio } from "~/copy/studio";
 import type { CaseStudyDetail } from "~/entities/case-study/view";
 import { openGraphImage } from "~/lib/listings/images";
 import type { CASE_STUDY_PAGE_COPY } from "~/lib/listings/page-copy";
+import { breadcrumbJsonLd, studioOrganization } from "~/lib/seo";
 
 /**
  * The heads of the content pages, built on the server and sent with the loader data (decision
@@ -25,7 +26,7 @@ interface ContentHead {
   path?: string;
   image?: string | null;
   type?: "website" | "article";
-  jsonLd?: Record<string, unknown>;
+  jsonLd?: Record<string, unknown>[];
   /** Extra tags after the common ones (article dates, the RSS link). */
   extra?: MetaDescriptor[];
 }
@@ -107,7 +108,48 @@ export function caseStudyMeta(
     path: `/case-studies/${study.path}`,
     image: study.imageUrl,
     type: "article",
+    jsonLd: [
+      caseStudyJsonLd(study, siteUrlOf(context)),
+      breadcrumbJsonLd(siteUrlOf(context), [
+        { name: BREADCRUMB_NAMES.home, path: "/" },
+        { name: BREADCRUMB_NAMES.caseStudies, path: "/case-studies" },
+        { name: study.title, path: `/case-studies/${study.path}` },
+      ]),
+    ],
   });
+}
+
+/**
+ * schema.org CreativeWork of a case study: the work the studio made (creator) for its client
+ * (sourceOrganization: "the Organization on whose behalf the creator was working"), with its
+ * cover and gallery images (decision 0273).
+ */
+export function caseStudyJsonLd(study: CaseStudyDetail, siteUrl: string): Record<string, unknown> {
+  const url = `${siteUrl}/case-studies/${study.path}`;
+  const images = [
+    study.imageUrl,
+    ...study.media.map((item) => (item.type === "video" ? item.thumbnail_url : item.url)),
+  ]
+    .map((src) => openGraphImage(src, siteUrl))
+    .filter((image): image is string => image !== null);
+  return {
+    "@context": "https://schema.org",
+    "@type": "CreativeWork",
+    name: study.title,
+    headline: study.title,
+    alternativeHeadline: study.subtitle ?? undefined,
+    description: study.description ?? undefined,
+    image: images.length > 0 ? [...new Set(images)] : undefined,
+    sourceOrganization: study.clientName
+      ? { "@type": "Organization", name: study.clientName }
+      : undefined,
+    creator: studioOrganization(siteUrl),
+    genre: study.serviceType ?? undefined,
+    keywords: study.tags.length > 0 ? study.tags.join(", ") : undefined,
+    dateModified: study.updatedAt,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    url,
+  };
 }
 
 /** 'Case Study Not Found' (a 404): not indexed. */
@@ -142,7 +184,14 @@ export function blogPostMeta(
     path: `/blog/${post.slug}`,
     image: post.featuredImageUrl,
     type: "article",
-    jsonLd: articleJsonLd(post, siteUrlOf(context)),
+    jsonLd: [
+      articleJsonLd(post, siteUrlOf(context)),
+      breadcrumbJsonLd(siteUrlOf(context), [
+        { name: BREADCRUMB_NAMES.home, path: "/" },
+        { name: BREADCRUMB_NAMES.blog, path: "/blog" },
+        { name: post.title, path: `/blog/${post.slug}` },
+      ]),
+    ],
     extra: [
       ...(post.publishedAt
         ? [{ property: "article:published_time", content: post.publishedAt }]
@@ -167,11 +216,7 @@ export function articleJsonLd(post: BlogPostPage, siteUrl: string): Record<strin
     datePublished: post.publishedAt ?? undefined,
     dateModified: post.updatedAt,
     author: post.authorName ? { "@type": "Person", name: post.authorName } : undefined,
-    publisher: {
-      "@type": "Organization",
-      name: studio.name,
-      logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
-    },
+    publisher: studioOrganization(siteUrl),
     articleSection: post.category?.name,
     keywords: post.tags.length > 0 ? post.tags.join(", ") : undefined,
     mainEntityOfPage: { "@type": "WebPage", "@id": url },

@@ -241,8 +241,9 @@ test.describe("content pages with JavaScript", () => {
     await expect(page.getByText("Link copied to clipboard")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
 
+    // The Article, then the BreadcrumbList.
     const jsonLd = JSON.parse(
-      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+      (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
     );
     expect(jsonLd["@type"]).toBe("Article");
     expect(jsonLd.headline).toContain("One-Day Commercial Shoot");

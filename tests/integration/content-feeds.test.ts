@@ -1,9 +1,12 @@
 import { loadConfig } from "@server/config";
+import { invalidateContentCache } from "@server/content/cache";
 import { listSitemapEntries } from "@server/content/sitemap";
 import { runtimeContext } from "@server/context";
+import { blogPosts } from "@server/db/schema";
 import { seedDemoContent } from "@server/db/seed";
 import { createLogger } from "@server/logger";
 import type { Runtime } from "@server/runtime";
+import { eq } from "drizzle-orm";
 import { parseDocument } from "htmlparser2";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,9 +100,40 @@ describe("feeds and sitemap entries", () => {
     for (const entry of entries) expect(entry.lastModified).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(new Set(paths).size).toBe(paths.length);
 
+    // A post's lastmod is its updated_at; the demo posts were written over the year, not at
+    // the moment of seeding (issue #28, item 13).
+    const rows = await seeded.db
+      .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+      .from(blogPosts)
+      .where(eq(blogPosts.status, "published"));
+    const lastmod = new Map(entries.map((entry) => [entry.path, entry.lastModified]));
+    for (const row of rows) {
+      expect(lastmod.get(`/blog/${row.slug}`), row.slug).toBe(row.updatedAt.toISOString());
+    }
+    expect(lastmod.get("/blog/one-day-commercial-shoot")).toBe("2026-10-23T21:05:00.000Z");
+    expect(new Set(rows.map((row) => row.updatedAt.getTime())).size).toBe(rows.length);
+    expect(lastmod.get("/blog")).toBe("2026-11-03T18:40:00.000Z"); // the newest save
+    expect(lastmod.get("/portfolio")).toBe("2026-10-14T17:00:00.000Z");
+
     // With an empty database the fixed fallback studies still have pages.
     const fallback = (await listSitemapEntries(empty.db)).map((e) => e.path);
     expect(fallback.filter((p) => p.startsWith("/case-studies/"))).toHaveLength(6);
     expect(fallback.filter((p) => p.startsWith("/blog/"))).toHaveLength(0);
+  });
+
+  // Runs last: it changes a post of the seeded database.
+  it("a post dated after its last save keeps its save as lastmod (never a future date)", async () => {
+    await seeded.db
+      .update(blogPosts)
+      .set({
+        publishedAt: new Date("2099-01-01T00:00:00Z"),
+        updatedAt: new Date("2026-11-20T12:00:00Z"),
+      })
+      .where(eq(blogPosts.slug, "where-ai-saves-time"));
+    invalidateContentCache(seeded.db);
+    const entries = await listSitemapEntries(seeded.db);
+    const lastmod = new Map(entries.map((entry) => [entry.path, entry.lastModified]));
+    expect(lastmod.get("/blog/where-ai-saves-time")).toBe("2026-11-20T12:00:00.000Z");
+    expect(lastmod.get("/blog")).toBe("2026-11-20T12:00:00.000Z");
   });
 });

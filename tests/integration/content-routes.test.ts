@@ -17,10 +17,12 @@ import {
   type LoaderFunctionArgs,
   RouterContextProvider,
   StaticRouterProvider,
+  useLoaderData,
 } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as blogRoute from "~/routes/site/blog";
 import * as blogPostRoute from "~/routes/site/blog-post";
+import * as careersRoute from "~/routes/site/careers";
 import * as caseStudiesRoute from "~/routes/site/case-studies";
 import * as caseStudyRoute from "~/routes/site/case-study";
 import * as portfolioRoute from "~/routes/site/portfolio";
@@ -56,6 +58,11 @@ interface Rendered {
   headers: Headers;
 }
 
+/** As the framework does: a route's page gets its loader data as a prop. */
+function WithLoaderData({ page }: { page: RouteModule["default"] }) {
+  return createElement(page, { loaderData: useLoaderData() });
+}
+
 async function render(
   module: RouteModule,
   routePath: string,
@@ -69,7 +76,7 @@ async function render(
       id: "page",
       path: routePath,
       loader: (args: LoaderFunctionArgs) => module.loader({ ...args, context }),
-      Component: module.default,
+      element: createElement(WithLoaderData, { page: module.default }),
       ErrorBoundary: module.ErrorBoundary,
     },
   ]);
@@ -112,6 +119,24 @@ async function render(
 function headValue(head: Record<string, unknown>[], key: string, value: string): unknown {
   const tag = head.find((entry) => entry[key] === value);
   return tag?.content ?? tag?.href;
+}
+
+/** The page's JSON-LD object of schema.org type `type` (each type appears once per page). */
+function jsonLdOf(head: Record<string, unknown>[], type: string): Record<string, unknown> {
+  const all = head
+    .filter((entry) => "script:ld+json" in entry)
+    .map((entry) => entry["script:ld+json"] as Record<string, unknown>);
+  const found = all.filter((data) => data["@type"] === type);
+  expect(found, `one ${type} JSON-LD`).toHaveLength(1);
+  return found[0] as Record<string, unknown>;
+}
+
+/** A BreadcrumbList's trail as [name, URL] pairs. */
+function trailOf(list: Record<string, unknown>): [unknown, unknown][] {
+  return (list.itemListElement as Record<string, unknown>[]).map((item, index) => {
+    expect(item).toMatchObject({ "@type": "ListItem", position: index + 1 });
+    return [item.name, item.item];
+  });
 }
 
 function headTitle(head: Record<string, unknown>[]): unknown {
@@ -525,6 +550,33 @@ describe.each(testDrivers)(
       expect(headTitle(page.head)).toMatch(/^Estate Media: .+ \| Northlight Studio$/);
       expect(headValue(page.head, "property", "og:type")).toBe("article");
       social(page.head, "/case-studies/estate-media", "/media/case-studies/estate-media.svg");
+      // CreativeWork: the studio's work for its client, with the cover and the gallery's images.
+      const work = jsonLdOf(page.head, "CreativeWork");
+      const jpeg = (src: string) => `${SITE_URL}/img/jpeg/1200${src}`;
+      expect(work).toMatchObject({
+        "@context": "https://schema.org",
+        name: "Estate Media",
+        headline: "Estate Media",
+        url: `${SITE_URL}/case-studies/estate-media`,
+        sourceOrganization: { "@type": "Organization", name: "Estate Media" },
+        creator: {
+          "@type": "Organization",
+          name: "Northlight Studio",
+          logo: { "@type": "ImageObject", url: `${SITE_URL}/logo.png` },
+        },
+        mainEntityOfPage: { "@type": "WebPage", "@id": `${SITE_URL}/case-studies/estate-media` },
+        dateModified: "2026-09-04T17:00:00.000Z",
+      });
+      expect(String(work.description).length).toBeGreaterThan(50);
+      const images = work.image as string[];
+      expect(images[0]).toBe(jpeg("/media/case-studies/estate-media.svg"));
+      expect(images).toContain(jpeg("/media/gallery/estate-media-01.svg"));
+      expect(images.length).toBeGreaterThan(2);
+      expect(trailOf(jsonLdOf(page.head, "BreadcrumbList"))).toEqual([
+        ["Home", `${SITE_URL}/`],
+        ["Case Studies", `${SITE_URL}/case-studies`],
+        ["Estate Media", `${SITE_URL}/case-studies/estate-media`],
+      ]);
 
       const missing = await render(
         caseStudyRoute,
@@ -556,14 +608,37 @@ describe.each(testDrivers)(
       expect(headValue(page.head, "property", "article:published_time")).toMatch(/^2026-10-2\dT/);
       expect(headValue(page.head, "property", "article:section")).toBe("Production");
       expect(headValue(page.head, "property", "article:tag")).toBeTruthy();
-      const jsonLd = page.head.find((entry) => "script:ld+json" in entry)?.["script:ld+json"];
-      expect(jsonLd).toMatchObject({
-        "@type": "Article",
+      const [row] = await seeded.db
+        .select({ updatedAt: blogPosts.updatedAt })
+        .from(blogPosts)
+        .where(eq(blogPosts.slug, "one-day-commercial-shoot"));
+      expect(jsonLdOf(page.head, "Article")).toMatchObject({
         headline: "How We Plan a One-Day Commercial Shoot Without Cutting Corners",
         url: `${SITE_URL}/blog/one-day-commercial-shoot`,
         image: [`${SITE_URL}/img/jpeg/1200/media/blog/one-day-commercial-shoot.svg`],
         author: { "@type": "Person", name: "Maya Okafor" },
+        datePublished: "2026-10-21T16:00:00.000Z",
+        // The post's last save (its updated_at), not the moment the demo was seeded.
+        dateModified: "2026-10-23T21:05:00.000Z",
+        // The Organization's logo, not the favicon.
+        publisher: {
+          "@type": "Organization",
+          name: "Northlight Studio",
+          logo: { "@type": "ImageObject", url: `${SITE_URL}/logo.png` },
+        },
       });
+      expect(row?.updatedAt.toISOString()).toBe("2026-10-23T21:05:00.000Z");
+      expect(headValue(page.head, "property", "article:modified_time")).toBe(
+        "2026-10-23T21:05:00.000Z",
+      );
+      expect(trailOf(jsonLdOf(page.head, "BreadcrumbList"))).toEqual([
+        ["Home", `${SITE_URL}/`],
+        ["Blog", `${SITE_URL}/blog`],
+        [
+          "How We Plan a One-Day Commercial Shoot Without Cutting Corners",
+          `${SITE_URL}/blog/one-day-commercial-shoot`,
+        ],
+      ]);
 
       const missing = await render(
         blogPostRoute,
@@ -575,6 +650,48 @@ describe.each(testDrivers)(
       expect(headTitle(missing.head)).toBe("Page not found | Northlight Studio");
       expect(headValue(missing.head, "name", "robots")).toMatch(/^noindex/);
       expect(headValue(missing.head, "rel", "canonical")).toBeUndefined();
+    });
+
+    it("careers: a JobPosting per position with its dates, id, pay range and direct apply", async () => {
+      const page = await render(careersRoute, "/careers", "/careers", seeded);
+      expect(page.status).toBe(200);
+      const postings = page.head
+        .map((entry) => entry["script:ld+json"] as Record<string, unknown> | undefined)
+        .filter((data) => data?.["@type"] === "JobPosting") as Record<string, unknown>[];
+      expect(postings.map((posting) => posting.title)).toEqual([
+        "Video Editor",
+        "Producer",
+        "Motion Designer",
+        "Full-Stack Developer",
+      ]);
+      for (const posting of postings) {
+        expect(posting).toMatchObject({
+          "@context": "https://schema.org",
+          identifier: { "@type": "PropertyValue", name: "Northlight Studio" },
+          employmentType: "FULL_TIME",
+          directApply: true,
+          hiringOrganization: { name: "Northlight Studio", logo: `${SITE_URL}/logo.png` },
+          baseSalary: {
+            "@type": "MonetaryAmount",
+            currency: "USD",
+            value: { "@type": "QuantitativeValue", unitText: "YEAR" },
+          },
+        });
+        const { minValue, maxValue } = (posting.baseSalary as { value: Record<string, number> })
+          .value;
+        expect(minValue).toBeGreaterThan(0);
+        expect(maxValue).toBeGreaterThan(minValue as number);
+        // The page states the same range beside the position.
+        const pay = `$${minValue?.toLocaleString("en-US")}–$${maxValue?.toLocaleString("en-US")} a year`;
+        expect(text(page.html)).toContain(pay);
+        expect(String(posting.datePosted)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(String(posting.validThrough) > String(posting.datePosted)).toBe(true);
+      }
+      const ids = postings.map((p) => (p.identifier as { value: string }).value);
+      expect(ids).toEqual(["video-editor", "producer", "motion-designer", "full-stack-developer"]);
+      expect(new Set(postings.map((p) => p.datePosted)).size).toBe(postings.length);
+      expect(postings.map((p) => p.datePosted)).not.toContain("2025-08-01");
+      expect(postings[3]).toMatchObject({ jobLocationType: "TELECOMMUTE" });
     });
   },
 );
@@ -604,6 +721,10 @@ describe("content routes on an empty database (SEED_DEMO=false)", () => {
     for (const id of SAMPLE_IDS) {
       const page = await render(caseStudyRoute, "/case-studies/:id", `/case-studies/${id}`, empty);
       expect(page.status, id).toBe(200);
+      // Their structured data too: the client and the images.
+      const work = jsonLdOf(page.head, "CreativeWork");
+      expect(work.sourceOrganization, id).toMatchObject({ "@type": "Organization" });
+      expect((work.image as string[]).length, id).toBeGreaterThan(0);
     }
     const missing = await render(
       caseStudyRoute,

@@ -23,7 +23,7 @@ import {
   visibleMetrics,
 } from "~/entities/case-study/view";
 import { serviceTypeOptions } from "~/entities/portfolio-item/view";
-import { formatDay, readTimeLabel, safeColor } from "~/lib/listings/format";
+import { formatDay, formatPayRange, readTimeLabel, safeColor } from "~/lib/listings/format";
 import { listQuery, matchesSearch, readFilter, readSearch } from "~/lib/listings/query";
 import { retryDelay, withRetry } from "~/lib/listings/retry";
 import { nextVideoState, type VideoEvent, type VideoState } from "~/lib/listings/video-state";
@@ -273,6 +273,15 @@ describe("portfolio search and service-type filter", () => {
 });
 
 describe("formatting and URL query", () => {
+  it("states a pay range per year in whole dollars, per hour with cents when it has them", () => {
+    const range = { currency: "USD", unit: "YEAR" } as const;
+    expect(formatPayRange({ ...range, min: 75_000, max: 95_000 })).toBe("$75,000–$95,000 a year");
+    expect(formatPayRange({ ...range, unit: "HOUR", min: 28.5, max: 34 })).toBe(
+      "$28.50–$34.00 an hour",
+    );
+    expect(formatPayRange({ ...range, unit: "HOUR", min: 30, max: 40 })).toBe("$30–$40 an hour");
+  });
+
   it("formats dates with the SPEC patterns in the studio's time zone", () => {
     expect(formatDay("2026-10-21T16:00:00Z", "MMM d, yyyy")).toBe("Oct 21, 2026");
     expect(formatDay("2026-10-21T16:00:00Z", "MMMM d, yyyy")).toBe("October 21, 2026");

@@ -11,8 +11,17 @@ export function Container({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn(container, className)} {...props} />;
 }
 
-export function Section({ className, ...props }: ComponentProps<"section">) {
-  return <section className={cn("py-20 md:py-28", className)} {...props} />;
+/**
+ * A band of the page with the one section spacing. A section has a heading; a band that only
+ * groups regions with their own headings is `as="div"` (the Nu HTML Checker flags a headless
+ * section).
+ */
+export function Section({
+  className,
+  as: Tag = "section",
+  ...props
+}: Omit<ComponentProps<"section">, "ref"> & { as?: "section" | "div" }) {
+  return <Tag className={cn("py-20 md:py-28", className)} {...props} />;
 }
 
 export function Eyebrow({ className, children }: { className?: string; children: ReactNode }) {

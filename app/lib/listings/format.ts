@@ -59,3 +59,20 @@ export function readTimeLabel(minutes: number): string {
 export function safeColor(color: string | null | undefined): string {
   return color && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(color) ? color : "#ff5a1f";
 }
+
+/** A pay range as the careers page states it: "$75,000–$95,000 a year", "$28.50–$34.00 an hour". */
+export function formatPayRange(range: {
+  min: number;
+  max: number;
+  currency: string;
+  unit: "YEAR" | "HOUR";
+}): string {
+  const cents = !Number.isInteger(range.min) || !Number.isInteger(range.max);
+  const money = new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: range.currency,
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: cents ? 2 : 0,
+  });
+  return `${money.format(range.min)}–${money.format(range.max)} ${range.unit === "YEAR" ? "a year" : "an hour"}`;
+}

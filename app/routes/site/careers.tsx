@@ -12,9 +12,9 @@ import { Container, Eyebrow, Section, SectionHeading } from "~/components/ui/lay
 import { AppToaster } from "~/components/ui/toasts";
 import { CAREERS, GENERAL_APPLICATION_TITLE, OPEN_POSITIONS } from "~/copy/careers";
 import { SEO } from "~/copy/seo";
-import { studio } from "~/copy/studio";
+import { formatPayRange } from "~/lib/listings/format";
 import { loaderMeta } from "~/lib/loader-meta";
-import { absoluteUrl } from "~/lib/seo";
+import { jobPostingJsonLd } from "~/lib/seo";
 import type { Route } from "./+types/careers";
 
 /** A job application (issue #5): stored with its resume, the studio notified. */
@@ -34,7 +34,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     meta: careersMeta(request, context),
     content: CAREERS,
-    positions: OPEN_POSITIONS,
+    // Each with its pay range as the page states it (the JobPosting's baseSalary).
+    positions: OPEN_POSITIONS.map((position) => ({
+      ...position,
+      pay: formatPayRange(position.salary),
+    })),
     generalTitle: GENERAL_APPLICATION_TITLE,
     applyFor: requested && titles.includes(requested) ? requested : null,
   };
@@ -45,34 +49,7 @@ export const meta = loaderMeta;
 /** Careers uses the about page's metadata (SPEC section 2), plus JobPosting data per role. */
 function careersMeta(request: Request, context: Route.LoaderArgs["context"]) {
   const siteUrl = siteUrlOf(context);
-  const jobPostings = OPEN_POSITIONS.map((position) => ({
-    "@context": "https://schema.org",
-    "@type": "JobPosting",
-    title: position.title,
-    description: `${position.description} ${position.requirements.join(". ")}.`,
-    datePosted: "2025-08-01",
-    employmentType: "FULL_TIME",
-    hiringOrganization: {
-      "@type": "Organization",
-      name: studio.name,
-      sameAs: absoluteUrl(siteUrl, "/"),
-    },
-    jobLocation: {
-      "@type": "Place",
-      address: {
-        "@type": "PostalAddress",
-        addressLocality: studio.city,
-        addressRegion: studio.region,
-        addressCountry: studio.country,
-      },
-    },
-    ...(position.location.startsWith("Remote")
-      ? {
-          jobLocationType: "TELECOMMUTE",
-          applicantLocationRequirements: { "@type": "Country", name: "US" },
-        }
-      : {}),
-  }));
+  const jobPostings = OPEN_POSITIONS.map((position) => jobPostingJsonLd(position, siteUrl));
   return metaFor(request, context, { ...SEO.about, jsonLd: jobPostings });
 }
 
@@ -158,6 +135,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
                       <span className="inline-flex items-center gap-1.5">
                         <MapPinIcon className="size-4" /> {position.location}
                       </span>
+                      <span>{position.pay}</span>
                     </p>
                     <p className="mt-5 text-ink-muted">{position.description}</p>
                   </div>

@@ -37,7 +37,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <PageHero eyebrow={hero.eyebrow} title={hero.headline} intro={hero.intro} />
-      <Section className="pt-0 md:pt-0">
+      {/* Two regions with their own headings: the band itself has none. */}
+      <Section as="div" className="pt-0 md:pt-0">
         <Container className="grid gap-12 lg:grid-cols-[1fr_1.35fr]">
           <aside aria-labelledby="get-in-touch" className="flex flex-col gap-6">
             <h2 id="get-in-touch" className="font-display text-3xl font-semibold tracking-tight">

@@ -305,6 +305,7 @@ export const DEMO_TESTIMONIALS: NewTestimonial[] = [
 
 const portfolioImage = (slug: string) => `/media/portfolio/${slug}.svg`;
 
+/** Each item went on the site four days after its completion (so /portfolio's lastmod is real). */
 export const DEMO_PORTFOLIO_ITEMS: NewPortfolioItem[] = [
   {
     title: "Slow Fire :30",
@@ -312,6 +313,8 @@ export const DEMO_PORTFOLIO_ITEMS: NewPortfolioItem[] = [
       "A thirty-second launch commercial for a small-batch tequila, shot over three days in the Jalisco highlands with a local crew.",
     isFeatured: true,
     completionDate: "2026-08-14",
+    createdAt: at("2026-08-18T17:00:00Z"),
+    updatedAt: at("2026-08-18T17:00:00Z"),
     serviceType: "video-production",
     imageUrl: portfolioImage("slow-fire"),
     videoUrl: DEMO_REEL_URL,
@@ -324,6 +327,8 @@ export const DEMO_PORTFOLIO_ITEMS: NewPortfolioItem[] = [
       "A four-part documentary series about the small manufacturers of South Los Angeles, produced for a community credit union.",
     isFeatured: false,
     completionDate: "2026-03-02",
+    createdAt: at("2026-03-06T17:00:00Z"),
+    updatedAt: at("2026-03-06T17:00:00Z"),
     serviceType: "video-production",
     imageUrl: portfolioImage("made-on-figueroa"),
     videoUrl: DEMO_REEL_URL,
@@ -336,6 +341,8 @@ export const DEMO_PORTFOLIO_ITEMS: NewPortfolioItem[] = [
       "Offline edit, a film-emulation grade and final conform for Marisol Vega's music video, delivered for streaming and vertical release.",
     isFeatured: true,
     completionDate: "2026-06-20",
+    createdAt: at("2026-06-24T17:00:00Z"),
+    updatedAt: at("2026-06-24T17:00:00Z"),
     serviceType: "post-production",
     imageUrl: portfolioImage("undertow-color"),
     videoUrl: DEMO_REEL_URL,
@@ -348,6 +355,8 @@ export const DEMO_PORTFOLIO_ITEMS: NewPortfolioItem[] = [
       "Trailer edit, sound design, mix and title design for an independent feature's festival and streaming release.",
     isFeatured: false,
     completionDate: "2025-12-05",
+    createdAt: at("2025-12-09T17:00:00Z"),
+    updatedAt: at("2025-12-09T17:00:00Z"),
     serviceType: "post-production",
     imageUrl: portfolioImage("the-long-light"),
     videoUrl: DEMO_REEL_URL,
@@ -360,6 +369,8 @@ export const DEMO_PORTFOLIO_ITEMS: NewPortfolioItem[] = [
       "A weekly creative testing and media buying program across Meta, TikTok, YouTube and connected TV: 640 creatives in twelve months.",
     isFeatured: true,
     completionDate: "2026-09-30",
+    createdAt: at("2026-10-04T17:00:00Z"),
+    updatedAt: at("2026-10-04T17:00:00Z"),
     serviceType: "ads-media-buying",
     imageUrl: portfolioImage("ardent-paid-social"),
     videoUrl: null,
@@ -372,6 +383,8 @@ export const DEMO_PORTFOLIO_ITEMS: NewPortfolioItem[] = [
       "Launch campaign for a Los Angeles meal-kit subscription: creative, landing pages and paid search and social that hit the first-month subscriber goal in nine days.",
     isFeatured: true,
     completionDate: "2026-02-11",
+    createdAt: at("2026-02-15T17:00:00Z"),
+    updatedAt: at("2026-02-15T17:00:00Z"),
     serviceType: "ads-media-buying",
     imageUrl: portfolioImage("sunday-supper-launch"),
     videoUrl: null,
@@ -384,6 +397,8 @@ export const DEMO_PORTFOLIO_ITEMS: NewPortfolioItem[] = [
       "A server-rendered website with an inline booking flow for three boutique hotels, loading in under a second on a mid-range phone.",
     isFeatured: true,
     completionDate: "2026-05-08",
+    createdAt: at("2026-05-12T17:00:00Z"),
+    updatedAt: at("2026-05-12T17:00:00Z"),
     serviceType: "web-app-development",
     imageUrl: portfolioImage("casa-palmera-site"),
     videoUrl: null,
@@ -397,6 +412,8 @@ export const DEMO_PORTFOLIO_ITEMS: NewPortfolioItem[] = [
       "Cross-platform iOS and Android app with offline workouts, adaptive streaming and in-app subscriptions, released every two weeks.",
     isFeatured: true,
     completionDate: "2026-05-18",
+    createdAt: at("2026-05-22T17:00:00Z"),
+    updatedAt: at("2026-05-22T17:00:00Z"),
     serviceType: "web-app-development",
     imageUrl: portfolioImage("parallax-app"),
     videoUrl: null,
@@ -410,6 +427,8 @@ export const DEMO_PORTFOLIO_ITEMS: NewPortfolioItem[] = [
       "A weekly short-form series about the farms behind a specialty roaster's coffee, cut for Reels, TikTok and YouTube Shorts.",
     isFeatured: true,
     completionDate: "2026-10-10",
+    createdAt: at("2026-10-14T17:00:00Z"),
+    updatedAt: at("2026-10-14T17:00:00Z"),
     serviceType: "social-content",
     imageUrl: portfolioImage("origin-fridays"),
     videoUrl: DEMO_REEL_URL,
@@ -422,6 +441,8 @@ export const DEMO_PORTFOLIO_ITEMS: NewPortfolioItem[] = [
       "Same-night recaps and next-morning vertical edits from a 42-date tour, produced by a crew embedded on the road.",
     isFeatured: false,
     completionDate: "2026-07-22",
+    createdAt: at("2026-07-26T17:00:00Z"),
+    updatedAt: at("2026-07-26T17:00:00Z"),
     serviceType: "social-content",
     imageUrl: portfolioImage("tour-vertical-content"),
     videoUrl: DEMO_REEL_URL,
@@ -434,6 +455,8 @@ export const DEMO_PORTFOLIO_ITEMS: NewPortfolioItem[] = [
       "Process mapping and an AI assistant that drafts freight quotes from a broker's own rate history, with a person approving every price.",
     isFeatured: true,
     completionDate: "2026-04-30",
+    createdAt: at("2026-05-04T17:00:00Z"),
+    updatedAt: at("2026-05-04T17:00:00Z"),
     serviceType: "consulting",
     imageUrl: portfolioImage("meridian-quoting"),
     videoUrl: null,
@@ -446,6 +469,8 @@ export const DEMO_PORTFOLIO_ITEMS: NewPortfolioItem[] = [
       "A six-week review of how a furniture maker plans, shoots and approves content, ending in a production calendar and a leaner approval path.",
     isFeatured: false,
     completionDate: "2025-11-19",
+    createdAt: at("2025-11-23T17:00:00Z"),
+    updatedAt: at("2025-11-23T17:00:00Z"),
     serviceType: "consulting",
     imageUrl: portfolioImage("harbor-and-pine-audit"),
     videoUrl: null,
@@ -551,6 +576,11 @@ const author = {
 const blogImage = (slug: string) => `/media/blog/${slug}.svg`;
 const html = (...blocks: string[]) => blocks.join("\n");
 
+/**
+ * Each post has its own dates, as if written over the year: drafted some days before it went out,
+ * last saved at its publication or later. The Article's dateModified and the sitemap's lastmod
+ * read updated_at (decision 0272), so none of them is the moment the demo was seeded.
+ */
 export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
   {
     title: "How We Plan a One-Day Commercial Shoot Without Cutting Corners",
@@ -582,6 +612,8 @@ export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
     isFeatured: true,
     status: "published",
     publishedAt: at("2026-10-21T16:00:00Z"),
+    createdAt: at("2026-10-13T18:20:00Z"),
+    updatedAt: at("2026-10-23T21:05:00Z"),
   },
   {
     title: "Creative Is the New Targeting: How We Test Ads Every Week",
@@ -612,6 +644,8 @@ export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
     isFeatured: true,
     status: "published",
     publishedAt: at("2026-09-09T16:00:00Z"),
+    createdAt: at("2026-08-31T17:40:00Z"),
+    updatedAt: at("2026-09-15T19:30:00Z"),
   },
   {
     title: "Where AI Actually Saves Time in a Creative Studio",
@@ -642,6 +676,8 @@ export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
     isFeatured: true,
     status: "published",
     publishedAt: at("2026-10-08T16:00:00Z"),
+    createdAt: at("2026-09-29T20:10:00Z"),
+    updatedAt: at("2026-10-08T16:00:00Z"),
   },
   {
     title: "Color Grading on a Deadline: Inside Our Finishing Pipeline",
@@ -674,6 +710,8 @@ export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
     isFeatured: false,
     status: "published",
     publishedAt: at("2026-07-29T16:00:00Z"),
+    createdAt: at("2026-07-20T22:15:00Z"),
+    updatedAt: at("2026-08-04T17:45:00Z"),
   },
   {
     title: "Why We Ship Client Websites as Server-Rendered HTML",
@@ -704,6 +742,8 @@ export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
     isFeatured: false,
     status: "published",
     publishedAt: at("2026-09-24T16:00:00Z"),
+    createdAt: at("2026-09-16T18:00:00Z"),
+    updatedAt: at("2026-09-24T16:00:00Z"),
   },
   {
     title: "One Shoot, Six Placements: Cutting Vertical-First",
@@ -738,6 +778,8 @@ export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
     isFeatured: false,
     status: "published",
     publishedAt: at("2026-08-19T16:00:00Z"),
+    createdAt: at("2026-08-10T19:25:00Z"),
+    updatedAt: at("2026-11-03T18:40:00Z"),
   },
   {
     title: "Music Videos on Independent Budgets: Lessons from Fourteen Videos",
@@ -765,6 +807,8 @@ export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
     isFeatured: false,
     status: "published",
     publishedAt: at("2026-07-01T16:00:00Z"),
+    createdAt: at("2026-06-22T21:00:00Z"),
+    updatedAt: at("2026-07-01T16:00:00Z"),
   },
   {
     title: "The Real Cost of a Slow Hotel Website",
@@ -795,6 +839,8 @@ export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
     isFeatured: false,
     status: "published",
     publishedAt: at("2026-05-27T16:00:00Z"),
+    createdAt: at("2026-05-18T17:30:00Z"),
+    updatedAt: at("2026-06-02T20:15:00Z"),
   },
   {
     title: "Seven Questions to Ask Before You Automate a Workflow",
@@ -827,6 +873,8 @@ export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
     isFeatured: false,
     status: "published",
     publishedAt: at("2026-04-22T16:00:00Z"),
+    createdAt: at("2026-04-13T18:45:00Z"),
+    updatedAt: at("2026-04-22T16:00:00Z"),
   },
   {
     title: "Behind the Reel: Making Our 2027 Showreel",
@@ -843,6 +891,8 @@ export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
     isFeatured: false,
     status: "draft",
     publishedAt: null,
+    createdAt: at("2026-11-05T19:10:00Z"),
+    updatedAt: at("2026-11-18T22:30:00Z"),
   },
   {
     title: "Studio News: Our New Stage in the Arts District",
@@ -860,5 +910,7 @@ export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
     isFeatured: false,
     status: "archived",
     publishedAt: at("2025-10-06T16:00:00Z"),
+    createdAt: at("2025-09-29T17:00:00Z"),
+    updatedAt: at("2026-06-15T17:20:00Z"),
   },
 ];

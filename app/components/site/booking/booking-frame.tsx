@@ -1,7 +1,10 @@
 import { BOOKING } from "~/copy/site";
 import { cn } from "~/lib/cn";
 
-/** The external scheduling page in a frame of height 600 (SPEC section 2). */
+/**
+ * The external scheduling page in a frame of height 600 (SPEC section 2), as wide as its box:
+ * the width is CSS (`w-full`), as HTML's width attribute takes pixels only.
+ */
 export function BookingFrame({
   url,
   title,
@@ -17,7 +20,6 @@ export function BookingFrame({
     <iframe
       src={url}
       title={title}
-      width="100%"
       height={BOOKING.frameHeight}
       loading={lazy ? "lazy" : undefined}
       className={cn("block w-full border-0 bg-canvas", className)}
