@@ -117,6 +117,7 @@ export async function createRuntime(
       keep: config.BACKUP_KEEP,
       logger,
       siteUrl: config.SITE_URL,
+      archiveKey: keys.backupArchives,
     };
     const schedule = createBackupSchedule(
       { ...backupServices, pool: opened.pool },

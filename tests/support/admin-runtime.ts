@@ -88,6 +88,7 @@ export async function createTestRuntime(driver: "pglite" | "postgres"): Promise<
     keep: config.BACKUP_KEEP,
     logger,
     siteUrl: config.SITE_URL,
+    archiveKey: keys.backupArchives,
   };
   const runtime = {
     config,
