@@ -13,22 +13,28 @@ const FILE_MODE = 0o600;
 /**
  * Called first by every entry point that uses DATA_DIR (the runtime, restore, user:create):
  * sets the process's umask so that whatever it creates is owner-only, creates DATA_DIR, refuses
- * one that another user owns, and makes everything already in it owner-only. Returns how many
+ * a shared folder (/tmp) and one that another user owns, and makes everything already in it
+ * owner-only. Returns how many
  * files and folders had other modes (the caller logs it).
  */
 export async function claimDataDir(dataDir: string): Promise<number> {
   process.umask(0o077);
   await mkdir(dataDir, { recursive: true, mode: FOLDER_MODE });
+  const { uid: owner, mode } = await stat(dataDir);
+  // A folder every user may write to (like /tmp) holds others' files too: never walked.
+  if (mode & 0o1000) {
+    throw new ConfigError([
+      `DATA_DIR ${dataDir} is a folder shared by all users (sticky bit, like /tmp). Give the ` +
+        "server a folder of its own inside it.",
+    ]);
+  }
   const uid = process.getuid?.();
-  if (uid !== undefined) {
-    const { uid: owner } = await stat(dataDir);
-    if (owner !== uid) {
-      throw new ConfigError([
-        `DATA_DIR ${dataDir} belongs to uid ${owner}, not to ${processUser()}, who runs this ` +
-          "server: the database and files in it are its owner's alone. Run the server as that " +
-          "user, or give it a DATA_DIR of its own (or hand this one over with chown -R).",
-      ]);
-    }
+  if (uid !== undefined && owner !== uid) {
+    throw new ConfigError([
+      `DATA_DIR ${dataDir} belongs to uid ${owner}, not to ${processUser()}, who runs this ` +
+        "server: the database and files in it are its owner's alone. Run the server as that " +
+        "user, or give it a DATA_DIR of its own (or hand this one over with chown -R).",
+    ]);
   }
   return makeOwnerOnly(dataDir);
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { chmod, chown, lstat, mkdtemp, readdir, rm } from "node:fs/promises";
+import { chmod, chown, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
@@ -70,7 +70,7 @@ async function modesUnder(root: string): Promise<{ folders: string[]; files: str
   const files: string[] = [];
   const visit = async (target: string) => {
     const stats = await lstat(target);
-    const entry = `${(stats.mode & 0o777).toString(8)} ${path.relative(root, target) || "."}`;
+    const entry = `${(stats.mode & 0o7777).toString(8)} ${path.relative(root, target) || "."}`;
     if (stats.isDirectory()) {
       folders.push(entry);
       for (const name of await readdir(target)) await visit(path.join(target, name));
@@ -167,6 +167,25 @@ describe("a DATA_DIR whose modes were opened", () => {
 
   it.runIf(canSwitchUser)("then cannot be read by another user", () => {
     expect(readAsNobody(path.join(dataDir(), "pgdata", "PG_VERSION"))).toBe(false);
+  });
+});
+
+describe("a shared folder as DATA_DIR", () => {
+  it("is refused, and nothing in it is changed", async () => {
+    const shared = path.join(work, "shared");
+    await mkdir(shared);
+    await chmod(shared, 0o1777);
+    await writeFile(path.join(shared, "someone-elses.txt"), "x", { mode: 0o644 });
+    await chmod(path.join(shared, "someone-elses.txt"), 0o644);
+    const error = await startRuntime(shared).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(
+      /is a folder shared by all users \(sticky bit, like \/tmp\)/,
+    );
+    expect(await modesUnder(shared)).toEqual({
+      folders: ["1777 ."],
+      files: ["644 someone-elses.txt"],
+    });
   });
 });
 
