@@ -12,6 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createAuth, ensureUser } from "@server/auth";
 import { ConfigError, loadConfig } from "@server/config";
+import { claimDataDir } from "@server/data-dir";
 import { openDatabase } from "@server/db/client";
 import { DataDirLockedError, lockDataDir } from "@server/db/data-dir-lock";
 import { deriveKeys } from "@server/keys";
@@ -59,6 +60,12 @@ async function main() {
   }
 
   const config = loadConfig();
+  const repaired = await claimDataDir(config.DATA_DIR);
+  if (repaired > 0) {
+    console.error(
+      `Made ${repaired} files and folders of DATA_DIR owner-only (other users could read them).`,
+    );
+  }
   const release = config.DATABASE_URL ? null : await lockDataDir(config.DATA_DIR);
   const database = config.DATABASE_URL
     ? await openDatabase({ driver: "postgres", url: config.DATABASE_URL })

@@ -15,6 +15,8 @@ export interface DerivedKeys {
   controlSocket: string;
   /** Signed download links of backup archives kept on disk. */
   backupLinks: string;
+  /** HMAC of every backup archive's manifest: restore refuses what this site did not write. */
+  backupArchives: string;
 }
 
 const LABELS: Record<keyof DerivedKeys, string> = {
@@ -23,6 +25,7 @@ const LABELS: Record<keyof DerivedKeys, string> = {
   flash: "studio/v1/flash-cookie",
   controlSocket: "studio/v1/control-socket",
   backupLinks: "studio/v1/backup-links",
+  backupArchives: "studio/v1/backup-archives",
 };
 
 export function deriveKeys(secret: string): DerivedKeys {
@@ -34,5 +37,6 @@ export function deriveKeys(secret: string): DerivedKeys {
     flash: derive(LABELS.flash),
     controlSocket: derive(LABELS.controlSocket),
     backupLinks: derive(LABELS.backupLinks),
+    backupArchives: derive(LABELS.backupArchives),
   };
 }

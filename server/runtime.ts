@@ -5,6 +5,7 @@ import { type BackupSchedule, createBackupSchedule } from "./backup/schedule";
 import { type BackupStore, createBackupStore } from "./backup/store";
 import { type Config, loadConfig } from "./config";
 import { type ContentChangeFeed, startContentChangeFeed } from "./content/change-feed";
+import { claimDataDir } from "./data-dir";
 import { type DatabaseHandle, openDatabase, SERVER_APPLICATION_NAME } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { seedDemoContent } from "./db/seed";
@@ -48,6 +49,13 @@ export async function createRuntime(
   options: RuntimeOptions = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const repaired = await claimDataDir(config.DATA_DIR);
+  if (repaired > 0) {
+    logger.warn(
+      { dataDir: config.DATA_DIR, repaired },
+      `made ${repaired} files and folders of DATA_DIR owner-only (other users could read them)`,
+    );
+  }
   const releaseLock = config.DATABASE_URL ? null : await lockDataDir(config.DATA_DIR);
   let database: DatabaseHandle | undefined;
   try {
@@ -114,6 +122,7 @@ export async function createRuntime(
       keep: config.BACKUP_KEEP,
       logger,
       siteUrl: config.SITE_URL,
+      archiveKey: keys.backupArchives,
     };
     const schedule = createBackupSchedule(
       { ...backupServices, pool: opened.pool },

@@ -38,6 +38,8 @@ export interface BackupServices {
   logger: Pick<Logger, "info" | "error" | "warn">;
   /** For the link in the failure e-mail. */
   siteUrl: string;
+  /** Signs every archive (`keys.backupArchives`). */
+  archiveKey: string;
 }
 
 export interface BackupRequest {
@@ -114,7 +116,7 @@ async function execute(services: BackupServices, run: BackupRun): Promise<Backup
   try {
     const written = await writeBackupArchive(
       { database: services.database, storage: services.storage },
-      { directory: work.directory, onProgress },
+      { directory: work.directory, archiveKey: services.archiveKey, onProgress },
     );
     writtenPath = written.path;
     const stored = await services.store.put(written.path);

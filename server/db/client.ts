@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { makeOwnerOnly } from "@server/data-dir";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -118,6 +119,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // shrinks; 16 MB holds a studio's hot rows, and the OS page cache keeps the rest (decision 0008).
     startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
   });
+  // PGlite sets the modes of the files it writes at start itself (0666 by its initdb, 0644 for
+  // its relation cache), whatever the umask: owner-only again before anything is stored
+  // (decision 0260). The files it creates later follow the umask.
+  if (options.directory) await makeOwnerOnly(options.directory);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

@@ -11,6 +11,7 @@ import {
 } from "@server/backup/archive";
 import { rowsOf } from "@server/backup/archive/catalog";
 import { GZIP_HEADER_LENGTH, writeGzipFile } from "@server/backup/archive/gzip-frame";
+import { signManifest } from "@server/backup/archive/manifest";
 import { migrateTo, readJournal, schemaVersionOf } from "@server/backup/archive/migrations";
 import { openDatabase, SERVER_APPLICATION_NAME } from "@server/db/client";
 import type { StorageDriver } from "@server/storage";
@@ -18,6 +19,7 @@ import { sql } from "drizzle-orm";
 import { create as createTar, extract as extractTar } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  ARCHIVE_KEY,
   migrationsWithProbeTable,
   openTestStorage,
   type Site,
@@ -91,6 +93,7 @@ async function archiveOf(
   );
   const archive = await writeBackupArchive(source, {
     directory: await tempDir("archives-"),
+    archiveKey: ARCHIVE_KEY,
     migrationsFolder: probe.folder,
   });
   return { source, archive };
@@ -108,6 +111,7 @@ describe.each(pairs)("round trip $from.0 + $from.1 -> $to.0 + $to.1", ({ from, t
     target = await openSite(to[0], to[1], { migrate: to[0] === "postgres" });
     progress = [];
     await restoreBackupArchive(archive.path, target, {
+      archiveKey: ARCHIVE_KEY,
       migrationsFolder: probe.folder,
       onProgress: (p) => progress.push(p.phase),
     });
@@ -195,11 +199,14 @@ describe("an archive of an older schema", () => {
     const source = await openSite("pglite", "local", { migrate: false });
     await migrateTo(source.database, journal.length - 1);
     await seedSite(source);
-    const archive = await writeBackupArchive(source, { directory: await tempDir("archives-") });
+    const archive = await writeBackupArchive(source, {
+      directory: await tempDir("archives-"),
+      archiveKey: ARCHIVE_KEY,
+    });
     expect(archive.manifest.schema.migrations).toBe(journal.length - 1);
 
     const target = await openSite(pairs[0].to[0], "local");
-    await restoreBackupArchive(archive.path, target);
+    await restoreBackupArchive(archive.path, target, { archiveKey: ARCHIVE_KEY });
     expect(await schemaVersionOf(target.database.db, journal)).toEqual({
       migrations: journal.length,
       tag: journal.at(-1)?.tag,
@@ -226,9 +233,14 @@ describe("refusals", () => {
   }, 120_000);
 
   /** Restoring `file` is refused with `message`, and the target is exactly as it was. */
-  async function expectRefused(file: string, message: RegExp, options = { replace: true }) {
+  async function expectRefused(
+    file: string,
+    message: RegExp,
+    options: { replace: boolean; archiveKey?: string } = { replace: true },
+  ) {
     const before = await snapshotSite(target);
     const error = await restoreBackupArchive(file, target, {
+      archiveKey: ARCHIVE_KEY,
       ...options,
       migrationsFolder: probe.folder,
     }).catch((caught: unknown) => caught);
@@ -270,6 +282,7 @@ describe("refusals", () => {
         bytes[offset] = (bytes[offset] as number) ^ mask;
         await writeFile(file, bytes);
         const error = await restoreBackupArchive(file, target, {
+          archiveKey: ARCHIVE_KEY,
           replace: true,
           migrationsFolder: probe.folder,
         }).catch((caught: unknown) => caught);
@@ -300,9 +313,10 @@ describe("refusals", () => {
 
   it("refuses an archive from a newer schema, telling to update the site first", async () => {
     // Written by a later version (one more migration than this code has)...
-    const error = await restoreBackupArchive(archive.path, target, { replace: true }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await restoreBackupArchive(archive.path, target, {
+      archiveKey: ARCHIVE_KEY,
+      replace: true,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BackupArchiveError);
     expect((error as Error).message).toMatch(/comes from a newer version of the site/);
     expect((error as Error).message).toMatch(/Update the site first/);
@@ -343,9 +357,146 @@ describe("refusals", () => {
       async (directory) => {
         await writeFile(path.join(directory, "extra.sh"), "#!/bin/sh\n");
       },
-      ["extra.sh"],
+      { extraEntries: ["extra.sh"] },
     );
     await expectRefused(file, /holds extra\.sh, which its manifest does not list/);
+  });
+
+  it("refuses an archive from another deployment, saying so", async () => {
+    const message = await expectRefused(
+      archive.path,
+      /is not signed by this site: it was written by another deployment, one with another AUTH_SECRET/,
+      { replace: true, archiveKey: "the-key-of-another-deployment" },
+    );
+    expect(message).toMatch(/Restore it with the AUTH_SECRET of the site that wrote it/);
+    expect(message).toMatch(/--accept-unsigned/);
+  });
+
+  it("refuses a forged archive (an admin added, its hashes recomputed) unless --accept-unsigned", async () => {
+    const forge = (signature: "keep" | "drop") =>
+      repack(`forged-${signature}.tar.gz`, (directory) => addUser(directory, "forger@evil.test"), {
+        signature,
+      });
+    const kept = await forge("keep");
+    await expectRefused(kept, /is not signed by this site/);
+    await expectRefused(await forge("drop"), /is not signed \(its signature was removed\)/);
+
+    // The forgery is otherwise a valid archive: accepted unsigned, it restores.
+    const { signed } = await restoreBackupArchive(kept, target, {
+      archiveKey: ARCHIVE_KEY,
+      acceptUnsigned: true,
+      replace: true,
+      migrationsFolder: probe.folder,
+    });
+    expect(signed).toBe(false);
+    const [forged] = await rowsOf<{ role: string }>(
+      target.database.db,
+      sql`select role from users where email = 'forger@evil.test'`,
+    );
+    expect(forged?.role).toBe("admin");
+  });
+
+  it("restores an archive of format 1 (manifest last, unsigned) only with --accept-unsigned", async () => {
+    const file = await repack(
+      "format-one.tar.gz",
+      async (directory) => {
+        const manifestPath = path.join(directory, "manifest.json");
+        const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
+        await writeFile(manifestPath, JSON.stringify({ ...manifest, formatVersion: 1 }, null, 2));
+      },
+      { formatOne: true, signature: "drop" },
+    );
+    await expectRefused(
+      file,
+      /is not signed \(a version of the site before archives were signed wrote it\)\. If you trust where it comes from, pass --accept-unsigned/,
+    );
+    const { manifest, signed } = await restoreBackupArchive(file, target, {
+      archiveKey: ARCHIVE_KEY,
+      acceptUnsigned: true,
+      replace: true,
+      migrationsFolder: probe.folder,
+    });
+    expect([manifest.formatVersion, signed]).toEqual([1, false]);
+    const files = (await snapshotSite(target)).files;
+    expect(Object.entries(files).map(([name, file]) => [name, file.sha256])).toEqual(
+      archive.manifest.files.map((file) => [`${file.bucket}/${file.key}`, file.sha256]),
+    );
+  });
+
+  describe("entries beyond the manifest (a decompression bomb)", () => {
+    const BOMB_BYTES = 50 * 1024 * 1024;
+    /** What this process wrote meanwhile (Linux: /proc/self/io counts every write(2)). */
+    const bytesWritten = async () =>
+      Number(/^wchar: (\d+)$/m.exec(await readFile("/proc/self/io", "utf8"))?.[1]);
+
+    /** Refused with `message`, the target untouched, and far less than the bomb written. */
+    async function expectRefusedEarly(file: string, message: RegExp) {
+      const before = await snapshotSite(target);
+      const writtenBefore = await bytesWritten();
+      const error = await restoreBackupArchive(file, target, {
+        archiveKey: ARCHIVE_KEY,
+        acceptUnsigned: true,
+        replace: true,
+        migrationsFolder: probe.folder,
+      }).catch((caught: unknown) => caught);
+      const written = (await bytesWritten()) - writtenBefore;
+      expect(written).toBeLessThan(2 * 1024 * 1024);
+      expect((error as Error).message).toMatch(message);
+      expect(await snapshotSite(target)).toEqual(before);
+    }
+
+    it("refuses an unlisted 50 MB entry before writing it", async () => {
+      const file = await repack(
+        "unlisted-bomb.tar.gz",
+        async (directory) => {
+          await mkdir(path.join(directory, "files", "contact-uploads"), { recursive: true });
+          await writeFile(
+            path.join(directory, "files", "contact-uploads", "bomb.bin"),
+            Buffer.alloc(BOMB_BYTES),
+          );
+        },
+        // The manifest is the site's own, signature and all: only the bounds stand in the way.
+        { extraEntries: ["files/contact-uploads/bomb.bin"], signature: "keep" },
+      );
+      await expectRefusedEarly(
+        file,
+        /holds files\/contact-uploads\/bomb\.bin, which its manifest does not list/,
+      );
+    });
+
+    it("refuses an entry larger than its listed size before writing it", async () => {
+      const photo = archive.manifest.files.find((item) => item.bucket === "portfolio-images");
+      if (!photo) throw new Error("the seeded site has a portfolio image");
+      const file = await repack(
+        "oversized.tar.gz",
+        async (directory) => {
+          await writeFile(
+            path.join(directory, "files", photo.bucket, ...photo.key.split("/")),
+            Buffer.alloc(BOMB_BYTES),
+          );
+        },
+        { signature: "keep" },
+      );
+      await expectRefusedEarly(
+        file,
+        new RegExp(
+          `files/${photo.bucket}/${photo.key} differs from its manifest \\(${BOMB_BYTES} bytes; ` +
+            `expected ${photo.size} bytes\\)`,
+        ),
+      );
+    });
+
+    it("refuses a manifest whose listed entries do not fit the free disk", async () => {
+      const file = await repack("too-large.tar.gz", async (directory) => {
+        const manifestPath = path.join(directory, "manifest.json");
+        const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as BackupManifest;
+        const photo = manifest.files.find((item) => item.bucket === "portfolio-images");
+        if (!photo) throw new Error("the seeded site has a portfolio image");
+        photo.size = 2 ** 50;
+        await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
+      });
+      await expectRefusedEarly(file, /unpacks to \d+ MB, and .+ has \d+ MB free/);
+    });
   });
 
   it("refuses a site that holds data unless told to replace it", async () => {
@@ -364,6 +515,7 @@ describe("refusals", () => {
       contentType: "text/plain",
     });
     const error = await restoreBackupArchive(archive.path, emptyDatabase, {
+      archiveKey: ARCHIVE_KEY,
       migrationsFolder: probe.folder,
     }).catch((caught: unknown) => caught);
     expect((error as Error).message).toMatch(
@@ -377,6 +529,7 @@ describe("refusals", () => {
   it("replaces a site that holds data with --replace, files not in the archive included", async () => {
     const source = await snapshotSite({ ...target, ...(await siteOfArchive()) });
     await restoreBackupArchive(archive.path, target, {
+      archiveKey: ARCHIVE_KEY,
       replace: true,
       migrationsFolder: probe.folder,
     });
@@ -389,34 +542,80 @@ describe("refusals", () => {
   /** The archive restored into a fresh site, to compare a replaced target with. */
   async function siteOfArchive(): Promise<Site> {
     const fresh = await openSite("pglite", "local", { migrate: false });
-    await restoreBackupArchive(archive.path, fresh, { migrationsFolder: probe.folder });
+    await restoreBackupArchive(archive.path, fresh, {
+      archiveKey: ARCHIVE_KEY,
+      migrationsFolder: probe.folder,
+    });
     return fresh;
+  }
+
+  interface RepackOptions {
+    /** Entries added to the archive, right after the manifest (before the listed data). */
+    extraEntries?: string[];
+    /**
+     * The manifest's signature: made again with the site's key (an archive the site wrote), the
+     * original kept (a forger without the key), or none.
+     */
+    signature?: "sign" | "keep" | "drop";
+    /** Laid out as format 1 was: the manifest last, unsigned. */
+    formatOne?: boolean;
   }
 
   /** Unpacks the archive, edits it, and packs it again the way the writer does. */
   async function repack(
     name: string,
     edit: (directory: string) => Promise<void>,
-    extraEntries: string[] = [],
+    { extraEntries = [], signature = "sign", formatOne = false }: RepackOptions = {},
   ): Promise<string> {
     const directory = await mkdtemp(path.join(work, "repack-"));
     await extractTar({ file: archive.path, cwd: directory });
     await edit(directory);
-    const manifest = JSON.parse(
-      await readFile(path.join(directory, "manifest.json"), "utf8"),
-    ) as BackupManifest;
-    const entries = [
+    const manifestPath = path.join(directory, "manifest.json");
+    const manifestBytes = await readFile(manifestPath);
+    const manifest = JSON.parse(manifestBytes.toString()) as BackupManifest;
+    if (signature === "sign") {
+      await writeFile(
+        path.join(directory, "manifest.hmac"),
+        signManifest(manifestBytes, ARCHIVE_KEY),
+      );
+    }
+    const data = [
       ...Object.keys(manifest.tables).map((table) => `db/${table}.jsonl`),
       ...manifest.files.map((item) => `files/${item.bucket}/${item.key}`),
-      ...extraEntries,
-      "manifest.json",
     ];
+    const entries = formatOne
+      ? [...data, "manifest.json"]
+      : [
+          "manifest.json",
+          ...(signature === "drop" ? [] : ["manifest.hmac"]),
+          ...extraEntries,
+          ...data,
+        ];
     const file = path.join(work, name);
     await writeGzipFile(
       file,
       createTar({ cwd: directory, portable: true, noDirRecurse: true }, entries),
     );
     return file;
+  }
+
+  /** Adds a user to the archive's users table and lists it in the manifest with its hashes. */
+  async function addUser(directory: string, email: string) {
+    const table = path.join(directory, "db", "users.jsonl");
+    const [line] = (await readFile(table, "utf8")).split("\n");
+    const row = { ...JSON.parse(line as string), id: `forged-${email}`, email, role: "admin" };
+    const text = `${await readFile(table, "utf8")}${JSON.stringify(row)}\n`;
+    await writeFile(table, text);
+    const manifestPath = path.join(directory, "manifest.json");
+    const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as BackupManifest;
+    const users = manifest.tables.users;
+    if (!users) throw new Error("the archive has a users table");
+    manifest.tables.users = {
+      rows: users.rows + 1,
+      bytes: Buffer.byteLength(text),
+      sha256: createHash("sha256").update(text).digest("hex"),
+    };
+    await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
   }
 });
 
@@ -483,7 +682,7 @@ describe.runIf(withPostgres)("a restore on PostgreSQL", () => {
     const { manifest } = await restoreBackupArchive(
       archive.path,
       { database: target.database, storage: gatedStorage },
-      { migrationsFolder: probe.folder },
+      { archiveKey: ARCHIVE_KEY, migrationsFolder: probe.folder },
     );
     await instance;
     expect(filesWritten).toBe(manifest.files.length);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { type WrittenArchive, writeBackupArchive } from "@server/backup/archive";
 import { openDatabase } from "@server/db/client";
 import { lockDataDir } from "@server/db/data-dir-lock";
+import { deriveKeys } from "@server/keys";
 import { LocalStorage } from "@server/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild, startAdminServer } from "../support/admin-server";
@@ -18,8 +19,8 @@ import { runScript } from "../support/cli";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /**
- * `npm run restore -- ARCHIVE [--replace]` into the embedded database of a DATA_DIR, and into a
- * PostgreSQL database that a running instance still serves.
+ * `npm run restore -- ARCHIVE [--replace] [--accept-unsigned]` into the embedded database of a
+ * DATA_DIR, and into a PostgreSQL database that a running instance still serves.
  */
 
 const AUTH_SECRET = "restore-cli-tests-secret-of-32-characters";
@@ -47,7 +48,11 @@ describe("npm run restore", () => {
     dataDir = path.join(work, "data");
     archive = await writeBackupArchive(
       { database: source, storage: sourceStorage.storage },
-      { directory: path.join(work, "archives") },
+      // Signed as the site of AUTH_SECRET signs its archives.
+      {
+        directory: path.join(work, "archives"),
+        archiveKey: deriveKeys(AUTH_SECRET).backupArchives,
+      },
     );
   });
   afterAll(async () => {
@@ -112,6 +117,36 @@ describe("npm run restore", () => {
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toMatch(/^The archive altered\.tar\.gz is (damaged|truncated)/);
   });
+
+  it("refuses an archive of another deployment, and restores it with --accept-unsigned", async () => {
+    const other = path.join(work, "other-deployment");
+    const result = await runScript("restore", [archive.path, "--replace"], {
+      DATA_DIR: other,
+      DATABASE_URL: "",
+      STORAGE_DRIVER: "local",
+      AUTH_SECRET: "another-deployment-has-another-secret-32",
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(
+      new RegExp(
+        `^The archive ${archive.name}\\.tar\\.gz is not signed by this site: it was written by ` +
+          "another deployment, one with another AUTH_SECRET",
+      ),
+    );
+    expect(result.stdout).toBe("");
+
+    const accepted = await runScript("restore", [archive.path, "--accept-unsigned"], {
+      DATA_DIR: other,
+      DATABASE_URL: "",
+      STORAGE_DRIVER: "local",
+      AUTH_SECRET: "another-deployment-has-another-secret-32",
+    });
+    expect(accepted.code).toBe(0);
+    expect(accepted.stderr.trim()).toBe(
+      `${archive.name}.tar.gz is not signed by this site; restored as asked (--accept-unsigned).`,
+    );
+    expect(accepted.stdout).toContain(`Restored ${archive.name}.tar.gz`);
+  }, 120_000);
 
   it("refuses while a server holds the DATA_DIR", async () => {
     const release = await lockDataDir(dataDir);

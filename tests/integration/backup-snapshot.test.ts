@@ -6,7 +6,7 @@ import { writeBackupArchive } from "@server/backup/archive";
 import { user, verification } from "@server/db/schema";
 import { extract as extractTar } from "tar";
 import { afterAll, describe, expect, it } from "vitest";
-import { openTestStorage, type TestStorage } from "../support/backup-site";
+import { ARCHIVE_KEY, openTestStorage, type TestStorage } from "../support/backup-site";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
 /**
@@ -58,7 +58,7 @@ describe.each(testDrivers)("backup snapshot on %s", (driver) => {
     const acknowledgedAtStart = [...acknowledged];
     const archive = await writeBackupArchive(
       { database, storage: storage.storage },
-      { directory: work },
+      { directory: work, archiveKey: ARCHIVE_KEY },
     );
     writing = false;
     await Promise.all(writers);

@@ -94,6 +94,7 @@ export async function createTestRuntime(
     keep: config.BACKUP_KEEP,
     logger,
     siteUrl: config.SITE_URL,
+    archiveKey: keys.backupArchives,
   };
   const runtime = {
     config,

@@ -17,6 +17,8 @@ import { startS3Peer } from "./s3rver";
  */
 
 export const STORAGE_SECRET = "backup-tests-storage-secret-32-chars";
+/** The key the tests' archives are signed with (a site's is `keys.backupArchives`). */
+export const ARCHIVE_KEY = "backup-tests-archive-key";
 
 export interface TestStorage {
   storage: StorageDriver;

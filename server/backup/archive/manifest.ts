@@ -1,10 +1,19 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { isValidKey } from "@server/storage";
 import { z } from "zod";
 import { UPLOAD_BUCKETS } from "~/lib/values";
 
 /** Identifies our archives: anything else is "not a backup of this site". */
 export const ARCHIVE_FORMAT = "studio-backup";
-export const ARCHIVE_FORMAT_VERSION = 1;
+/**
+ * Format 2 (issue 28): the manifest comes first and is signed. Format 1 (manifest last, no
+ * signature) is still read, as an unsigned archive.
+ */
+export const ARCHIVE_FORMAT_VERSION = 2;
+const READABLE_FORMAT_VERSIONS = [1, 2] as const;
 export const MANIFEST_ENTRY = "manifest.json";
+/** HMAC-SHA256 (hex) of manifest.json's exact bytes, with the key `backupArchives`. */
+export const SIGNATURE_ENTRY = "manifest.hmac";
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const count = z.number().int().nonnegative();
@@ -19,7 +28,7 @@ export const manifestFormatSchema = z.object({
 
 export const backupManifestSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),
-  formatVersion: z.literal(ARCHIVE_FORMAT_VERSION),
+  formatVersion: z.union(READABLE_FORMAT_VERSIONS.map((version) => z.literal(version))),
   createdAt: z.iso.datetime(),
   app: z.object({ version: z.string().min(1) }),
   source: z.object({
@@ -32,7 +41,8 @@ export const backupManifestSchema = z.object({
   files: z.array(
     z.object({
       bucket: z.enum(UPLOAD_BUCKETS),
-      key: z.string().min(1),
+      // A key names a file of the unpacked archive: no "..", no absolute path.
+      key: z.string().min(1).refine(isValidKey),
       size: count,
       sha256,
       contentType: z.string().min(1),
@@ -41,6 +51,22 @@ export const backupManifestSchema = z.object({
 });
 
 export type BackupManifest = z.infer<typeof backupManifestSchema>;
+
+export const isReadableFormat = (version: number) =>
+  (READABLE_FORMAT_VERSIONS as readonly number[]).includes(version);
+
+/**
+ * The manifest's signature. It lists the size and SHA-256 of every entry, so signing it signs the
+ * whole archive; keyed with a key derived from AUTH_SECRET, so recomputed hashes do not pass.
+ */
+export const signManifest = (manifest: Buffer, key: string): string =>
+  createHmac("sha256", key).update(manifest).digest("hex");
+
+export function isSignedBy(manifest: Buffer, signature: string, key: string): boolean {
+  const expected = Buffer.from(signManifest(manifest, key));
+  const given = Buffer.from(signature.trim());
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 export const tableEntry = (table: string) => `db/${table}.jsonl`;
 export const fileEntry = (bucket: string, key: string) => `files/${bucket}/${key}`;

@@ -28,10 +28,10 @@ import { BackupArchiveError } from "./errors";
 import { type BackupManifest, fileEntry, tableEntry } from "./manifest";
 import { migrateTo, migrateWith, readJournal } from "./migrations";
 import type { OnProgress } from "./progress";
-import { extractAndVerify } from "./read";
+import { extractAndVerify, type VerifyOptions } from "./read";
 import type { BackupSources } from "./write";
 
-export interface RestoreOptions {
+export interface RestoreOptions extends VerifyOptions {
   /** Replace a target that holds data (without it, only an empty target is restored into). */
   replace?: boolean;
   onProgress?: OnProgress;
@@ -43,19 +43,19 @@ export interface RestoreOptions {
 const INSERT_ROWS = 500;
 
 /**
- * Restores an archive into the target: checks all of it first (integrity, format, every hash,
- * schema version, an empty target unless `replace`), and only then replaces the database and the
+ * Restores an archive into the target: checks all of it first (integrity, signature, format,
+ * every hash within the manifest's bounds, schema version, an empty target unless `replace`), and only then replaces the database and the
  * stored files. The site then serves the same content; every session has ended.
  */
 export async function restoreBackupArchive(
   archivePath: string,
   target: BackupSources,
-  options: RestoreOptions = {},
-): Promise<{ manifest: BackupManifest }> {
+  options: RestoreOptions,
+): Promise<{ manifest: BackupManifest; signed: boolean }> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   const work = await mkdtemp(path.join(os.tmpdir(), "restore-"));
   try {
-    const manifest = await extractAndVerify(archivePath, work);
+    const { manifest, signed } = await extractAndVerify(archivePath, work, options);
     await checkSchema(manifest, migrationsFolder, path.basename(archivePath));
     await keepingInstancesOut(target.database, async () => {
       await refuseWhileServed(target);
@@ -63,7 +63,7 @@ export async function restoreBackupArchive(
       await loadDatabase(target.database, manifest, work, migrationsFolder, options.onProgress);
       await loadFiles(target.storage, manifest, work, options.onProgress);
     });
-    return { manifest };
+    return { manifest, signed };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

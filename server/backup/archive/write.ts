@@ -18,6 +18,8 @@ import {
   type BackupManifest,
   fileEntry,
   MANIFEST_ENTRY,
+  SIGNATURE_ENTRY,
+  signManifest,
   tableEntry,
 } from "./manifest";
 import { readJournal, schemaVersionOf } from "./migrations";
@@ -37,6 +39,8 @@ export interface WrittenArchive {
 
 export interface WriteArchiveOptions {
   directory: string;
+  /** The key the manifest is signed with (`keys.backupArchives`): restore checks it. */
+  archiveKey: string;
   onProgress?: OnProgress;
   now?: Date;
   /** The migrations the schema version is read against (tests use a longer copy). */
@@ -47,8 +51,9 @@ export interface WriteArchiveOptions {
 const FETCH_ROWS = 500;
 
 /**
- * Writes `<directory>/<name>.tar.gz`: the database as JSON lines read in one snapshot, every
- * stored file, and the manifest last. Staged in a folder beside the output, packed into a
+ * Writes `<directory>/<name>.tar.gz`: the signed manifest first (restore reads it before it
+ * writes anything), then the database as JSON lines read in one snapshot and every stored file.
+ * Staged in a folder beside the output, packed into a
  * `.partial` file, then renamed, so an archive under its final name is always complete.
  */
 export async function writeBackupArchive(
@@ -83,11 +88,17 @@ export async function writeBackupArchive(
       tables,
       files,
     };
-    await writeFile(path.join(staging, MANIFEST_ENTRY), JSON.stringify(manifest, null, 2));
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2));
+    await writeFile(path.join(staging, MANIFEST_ENTRY), manifestBytes);
+    await writeFile(
+      path.join(staging, SIGNATURE_ENTRY),
+      signManifest(manifestBytes, options.archiveKey),
+    );
     const entries = [
+      MANIFEST_ENTRY,
+      SIGNATURE_ENTRY,
       ...Object.keys(tables).map(tableEntry),
       ...files.map((file) => fileEntry(file.bucket, file.key)),
-      MANIFEST_ENTRY,
     ];
     await pack(staging, entries, partial, options.onProgress);
     await rename(partial, target);
@@ -194,7 +205,7 @@ async function copyFiles(storage: StorageDriver, staging: string, onProgress: On
   return files;
 }
 
-/** A POSIX tar of the entries in order (manifest last), gzipped with our framing. */
+/** A POSIX tar of the entries in order (manifest first), gzipped with our framing. */
 async function pack(staging: string, entries: string[], output: string, onProgress: OnProgress) {
   let total = 1024;
   for (const entry of entries) {
