@@ -121,7 +121,8 @@ export function createApp(
         context.set(runtimeContext, runtime);
         // Express's view of the client address (TRUST_PROXY aware), for per-IP rate limits.
         context.set(clientIpContext, req.ip ?? null);
-        context.set(sharedPageContext, res.locals.sharedPage === true);
+        const shared: unknown = res.locals.sharedPage;
+        context.set(sharedPageContext, typeof shared === "string" ? shared : null);
         return context;
       },
     }),
