@@ -49,4 +49,31 @@ describe.runIf(hasBuild())("addresses on the production server", () => {
     // A slug keeps its case (slugs are lowercase by rule): not found, not a duplicate.
     expect((await request("/blog/No-Such-Post")).status).toBe(404);
   });
+
+  /** An invalid inquiry from `client` (counted by the limit before it is read). */
+  const inquiry = (client: string) =>
+    request("/contact", {
+      method: "POST",
+      headers: { "x-forwarded-for": client },
+      body: new FormData(),
+    }).then(async (response) => {
+      await response.text();
+      return response.status;
+    });
+
+  it("counts the addresses of one IPv6 /64 as one client", async () => {
+    expect(await inquiry("2001:db8:28:64::1")).not.toBe(429);
+    expect(await inquiry("2001:db8:28:64:ffff:ffff:ffff:fffe")).not.toBe(429);
+    // Any other address of that network: the limit is reached.
+    expect(await inquiry("2001:db8:28:64:1234::9")).toBe(429);
+    // The next /64 is another client.
+    expect(await inquiry("2001:db8:28:65::1")).not.toBe(429);
+  });
+
+  it("counts an IPv4-mapped IPv6 address as its IPv4 address", async () => {
+    expect(await inquiry("::ffff:203.0.113.9")).not.toBe(429);
+    expect(await inquiry("203.0.113.9")).not.toBe(429);
+    expect(await inquiry("::ffff:203.0.113.9")).toBe(429);
+    expect(await inquiry("203.0.113.10")).not.toBe(429);
+  });
 });
