@@ -73,10 +73,19 @@ describe("TRUST_PROXY", () => {
   });
 
   it("names what Express could not read, in every environment", () => {
-    for (const value of ["proxy.internal", "10.0.0.0/33", "10.0.0.0/255.0.255.0", "loopback,", ""]) {
+    for (const value of [
+      "proxy.internal",
+      "10.0.0.0/33",
+      "10.0.0.0/255.0.255.0",
+      "loopback,",
+      "",
+    ]) {
       const problems = problemsOf({ TRUST_PROXY: value });
       expect(problems.length, value).toBeGreaterThan(0);
-      expect(problems.every((p) => p.startsWith("TRUST_PROXY:")), value).toBe(true);
+      expect(
+        problems.every((p) => p.startsWith("TRUST_PROXY:")),
+        value,
+      ).toBe(true);
     }
     expect(problemsOf({ TRUST_PROXY: "proxy.internal" })[0]).toContain(
       '"proxy.internal" is not an IP address, a subnet or one of linklocal, loopback, uniquelocal',
