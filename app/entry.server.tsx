@@ -13,7 +13,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { AddedScriptsContext, NonceContext } from "~/lib/nonce";
+import { NonceContext, type SharedRender, SharedRenderContext } from "~/lib/nonce";
 import {
   BASIC_SECURITY_HEADERS,
   type SecurityHeaderOptions,
@@ -28,8 +28,10 @@ export const streamTimeout = 5_000;
  * A page for one visitor (a session, a flash message, a form's answer: anything the server did not
  * mark shared) gets a fresh CSP nonce (passed to React Router's scripts and to React's own inline
  * scripts) and is `private, no-store`. A shared page (server/http/page-cache.ts: an anonymous GET)
- * is rendered whole, without a nonce, and its CSP lists the sha256 of each of its inline scripts,
- * so the same bytes are safe for every visitor and any cache (decision 0180).
+ * is rendered whole, without a nonce, and its CSP lists the sha256 of each inline script the app
+ * emits, so the same bytes are safe for every visitor and any cache (decisions 0180 and 0266).
+ * HSTS and upgrade-insecure-requests follow SITE_URL, never the request (a forwarded protocol
+ * would otherwise end up in a page the cache replays to everyone).
  */
 export default function handleRequest(
   request: Request,
@@ -39,10 +41,8 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const config = loadContext.get(runtimeContext)?.config;
-  const https =
-    new URL(request.url).protocol === "https:" || Boolean(config?.SITE_URL.startsWith("https:"));
   const policy = {
-    https,
+    https: Boolean(config?.SITE_URL.startsWith("https:")),
     bookingUrl: config?.BOOKING_URL ?? "",
     gaMeasurementId: config?.GA_MEASUREMENT_ID,
     mediaOrigins: [config?.S3_PUBLIC_URL, config?.S3_ENDPOINT].filter((u): u is string => !!u),
@@ -54,9 +54,14 @@ export default function handleRequest(
     for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, value);
   };
 
-  if (loadContext.get(sharedPageContext)) {
-    return renderShared(request, responseStatusCode, responseHeaders, routerContext, (hashes) =>
-      setSecurityHeaders({ scriptHashes: hashes }),
+  const sharedUrl = loadContext.get(sharedPageContext);
+  if (sharedUrl !== null) {
+    return renderShared(
+      request,
+      responseStatusCode,
+      responseHeaders,
+      sharedPageOf(routerContext, sharedUrl),
+      (hashes) => setSecurityHeaders({ scriptHashes: hashes }),
     );
   }
 
@@ -114,21 +119,50 @@ export default function handleRequest(
   });
 }
 
-/** The sha256 (base64) of each inline script of `html` and of the scripts its loader adds. */
-export function inlineScriptHashes(html: string, added: Iterable<string> = []): string[] {
+/**
+ * The app's own inline scripts of a shared page: those carrying the render's one-time `marker`
+ * as their nonce (set by React, React Router and our components; never by the page's content,
+ * which cannot know it), plus the scripts the page adds at run time. Returns the page without
+ * the marker and the sha256 (base64) of each of those scripts. Any other inline script (an HTML
+ * injection) is left out of the hashes, so the browser refuses to run it (decision 0266).
+ */
+export function appScriptHashes(
+  html: string,
+  marker: string,
+  added: Iterable<string> = [],
+): { html: string; hashes: string[] } {
+  const attribute = ` nonce="${marker}"`;
   const sources = new Set(added);
   for (const [, attributes = "", text = ""] of html.matchAll(
     /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
   )) {
+    if (!attributes.includes(attribute)) continue;
     if (/\ssrc=/i.test(attributes) || /application\/ld\+json/i.test(attributes)) continue;
     sources.add(text);
   }
-  return [...sources].map((text) => createHash("sha256").update(text, "utf8").digest("base64"));
+  const hashes = [...sources].map((text) =>
+    createHash("sha256").update(text, "utf8").digest("base64"),
+  );
+  return { html: html.replaceAll(attribute, ""), hashes };
 }
 
 /**
- * A shared page: rendered whole (no streaming: the hashes need every script), with no nonce, and
- * its CSP made of the hashes of what it contains.
+ * The page as its shared copy's address shows it (decision 0265): the components see only the
+ * query the page reads, so the copy kept for `/blog?utm_source=x` is the page of `/blog` (a form's
+ * default action, for one, is the current URL). The loaders read only that query already.
+ */
+function sharedPageOf(context: EntryContext, sharedUrl: string): EntryContext {
+  const handler = context.staticHandlerContext;
+  const { search } = new URL(sharedUrl, "http://shared.invalid");
+  return {
+    ...context,
+    staticHandlerContext: { ...handler, location: { ...handler.location, search } },
+  };
+}
+
+/**
+ * A shared page: rendered whole (no streaming: the hashes need every script), its scripts marked
+ * with a one-time value instead of a nonce, and its CSP made of the hashes of those scripts.
  */
 function renderShared(
   request: Request,
@@ -137,15 +171,16 @@ function renderShared(
   routerContext: EntryContext,
   setHashes: (hashes: string[]) => void,
 ): Promise<Response> {
-  const added = new Set<string>();
+  const shared: SharedRender = { marker: randomBytes(16).toString("hex"), added: new Set() };
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const body = new PassThrough();
     body.on("data", (chunk: Buffer) => chunks.push(chunk));
     body.on("end", () => {
       clearTimeout(timeoutId);
-      const html = Buffer.concat(chunks).toString("utf8");
-      setHashes(inlineScriptHashes(html, added));
+      const rendered = Buffer.concat(chunks).toString("utf8");
+      const { html, hashes } = appScriptHashes(rendered, shared.marker, shared.added);
+      setHashes(hashes);
       headers.set("Content-Type", "text/html; charset=utf-8");
       if (status >= 500) headers.set("Cache-Control", "no-store");
       const head = request.method.toUpperCase() === "HEAD";
@@ -153,10 +188,11 @@ function renderShared(
     });
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <AddedScriptsContext value={added}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </AddedScriptsContext>,
+      <SharedRenderContext value={shared}>
+        <ServerRouter context={routerContext} url={request.url} nonce={shared.marker} />
+      </SharedRenderContext>,
       {
+        nonce: shared.marker,
         onAllReady() {
           pipe(body);
         },

@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { DeferredScripts } from "~/components/document/deferred-scripts";
 import { ERROR_PANEL } from "~/copy/site";
-import { useNonce } from "~/lib/nonce";
+import { useNonce, useScriptNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -44,6 +44,8 @@ export const links: LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // On a shared page, the server's one-time marker instead of a nonce (decision 0266).
+  const scriptNonce = useScriptNonce();
   return (
     <html lang="en">
       <head>
@@ -58,8 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-canvas text-ink">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <DeferredScripts nonce={nonce} />
+        <ScrollRestoration nonce={scriptNonce} />
+        <DeferredScripts nonce={scriptNonce} />
       </body>
     </html>
   );

@@ -13,9 +13,10 @@ import { ConfigError, loadConfig } from "./config";
 import { runtimeContext } from "./context";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { boundBodies } from "./http/body-limit";
+import { canonicalPaths } from "./http/canonical-path";
 import { PageCache, type PageCacheOptions, sharedPageContext } from "./http/page-cache";
 import { redactUrl } from "./http/redact";
-import { createMetrics, METRICS_PATH } from "./observability/metrics";
+import { createMetrics, isMetricsRequestAllowed, METRICS_PATH } from "./observability/metrics";
 import { createRuntime, type Runtime } from "./runtime";
 import { clientIpContext } from "./security/client-ip";
 import { refusalCounts } from "./security/refusals";
@@ -35,6 +36,7 @@ export function createApp(
   const app = express();
   // Anonymous visitors' pages, kept whole and dropped on every content change (decision 0180).
   const pageCache = new PageCache(options.pageCache);
+  const build = () => import("virtual:react-router/server-build");
   onContentChanged(() => pageCache.clear());
   app.disable("x-powered-by");
   app.set("trust proxy", runtime.config.TRUST_PROXY);
@@ -51,21 +53,26 @@ export function createApp(
       lastSuccessAt: async () => (await lastSucceededRun(runtime.database.db))?.startedAt ?? null,
       checks: () => runtime.backups.schedule.checks(),
     },
-    build: () => import("virtual:react-router/server-build"),
+    build,
   });
   app.use(metrics.track());
   // Before the logger, the page cache and React Router: a scrape is neither logged nor cached.
   app.get(METRICS_PATH, metrics.endpoint(runtime.config.METRICS_TOKEN));
 
-  app.get("/healthz", async (_req, res) => {
+  // Status for everyone; the page cache's counters and the backups only for whoever may read
+  // /metrics (a loopback peer, or the METRICS_TOKEN bearer; decision 0268).
+  app.get("/healthz", async (req, res) => {
     res.locals.metricsRoute = "/healthz";
     try {
       await runtime.database.ping();
+      const details = isMetricsRequestAllowed(
+        { remoteAddress: req.socket.remoteAddress, headers: req.headers },
+        runtime.config.METRICS_TOKEN,
+      );
       res.set("Cache-Control", "no-store").json({
         status: "ok",
         database: "ok",
-        pageCache: pageCache.stats(),
-        backup: await backupHealth(runtime),
+        ...(details ? { pageCache: pageCache.stats(), backup: await backupHealth(runtime) } : {}),
       });
     } catch {
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "down" });
@@ -109,19 +116,22 @@ export function createApp(
       setHeaders: (res) => metrics.markStatic(res),
     }),
   );
+  // Duplicate URLs (`/About/`) redirect to their page before anything is rendered or kept (0267).
+  app.use(canonicalPaths(build));
   app.use(boundBodies());
   app.use(pageCache.middleware());
 
   app.use(
     createRequestHandler({
       // A virtual module of the React Router Vite plugin (typed by @react-router/dev).
-      build: () => import("virtual:react-router/server-build"),
+      build,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(runtimeContext, runtime);
         // Express's view of the client address (TRUST_PROXY aware), for per-IP rate limits.
         context.set(clientIpContext, req.ip ?? null);
-        context.set(sharedPageContext, res.locals.sharedPage === true);
+        const shared: unknown = res.locals.sharedPage;
+        context.set(sharedPageContext, typeof shared === "string" ? shared : null);
         return context;
       },
     }),

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from "./security/passwords";
+import { trustedRanges, trustsEveryAddress } from "./security/trusted-proxies";
 
 /**
  * Configuration comes from the environment only, validated once at start.
@@ -144,7 +145,7 @@ const envSchema = z
       .min(1, "must be a whole number from 1 to 1000")
       .max(1000, "must be a whole number from 1 to 1000")
       .default(7),
-    /** Set to true to run with TRUST_PROXY=true in production (any client could pick its IP). */
+    /** Set to true to run in production with a TRUST_PROXY that trusts every address (decision 0269). */
     TRUST_PROXY_ACKNOWLEDGE: boolean.default(false),
   })
   .transform((env) => {
@@ -168,13 +169,23 @@ const envSchema = z
         message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
       });
     }
-    if (env.TRUST_PROXY === true && env.NODE_ENV === "production" && !env.TRUST_PROXY_ACKNOWLEDGE) {
+    const proxyProblems =
+      typeof env.TRUST_PROXY === "string" ? trustedRanges(env.TRUST_PROXY).problems : [];
+    for (const problem of proxyProblems) {
+      ctx.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: problem });
+    }
+    if (
+      proxyProblems.length === 0 &&
+      trustsEveryAddress(env.TRUST_PROXY) &&
+      env.NODE_ENV === "production" &&
+      !env.TRUST_PROXY_ACKNOWLEDGE
+    ) {
       ctx.addIssue({
         code: "custom",
         path: ["TRUST_PROXY"],
         message:
-          "true trusts an X-Forwarded-For any client can write, so every per-IP limit could be dodged; " +
-          "set the number of proxies in front instead (e.g. TRUST_PROXY=1), or TRUST_PROXY_ACKNOWLEDGE=true " +
+          "trusts every client address, so any client could write its own X-Forwarded-For and dodge every per-IP limit; " +
+          "set the number of proxies in front instead (e.g. TRUST_PROXY=1) or their addresses, or TRUST_PROXY_ACKNOWLEDGE=true " +
           "if the proxy in front always overwrites the header",
       });
     }

@@ -5,17 +5,22 @@
  * is rendered without a nonce, its CSP lists the hashes of its inline scripts (entry.server.tsx),
  * so the same bytes are right for everyone. When such a response is a 200 HTML page marked
  * `public` (and sets no cookie), its bytes are kept here, compressed once (brotli and gzip, plus
- * the identity), keyed by path and query, and later requests get them without rendering.
+ * the identity), keyed by path and the query the page reads (`pageCacheKey`: any other query is
+ * served the same copy), and later requests get them without rendering.
  * Bounded by count and bytes (least recently used goes first), dropped on every content change,
  * and at most `ttlMs` old.
  */
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { pageCacheKey } from "@server/pages/page-query";
 import type { NextFunction, Request, Response } from "express";
 import { createContext } from "react-router";
 
-/** Set by the server for a shared request: render it without a nonce, with script hashes. */
-export const sharedPageContext = createContext<boolean>(false);
+/**
+ * Set by the server for a shared request: the address of its shared copy (`pageCacheKey`), which
+ * entry.server.tsx renders (without a nonce, with script hashes). Null: a page for one visitor.
+ */
+export const sharedPageContext = createContext<string | null>(null);
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -150,8 +155,9 @@ export class PageCache {
         res.setHeader("X-Cache", "BYPASS");
         return next();
       }
-      res.locals.sharedPage = true;
-      const key = req.originalUrl;
+      const query = req.originalUrl.indexOf("?");
+      const key = pageCacheKey(req.path, query === -1 ? "" : req.originalUrl.slice(query));
+      res.locals.sharedPage = key;
       const entry = this.get(key);
       if (entry) {
         this.counters.hits++;

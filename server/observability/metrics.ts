@@ -173,9 +173,21 @@ function setTotal(counter: Counter, value: number, labels?: Record<string, strin
   }
 }
 
+/**
+ * prom-client's default metrics that break the exposition rules (`promtool check metrics`): gauges
+ * named `_total`, a suffix kept for counters. Each is the sum of its per-type gauge, which stays
+ * (`sum(nodejs_active_handles)`).
+ */
+const MISNAMED_DEFAULT_METRICS = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
+
 export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  for (const name of MISNAMED_DEFAULT_METRICS) registry.removeSingleMetric(name);
 
   const requests = new Counter({
     name: "http_requests_total",

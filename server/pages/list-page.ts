@@ -3,14 +3,7 @@ import { getRuntimeFrom } from "@server/context";
 import type { Database } from "@server/db/client";
 import { listMeta } from "@server/pages/content-meta";
 import { data, type MetaDescriptor, type RouterContextProvider } from "react-router";
-import { type Paging, readFilter, readPage, readSearch } from "~/lib/listings/query";
-
-/** What a list page's URL asks for: the search box, its one filter, the page number. */
-export interface ListQuery {
-  search: string;
-  filter: string | null;
-  page: number;
-}
+import { type ListQuery, type Paging, readListQuery } from "~/lib/listings/query";
 
 /**
  * The loader of a list page (/case-studies, /portfolio, /blog): the cards (a database failure is
@@ -39,12 +32,7 @@ export async function loadListPage<
   },
 ) {
   const { database, logger } = getRuntimeFrom(context);
-  const params = new URL(request.url).searchParams;
-  const query: ListQuery = {
-    search: readSearch(params),
-    filter: readFilter(params, list.filter),
-    page: readPage(params),
-  };
+  const query = readListQuery(new URL(request.url).searchParams, list.filter);
   const cards = await list.load(database.db, query);
   if (cards.state === "error") logger.error({ err: cards.error }, `${list.name}: load failed`);
   const { total, page: number, pageCount } = cards;

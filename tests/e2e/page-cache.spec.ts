@@ -3,8 +3,9 @@ import { hydrated, isMobile, isolate } from "./site-support";
 
 /**
  * The full-page cache (decision 0180) in the browser: a page from the cache (hash-based CSP, no
- * nonce), a freshly rendered shared page, and a page for one visitor (nonce) all hydrate, load
- * their lazy chunks and navigate, without a single CSP violation or console error.
+ * nonce; also under a query the page does not read, decision 0265), a freshly rendered shared
+ * page, and a page for one visitor (nonce) all hydrate, load their lazy chunks and navigate,
+ * without a single CSP violation or console error.
  */
 
 async function watch(page: Page): Promise<{ problems: () => Promise<string[]> }> {
@@ -59,7 +60,8 @@ test.describe("full-page cache in the browser", () => {
     await isolate(page);
     const { problems } = await watch(page);
     await expect.poll(async () => (await page.request.get("/")).headers()["x-cache"]).toBe("HIT");
-    const response = await page.goto("/");
+    // A query the page does not read (a campaign tag) gets the same copy.
+    const response = await page.goto("/?utm_source=e2e");
     expect(response?.headers()["x-cache"]).toBe("HIT");
     expect(response?.headers()["content-security-policy"]).toMatch(/'sha256-/);
     await exercise(page);
@@ -69,7 +71,8 @@ test.describe("full-page cache in the browser", () => {
   test("a freshly rendered shared page works the same", async ({ page }) => {
     await isolate(page);
     const { problems } = await watch(page);
-    const response = await page.goto(`/?fresh=${Date.now()}`);
+    // A search is a page of its own (decision 0265): a new one is rendered, not served.
+    const response = await page.goto(`/blog?q=fresh-${Date.now()}`);
     expect(response?.headers()["x-cache"]).toBe("MISS");
     expect(response?.headers()["content-security-policy"]).toMatch(/'sha256-/);
     await exercise(page);

@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { type AddressInfo, createConnection, createServer } from "node:net";
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,8 +8,13 @@ import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-s
 /**
  * /metrics on the production server (`node server.js` from the build, seeded PGlite; decision
  * 0210): scraped, then scraped again after requests, the counters have moved; from an address of
- * this machine that is not loopback it is refused without the token and served with it.
+ * this machine that is not loopback it is refused without the token and served with it; and
+ * Prometheus's own checker finds nothing to report. /healthz gives its details to the same
+ * peers only (decision 0268).
  */
+
+/** Prometheus's checker of the exposition format (Debian's `prometheus` package). */
+const PROMTOOL = "/usr/bin/promtool";
 
 const TOKEN = "metrics-test-token-0123456789abcdef";
 
@@ -47,6 +54,16 @@ async function answers(address: string): Promise<boolean> {
   return reached;
 }
 const outside = await ownNonLoopbackAddress();
+
+/** The keys of /healthz's answer. */
+async function healthKeys(base: string, headers: Record<string, string> = {}): Promise<string[]> {
+  const response = await fetch(`${base}/healthz`, { headers });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  return Object.keys(await response.json()).sort();
+}
+const STATUS_ONLY = ["database", "status"];
+const WITH_DETAILS = ["backup", "database", "pageCache", "status"];
 
 /** One sample of the exposition text, or 0 when the series is absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -190,6 +207,45 @@ describe.runIf(hasBuild())("/metrics on the production server", () => {
       expect(served.status).toBe(200);
       expect(served.headers.get("cache-control")).toBe("no-store");
       expect(await served.text()).toContain("http_requests_total");
+    },
+  );
+
+  it("passes `promtool check metrics`", async () => {
+    if (!existsSync(PROMTOOL)) {
+      throw new Error(
+        `${PROMTOOL} is missing: install Debian's prometheus package (apt-get install prometheus)`,
+      );
+    }
+    const text = await scrape(open.baseURL);
+    const checked = spawnSync(PROMTOOL, ["check", "metrics"], { input: text, encoding: "utf8" });
+    expect(`${checked.stdout}${checked.stderr}`.trim()).toBe("");
+    expect(checked.status).toBe(0);
+    // The per-type gauges stay; only their misnamed sums are gone.
+    expect(text).toMatch(/^# TYPE nodejs_active_handles gauge$/m);
+    expect(text).not.toContain("nodejs_active_handles_total");
+  });
+
+  it("gives /healthz's details to a loopback peer, and only its status to a relayed request", async () => {
+    expect(await healthKeys(open.baseURL)).toEqual(WITH_DETAILS);
+    for (const name of ["x-forwarded-for", "forwarded", "x-real-ip"]) {
+      expect(await healthKeys(open.baseURL, { [name]: "203.0.113.7" }), name).toEqual(STATUS_ONLY);
+    }
+    // With a token set, it is asked for from loopback too.
+    expect(await healthKeys(guarded.baseURL)).toEqual(STATUS_ONLY);
+    expect(await healthKeys(guarded.baseURL, { authorization: `Bearer ${TOKEN}` })).toEqual(
+      WITH_DETAILS,
+    );
+  });
+
+  // Needs a non-loopback address this machine answers on; without one it is reported skipped.
+  (outside ? it : it.skip)(
+    `gives /healthz only its status from a non-loopback address, its details with the token (${outside ?? "none here"})`,
+    async () => {
+      expect(await healthKeys(onPort(open, outside ?? ""))).toEqual(STATUS_ONLY);
+      const base = onPort(guarded, outside ?? "");
+      expect(await healthKeys(base)).toEqual(STATUS_ONLY);
+      expect(await healthKeys(base, { authorization: `Bearer ${TOKEN}x` })).toEqual(STATUS_ONLY);
+      expect(await healthKeys(base, { authorization: `Bearer ${TOKEN}` })).toEqual(WITH_DETAILS);
     },
   );
 

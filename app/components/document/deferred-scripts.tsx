@@ -1,6 +1,6 @@
 import { Children, isValidElement, type ReactElement, type ReactNode, use } from "react";
 import { Scripts } from "react-router";
-import { AddedScriptsContext } from "~/lib/nonce";
+import { SharedRenderContext } from "~/lib/nonce";
 
 type ElementProps = {
   rel?: string;
@@ -81,7 +81,7 @@ export function DeferredScripts({ nonce }: { nonce?: string }) {
   // Called as a function, not rendered: we need its elements to rearrange them. Its hooks run as
   // part of this component, identically on every render.
   const elements = flatten(Scripts({ nonce }));
-  const added = use(AddedScriptsContext);
+  const added = use(SharedRenderContext)?.added;
   if (elements.length === 0) return null; // after hydration <Scripts> renders nothing
 
   const modules: string[] = [];

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { listQuery } from "~/lib/listings/query";
+import { LIST_FILTERS, listQuery, listQueryValues, readListQuery } from "~/lib/listings/query";
 
 /**
  * The result count and the page links of a public list (decision 0220). The links are plain
  * links to `?page=N` with the search and filter kept, so they work without JavaScript; with it,
- * React Router swaps the list and focus moves to the count at the top of the new page.
+ * React Router swaps the list and focus moves to the count at the top of the new page. Nothing
+ * else of the URL is kept: a list is the same page whatever other query it gets (decision 0265).
  */
 
 /** Page links to show: the first, the last and two either side of the current one. */
@@ -62,9 +63,11 @@ const linkClass =
 
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   if (pageCount <= 1) return null;
+  const filter: string = LIST_FILTERS[pathname as keyof typeof LIST_FILTERS] ?? "";
   const to = (n: number) => {
-    const values = Object.fromEntries(params);
+    const values = listQueryValues(readListQuery(params, filter), filter);
     return { search: listQuery({ ...values, page: n === 1 ? null : String(n) }) || "?" };
   };
   return (

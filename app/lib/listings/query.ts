@@ -5,6 +5,37 @@
 
 export const ALL = "all";
 
+/**
+ * The one filter of each public list. A list reads nothing else of its URL but the search (`q`),
+ * this filter and the page (`page`): its links carry only these, and the page cache keys the
+ * list on them (decision 0265).
+ */
+export const LIST_FILTERS = {
+  "/case-studies": "tag",
+  "/portfolio": "type",
+  "/blog": "category",
+} as const;
+
+/** What a list page's URL asks for: the search box, its one filter, the page number. */
+export interface ListQuery {
+  search: string;
+  filter: string | null;
+  page: number;
+}
+
+/** A list's query as its loader reads it. */
+export function readListQuery(params: URLSearchParams, filter: string): ListQuery {
+  return { search: readSearch(params), filter: readFilter(params, filter), page: readPage(params) };
+}
+
+/** A list's query as URL values (page 1 and empty values left out: give them to `listQuery`). */
+export function listQueryValues(
+  { search, filter, page }: ListQuery,
+  filterName: string,
+): Record<string, string | null> {
+  return { q: search, [filterName]: filter, page: page > 1 ? String(page) : null };
+}
+
 /** The free-text search of a list, trimmed (`q`). */
 export function readSearch(params: URLSearchParams): string {
   return (params.get("q") ?? "").trim().slice(0, 200);

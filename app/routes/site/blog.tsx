@@ -16,7 +16,7 @@ import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
 import { type BlogCardView, toBlogCardView } from "~/entities/blog-post/view";
 import { BLOG_PAGE, type BlogCopy } from "~/lib/listings/page-copy";
-import { type Paging, readFilter, readSearch } from "~/lib/listings/query";
+import { LIST_FILTERS, type Paging, readFilter, readSearch } from "~/lib/listings/query";
 import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/blog";
 
@@ -38,7 +38,7 @@ export const loader = (args: Route.LoaderArgs) =>
   loadListPage(args, {
     name: "blog",
     shell: BLOG_PAGE,
-    filter: "category",
+    filter: LIST_FILTERS["/blog"],
     load: (db, { search, filter, page }) => loadBlogCards(db, { search, category: filter, page }),
     toPage: (cards): PageCards => ({
       state: cards.state,

@@ -1,5 +1,6 @@
 import { getRuntimeFrom } from "@server/context";
 import { metaFor, siteUrlOf } from "@server/pages/page-meta";
+import { readApplyFor } from "@server/pages/page-query";
 import { handleApplicationPost } from "@server/public-forms";
 import { getClientIp } from "@server/security/client-ip";
 import { data, Link } from "react-router";
@@ -28,9 +29,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  // `?apply=<title>`: the application form as a section of the page (Apply Now without JavaScript).
-  const requested = new URL(request.url).searchParams.get("apply");
-  const titles: string[] = [...OPEN_POSITIONS.map((p) => p.title), GENERAL_APPLICATION_TITLE];
   return {
     meta: careersMeta(request, context),
     content: CAREERS,
@@ -40,7 +38,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
       pay: formatPayRange(position.salary),
     })),
     generalTitle: GENERAL_APPLICATION_TITLE,
-    applyFor: requested && titles.includes(requested) ? requested : null,
+    // `?apply=<title>`: the application form as a section of the page (Apply Now without JavaScript).
+    applyFor: readApplyFor(new URL(request.url).searchParams),
   };
 }
 

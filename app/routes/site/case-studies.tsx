@@ -16,7 +16,7 @@ import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
 import type { CaseStudySummary } from "~/entities/case-study/view";
 import { CASE_STUDIES_PAGE, type CaseStudiesCopy } from "~/lib/listings/page-copy";
-import { type Paging, readFilter, readSearch } from "~/lib/listings/query";
+import { LIST_FILTERS, type Paging, readFilter, readSearch } from "~/lib/listings/query";
 import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/case-studies";
 
@@ -28,7 +28,7 @@ export const loader = (args: Route.LoaderArgs) =>
   loadListPage(args, {
     name: "case studies",
     shell: CASE_STUDIES_PAGE,
-    filter: "tag",
+    filter: LIST_FILTERS["/case-studies"],
     load: (db, { search, filter, page }) => loadCaseStudyCards(db, { search, tag: filter, page }),
     toPage: ({ state, studies, tags }): PageCards => ({ state, studies, tags }),
   });

@@ -16,7 +16,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import type { PortfolioCardView } from "~/entities/portfolio-item/list";
 import { toPortfolioCardView } from "~/entities/portfolio-item/view";
 import { PORTFOLIO_PAGE, type PortfolioCopy } from "~/lib/listings/page-copy";
-import { type Paging, readFilter, readSearch } from "~/lib/listings/query";
+import { LIST_FILTERS, type Paging, readFilter, readSearch } from "~/lib/listings/query";
 import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/portfolio";
 
@@ -34,7 +34,7 @@ export const loader = (args: Route.LoaderArgs) =>
   loadListPage(args, {
     name: "portfolio",
     shell: PORTFOLIO_PAGE,
-    filter: "type",
+    filter: LIST_FILTERS["/portfolio"],
     load: (db, { search, filter, page }) => loadPortfolioCards(db, { search, type: filter, page }),
     toPage: (cards): PageCards => ({
       state: cards.state,
