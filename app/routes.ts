@@ -67,6 +67,7 @@ export default [
       route("blog/categories", "routes/admin/blog-categories.tsx"),
       route("blog/:id/delete", "routes/admin/blog-delete.tsx"),
       route("backups", "routes/admin/backups.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
     ]),
     layout("routes/admin/resources.ts", [
@@ -76,6 +77,7 @@ export default [
       route("job-applications/:id/resume", "routes/admin/resume.ts"),
       route("uploads/image", "routes/admin/image-upload.ts"),
       route("backups/:id/download", "routes/admin/backup-download.ts"),
+      route("audit.csv", "routes/admin/audit-csv.ts"),
     ]),
     // A backup archive through its signed, short-lived link (the link is the authorisation).
     route("backup-files/:name", "routes/admin/backup-file.ts"),

@@ -145,6 +145,13 @@ const envSchema = z
       .min(1, "must be a whole number from 1 to 1000")
       .max(1000, "must be a whole number from 1 to 1000")
       .default(7),
+    /** How many days audit-log rows are kept (issue #29: two years); pruned once a day. */
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number({ error: "must be a whole number of days from 30 to 36500" })
+      .int("must be a whole number of days from 30 to 36500")
+      .min(30, "must be a whole number of days from 30 to 36500")
+      .max(36_500, "must be a whole number of days from 30 to 36500")
+      .default(730),
     /** Set to true to run in production with a TRUST_PROXY that trusts every address (decision 0269). */
     TRUST_PROXY_ACKNOWLEDGE: boolean.default(false),
   })

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { pruneAuditEvents } from "./admin/audit";
 import { type Auth, createAuth, ensureUser } from "./auth";
 import type { BackupServices } from "./backup/run";
 import { type BackupSchedule, createBackupSchedule } from "./backup/schedule";
@@ -9,6 +10,7 @@ import { claimDataDir } from "./data-dir";
 import { type DatabaseHandle, openDatabase, SERVER_APPLICATION_NAME } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { seedDemoContent } from "./db/seed";
+import { startDailyJobs } from "./jobs/daily";
 import { type DerivedKeys, deriveKeys } from "./keys";
 import { createLogger, type Logger } from "./logger";
 import { createMailTransport, createOutboxWorker, type MailTransport } from "./mail";
@@ -129,9 +131,16 @@ export async function createRuntime(
       { intervalHours: config.BACKUP_INTERVAL_HOURS },
     );
     let sweep: NodeJS.Timeout | undefined;
+    let stopDailyJobs: (() => void) | undefined;
     if (options.startWorkers !== false) {
       worker.start(config.MAIL_POLL_MS);
       schedule.start();
+      stopDailyJobs = startDailyJobs(opened.db, logger, {
+        "prune-audit-log": async (tx) => {
+          const removed = await pruneAuditEvents(tx, config.AUDIT_RETENTION_DAYS);
+          if (removed > 0) logger.info({ removed }, "pruned the audit log");
+        },
+      });
       const sweepOrphans = async () => {
         try {
           const disk = await diskState(config);
@@ -158,6 +167,7 @@ export async function createRuntime(
       close() {
         closing ??= (async () => {
           clearInterval(sweep);
+          stopDailyJobs?.();
           await schedule.stop();
           await feed?.close();
           await worker.stop();

@@ -72,3 +72,43 @@ export type BackupStatus = (typeof BACKUP_STATUSES)[number];
 export const STAFF_ROLES = ["admin", "editor"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: "Admin", editor: "Editor" };
+
+/** What an audit-log row records (issue #29): back-office writes and account events. */
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "sign_in",
+  "sign_in_failed",
+  "sign_in_slowed",
+  "sign_in_locked",
+  "invite",
+  "role_change",
+  "deactivate",
+  "reactivate",
+  "remove",
+  "password_reset",
+  "password_change",
+  "two_factor_on",
+  "two_factor_off",
+  "backup",
+  "download",
+  "restore",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The kinds of record an audit row names, with the label the audit screen shows. */
+export const AUDIT_ENTITY_LABELS = {
+  case_study: "Case study",
+  testimonial: "Testimonial",
+  team_member: "Team member",
+  portfolio_item: "Portfolio item",
+  blog_post: "Blog post",
+  blog_category: "Blog category",
+  inquiry: "Inquiry",
+  job_application: "Job application",
+  staff: "Staff account",
+  backup: "Backup",
+} as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
+export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

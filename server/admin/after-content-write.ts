@@ -6,6 +6,7 @@
  * drop theirs, so the public site shows the change on the next request everywhere.
  */
 import { invalidateContentCache } from "@server/content/cache";
+import type { Database } from "@server/db/client";
 
 export type ContentEntity = "case-studies" | "testimonials" | "team" | "portfolio" | "blog";
 
@@ -36,10 +37,41 @@ export function onContentChanged(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** After a write has committed: drop this instance's caches, then tell the other instances. */
+/** The changes reported on a transaction of `inTransaction`, waiting for its commit. */
+const pending = new WeakMap<object, ContentChange[]>();
+
+/**
+ * After a write has committed: drop this instance's caches, then tell the other instances. Called
+ * with a transaction of `inTransaction`, the change waits until that transaction has committed
+ * (dropped earlier, a cache could be filled again from the rows the transaction is replacing).
+ */
 export async function contentChanged(db: object, change: ContentChange): Promise<void> {
+  const queue = pending.get(db);
+  if (queue) {
+    queue.push(change);
+    return;
+  }
   await applyContentChange(db, change);
   await publishers.get(db)?.(change);
+}
+
+/**
+ * Runs `work` in one transaction of `db` (the audit log's: a write and its audit row commit
+ * together) and reports the content changes it made once the transaction has committed.
+ */
+export async function inTransaction<T>(
+  db: Database,
+  work: (tx: Database) => Promise<T>,
+): Promise<T> {
+  const changes: ContentChange[] = [];
+  const result = await db.transaction(async (tx) => {
+    // A transaction is used as the database its work is given (queries take either).
+    const executor = tx as unknown as Database;
+    pending.set(executor, changes);
+    return work(executor);
+  });
+  for (const change of changes) await contentChanged(db, change);
+  return result;
 }
 
 /** Drops the caches of one change, made here or reported by another instance. */

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { type AuditActor, recordAudit } from "@server/audit/log";
 import { startBackup } from "@server/backup/run";
 import { BackupAlreadyRunningError, findRun, listRuns } from "@server/backup/runs";
 import type { BackupRun } from "@server/db/schema";
@@ -72,10 +73,11 @@ function rowOf(run: BackupRun, stored: Set<string>): BackupRow {
 /** "Back up now": starts a run and returns at once (the page shows its progress). */
 export async function startManualBackup(
   runtime: Runtime,
-  adminEmail: string,
+  actor: AuditActor,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
-    await startBackup(runtime.backups.services, { trigger: "manual", startedBy: adminEmail });
+    await startBackup(runtime.backups.services, { trigger: "manual", startedBy: actor.email });
+    await recordAudit(runtime.database.db, { action: "backup", actor, entityType: "backup" });
     return { ok: true };
   } catch (error) {
     if (error instanceof BackupAlreadyRunningError) return { ok: false, message: error.message };
@@ -90,6 +92,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function backupDownloadLink(
   runtime: Runtime,
   id: string | undefined,
+  actor: AuditActor,
 ): Promise<{ url: string } | { status: 404; message: string }> {
   if (!id || !UUID.test(id)) return { status: 404, message: BACKUP_MESSAGES.missing };
   const run = await findRun(runtime.database.db, id);
@@ -99,6 +102,14 @@ export async function backupDownloadLink(
   if (!(await runtime.backups.store.has(run.archiveName))) {
     return { status: 404, message: BACKUP_MESSAGES.missing };
   }
+  // The whole database leaves in one file: who took it, and when, is on record.
+  await recordAudit(runtime.database.db, {
+    action: "download",
+    actor,
+    entityType: "backup",
+    entityId: run.id,
+    entityName: run.archiveName,
+  });
   return { url: await runtime.backups.store.downloadUrl(run.archiveName, BACKUP_LINK_SECONDS) };
 }
 

@@ -1,3 +1,4 @@
+import { type AuditActor, audited } from "@server/audit/log";
 import type { Database, Executor } from "@server/db/client";
 import { type CaseStudy, caseStudies } from "@server/db/schema";
 import { FORM_LIMITS, readPost } from "@server/forms";
@@ -246,6 +247,7 @@ export async function handleCaseStudyPost(
   runtime: Pick<Runtime, "database" | "storage" | "logger">,
   request: Request,
   id: string | null,
+  actor: AuditActor,
 ): Promise<EditorOutcome> {
   const read = await readPost(request, FORM_LIMITS.caseStudy, (refusal) => ({
     kind: "failed" as const,
@@ -301,7 +303,13 @@ export async function handleCaseStudyPost(
   if (!final.ok) return invalid(draft, final.fieldErrors);
 
   try {
-    const saved = await saveCaseStudy(runtime.database.db, id, final.value);
+    const saved = await audited(
+      runtime.database.db,
+      actor,
+      { entity: "case_study", id },
+      (tx) => saveCaseStudy(tx, id, final.value),
+      (result) => (result.ok ? result.id : null),
+    );
     if (saved.ok) {
       return {
         kind: "saved",

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { type AuditedRecord, audited } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
 import type { Database } from "@server/db/client";
 import { checkPost, FORM_LIMITS, type FormReadError, type ReadForm, readPost } from "@server/forms";
-import { ADMIN_RESPONSE_HEADERS } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, currentActor } from "@server/security/admin-access";
 import type { Flash, FlashInput } from "@server/security/flash";
 import { UploadRejectedError } from "@server/uploads";
 import { data, type RouterContextProvider } from "react-router";
@@ -75,6 +76,8 @@ export async function editorRouteAction<
   options: {
     find: (db: Database, id: string) => Promise<Row | null>;
     save: (db: Database, id: string | null, input: z.output<Schema>) => Promise<string | null>;
+    /** What the audit log calls the record. */
+    entity: AuditedRecord;
     schema: Schema;
     imageField?: string;
     listPath: string;
@@ -97,7 +100,10 @@ export async function editorRouteAction<
     schema: options.schema,
     imageField: options.imageField,
     id,
-    save: (input) => save(db, id, input),
+    save: (input) =>
+      audited(db, currentActor(args.context), { entity: options.entity, id }, (tx) =>
+        save(tx, id, input),
+      ),
     listPath,
     messages,
   });

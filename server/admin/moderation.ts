@@ -1,7 +1,8 @@
+import { audited } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
 import type { Database } from "@server/db/client";
 import { FORM_LIMITS, readPost } from "@server/forms";
-import { ADMIN_RESPONSE_HEADERS, requireAccess } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { commitFlash, type Flash, type FlashInput } from "@server/security/flash";
 import { type RouterContextProvider, redirect } from "react-router";
 import { deleteCaseStudy, findCaseStudyTitle, setCaseStudyFeatured } from "./case-studies";
@@ -25,6 +26,7 @@ import { deleteTestimonial, findTestimonialTitle, setTestimonialFeatured } from 
  */
 export const MODERATED_SECTIONS = {
   "case-studies": {
+    entity: "case_study",
     listPath: "/admin/case-studies",
     noun: "case study",
     toggleIntent: "feature",
@@ -34,6 +36,7 @@ export const MODERATED_SECTIONS = {
     describe: findCaseStudyTitle,
   },
   testimonials: {
+    entity: "testimonial",
     listPath: "/admin/testimonials",
     noun: "testimonial",
     toggleIntent: "feature",
@@ -43,6 +46,7 @@ export const MODERATED_SECTIONS = {
     describe: findTestimonialTitle,
   },
   team: {
+    entity: "team_member",
     listPath: "/admin/team",
     noun: "team member",
     toggleIntent: "activate",
@@ -52,6 +56,7 @@ export const MODERATED_SECTIONS = {
     describe: findTeamMemberName,
   },
   portfolio: {
+    entity: "portfolio_item",
     listPath: "/admin/portfolio",
     noun: "portfolio item",
     toggleIntent: "feature",
@@ -116,7 +121,13 @@ export async function moderationListAction(
   }
   const on = value === "true";
   return attempt(args.context, back, config.messages.updateFailed, {
-    write: () => config.toggle(runtime.database.db, id, on),
+    write: () =>
+      audited(
+        runtime.database.db,
+        currentActor(args.context),
+        { entity: config.entity, id },
+        (tx) => config.toggle(tx, id, on),
+      ),
     done: config.messages.toggled(on),
     logged: { kind: "update" },
   });
@@ -139,7 +150,13 @@ export async function moderationDeleteAction(
     return redirectWithFlash(args.context, back, failure(config.messages.deleteFailed));
   }
   return attempt(args.context, back, config.messages.deleteFailed, {
-    write: () => config.remove(runtime.database.db, id),
+    write: () =>
+      audited(
+        runtime.database.db,
+        currentActor(args.context),
+        { entity: config.entity, id },
+        (tx) => config.remove(tx, id),
+      ),
     done: config.messages.deleted,
     logged: { kind: "delete" },
   });
@@ -153,6 +170,7 @@ export async function submissionStatusAction<Status extends string>(
   args: ActionArgs,
   list: {
     path: string;
+    entity: "inquiry" | "job_application";
     options: readonly { value: Status; label: string }[];
     save: (db: Database, id: string, status: Status) => Promise<boolean>;
     messages: { statusSaved: (label: string) => string; updateFailed: string };
@@ -168,7 +186,10 @@ export async function submissionStatusAction<Status extends string>(
     return redirectWithFlash(args.context, back, failure(BAD_REQUEST));
   }
   return attempt(args.context, back, list.messages.updateFailed, {
-    write: () => list.save(runtime.database.db, id, option.value),
+    write: () =>
+      audited(runtime.database.db, currentActor(args.context), { entity: list.entity, id }, (tx) =>
+        list.save(tx, id, option.value),
+      ),
     done: list.messages.statusSaved(option.label),
     logged: { id },
   });

@@ -1,7 +1,8 @@
+import { recordAudit } from "@server/audit/log";
 import type { Runtime } from "@server/runtime";
 import { signInLimiterFor } from "@server/security/rate-limit";
 import { staffRoleOf } from "~/entities/staff/access";
-import type { StaffRole } from "~/lib/values";
+import type { AuditAction, StaffRole } from "~/lib/values";
 import { mailUnlockLink } from "./account-unlock";
 
 /**
@@ -42,7 +43,16 @@ export async function signIn(
 
   // Counted before the password is checked: a burst cannot outrun the limits (decision 0150).
   const attempt = await signInLimiterFor(runtime).begin(input.ip, email);
+  // Sign-ins and their failures are on the audit log, with the address that was tried.
+  const audit = (action: AuditAction, userId: string | null = null) =>
+    recordAudit(runtime.database.db, {
+      action,
+      actor: { id: userId, email: email.toLowerCase(), ip: input.ip },
+    }).catch((error: unknown) =>
+      runtime.logger.error({ err: error, action }, "the audit row could not be written"),
+    );
   if (!attempt.allowed) {
+    await audit("sign_in_slowed");
     return { ok: false, status: 429, message: tooManyAttempts(attempt.retryAfterSeconds) };
   }
 
@@ -70,12 +80,14 @@ export async function signIn(
   if (response.ok) {
     await attempt.succeeded();
     const body = (await response.json().catch(() => null)) as {
-      user?: { role?: string | null };
+      user?: { id?: string; role?: string | null };
     } | null;
+    await audit("sign_in", body?.user?.id ?? null);
     return { ok: true, cookies: response.headers.getSetCookie(), role: staffRoleOf(body?.user) };
   }
 
   const { locked } = await attempt.failed();
+  await audit(locked ? "sign_in_locked" : "sign_in_failed");
   if (locked) {
     runtime.logger.warn({ email }, "sign-in locked: the account is under attack");
     await mailUnlockLink(runtime, email).catch((error: unknown) =>

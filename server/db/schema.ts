@@ -23,6 +23,8 @@ import {
  */
 
 import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
   BACKUP_STATUSES,
   BACKUP_TRIGGERS,
   BLOG_POST_STATUSES,
@@ -497,3 +499,47 @@ export type BlogPost = typeof blogPosts.$inferSelect;
 export type BlogCategory = typeof blogCategories.$inferSelect;
 export type BlogTag = typeof blogTags.$inferSelect;
 export type BackupRun = typeof backupRuns.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Audit log (issue #29): one row per back-office write, written in the write's transaction, and
+// per account event. Who and what are kept as text too: the row outlives the account and the record.
+// ---------------------------------------------------------------------------------------------
+
+/** The fields a write changed: `{ title: { before: "Old", after: "New" } }`. */
+export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** The actor's e-mail then; for a failed sign-in, the address that was tried. */
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entityType: text("entity_type"),
+    entityId: text("entity_id"),
+    /** A short human name of the record then (a post's title), for the list. */
+    entityName: text("entity_name"),
+    changes: jsonb("changes").$type<AuditChanges>(),
+    ip: text("ip"),
+  },
+  (t) => [
+    check("audit_events_action_check", oneOf("action", AUDIT_ACTIONS)),
+    // A null entity (a sign-in) passes: a check constraint fails only on false.
+    check("audit_events_entity_type_check", oneOf("entity_type", AUDIT_ENTITIES)),
+    index("audit_events_at_idx").on(t.at.desc(), t.id.desc()),
+    index("audit_events_actor_at_idx").on(t.actorId, t.at.desc()),
+    index("audit_events_entity_at_idx").on(t.entityType, t.at.desc()),
+  ],
+);
+export type AuditEvent = typeof auditEvents.$inferSelect;
+
+/**
+ * The daily jobs every instance may start (audit-log pruning; later the staff digests): when each
+ * last ran, so that however many instances check, each runs once a day (server/jobs/daily.ts).
+ */
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true, mode: "date" }).notNull(),
+});

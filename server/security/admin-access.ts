@@ -1,7 +1,9 @@
+import type { AuditActor } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
 import { textResponse } from "@server/http/text-response";
 import type { Runtime } from "@server/runtime";
+import { getClientIp } from "@server/security/client-ip";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import { areaOf, areaOfPath, HOME_PATHS, mayEnter, staffRoleOf } from "~/entities/staff/access";
 import type { StaffRole } from "~/lib/values";
@@ -122,6 +124,16 @@ export async function requireResourceAccess(args: GuardArgs): Promise<StaffUser>
     throw textResponse(403, `Forbidden: ${NO_ACCESS_MESSAGE}`, ADMIN_RESPONSE_HEADERS);
   }
   return staff;
+}
+
+/**
+ * Who is writing, for the audit log: the staff member a guard verified for this request, and the
+ * client address. A write without a verified guard before it is a bug, so it throws.
+ */
+export function currentActor(context: Readonly<RouterContextProvider>): AuditActor {
+  const staff = context.get(verifiedStaffContext);
+  if (!staff) throw new Error("an audited write ran without an access check");
+  return { id: staff.id, email: staff.email, ip: getClientIp(context) };
 }
 
 async function verifiedStaff(args: GuardArgs): Promise<StaffUser | null> {

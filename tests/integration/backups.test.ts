@@ -36,6 +36,9 @@ import { TEST_ADMIN, TEST_VIEWER } from "../support/admin-data";
 import { contextFor, routeArgs, SITE, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
+/** Who the audit log names for the downloads these tests make. */
+const TEST_ACTOR = { id: null, email: "admin@admin-tests.test", ip: "203.0.113.7" };
+
 /**
  * Backup operations (issue #21, decision 0245) on a real runtime (database, local storage,
  * BACKUP_DIR in a temp DATA_DIR), on PGlite and on PostgreSQL when TEST_DATABASE_URL is set.
@@ -286,7 +289,7 @@ describe.each(testDrivers)("backup runs (%s)", (driver) => {
 
   it("downloads through a signed link; a missing archive is a 404 message, never a 500", async () => {
     const result = await runBackup(services(), { trigger: "cli" });
-    const link = await backupDownloadLink(ctx.runtime, result.runId);
+    const link = await backupDownloadLink(ctx.runtime, result.runId, TEST_ACTOR);
     if (!("url" in link)) throw new Error("no link");
     const { request } = routeArgs(ctx.runtime, link.url);
     const response = await serveSignedArchive(ctx.runtime, result.name, request);
@@ -306,11 +309,13 @@ describe.each(testDrivers)("backup runs (%s)", (driver) => {
 
     // The row survives, the archive does not (rotated, or the rows came from another store).
     await ctx.runtime.backups.store.delete(result.name);
-    expect(await backupDownloadLink(ctx.runtime, result.runId)).toMatchObject({
+    expect(await backupDownloadLink(ctx.runtime, result.runId, TEST_ACTOR)).toMatchObject({
       status: 404,
       message: expect.stringMatching(/not in the backup store/),
     });
-    expect(await backupDownloadLink(ctx.runtime, "not-a-uuid")).toMatchObject({ status: 404 });
+    expect(await backupDownloadLink(ctx.runtime, "not-a-uuid", TEST_ACTOR)).toMatchObject({
+      status: 404,
+    });
   });
 
   it("says on the privacy page how long backups may hold deleted data", async () => {

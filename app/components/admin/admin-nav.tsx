@@ -7,6 +7,7 @@ import {
   LogOut,
   MessageSquareQuote,
   Presentation,
+  ScrollText,
   Users,
 } from "lucide-react";
 import { Form, NavLink } from "react-router";
@@ -24,6 +25,8 @@ export const ADMIN_NAV = [
   { label: "Job Applications", to: "/admin/job-applications", icon: BriefcaseBusiness },
   // Issue #21: after SPEC section 2's items.
   { label: "Backups", to: "/admin/backups", icon: DatabaseBackup },
+  // Issue #29.
+  { label: "Audit log", to: "/admin/audit", icon: ScrollText },
 ] as const;
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

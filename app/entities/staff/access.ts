@@ -58,6 +58,8 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/uploads/image": "content",
   "/admin/backups": "backups",
   "/admin/backups/:id/download": "backups",
+  "/admin/audit": "audit",
+  "/admin/audit.csv": "audit",
 };
 
 /**

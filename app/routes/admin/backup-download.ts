@@ -1,7 +1,11 @@
 import { backupDownloadLink } from "@server/admin/backups";
 import { getRuntimeFrom } from "@server/context";
 import { textResponse } from "@server/http/text-response";
-import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
+import {
+  ADMIN_RESPONSE_HEADERS,
+  currentActor,
+  requireResourceAccess,
+} from "@server/security/admin-access";
 import { redirect } from "react-router";
 import type { Route } from "./+types/backup-download";
 
@@ -14,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireResourceAccess(args);
   const runtime = getRuntimeFrom(args.context);
   try {
-    const link = await backupDownloadLink(runtime, args.params.id);
+    const link = await backupDownloadLink(runtime, args.params.id, currentActor(args.context));
     if ("url" in link) return redirect(link.url, { headers: ADMIN_RESPONSE_HEADERS });
     return textResponse(link.status, link.message, ADMIN_RESPONSE_HEADERS);
   } catch (error) {

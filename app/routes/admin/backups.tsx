@@ -7,7 +7,7 @@ import {
 import { failure, success } from "@server/admin/messages";
 import { loadOrReport, redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { requireAccess } from "@server/security/admin-access";
+import { currentActor, requireAccess } from "@server/security/admin-access";
 import { DatabaseBackup, Download } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
@@ -38,8 +38,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAccess(args);
-  const started = await startManualBackup(getRuntimeFrom(args.context), admin.email);
+  await requireAccess(args);
+  const started = await startManualBackup(getRuntimeFrom(args.context), currentActor(args.context));
   return redirectWithFlash(
     args.context,
     "/admin/backups",

@@ -7,8 +7,9 @@ import {
 import { isUuid } from "@server/admin/list-params";
 import { BAD_REQUEST, BLOG_MESSAGES, failure, success } from "@server/admin/messages";
 import { loadAdminList, readForm, redirectWithFlash } from "@server/admin/moderation";
+import { audited } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
-import { ADMIN_RESPONSE_HEADERS, requireAccess } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -47,6 +48,7 @@ export async function action(args: Route.ActionArgs) {
   await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const db = runtime.database.db;
+  const actor = currentActor(args.context);
   const form = await readForm(args.request);
   const intent = form?.get("intent");
   const id = form?.get("id");
@@ -58,7 +60,9 @@ export async function action(args: Route.ActionArgs) {
   try {
     if (intent === "toggle" && isUuid(id)) {
       const active = text("value") === "true";
-      const name = await setCategoryActive(db, id, active);
+      const name = await audited(db, actor, { entity: "blog_category", id }, (tx) =>
+        setCategoryActive(tx, id, active),
+      );
       return redirectWithFlash(
         args.context,
         PATH,
@@ -77,10 +81,16 @@ export async function action(args: Route.ActionArgs) {
           { status: 400, headers: ADMIN_RESPONSE_HEADERS },
         );
       if (!parsed.success) return refuse(fieldErrorsOf(parsed.error));
-      const result =
-        intent === "create"
-          ? await createCategory(db, parsed.data)
-          : await updateCategory(db, target, parsed.data);
+      const result = await audited(
+        db,
+        actor,
+        { entity: "blog_category", id: intent === "create" ? null : target },
+        (tx) =>
+          intent === "create"
+            ? createCategory(tx, parsed.data)
+            : updateCategory(tx, target, parsed.data),
+        (saved) => (saved?.ok ? saved.id : null),
+      );
       if (result === null) {
         return redirectWithFlash(args.context, PATH, failure(BLOG_MESSAGES.categorySaveFailed));
       }

@@ -2,8 +2,9 @@ import { deleteBlogPost, findBlogPostTitle } from "@server/admin/blog";
 import { isUuid, listReturnPath } from "@server/admin/list-params";
 import { BLOG_MESSAGES, failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
+import { audited } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
-import { requireAccess } from "@server/security/admin-access";
+import { currentActor, requireAccess } from "@server/security/admin-access";
 import { ConfirmDeletePanel } from "~/components/admin/confirm-delete-panel";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/blog-delete";
@@ -40,7 +41,13 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithFlash(args.context, list, failure(BLOG_MESSAGES.deleteFailed(GONE)));
   }
   try {
-    const title = await deleteBlogPost(runtime.database.db, id);
+    const title = await audited(
+      runtime.database.db,
+      currentActor(args.context),
+      { entity: "blog_post", id },
+      (tx) => deleteBlogPost(tx, id),
+      (deleted) => (deleted === null ? null : id),
+    );
     return redirectWithFlash(
       args.context,
       list,

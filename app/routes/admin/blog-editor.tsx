@@ -4,9 +4,10 @@ import { resolveImageUrl } from "@server/admin/images";
 import { isUuid } from "@server/admin/list-params";
 import { BLOG_MESSAGES, failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
+import { audited } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
-import { ADMIN_RESPONSE_HEADERS, requireAccess } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { UploadRejectedError } from "@server/uploads";
 import { ExternalLink } from "lucide-react";
 import { data } from "react-router";
@@ -156,7 +157,13 @@ export async function action(args: Route.ActionArgs) {
   }
 
   try {
-    const saved = await saveBlogPost(runtime.database.db, { ...checked.data, ...images }, id);
+    const saved = await audited(
+      runtime.database.db,
+      currentActor(args.context),
+      { entity: "blog_post", id: id ?? null },
+      (tx) => saveBlogPost(tx, { ...checked.data, ...images }, id),
+      (result) => (result?.ok ? result.id : null),
+    );
     if (saved === null) return redirectGone(args.context);
     if (!saved.ok) return refused(409, { fieldErrors: saved.fieldErrors, values });
     return redirectWithFlash(

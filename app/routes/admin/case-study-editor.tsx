@@ -9,7 +9,7 @@ import { isUuid } from "@server/admin/list-params";
 import { CASE_STUDY_EDITOR_MESSAGES, failure } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { ADMIN_RESPONSE_HEADERS, requireAccess } from "@server/security/admin-access";
+import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import { CaseStudyEditor } from "~/components/admin/case-study-editor/editor";
@@ -73,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
   await requireAccess(args);
   const id = editId(args.params);
   const runtime = getRuntimeFrom(args.context);
-  const outcome = await handleCaseStudyPost(runtime, args.request, id);
+  const outcome = await handleCaseStudyPost(runtime, args.request, id, currentActor(args.context));
   if (outcome.kind === "saved") return redirectWithFlash(args.context, LIST_PATH, outcome.flash);
   if (outcome.kind === "failed") {
     const to = outcome.to === "list" ? LIST_PATH : args.url.pathname;

@@ -49,6 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) =>
   submissionStatusAction(args, {
+    entity: "inquiry",
     path: "/admin",
     options: CONTACT_STATUS_OPTIONS,
     save: setInquiryStatus,

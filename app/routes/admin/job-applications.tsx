@@ -46,6 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) =>
   submissionStatusAction(args, {
+    entity: "job_application",
     path: "/admin/job-applications",
     options: JOB_APPLICATION_STATUS_OPTIONS,
     save: setJobApplicationStatus,

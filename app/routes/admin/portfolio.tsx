@@ -8,9 +8,10 @@ import { isUuid, listReturnPath, parseListQuery } from "@server/admin/list-param
 import { failure, PORTFOLIO_EDITOR_MESSAGES } from "@server/admin/messages";
 import { loadOrReport, moderationListAction, redirectWithFlash } from "@server/admin/moderation";
 import { findPortfolioItem, listPortfolioItems, savePortfolioItem } from "@server/admin/portfolio";
+import { audited } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
 import { FORM_LIMITS, readPost } from "@server/forms";
-import { requireAccess } from "@server/security/admin-access";
+import { currentActor, requireAccess } from "@server/security/admin-access";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { EditorHeading } from "~/components/admin/editor-form";
 import { EditorFields, StatusField } from "~/components/admin/editor-page";
@@ -96,7 +97,10 @@ export async function action(args: Route.ActionArgs) {
     schema: portfolioItemSchema,
     imageField: "imageUrl",
     id: rowId,
-    save: (input) => savePortfolioItem(db, rowId, input),
+    save: (input) =>
+      audited(db, currentActor(args.context), { entity: "portfolio_item", id: rowId }, (tx) =>
+        savePortfolioItem(tx, rowId, input),
+      ),
     listPath: LIST_PATH,
     messages,
   });

@@ -35,6 +35,7 @@ export async function action(args: Route.ActionArgs) {
   return editorRouteAction(args, {
     find: findTeamMember,
     save: saveTeamMember,
+    entity: "team_member",
     schema: teamMemberSchema,
     imageField: "imageUrl",
     listPath: LIST_PATH,

@@ -34,6 +34,7 @@ export async function action(args: Route.ActionArgs) {
   return editorRouteAction(args, {
     find: findTestimonial,
     save: saveTestimonial,
+    entity: "testimonial",
     schema: testimonialSchema,
     listPath: LIST_PATH,
     messages: TESTIMONIAL_EDITOR_MESSAGES,

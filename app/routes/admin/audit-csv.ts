@@ -1,0 +1,39 @@
+import {
+  AUDIT_CSV_HEADER,
+  auditCsvRow,
+  exportAuditEvents,
+  parseAuditQuery,
+} from "@server/admin/audit";
+import { csvResponse } from "@server/admin/csv";
+import { failure } from "@server/admin/messages";
+import { redirectWithFlash } from "@server/admin/moderation";
+import { getRuntimeFrom } from "@server/context";
+import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
+import type { Route } from "./+types/audit-csv";
+
+/** GET /admin/audit.csv?person=&entity=&from=&to=: the filtered audit log as CSV (admins). */
+export async function loader(args: Route.LoaderArgs) {
+  await requireResourceAccess(args);
+  const runtime = getRuntimeFrom(args.context);
+  const { page: _page, ...filters } = parseAuditQuery(args.url.searchParams);
+  async function* rows() {
+    for await (const batch of exportAuditEvents(runtime.database.db, filters)) {
+      yield batch.map(auditCsvRow);
+    }
+  }
+  try {
+    return await csvResponse(
+      `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
+      AUDIT_CSV_HEADER,
+      rows(),
+      ADMIN_RESPONSE_HEADERS,
+    );
+  } catch (error) {
+    runtime.logger.error({ err: error }, "the audit log export failed");
+    return redirectWithFlash(
+      args.context,
+      `/admin/audit${args.url.search}`,
+      failure("Failed to export the audit log"),
+    );
+  }
+}

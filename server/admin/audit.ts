@@ -1,0 +1,138 @@
+import type { Executor } from "@server/db/client";
+import { type AuditEvent, auditEvents, user } from "@server/db/schema";
+import { and, asc, count, desc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { AUDIT_ENTITIES, type AuditEntity } from "~/lib/values";
+import { PAGE_SIZE, type Page, pageOf, parseOneOf, parsePage } from "./list-params";
+
+/** The audit log as the back-office reads it (issue #29): filtered and paged in SQL. */
+
+export interface AuditFilters {
+  /** A user id ("" for everyone). */
+  person: string;
+  entity: AuditEntity | "";
+  /** Days (YYYY-MM-DD, the studio's time zone), inclusive; "" for open-ended. */
+  from: string;
+  to: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const validDay = (value: string | null) =>
+  value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : "";
+
+export function parseAuditQuery(params: URLSearchParams): AuditFilters & { page: number } {
+  return {
+    person: (params.get("person") ?? "").trim().slice(0, 64),
+    entity: parseOneOf(params.get("entity"), AUDIT_ENTITIES),
+    from: validDay(params.get("from")),
+    to: validDay(params.get("to")),
+    page: parsePage(params.get("page")),
+  };
+}
+
+/** The studio's days are Los Angeles days (the dates the screen shows are PT). */
+const STUDIO_ZONE = "America/Los_Angeles";
+
+function matching(filters: AuditFilters): SQL | undefined {
+  return and(
+    filters.person ? eq(auditEvents.actorId, filters.person) : undefined,
+    filters.entity ? eq(auditEvents.entityType, filters.entity) : undefined,
+    filters.from
+      ? gte(auditEvents.at, sql`(${filters.from}::date)::timestamp at time zone ${STUDIO_ZONE}`)
+      : undefined,
+    filters.to
+      ? lt(auditEvents.at, sql`(${filters.to}::date + 1)::timestamp at time zone ${STUDIO_ZONE}`)
+      : undefined,
+  );
+}
+
+export async function listAuditEvents(
+  db: Executor,
+  filters: AuditFilters,
+  page: number,
+): Promise<Page<AuditEvent>> {
+  const where = matching(filters);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(auditEvents)
+      .where(where)
+      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(auditEvents).where(where),
+  ]);
+  return pageOf(rows, totals?.total ?? 0, page);
+}
+
+/** The person filter's choices: every account that has a role or had one (name and e-mail). */
+export async function listAuditPeople(db: Executor): Promise<{ value: string; label: string }[]> {
+  const rows = await db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(isNotNull(user.role))
+    .orderBy(asc(user.email));
+  return rows.map((row) => ({ value: row.id, label: `${row.name} (${row.email})` }));
+}
+
+export const AUDIT_CSV_HEADER = [
+  "When",
+  "Who",
+  "Action",
+  "Entity",
+  "Entity ID",
+  "Name",
+  "Changes",
+  "IP",
+] as const;
+
+export function auditCsvRow(event: AuditEvent): unknown[] {
+  return [
+    event.at,
+    event.actorEmail,
+    event.action,
+    event.entityType,
+    event.entityId,
+    event.entityName,
+    event.changes ? JSON.stringify(event.changes) : "",
+    event.ip,
+  ];
+}
+
+const EXPORT_BATCH = 500;
+
+/** Every row the filters match, newest first, in batches (keyset paging on (at, id)). */
+export async function* exportAuditEvents(
+  db: Executor,
+  filters: AuditFilters,
+): AsyncGenerator<AuditEvent[]> {
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const batch: { event: AuditEvent; cursor: string }[] = await db
+      .select({ event: auditEvents, cursor: sql<string>`${auditEvents.at}::text` })
+      .from(auditEvents)
+      .where(
+        and(
+          matching(filters),
+          after
+            ? sql`(${auditEvents.at}, ${auditEvents.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+      .limit(EXPORT_BATCH);
+    if (batch.length > 0) yield batch.map((row) => row.event);
+    const last = batch[batch.length - 1];
+    if (!last || batch.length < EXPORT_BATCH) return;
+    after = { at: last.cursor, id: last.event.id };
+  }
+}
+
+/** Drops the rows older than `keepDays`; returns how many went. */
+export async function pruneAuditEvents(db: Executor, keepDays: number, now = new Date()) {
+  const cutoff = new Date(now.getTime() - keepDays * 24 * 60 * 60 * 1000);
+  const removed = await db
+    .delete(auditEvents)
+    .where(lt(auditEvents.at, cutoff))
+    .returning({ id: auditEvents.id });
+  return removed.length;
+}

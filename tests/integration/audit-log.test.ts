@@ -1,0 +1,203 @@
+import { pruneAuditEvents } from "@server/admin/audit";
+import { auditEvents, blogPosts, caseStudies, scheduledJobs, user } from "@server/db/schema";
+import { runDailyOnce } from "@server/jobs/daily";
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { loader as auditLoader } from "~/routes/admin/audit";
+import { loader as auditCsvLoader } from "~/routes/admin/audit-csv";
+import { action as editorAction } from "~/routes/admin/blog-editor";
+import { action as caseStudiesAction } from "~/routes/admin/case-studies";
+import { action as loginAction } from "~/routes/admin/login";
+import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
+import { formOf, postTo, routeArgs, seededRuntime } from "../support/admin-runtime";
+import { testDrivers } from "../support/database";
+
+/**
+ * The audit log (issue #29): a row for each back-office write, in the write's transaction, with
+ * who, when, what and the fields before and after; sign-in events; the screen's filters and paging;
+ * the CSV; retention pruned by a daily job that runs once across instances.
+ */
+describe.each(testDrivers)("audit log on %s", (driver) => {
+  const t = seededRuntime(driver);
+  const db = () => t.database.db;
+  const latest = async () =>
+    (await db().select().from(auditEvents).orderBy(desc(auditEvents.at), desc(auditEvents.id)))[0];
+  const rowCount = async () => (await db().select({ n: count() }).from(auditEvents))[0]?.n ?? 0;
+
+  it("records an editor's new post and its edit with the fields before and after, who and from where", async () => {
+    const created = (await postTo(
+      t,
+      editorAction,
+      "/admin/blog/new",
+      formOf({ title: "Audited post", status: "draft", content: "<p>One</p>" }),
+      { cookie: t.cookies.editor },
+    )) as Response;
+    expect(created.status).toBe(302);
+    const [post] = await db().select().from(blogPosts).where(eq(blogPosts.slug, "audited-post"));
+    const creation = await latest();
+    expect(creation).toMatchObject({
+      action: "create",
+      actorEmail: TEST_EDITOR.email,
+      entityType: "blog_post",
+      entityId: post?.id,
+      entityName: "Audited post",
+      ip: "203.0.113.7",
+    });
+    expect(creation?.changes?.title).toEqual({ before: null, after: "Audited post" });
+
+    await postTo(
+      t,
+      editorAction,
+      `/admin/blog/edit/${post?.id}`,
+      formOf({ title: "Audited post, renamed", slug: "audited-post", status: "draft" }),
+      { cookie: t.cookies.editor, params: { id: post?.id ?? "" } },
+    );
+    const edit = await latest();
+    expect(edit).toMatchObject({ action: "update", entityId: post?.id });
+    expect(edit?.changes?.title).toEqual({
+      before: "Audited post",
+      after: "Audited post, renamed",
+    });
+    // Only what changed: the slug stayed, so it is not listed.
+    expect(edit?.changes).not.toHaveProperty("slug");
+    const [editor] = await db().select().from(user).where(eq(user.email, TEST_EDITOR.email));
+    expect(edit?.actorId).toBe(editor?.id);
+  });
+
+  it("writes no row for a refused save (a taken slug), nor for a toggle that finds no row", async () => {
+    const before = await rowCount();
+    const refused = (await postTo(
+      t,
+      editorAction,
+      "/admin/blog/new",
+      formOf({ title: "Dup", slug: "audited-post", status: "draft" }),
+    )) as { init?: { status?: number } };
+    expect(refused.init?.status).toBe(409);
+    await postTo(
+      t,
+      caseStudiesAction,
+      "/admin/case-studies",
+      new URLSearchParams({
+        intent: "feature",
+        id: "00000000-0000-4000-8000-000000000000",
+        value: "true",
+      }),
+    );
+    expect(await rowCount()).toBe(before);
+  });
+
+  it("records a toggle and a delete of a case study by an admin", async () => {
+    const [study] = await db().select().from(caseStudies).orderBy(asc(caseStudies.id)).limit(1);
+    const id = study?.id ?? "";
+    await postTo(
+      t,
+      caseStudiesAction,
+      "/admin/case-studies",
+      new URLSearchParams({ intent: "feature", id, value: String(!study?.isFeatured) }),
+    );
+    expect(await latest()).toMatchObject({
+      action: "update",
+      actorEmail: TEST_ADMIN.email,
+      entityType: "case_study",
+      entityId: id,
+      changes: { isFeatured: { before: study?.isFeatured, after: !study?.isFeatured } },
+    });
+  });
+
+  it("records sign-ins and failed sign-ins with the address tried", async () => {
+    const post = (form: Record<string, string>) =>
+      loginAction(
+        routeArgs(t.runtime, "/admin/login", {
+          method: "POST",
+          body: new URLSearchParams(form),
+          ip: "198.51.100.44",
+        }) as never,
+      );
+    await post({ email: TEST_ADMIN.email, password: "not the password at all" });
+    expect(await latest()).toMatchObject({
+      action: "sign_in_failed",
+      actorEmail: TEST_ADMIN.email,
+      ip: "198.51.100.44",
+    });
+    await post(TEST_ADMIN);
+    const [admin] = await db().select().from(user).where(eq(user.email, TEST_ADMIN.email));
+    expect(await latest()).toMatchObject({ action: "sign_in", actorId: admin?.id });
+  });
+
+  it("lists 25 a page, newest first, filtered by person, record and day; exports the same as CSV", async () => {
+    const [editor] = await db().select().from(user).where(eq(user.email, TEST_EDITOR.email));
+    // 30 more rows by the editor yesterday (Los Angeles time is well inside it at noon UTC).
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    yesterday.setUTCHours(20, 0, 0, 0);
+    await db()
+      .insert(auditEvents)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          at: new Date(yesterday.getTime() + i * 1000),
+          action: "update" as const,
+          actorId: editor?.id,
+          actorEmail: TEST_EDITOR.email,
+          entityType: "testimonial" as const,
+          entityId: `row-${i}`,
+        })),
+      );
+    const load = async (query: string) =>
+      (await auditLoader(
+        routeArgs(t.runtime, `/admin/audit${query}`, { cookie: t.cookies.admin }) as never,
+      )) as unknown as {
+        data: { result: { rows: { entityId: string | null }[]; total: number; pageCount: number } };
+      };
+    const day = yesterday.toISOString().slice(0, 10);
+    const filtered = await load(`?person=${editor?.id}&entity=testimonial&from=${day}&to=${day}`);
+    expect(filtered.data.result.total).toBe(30);
+    expect(filtered.data.result.pageCount).toBe(2);
+    expect(filtered.data.result.rows).toHaveLength(25);
+    expect(filtered.data.result.rows[0]?.entityId).toBe("row-29");
+    const second = await load(`?person=${editor?.id}&entity=testimonial&page=2`);
+    expect(second.data.result.rows.map((row) => row.entityId)).toEqual([
+      "row-4",
+      "row-3",
+      "row-2",
+      "row-1",
+      "row-0",
+    ]);
+    const blogOnly = await load("?entity=blog_post");
+    expect(blogOnly.data.result.total).toBe(2);
+    const beforeYesterday = await load(
+      `?entity=testimonial&to=${new Date(yesterday.getTime() - 2 * 86400000).toISOString().slice(0, 10)}`,
+    );
+    expect(beforeYesterday.data.result.total).toBe(0);
+
+    const csv = (await auditCsvLoader(
+      routeArgs(t.runtime, `/admin/audit.csv?entity=testimonial`, {
+        cookie: t.cookies.admin,
+      }) as never,
+    )) as Response;
+    const text = await csv.text();
+    expect(text.split("\r\n").filter(Boolean)).toHaveLength(31);
+    expect(text).toContain('"row-17"');
+  });
+
+  it("prunes rows past the retention once a day, however many instances check at once", async () => {
+    const old = new Date(Date.now() - 800 * 24 * 60 * 60 * 1000);
+    await db()
+      .insert(auditEvents)
+      .values({ at: old, action: "sign_in", actorEmail: "old@admin-tests.test" });
+    await db().delete(scheduledJobs);
+    const prune = () =>
+      runDailyOnce(db(), "prune-audit-log", async (tx) => {
+        await pruneAuditEvents(tx, 730);
+      });
+    const outcomes = await Promise.all([prune(), prune(), prune()]);
+    expect(outcomes.filter((outcome) => outcome === "ran")).toHaveLength(1);
+    const left = await db()
+      .select({ n: count() })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorEmail, "old@admin-tests.test")));
+    expect(left[0]?.n).toBe(0);
+    // The same day again: not due.
+    expect(await prune()).toBe("not-due");
+    // Recent rows stay.
+    expect(await rowCount()).toBeGreaterThan(30);
+  });
+});
