@@ -26,7 +26,7 @@ export async function runDailyOnce(
     const executor = tx as unknown as Database;
     const [lock] = (
       (await executor.execute(
-        sql`select pg_try_advisory_xact_lock(727_031, hashtext(${name})) as locked`,
+        sql`select pg_try_advisory_xact_lock(727031, hashtext(${name})) as locked`,
       )) as unknown as { rows: { locked: boolean }[] }
     ).rows;
     if (!lock?.locked) return "busy";

@@ -60,8 +60,12 @@ export async function action(args: Route.ActionArgs) {
   try {
     if (intent === "toggle" && isUuid(id)) {
       const active = text("value") === "true";
-      const name = await audited(db, actor, { entity: "blog_category", id }, (tx) =>
-        setCategoryActive(tx, id, active),
+      const name = await audited(
+        db,
+        actor,
+        { entity: "blog_category", id },
+        (tx) => setCategoryActive(tx, id, active),
+        (found) => (found === null ? null : id),
       );
       return redirectWithFlash(
         args.context,

@@ -1,0 +1,341 @@
+import { listTables, qualified, rowsOf } from "@server/backup/archive/catalog";
+import {
+  auditEvents,
+  blogCategories,
+  blogPosts,
+  caseStudies,
+  contactSubmissions,
+  jobApplications,
+  portfolioItems,
+  teamMembers,
+  testimonials,
+} from "@server/db/schema";
+import { asc, count, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_ADMIN_ROUTES } from "~/entities/staff/access";
+import routes from "~/routes";
+import { formOf, routeArgs, routePatternOf, seededRuntime } from "../support/admin-runtime";
+import { testDrivers } from "../support/database";
+
+/**
+ * The audit sweep (issue #29, "Must show"): every back-office route of app/routes.ts whose module
+ * has an action is posted to as an admin with writes that succeed, and each write that changes a
+ * table must add an audit row. A route with an action and no sample write here fails the sweep, so
+ * a new screen cannot write unaudited by being forgotten.
+ */
+
+interface ConfigEntry {
+  file: string;
+  path?: string;
+  children?: ConfigEntry[];
+}
+
+/** Each routed module under /admin, with its URL pattern (as the policy table keys it). */
+function adminModules(entries: ConfigEntry[], parent = ""): { file: string; pattern: string }[] {
+  return entries.flatMap((entry) => {
+    const full = entry.path ?? parent;
+    const own =
+      full === "admin" || full.startsWith("admin/")
+        ? [{ file: entry.file, pattern: `/${full}` }]
+        : [];
+    return [...own, ...adminModules(entry.children ?? [], full)];
+  });
+}
+
+const modules = import.meta.glob<{ action?: (args: never) => Promise<unknown> }>(
+  "../../app/routes/admin/*.{ts,tsx}",
+);
+
+/**
+ * Writes that are not records, with the reason: an image upload is unowned until the save that
+ * uses it claims it (that save is audited), and the unclaimed ones are swept.
+ */
+const NOT_RECORD_WRITES: Record<string, string> = {
+  "/admin/uploads/image": "an unclaimed upload: its claim is part of an audited save",
+};
+
+/** Tables whose rows are not the studio's records: sessions, limits, the log itself, schedules. */
+const NOT_RECORDS = new Set([
+  "audit_events",
+  "sessions",
+  "rate_limits",
+  "verifications",
+  "scheduled_jobs",
+  "uploads",
+  "notifications",
+]);
+
+/** The opposite of each sample row's flag, so that each toggle really changes it. */
+type Flips = Record<"caseStudy" | "testimonial" | "portfolio" | "team", string>;
+
+type Ids = Record<
+  | "inquiry"
+  | "application"
+  | "caseStudy"
+  | "testimonial"
+  | "team"
+  | "portfolio"
+  | "post"
+  | "category",
+  string
+>;
+
+interface SampleWrite {
+  url: string;
+  params?: Record<string, string>;
+  body: () => Promise<FormData | URLSearchParams> | FormData | URLSearchParams;
+}
+
+/** At least one write that succeeds for every back-office route with an action. */
+function sampleWrites(ids: Ids, flips: Flips): Record<string, SampleWrite[]> {
+  const form = (fields: Record<string, string>) => () => new URLSearchParams(fields);
+  return {
+    "/admin": [
+      { url: "/admin?index", body: form({ intent: "status", id: ids.inquiry, status: "closed" }) },
+    ],
+    "/admin/job-applications": [
+      {
+        url: "/admin/job-applications",
+        body: form({ intent: "status", id: ids.application, status: "hired" }),
+      },
+    ],
+    "/admin/case-studies": [
+      {
+        url: "/admin/case-studies",
+        body: form({ intent: "feature", id: ids.caseStudy, value: flips.caseStudy }),
+      },
+    ],
+    "/admin/testimonials": [
+      {
+        url: "/admin/testimonials",
+        body: form({ intent: "feature", id: ids.testimonial, value: flips.testimonial }),
+      },
+    ],
+    "/admin/team": [
+      { url: "/admin/team", body: form({ intent: "activate", id: ids.team, value: flips.team }) },
+    ],
+    "/admin/portfolio": [
+      {
+        url: "/admin/portfolio",
+        body: () => formOf({ intent: "save", title: "Audited Reel", serviceType: "consulting" }),
+      },
+      {
+        url: "/admin/portfolio",
+        body: form({ intent: "feature", id: ids.portfolio, value: flips.portfolio }),
+      },
+    ],
+    "/admin/case-studies/new": [
+      {
+        url: "/admin/case-studies/new",
+        body: () =>
+          formOf({
+            intent: "save",
+            title: "Audited Study",
+            status: "draft",
+            clientName: "Audit Co",
+            galleryLayout: "grid",
+          }),
+      },
+    ],
+    "/admin/case-studies/:id/edit": [
+      {
+        url: `/admin/case-studies/${ids.caseStudy}/edit`,
+        params: { id: ids.caseStudy },
+        body: () =>
+          formOf({
+            intent: "save",
+            title: "Audited Study, edited",
+            status: "draft",
+            galleryLayout: "grid",
+          }),
+      },
+    ],
+    "/admin/testimonials/new": [
+      {
+        url: "/admin/testimonials/new",
+        body: () => formOf({ quote: "Audited.", author: "Ada Audit", rating: "5" }),
+      },
+    ],
+    "/admin/testimonials/:id/edit": [
+      {
+        url: `/admin/testimonials/${ids.testimonial}/edit`,
+        params: { id: ids.testimonial },
+        body: () => formOf({ quote: "Audited, edited.", author: "Ada Audit", rating: "4" }),
+      },
+    ],
+    "/admin/team/new": [
+      {
+        url: "/admin/team/new",
+        body: () => formOf({ name: "Ines Audit", role: "Colorist", displayOrder: "0" }),
+      },
+    ],
+    "/admin/team/:id/edit": [
+      {
+        url: `/admin/team/${ids.team}/edit`,
+        params: { id: ids.team },
+        body: () => formOf({ name: "Ines Audit, edited", role: "Colorist", displayOrder: "1" }),
+      },
+    ],
+    "/admin/blog/new": [
+      { url: "/admin/blog/new", body: () => formOf({ title: "Audited Post", status: "draft" }) },
+    ],
+    "/admin/blog/edit/:id": [
+      {
+        url: `/admin/blog/edit/${ids.post}`,
+        params: { id: ids.post },
+        body: () =>
+          formOf({ title: "Audited Post, edited", slug: "audited-post-edited", status: "draft" }),
+      },
+    ],
+    "/admin/blog/categories": [
+      {
+        url: "/admin/blog/categories",
+        body: form({ intent: "create", name: "Audited", color: "#ff0000" }),
+      },
+      {
+        url: "/admin/blog/categories",
+        body: form({ intent: "toggle", id: ids.category, value: "false" }),
+      },
+    ],
+    "/admin/blog/:id/delete": [
+      { url: `/admin/blog/${ids.post}/delete`, params: { id: ids.post }, body: form({}) },
+    ],
+    "/admin/:section/:id/delete": [
+      {
+        url: `/admin/testimonials/${ids.testimonial}/delete`,
+        params: { section: "testimonials", id: ids.testimonial },
+        body: form({}),
+      },
+    ],
+    "/admin/backups": [{ url: "/admin/backups", body: form({}) }],
+  };
+}
+
+describe.each(testDrivers)("audit sweep over the route table on %s", (driver) => {
+  const t = seededRuntime(driver);
+  let ids: Ids;
+  let flips: Flips;
+  const db = () => t.database.db;
+
+  /** A fingerprint of every record table: what changed, whatever the route wrote to. */
+  async function fingerprint(): Promise<Record<string, string>> {
+    const tables = (await listTables(db())).filter((table) => !NOT_RECORDS.has(table));
+    const entries = await Promise.all(
+      tables.map(async (table) => {
+        const [row] = await rowsOf<{ digest: string | null }>(
+          db(),
+          // updated_at moves on a write that changes nothing else: not a change (nor for the log).
+          sql`select md5(string_agg((to_jsonb(t) - 'updated_at')::text, '|' order by (to_jsonb(t) - 'updated_at')::text)) as digest from ${qualified(table)} t`,
+        );
+        return [table, row?.digest ?? ""] as const;
+      }),
+    );
+    return Object.fromEntries(entries);
+  }
+  const auditRows = async () => (await db().select({ n: count() }).from(auditEvents))[0]?.n ?? 0;
+
+  beforeAll(async () => {
+    const first = async (table: typeof caseStudies) =>
+      (await db().select({ id: table.id }).from(table).orderBy(asc(table.id)).limit(1))[0]?.id ??
+      "";
+    const [inquiry] = await db()
+      .insert(contactSubmissions)
+      .values({ name: "Audit Visitor", email: "visitor@audit.test" })
+      .returning({ id: contactSubmissions.id });
+    const [application] = await db()
+      .insert(jobApplications)
+      .values({ name: "Audit Applicant", email: "applicant@audit.test", positionTitle: "Producer" })
+      .returning({ id: jobApplications.id });
+    ids = {
+      inquiry: inquiry?.id ?? "",
+      application: application?.id ?? "",
+      // A study of its own (the demo ones differ in what a minimal edit would keep).
+      caseStudy:
+        (
+          await db()
+            .insert(caseStudies)
+            .values({ title: "Sweep Study", slug: "sweep-study", status: "draft" })
+            .returning({ id: caseStudies.id })
+        )[0]?.id ?? "",
+      testimonial: await first(testimonials as unknown as typeof caseStudies),
+      team: await first(teamMembers as unknown as typeof caseStudies),
+      portfolio: await first(portfolioItems as unknown as typeof caseStudies),
+      post: await first(blogPosts as unknown as typeof caseStudies),
+      category: await first(blogCategories as unknown as typeof caseStudies),
+    };
+    const featured = async (table: typeof caseStudies, id: string) =>
+      String(
+        !(await db().select({ on: table.isFeatured }).from(table).where(eq(table.id, id)))[0]?.on,
+      );
+    flips = {
+      caseStudy: await featured(caseStudies, ids.caseStudy),
+      testimonial: await featured(testimonials as unknown as typeof caseStudies, ids.testimonial),
+      portfolio: await featured(portfolioItems as unknown as typeof caseStudies, ids.portfolio),
+      team: String(
+        !(
+          await db()
+            .select({ on: teamMembers.isActive })
+            .from(teamMembers)
+            .where(eq(teamMembers.id, ids.team))
+        )[0]?.on,
+      ),
+    };
+  });
+
+  it("every back-office action that writes a record leaves an audit row", async () => {
+    const samples = sampleWrites(ids, flips);
+    const withActions: string[] = [];
+    for (const { file, pattern } of adminModules(routes as ConfigEntry[])) {
+      const load = modules[`../../app/${file}`];
+      if (!load) throw new Error(`no module for ${file}`);
+      if (!(await load()).action) continue;
+      withActions.push(pattern);
+    }
+    const uncovered = withActions.filter(
+      (pattern) =>
+        !PUBLIC_ADMIN_ROUTES.includes(pattern) &&
+        !Object.hasOwn(NOT_RECORD_WRITES, pattern) &&
+        !Object.hasOwn(samples, pattern),
+    );
+    expect(uncovered, "back-office actions without a sample write in this sweep").toEqual([]);
+
+    const unaudited: string[] = [];
+    let writes = 0;
+    // Backups last: the run it starts goes on writing after the action has answered.
+    const ordered = Object.entries(samples).sort(
+      ([a], [b]) => Number(a === "/admin/backups") - Number(b === "/admin/backups"),
+    );
+    for (const [pattern, list] of ordered) {
+      const file = adminModules(routes as ConfigEntry[]).find((m) => m.pattern === pattern)?.file;
+      const action = file ? (await modules[`../../app/${file}`]?.())?.action : undefined;
+      expect(action, `${pattern} has an action`).toBeDefined();
+      for (const sample of list) {
+        const before = await fingerprint();
+        const audited = await auditRows();
+        const args = routeArgs(t.runtime, sample.url, {
+          method: "POST",
+          cookie: t.cookies.admin,
+          body: await sample.body(),
+          params: sample.params,
+        });
+        expect(routePatternOf(new URL(sample.url, "http://x").pathname)).toBe(pattern.slice(1));
+        const answer = await (action as (args: never) => Promise<unknown>)(args as never);
+        if (process.env.AUDIT_SWEEP_DEBUG) console.log(pattern, answer);
+        const after = await fingerprint();
+        const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+        if (changed.length === 0) {
+          unaudited.push(`${pattern} ${sample.url}: the sample wrote nothing (fix the sample)`);
+          continue;
+        }
+        writes++;
+        if ((await auditRows()) <= audited) {
+          unaudited.push(
+            `${pattern} ${sample.url}: changed ${changed.join(", ")} without an audit row`,
+          );
+        }
+      }
+    }
+    expect(unaudited).toEqual([]);
+    expect(writes).toBeGreaterThanOrEqual(withActions.length - 5);
+  });
+});
