@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { StaticHtml } from "~/components/document/static-html";
 import { Container } from "~/components/ui/layout";
 import { FOOTER } from "~/copy/navigation";
 import { studio } from "~/copy/studio";
@@ -14,23 +15,26 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-line bg-canvas">
       <Container className="grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr_1fr] md:py-20">
-        <div className="max-w-sm">
-          <Link to="/" className="inline-block rounded-md text-ink">
-            <Logo />
-          </Link>
-          <p className="mt-5 text-sm leading-relaxed text-ink-muted">{FOOTER.blurb}</p>
-        </div>
-        {[services, company].map((column) => (
-          <FooterColumn key={column.title} title={column.title}>
-            {column.links.map((link) => (
-              <li key={link.href}>
-                <Link to={link.href} className={linkClass}>
-                  {link.name}
-                </Link>
-              </li>
-            ))}
-          </FooterColumn>
-        ))}
+        {/* The logo and the link columns: server HTML, not hydrated (decision 0282). */}
+        <StaticHtml className="contents">
+          <div className="max-w-sm">
+            <Link to="/" className="inline-block rounded-md text-ink">
+              <Logo />
+            </Link>
+            <p className="mt-5 text-sm leading-relaxed text-ink-muted">{FOOTER.blurb}</p>
+          </div>
+          {[services, company].map((column) => (
+            <FooterColumn key={column.title} title={column.title}>
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <Link to={link.href} className={linkClass}>
+                    {link.name}
+                  </Link>
+                </li>
+              ))}
+            </FooterColumn>
+          ))}
+        </StaticHtml>
         <FooterColumn title={contact.title}>
           <li>
             <a href={`mailto:${studio.email}`} className={linkClass}>
