@@ -16,25 +16,23 @@ export function SiteFooter() {
     <footer className="border-t border-line bg-canvas">
       <Container className="grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr_1fr] md:py-20">
         {/* The logo and the link columns: server HTML, not hydrated (decision 0282). */}
-        <StaticHtml className="contents">
-          <div className="max-w-sm">
-            <Link to="/" className="inline-block rounded-md text-ink">
-              <Logo />
-            </Link>
-            <p className="mt-5 text-sm leading-relaxed text-ink-muted">{FOOTER.blurb}</p>
-          </div>
-          {[services, company].map((column) => (
-            <FooterColumn key={column.title} title={column.title}>
-              {column.links.map((link) => (
-                <li key={link.href}>
-                  <Link to={link.href} className={linkClass}>
-                    {link.name}
-                  </Link>
-                </li>
-              ))}
-            </FooterColumn>
-          ))}
+        <StaticHtml className="max-w-sm">
+          <Link to="/" className="inline-block rounded-md text-ink">
+            <Logo />
+          </Link>
+          <p className="mt-5 text-sm leading-relaxed text-ink-muted">{FOOTER.blurb}</p>
         </StaticHtml>
+        {[services, company].map((column) => (
+          <FooterColumn key={column.title} title={column.title} serverHtml>
+            {column.links.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className={linkClass}>
+                  {link.name}
+                </Link>
+              </li>
+            ))}
+          </FooterColumn>
+        ))}
         <FooterColumn title={contact.title}>
           <li>
             <a href={`mailto:${studio.email}`} className={linkClass}>
@@ -76,11 +74,21 @@ export function SiteFooter() {
   );
 }
 
-function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+/** A column; `serverHtml`: one without controls, kept as the server rendered it (StaticHtml). */
+function FooterColumn({
+  title,
+  children,
+  serverHtml = false,
+}: {
+  title: string;
+  children: React.ReactNode;
+  serverHtml?: boolean;
+}) {
+  const Column = serverHtml ? StaticHtml : "div";
   return (
-    <div>
+    <Column>
       <h2 className="text-xs font-medium uppercase tracking-[0.22em] text-ink">{title}</h2>
       <ul className="mt-5 flex flex-col gap-3 text-sm">{children}</ul>
-    </div>
+    </Column>
   );
 }
