@@ -3,7 +3,8 @@
 // 1,000 portfolio items and 300 case studies (plus 200 testimonials and 40 team members) into the
 // embedded database (a fresh DATA_DIR) and into a fresh PostgreSQL database (CREATEd on PG_URL,
 // dropped at the end), then reports for every list page its HTML size (identity), the server time
-// p50 over RUNS sequential requests and, for the public pages, Lighthouse mobile (median of 3).
+// p50 over RUNS sequential requests and, for the public pages, Lighthouse mobile (median of 3,
+// a fresh Chrome per run).
 //
 // Server time is pino-http's responseTime from the server's own log (request received to response
 // finished). Public pages are asked with the `admin_flash` cookie, which keeps the anonymous page
@@ -30,7 +31,7 @@ import {
   waitHealthy,
 } from "./lib/bench-server.mjs";
 import { writeBenchmarkSection } from "./lib/benchmarks-doc.mjs";
-import { launchChrome, medianLighthouse } from "./lib/lighthouse-median.mjs";
+import { allScores, medianLighthouse } from "./lib/lighthouse-median.mjs";
 
 const PG_URL = process.env.PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PORT = Number(process.env.BENCH_PORT ?? 3473);
@@ -242,16 +243,11 @@ async function benchDriver(driver) {
       );
     }
     if (LIGHTHOUSE_DRIVERS.includes(driver)) {
-      const chrome = await launchChrome();
-      try {
-        for (const row of rows.filter((r) => !r.isAdmin)) {
-          row.lighthouse = await medianLighthouse(chrome, `${BASE}${row.page}`, LIGHTHOUSE_RUNS);
-          console.log(
-            `${driver.padEnd(9)} ${row.page.padEnd(22)} Lighthouse mobile ${row.lighthouse.performance} (runs ${row.lighthouse.all.join(", ")})`,
-          );
-        }
-      } finally {
-        await chrome.kill();
+      for (const row of rows.filter((r) => !r.isAdmin)) {
+        row.lighthouse = await medianLighthouse(`${BASE}${row.page}`, LIGHTHOUSE_RUNS);
+        console.log(
+          `${driver.padEnd(9)} ${row.page.padEnd(22)} Lighthouse mobile ${row.lighthouse.performance} (runs ${allScores(row.lighthouse)})`,
+        );
       }
     }
     return rows;
@@ -276,7 +272,7 @@ function table(rows) {
     const lighthouse = r.isAdmin
       ? "n/a (back-office)"
       : r.lighthouse
-        ? `${mark(r.lighthouse.performance >= TARGET.lighthouse, r.lighthouse.performance)} (${r.lighthouse.all.join(", ")}; LCP ${r.lighthouse.lcp.toFixed(1)} s, TBT ${r.lighthouse.tbt.toFixed(0)} ms)`
+        ? `${mark(r.lighthouse.performance >= TARGET.lighthouse, r.lighthouse.performance)} (${allScores(r.lighthouse)}; LCP ${r.lighthouse.lcp.toFixed(1)} s, TBT ${r.lighthouse.tbt.toFixed(0)} ms)`
         : "not run";
     lines.push(
       `| ${r.driver} | \`${r.page}\` | ${mark(kb <= TARGET.kb, `${kb.toFixed(0)} KB`)} | ${mark(r.serverP50 <= TARGET.p50, `${r.serverP50.toFixed(1)} ms`)} | ${r.clientP50.toFixed(1)} ms | ${lighthouse} |`,

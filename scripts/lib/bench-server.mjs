@@ -6,10 +6,12 @@ import { spawn } from "node:child_process";
 /**
  * Starts `node server.js` on 127.0.0.1:`port` with the given environment (added to a production
  * base: no demo admin, info logs, a slow outbox poll). `lines` collects the JSON log lines.
+ * `cwd` is the checkout whose build it serves (another build of the site, for a comparison).
  */
-export function startServer({ port, env = {} }) {
+export function startServer({ port, env = {}, cwd = process.cwd() }) {
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -188,6 +188,39 @@ test.describe("public frame", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("parts kept as server HTML (decision 0282): their links navigate on the client, and they render again on the way back", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const clients = page
+      .getByRole("region", { name: "Trusted by brands, labels and founders" })
+      .getByRole("listitem");
+    const count = await clients.count();
+    expect(count).toBeGreaterThan(3);
+    // A document load would drop this.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const sameDocument = () =>
+      page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+    await page
+      .getByRole("region", { name: "Six disciplines, one room." })
+      .getByRole("link", { name: /Video Production/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/services\/video-production$/);
+    expect(await sameDocument()).toBe(true);
+
+    // Back on /, the same parts are rendered by the client: all of them are there.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(clients).toHaveCount(count);
+    // The footer stayed mounted through both navigations: still the server's HTML.
+    await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    expect(await sameDocument()).toBe(true);
+  });
+
   test("unknown paths answer 404 with the not-found page, not indexed", async ({ page }) => {
     const response = await page.goto("/this/does-not-exist");
     expect(response?.status()).toBe(404);

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { StaticHtml } from "~/components/document/static-html";
 import { Container } from "~/components/ui/layout";
 import { FOOTER } from "~/copy/navigation";
 import { studio } from "~/copy/studio";
@@ -14,14 +15,15 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-line bg-canvas">
       <Container className="grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr_1fr] md:py-20">
-        <div className="max-w-sm">
+        {/* The logo and the link columns: server HTML, not hydrated (decision 0282). */}
+        <StaticHtml className="max-w-sm">
           <Link to="/" className="inline-block rounded-md text-ink">
             <Logo />
           </Link>
           <p className="mt-5 text-sm leading-relaxed text-ink-muted">{FOOTER.blurb}</p>
-        </div>
+        </StaticHtml>
         {[services, company].map((column) => (
-          <FooterColumn key={column.title} title={column.title}>
+          <FooterColumn key={column.title} title={column.title} serverHtml>
             {column.links.map((link) => (
               <li key={link.href}>
                 <Link to={link.href} className={linkClass}>
@@ -72,11 +74,21 @@ export function SiteFooter() {
   );
 }
 
-function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+/** A column; `serverHtml`: one without controls, kept as the server rendered it (StaticHtml). */
+function FooterColumn({
+  title,
+  children,
+  serverHtml = false,
+}: {
+  title: string;
+  children: React.ReactNode;
+  serverHtml?: boolean;
+}) {
+  const Column = serverHtml ? StaticHtml : "div";
   return (
-    <div>
+    <Column>
       <h2 className="text-xs font-medium uppercase tracking-[0.22em] text-ink">{title}</h2>
       <ul className="mt-5 flex flex-col gap-3 text-sm">{children}</ul>
-    </div>
+    </Column>
   );
 }

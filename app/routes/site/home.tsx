@@ -1,6 +1,7 @@
 import { getRuntimeFrom } from "@server/context";
 import { metaFor, siteUrlOf } from "@server/pages/page-meta";
 import { caseStudiesForGrid, testimonialsForGrid } from "@server/pages/public-content";
+import { StaticHtml } from "~/components/document/static-html";
 import { CaseStudyCard } from "~/components/listings/case-study-card";
 import { BookingTrigger } from "~/components/site/booking/booking";
 import { CtaBand } from "~/components/site/sections/cta-band";
@@ -79,27 +80,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {/* Services */}
       <Section aria-labelledby="services-heading">
-        <Container>
-          <SectionHeadingWithLink
-            id="services-heading"
-            copy={services}
-            to="/services"
-            linkText={services.all}
-          />
-          <ul className="mt-14 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {loaderData.services.map((service) => (
-              <ServiceCard key={service.slug} service={service} />
-            ))}
-          </ul>
-        </Container>
+        <StaticHtml>
+          <Container>
+            <SectionHeadingWithLink
+              id="services-heading"
+              copy={services}
+              to="/services"
+              linkText={services.all}
+            />
+            <ul className="mt-14 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {loaderData.services.map((service) => (
+                <ServiceCard key={service.slug} service={service} />
+              ))}
+            </ul>
+          </Container>
+        </StaticHtml>
       </Section>
 
       {/* Stats */}
       <Section aria-labelledby="stats-heading" className="pt-0 md:pt-0">
-        <Container>
-          <SectionHeading id="stats-heading" eyebrow={stats.eyebrow} title={stats.heading} />
-          <Stats items={stats.items} className="mt-12" />
-        </Container>
+        <StaticHtml>
+          <Container>
+            <SectionHeading id="stats-heading" eyebrow={stats.eyebrow} title={stats.heading} />
+            <Stats items={stats.items} className="mt-12" />
+          </Container>
+        </StaticHtml>
       </Section>
 
       {/* Clients */}
@@ -107,24 +112,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         aria-labelledby="clients-heading"
         className="border-y border-line bg-surface py-16 md:py-20"
       >
-        <Container>
-          <h2
-            id="clients-heading"
-            className="text-center text-xs font-medium uppercase tracking-[0.22em] text-ink-muted"
-          >
-            {clients.heading}
-          </h2>
-          <ul className="mx-auto mt-10 flex max-w-5xl flex-wrap justify-center gap-x-10 gap-y-5 md:gap-x-14">
-            {clients.names.map((name) => (
-              <li
-                key={name}
-                className="font-display text-xl font-semibold tracking-tight text-ink/70 md:text-2xl"
-              >
-                {name}
-              </li>
-            ))}
-          </ul>
-        </Container>
+        <StaticHtml>
+          <Container>
+            <h2
+              id="clients-heading"
+              className="text-center text-xs font-medium uppercase tracking-[0.22em] text-ink-muted"
+            >
+              {clients.heading}
+            </h2>
+            <ul className="mx-auto mt-10 flex max-w-5xl flex-wrap justify-center gap-x-10 gap-y-5 md:gap-x-14">
+              {clients.names.map((name) => (
+                <li
+                  key={name}
+                  className="font-display text-xl font-semibold tracking-tight text-ink/70 md:text-2xl"
+                >
+                  {name}
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </StaticHtml>
       </section>
 
       {/* Reel */}
@@ -145,18 +152,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {/* Testimonials */}
       <Section aria-labelledby="testimonials-heading" className="pt-0 md:pt-0">
-        <Container>
-          <SectionHeading
-            id="testimonials-heading"
-            eyebrow={testimonials.eyebrow}
-            title={testimonials.heading}
-          />
-          <ul className="mt-12 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-            {loaderData.testimonials.map((testimonial) => (
-              <TestimonialCard key={testimonial.id} testimonial={testimonial} />
-            ))}
-          </ul>
-        </Container>
+        <StaticHtml>
+          <Container>
+            <SectionHeading
+              id="testimonials-heading"
+              eyebrow={testimonials.eyebrow}
+              title={testimonials.heading}
+            />
+            <ul className="mt-12 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+              {loaderData.testimonials.map((testimonial) => (
+                <TestimonialCard key={testimonial.id} testimonial={testimonial} />
+              ))}
+            </ul>
+          </Container>
+        </StaticHtml>
       </Section>
 
       {/* Case studies */}
