@@ -141,6 +141,12 @@ function shown(value: unknown): string {
   return text.length > 160 ? `${text.slice(0, 160)}…` : text;
 }
 
+/** A column name as words: `isFeatured` → "Is featured". */
+function fieldLabel(field: string): string {
+  const words = field.replace(/([A-Z])/g, " $1").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function AuditRow({ event }: { event: AuditEvent }) {
   const headingId = `audit-${event.id}`;
   const entity = event.entityType as AuditEntity | null;
@@ -180,7 +186,7 @@ function AuditRow({ event }: { event: AuditEvent }) {
           <dl className="mt-2 space-y-1">
             {changes.map(([field, change]) => (
               <div key={field} className="grid gap-x-3 sm:grid-cols-[10rem_1fr]">
-                <dt className="font-medium text-ink">{field}</dt>
+                <dt className="font-medium text-ink">{fieldLabel(field)}</dt>
                 <dd className="break-words text-ink-muted">
                   <span className="sr-only">before: </span>
                   <del className="decoration-ink-faint">{shown(change.before)}</del>
