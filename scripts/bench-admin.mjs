@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The back-office inquiries page with 10,000 inquiries: how long the production server takes to
-// render it (p50, budget 50 ms). Creates a DATA_DIR, lets the server migrate and seed it, inserts
+// The back-office inquiries page with 10,000 inquiries, and the audit log with 100,000 rows: how
+// long the production server takes to render each (p50, budget 50 ms). Creates a DATA_DIR, lets the server migrate and seed it, inserts
 // 10,000 inquiries, restarts, signs in as an admin through the login form, then requests each
 // variant of the page RUNS times, one at a time. Server-side time is pino-http's responseTime
 // (request received to response finished), read from the server's own log; the client-side time
@@ -21,6 +21,7 @@ import {
 } from "./lib/bench-server.mjs";
 
 const INQUIRIES = Number(process.env.INQUIRIES ?? 10_000);
+const AUDIT_EVENTS = Number(process.env.AUDIT_EVENTS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 200);
 const WARMUP = 20;
 const PORT = Number(process.env.PORT ?? 3191);
@@ -29,12 +30,19 @@ const ADMIN = { email: "bench@admin.test", password: "bench-admin-password" };
 const BUDGET_MS = 50;
 const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-admin-"));
 
+const day = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+/** [name, URL, the row marker counted in the page]; PERSON is the admin's id, filled in below. */
 const VARIANTS = [
-  ["first page", "/admin"],
-  ["page 200 (of 400)", "/admin?page=200"],
-  ["search 'studio'", "/admin?q=studio"],
-  ["status filter", "/admin?status=qualified"],
-  ["search + status, page 3", "/admin?q=brief&status=new&page=3"],
+  ["first page", "/admin", "inquiry-"],
+  ["page 200 (of 400)", "/admin?page=200", "inquiry-"],
+  ["search 'studio'", "/admin?q=studio", "inquiry-"],
+  ["status filter", "/admin?status=qualified", "inquiry-"],
+  ["search + status, page 3", "/admin?q=brief&status=new&page=3", "inquiry-"],
+  ["audit: first page", "/admin/audit", "audit-"],
+  ["audit: page 2000", "/admin/audit?page=2000", "audit-"],
+  ["audit: one person", "/admin/audit?person=PERSON", "audit-"],
+  ["audit: record type", "/admin/audit?entity=blog_post", "audit-"],
+  ["audit: a week", `/admin/audit?from=${day(8)}&to=${day(1)}`, "audit-"],
 ];
 
 const start = () =>
@@ -48,10 +56,27 @@ const start = () =>
     },
   });
 
-async function seedInquiries() {
+async function seedRows() {
   const db = await PGlite.create(path.join(dataDir, "pgdata"), { extensions: { pg_trgm } });
   try {
-    return await insertInquiries(db, INQUIRIES);
+    const count = await insertInquiries(db, INQUIRIES);
+    // The audit log: one row a minute back from now, a fifth of them the admin's own.
+    const person = (await db.query("select id from users where email = $1", [ADMIN.email])).rows[0]
+      .id;
+    await db.query(
+      `insert into audit_events
+         (at, actor_id, actor_email, action, entity_type, entity_id, entity_name, changes, ip)
+       select now() - make_interval(mins => g),
+              case when g % 5 = 0 then $1 end, 'staff' || (g % 5) || '@bench.test',
+              (array['create','update','delete','sign_in'])[1 + g % 4],
+              (array['blog_post','case_study','inquiry',null])[1 + g % 4],
+              gen_random_uuid()::text, 'Record ' || g,
+              jsonb_build_object('title', jsonb_build_object('before', 'Old ' || g, 'after', 'New ' || g)),
+              '203.0.113.' || (g % 250)
+         from generate_series(1, $2::int) g`,
+      [person, AUDIT_EVENTS],
+    );
+    return { count, person };
   } finally {
     await db.close();
   }
@@ -72,13 +97,13 @@ try {
   let server = start();
   await waitHealthy(server);
   await stopServer(server);
-  const count = await seedInquiries();
+  const { count, person } = await seedRows();
   server = start();
   await waitHealthy(server);
   const cookie = await signIn(server, ADMIN);
 
   console.log(
-    `${count} inquiries; ${RUNS} sequential requests per variant after ${WARMUP} warm-up`,
+    `${count} inquiries, ${AUDIT_EVENTS} audit rows; ${RUNS} sequential requests per variant after ${WARMUP} warm-up`,
   );
   console.log(
     `load average before: ${loadavg()
@@ -89,7 +114,8 @@ try {
     "variant                    server p50  server p95  client p50  CPU/request  rows shown",
   );
   let worstP50 = 0;
-  for (const [name, url] of VARIANTS) {
+  for (const [name, template, marker] of VARIANTS) {
+    const url = template.replace("PERSON", person);
     const client = [];
     let shown = 0;
     let cpuStart = null;
@@ -100,7 +126,7 @@ try {
       const html = await response.text();
       if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
       if (i >= WARMUP) client.push(performance.now() - started);
-      shown = (html.match(/aria-labelledby="inquiry-/g) ?? []).length;
+      shown = html.split(`aria-labelledby="${marker}`).length - 1;
     }
     const cpuEnd = cpuMs(server.child.pid);
     const cpu =
