@@ -1,0 +1,16 @@
+/** What the staff screen (/admin/staff) shows. Browser-safe. */
+
+export const STAFF_PATH = "/admin/staff";
+
+/** An account's status on the staff screen. */
+export const STAFF_STATUSES = ["active", "invited", "deactivated"] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = {
+  active: "Active",
+  invited: "Invited",
+  deactivated: "Deactivated",
+};
+
+/** What the removal's confirmation says follows the account's address. */
+export const REMOVE_CONSEQUENCE =
+  "will no longer be able to sign in, and the account is deleted. This cannot be undone.";
