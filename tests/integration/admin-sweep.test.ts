@@ -246,7 +246,9 @@ function concreteUrls(route: ManifestRoute, ids: Record<string, string>): string
           ? Object.values(ids)
           : param === ":name"
             ? [ARCHIVE_NAME]
-            : null;
+            : param === ":index"
+              ? ["0"]
+              : null;
     if (!values) throw new Error(`the sweep has no sample value for ${param} in ${route.path}`);
     urls = urls.flatMap((url) => values.map((value) => url.replace(param, value)));
   }
