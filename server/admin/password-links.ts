@@ -32,7 +32,6 @@ export const RESET_TTL_MS = 60 * 60_000;
  * takes tells nobody whether an account exists (the work for a known one is far shorter).
  */
 export const RESET_ANSWER_MS = 1_000;
-export const RESET_ANSWER = "If an account exists for that address, we've sent a link.";
 export const INVALID_LINK = "This link is invalid, used or expired. Ask for a new one.";
 
 const LINK_PURPOSES: readonly LinkPurpose[] = ["staff-invite", "password-reset"];

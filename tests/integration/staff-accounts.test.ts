@@ -1,4 +1,3 @@
-import { RESET_ANSWER as RESET_ANSWER_SHOWN } from "@server/admin/password-links";
 import { listStaff, STAFF_MESSAGES } from "@server/admin/staff";
 import { ensureUser } from "@server/auth";
 import { auditEvents, notifications, user } from "@server/db/schema";
@@ -6,6 +5,7 @@ import { getSessionUser } from "@server/security/admin-access";
 import { CommonPasswordError, isCommonPassword } from "@server/security/passwords";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { RESET_ANSWER as RESET_ANSWER_SHOWN } from "~/entities/staff/view";
 import { action as forgotAction } from "~/routes/admin/forgot-password";
 import { action as loginAction } from "~/routes/admin/login";
 import {

@@ -14,3 +14,6 @@ export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = {
 /** What the removal's confirmation says follows the account's address. */
 export const REMOVE_CONSEQUENCE =
   "will no longer be able to sign in, and the account is deleted. This cannot be undone.";
+
+/** The one answer to a password-reset request, whether the address has an account or not. */
+export const RESET_ANSWER = "If an account exists for that address, we've sent a link.";

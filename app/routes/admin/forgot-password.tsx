@@ -1,4 +1,4 @@
-import { RESET_ANSWER, requestPasswordReset } from "@server/admin/password-links";
+import { requestPasswordReset } from "@server/admin/password-links";
 import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
 import { applyAdminHeaders, LOGIN_PATH } from "@server/security/admin-access";
@@ -9,6 +9,7 @@ import { AuthAlert, AuthCard } from "~/components/admin/auth-card";
 import { buttonClass } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { resetRequestSchema } from "~/entities/staff/form";
+import { RESET_ANSWER } from "~/entities/staff/view";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import type { Route } from "./+types/forgot-password";

@@ -171,7 +171,8 @@ function StaffTable({ rows, me }: { rows: readonly StaffRow[]; me: string }) {
       aria-labelledby="staff-caption"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-line bg-surface"
+      // relative: the screen-reader-only labels inside are positioned, and must scroll with it.
+      className="relative overflow-x-auto rounded-lg border border-line bg-surface"
     >
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption id="staff-caption" className="sr-only">
