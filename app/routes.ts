@@ -39,6 +39,9 @@ export default [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
     route("unlock", "routes/admin/unlock.tsx"),
+    // A forgotten password, and the page of an invitation's or a reset's link (issue #29).
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("set-password", "routes/admin/set-password.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/inquiries.tsx"),
       route("job-applications", "routes/admin/job-applications.tsx"),
@@ -68,6 +71,8 @@ export default [
       route("blog/:id/delete", "routes/admin/blog-delete.tsx"),
       route("backups", "routes/admin/backups.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("staff/:id/remove", "routes/admin/staff-remove.tsx"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
     ]),
     layout("routes/admin/resources.ts", [

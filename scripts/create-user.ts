@@ -17,7 +17,7 @@ import { openDatabase } from "@server/db/client";
 import { DataDirLockedError, lockDataDir } from "@server/db/data-dir-lock";
 import { deriveKeys } from "@server/keys";
 import { loadOrCreateSecret } from "@server/secret";
-import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from "@server/security/passwords";
+import { passwordProblem } from "@server/security/passwords";
 import { z } from "zod";
 import { STAFF_ROLES } from "~/lib/values";
 
@@ -27,7 +27,11 @@ const usage =
 
 const argsSchema = z.object({
   email: z.email("--email must be an e-mail address"),
-  password: z.string().min(MIN_PASSWORD_LENGTH, `the password ${PASSWORD_TOO_SHORT_MESSAGE}`),
+  // The one password rule (length, not a common password), with its own message.
+  password: z.string().superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: `the password ${problem.reason}` });
+  }),
   name: z.string().trim().min(1).optional(),
   role: z.enum(STAFF_ROLES, { error: "--role must be admin or editor" }).nullable(),
 });

@@ -5,7 +5,7 @@ import { admin } from "better-auth/plugins";
 import type { StaffRole } from "~/lib/values";
 import type { Database } from "./db/client";
 import { account, session, user, verification } from "./db/schema";
-import { MIN_PASSWORD_LENGTH, PasswordTooShortError } from "./security/passwords";
+import { assertPasswordAllowed, MIN_PASSWORD_LENGTH } from "./security/passwords";
 
 const HOUR_SECONDS = 60 * 60;
 /** The longest a session in use goes without its expiry being pushed back (one write at most). */
@@ -52,7 +52,14 @@ export function createAuth(options: AuthOptions) {
     },
     // Roles are our policy table's (app/entities/staff/access.ts); the plugin's own endpoints are not
     // mounted (decision 0006). "user" is a signed-in account with no back-office role.
-    plugins: [admin({ adminRoles: ["admin"], defaultRole: "user" })],
+    // A deactivated account (the plugin's `banned`, set on /admin/staff) cannot start a session.
+    plugins: [
+      admin({
+        adminRoles: ["admin"],
+        defaultRole: "user",
+        bannedUserMessage: "This account has been deactivated.",
+      }),
+    ],
     // Sign-in is rate limited by our own limiter in the login action (per IP and per account).
     rateLimit: { enabled: false },
     advanced: {
@@ -76,8 +83,8 @@ export interface EnsureUserInput {
 /**
  * Creates the user, or brings an existing one to the given password and role. A change of either
  * ends every session of the user (decision 0152); ADMIN_EMAIL at each start changes nothing.
- * A password it sets must have MIN_PASSWORD_LENGTH characters (PasswordTooShortError); an
- * existing shorter one given again is kept. Returns whether it was created.
+ * A password it sets must pass the password rule (`server/security/passwords.ts`: it throws its
+ * PasswordRefusedError); an existing password given again is kept. Returns whether it was created.
  */
 export async function ensureUser(
   auth: Auth,
@@ -88,7 +95,7 @@ export async function ensureUser(
   const ctx = await auth.$context;
   const existing = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
   if (!existing) {
-    if (input.password.length < MIN_PASSWORD_LENGTH) throw new PasswordTooShortError();
+    assertPasswordAllowed(input.password);
     const created = await auth.api.createUser({
       body: { email, password: input.password, name: input.name ?? email.split("@")[0] ?? email },
     });
@@ -102,7 +109,7 @@ export async function ensureUser(
     ? await ctx.password.verify({ hash: credential.password, password: input.password })
     : false;
   if (!samePassword) {
-    if (input.password.length < MIN_PASSWORD_LENGTH) throw new PasswordTooShortError();
+    assertPasswordAllowed(input.password);
     const hash = await ctx.password.hash(input.password);
     if (credential) {
       await ctx.internalAdapter.updatePassword(id, hash);

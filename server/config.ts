@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from "./security/passwords";
+import { passwordProblem } from "./security/passwords";
 import { trustedRanges, trustsEveryAddress } from "./security/trusted-proxies";
 
 /**
@@ -66,10 +66,10 @@ const envSchema = z
       .email()
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    ADMIN_PASSWORD: optionalText.refine(
-      (value) => value === undefined || value.length >= MIN_PASSWORD_LENGTH,
-      PASSWORD_TOO_SHORT_MESSAGE,
-    ),
+    ADMIN_PASSWORD: optionalText.superRefine((value, ctx) => {
+      const problem = value === undefined ? null : passwordProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem.reason });
+    }),
     /** A back-office session ends this many hours after sign-in, however busy (decision 0276). */
     SESSION_MAX_HOURS: sessionHours(12),
     /** A back-office session unused this many hours ends. */

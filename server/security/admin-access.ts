@@ -81,6 +81,8 @@ export async function getSessionUser(
     await ctx.internalAdapter.deleteSession(session.session.token);
     return null;
   }
+  // A deactivated account's sessions are deleted at once; one created meanwhile counts for nothing.
+  if ((session.user as { banned?: boolean | null }).banned) return null;
   const { id, email, name } = session.user;
   return { id, email, name, role: staffRoleOf(session.user) };
 }

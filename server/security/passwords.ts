@@ -1,15 +1,84 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
 /**
- * The rule for every password the app sets (`user:create`, ADMIN_PASSWORD at start, better-auth's
- * own endpoints): 12 characters or more (issue #28, ASVS L2). Sign-in does not apply it, so an
- * older, shorter password keeps working until it is changed (decision 0276).
+ * The rule for every password the app sets (`user:create`, ADMIN_PASSWORD at start, an invitation,
+ * a reset): 12 characters or more (issue #28, ASVS L2), and not one of the common passwords listed
+ * in `common-passwords.txt` (issue #29, decision 0293). Sign-in does not apply it, so an older,
+ * shorter password keeps working until it is changed (decision 0276).
  */
 export const MIN_PASSWORD_LENGTH = 12;
 
 export const PASSWORD_TOO_SHORT_MESSAGE = `must be at least ${MIN_PASSWORD_LENGTH} characters`;
+export const PASSWORD_TOO_COMMON_MESSAGE =
+  "is one of the most common passwords, the first ones attackers try: choose another";
 
-export class PasswordTooShortError extends Error {
+/** A password the rule refuses; the message says why ("The password must be…"). */
+export class PasswordRefusedError extends Error {
+  /** The reason alone, to follow a name: "must be at least 12 characters". */
+  readonly reason: string;
+  constructor(reason: string) {
+    super(`The password ${reason}.`);
+    this.name = "PasswordRefusedError";
+    this.reason = reason;
+  }
+}
+
+export class PasswordTooShortError extends PasswordRefusedError {
   constructor() {
-    super(`The password ${PASSWORD_TOO_SHORT_MESSAGE}.`);
+    super(PASSWORD_TOO_SHORT_MESSAGE);
     this.name = "PasswordTooShortError";
+  }
+}
+
+export class CommonPasswordError extends PasswordRefusedError {
+  constructor() {
+    super(PASSWORD_TOO_COMMON_MESSAGE);
+    this.name = "CommonPasswordError";
+  }
+}
+
+/** Why a new password is refused (the error to throw or whose message to show), or null. */
+export function passwordProblem(password: string): PasswordRefusedError | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return new PasswordTooShortError();
+  if (isCommonPassword(password)) return new CommonPasswordError();
+  return null;
+}
+
+/** Throws the rule's refusal of `password`, if any. */
+export function assertPasswordAllowed(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw problem;
+}
+
+/**
+ * Whether the password is on the shipped list, ignoring case ("Qwerty123456" is as weak as
+ * "qwerty123456"). The list holds only entries of 12 characters or more: shorter ones are refused
+ * by length already. Loaded once, on first use.
+ */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= loadCommonPasswords();
+  return commonPasswords.has(password.toLowerCase());
+}
+
+let commonPasswords: Set<string> | undefined;
+
+/** `common-passwords.txt`, found upwards from this module (the source tree or any bundle chunk). */
+function loadCommonPasswords(): Set<string> {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    for (const candidate of [
+      path.join(dir, "common-passwords.txt"),
+      path.join(dir, "server", "security", "common-passwords.txt"),
+    ]) {
+      if (existsSync(candidate)) {
+        const lines = readFileSync(candidate, "utf8").split("\n");
+        return new Set(lines.map((line) => line.trim()).filter(Boolean));
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("server/security/common-passwords.txt was not found");
+    dir = parent;
   }
 }

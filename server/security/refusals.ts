@@ -7,7 +7,13 @@
  * Keyed by the runtime object (a WeakMap), so tests with several runtimes never share counts.
  */
 
-export const LIMITERS = ["sign-in", "submission", "upload", "upload-quota"] as const;
+export const LIMITERS = [
+  "sign-in",
+  "submission",
+  "upload",
+  "upload-quota",
+  "password-reset",
+] as const;
 export type LimiterName = (typeof LIMITERS)[number];
 
 const byRuntime = new WeakMap<object, Record<LimiterName, number>>();
@@ -15,7 +21,13 @@ const byRuntime = new WeakMap<object, Record<LimiterName, number>>();
 function countsFor(runtime: object): Record<LimiterName, number> {
   let counts = byRuntime.get(runtime);
   if (!counts) {
-    counts = { "sign-in": 0, submission: 0, upload: 0, "upload-quota": 0 };
+    counts = {
+      "sign-in": 0,
+      submission: 0,
+      upload: 0,
+      "upload-quota": 0,
+      "password-reset": 0,
+    };
     byRuntime.set(runtime, counts);
   }
   return counts;

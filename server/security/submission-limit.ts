@@ -5,8 +5,8 @@ import { counterStoreFor } from "./counter-store";
 import { countRefusal } from "./refusals";
 
 /**
- * Per-IP limits on anonymous writes: form submissions and attachment uploads (DESIGN: spam
- * defence on every public form). Counted per runtime: in PostgreSQL when the runtime is on it,
+ * Per-IP limits on anonymous writes: form submissions, attachment uploads and password-reset
+ * requests (DESIGN: spam defence on every public form). Counted per runtime: in PostgreSQL when the runtime is on it,
  * shared by every instance, else in memory (decision 0170).
  */
 
@@ -15,7 +15,10 @@ const WINDOW_SECONDS = 10 * 60;
 export const RATE_LIMITED_MESSAGE =
   "You've sent several requests in a short time. Please wait a few minutes and try again, or email us directly.";
 
-export type LimitKind = "submission" | "upload";
+export type LimitKind = "submission" | "upload" | "password-reset";
+
+/** Reset e-mails one address may ask for in the window: a person needs one or two. */
+const PASSWORD_RESETS_PER_WINDOW = 5;
 
 export const UPLOAD_QUOTA_MESSAGE =
   "Today's upload allowance is used up. Please try again tomorrow, or email us the files directly.";
@@ -23,6 +26,7 @@ export const UPLOAD_QUOTA_MESSAGE =
 interface Limiters {
   submission: RateLimiterAbstract;
   upload: RateLimiterAbstract;
+  "password-reset": RateLimiterAbstract;
   /** Bytes stored per IP per day, and from everyone per day (one key). */
   uploadBytes: RateLimiterAbstract;
   uploadBytesTotal: RateLimiterAbstract;
@@ -46,6 +50,11 @@ function limitersFor(runtime: Runtime): Limiters {
       upload: counter({
         keyPrefix: "upload",
         points: runtime.config.UPLOAD_RATE_LIMIT,
+        duration: WINDOW_SECONDS,
+      }),
+      "password-reset": counter({
+        keyPrefix: "password-reset",
+        points: PASSWORD_RESETS_PER_WINDOW,
         duration: WINDOW_SECONDS,
       }),
       uploadBytes: counter({

@@ -109,6 +109,8 @@ test.describe("back-office sign-in and access", () => {
       "Blog Posts",
       "Job Applications",
       "Backups",
+      "Staff",
+      "Audit log",
     ]);
     await expect(nav.getByRole("button")).toHaveText(["Logout"]);
     await expect(nav.getByRole("link", { name: "Portfolio" })).toHaveAttribute(

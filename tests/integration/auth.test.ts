@@ -157,4 +157,14 @@ describe("npm run user:create", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("the password must be at least 12 characters");
   });
+
+  it("refuses a common password of 12 characters or more with a clear message", async () => {
+    const run = await runScript(
+      "user:create",
+      ["--email", "common@studio.test", "--password", "qwerty123456"],
+      { DATA_DIR: "/nonexistent/user-create-test", DATABASE_URL: "" },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("the password is one of the most common passwords");
+  });
 });

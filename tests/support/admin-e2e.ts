@@ -12,7 +12,11 @@ import { signInAs } from "./sign-in";
  */
 export const test = base.extend<
   object,
-  { adminServer: AdminServer; adminData: Omit<PrepareOptions, "dataDir"> }
+  {
+    adminServer: AdminServer;
+    /** The server's data, and settings of its environment (e.g. SMTP_URL). */
+    adminData: Omit<PrepareOptions, "dataDir"> & { env?: Record<string, string> };
+  }
 >({
   /** What the worker's server starts with; a spec may ask for more with test.use(). */
   adminData: [

@@ -43,6 +43,12 @@ describe("configuration", () => {
     ).toBe("twelve-chars");
   });
 
+  it("refuses a common ADMIN_PASSWORD (the shipped list) with a clear message", () => {
+    expect(problemsOf({ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "Password1234" })).toEqual([
+      "ADMIN_PASSWORD: is one of the most common passwords, the first ones attackers try: choose another",
+    ]);
+  });
+
   it("derives SITE_URL from PORT and strips a trailing slash", () => {
     expect(loadConfig({ PORT: "4000" }).SITE_URL).toBe("http://localhost:4000");
     expect(loadConfig({ SITE_URL: "https://studio.example/" }).SITE_URL).toBe(

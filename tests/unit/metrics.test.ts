@@ -156,7 +156,13 @@ describe("request metrics on an Express app", () => {
       }),
     },
     outbox: { stats: () => ({ sent: 5, failed: 4 }) },
-    refusals: () => ({ "sign-in": 1, submission: 2, upload: 0, "upload-quota": 0 }),
+    refusals: () => ({
+      "sign-in": 1,
+      submission: 2,
+      upload: 0,
+      "upload-quota": 0,
+      "password-reset": 0,
+    }),
     build: async () => ({
       routes: manifest([
         { id: "root", path: "" },

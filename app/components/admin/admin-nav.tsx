@@ -8,6 +8,7 @@ import {
   MessageSquareQuote,
   Presentation,
   ScrollText,
+  UserCog,
   Users,
 } from "lucide-react";
 import { Form, NavLink } from "react-router";
@@ -26,6 +27,7 @@ export const ADMIN_NAV = [
   // Issue #21: after SPEC section 2's items.
   { label: "Backups", to: "/admin/backups", icon: DatabaseBackup },
   // Issue #29.
+  { label: "Staff", to: "/admin/staff", icon: UserCog },
   { label: "Audit log", to: "/admin/audit", icon: ScrollText },
 ] as const;
 

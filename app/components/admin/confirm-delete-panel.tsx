@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { DELETE_CONSEQUENCE } from "./delete-button";
 import { buttonClass } from "./ui";
 
 /**
@@ -9,10 +10,14 @@ export function ConfirmDeletePanel({
   noun,
   name,
   listPath,
+  verb = "Delete",
+  consequence = DELETE_CONSEQUENCE,
 }: {
   noun: string;
   name: string;
   listPath: string;
+  verb?: "Delete" | "Remove";
+  consequence?: string;
 }) {
   return (
     <section
@@ -20,10 +25,10 @@ export function ConfirmDeletePanel({
       className="max-w-lg rounded-xl border border-line bg-surface p-6"
     >
       <h1 id="confirm-title" className="font-display text-xl font-bold">
-        Delete this {noun}?
+        {verb} this {noun}?
       </h1>
       <p className="mt-2 text-sm text-ink-muted">
-        “{name}” will be removed from the website. This cannot be undone.
+        “{name}” {consequence}
       </p>
       <div className="mt-6 flex justify-end gap-2">
         <Link to={listPath} className={buttonClass.secondary}>
@@ -31,7 +36,7 @@ export function ConfirmDeletePanel({
         </Link>
         <Form method="post">
           <button type="submit" className={`${buttonClass.danger} bg-danger/10`}>
-            Delete
+            {verb}
           </button>
         </Form>
       </div>

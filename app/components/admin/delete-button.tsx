@@ -5,6 +5,8 @@ import { listSearch } from "~/lib/list-return";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClass } from "./ui";
 
+export const DELETE_CONSEQUENCE = "will be removed from the website. This cannot be undone.";
+
 /**
  * Delete after confirmation (SPEC section 5). With JavaScript: an accessible alert dialog (focus
  * moves in and is trapped, Escape and Cancel close it, focus returns to the button). Without:
@@ -15,11 +17,17 @@ export function DeleteButton({
   confirmHref,
   itemName,
   noun,
+  verb = "Delete",
+  consequence = DELETE_CONSEQUENCE,
 }: {
   confirmHref: string;
   itemName: string;
   /** "case study", "testimonial", "team member". */
   noun: string;
+  /** The button's word: "Delete", or "Remove" (a staff account). */
+  verb?: "Delete" | "Remove";
+  /** What follows the quoted name in the question. */
+  consequence?: string;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher();
@@ -40,7 +48,8 @@ export function DeleteButton({
 
   const label = (
     <>
-      Delete<span className="sr-only"> {itemName}</span>
+      {verb}
+      <span className="sr-only"> {itemName}</span>
     </>
   );
   if (!hydrated) {
@@ -63,10 +72,10 @@ export function DeleteButton({
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-line bg-surface p-6 shadow-2xl">
           <AlertDialog.Title className="font-display text-lg font-bold">
-            Delete this {noun}?
+            {verb} this {noun}?
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-ink-muted">
-            “{itemName}” will be removed from the website. This cannot be undone.
+            “{itemName}” {consequence}
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel className={buttonClass.secondary} disabled={busy}>
@@ -78,7 +87,7 @@ export function DeleteButton({
                 className={`${buttonClass.danger} bg-danger/10`}
                 disabled={busy}
               >
-                {busy ? "Deleting…" : "Delete"}
+                {busy ? `${verb.slice(0, -1)}ing…` : verb}
               </button>
             </form>
           </div>

@@ -60,16 +60,22 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/backups/:id/download": "backups",
   "/admin/audit": "audit",
   "/admin/audit.csv": "audit",
+  "/admin/staff": "staff",
+  "/admin/staff/:id/remove": "staff",
 };
 
 /**
  * Back-office routes open to anyone, each guarded otherwise: signing in and out, the unlock link
- * of a locked account, and a backup archive's signed link (the signature is the authorisation).
+ * of a locked account, asking for a password reset (rate limited, the same answer for every
+ * address), choosing a password through an invitation's or a reset's single-use link, and a
+ * backup archive's signed link (the link's token or signature is the authorisation).
  */
 export const PUBLIC_ADMIN_ROUTES: readonly string[] = [
   "/admin/login",
   "/admin/logout",
   "/admin/unlock",
+  "/admin/forgot-password",
+  "/admin/set-password",
   "/admin/backup-files/:name",
 ];
 

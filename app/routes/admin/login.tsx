@@ -9,11 +9,11 @@ import {
 import { getClientIp } from "@server/security/client-ip";
 import { takeFlash } from "@server/security/flash";
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/components/admin/auth-card";
 import { buttonClass } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { AppToaster, ToastMessageView } from "~/components/ui/toasts";
-import { studio } from "~/copy/studio";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/login";
 
@@ -101,73 +101,67 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   }, [error]);
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-canvas px-4 py-12 text-ink">
-      <div className="w-full max-w-sm">
-        <p className="text-center font-display text-lg font-bold tracking-tight">
-          {studio.name}
-          <span className="ml-2 align-middle text-xs font-medium tracking-normal text-accent uppercase">
-            Admin
-          </span>
-        </p>
-        <div className="mt-6 rounded-xl border border-line bg-surface p-6 shadow-xl sm:p-8">
-          <h1 className="font-display text-2xl font-bold tracking-tight">Sign in</h1>
-          <p className="mt-1 text-sm text-ink-muted">The back-office is for studio staff.</p>
-
-          {loaderData.signedInAs ? (
-            <div
-              role="alert"
-              className="mt-5 rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm"
-            >
-              <p>
-                You are signed in as <strong>{loaderData.signedInAs}</strong>, which does not have
-                access to the back-office. Sign in with a staff account to continue.
-              </p>
-              <Form method="post" action="/admin/logout" reloadDocument className="mt-2">
-                <button
-                  type="submit"
-                  className="font-medium text-accent underline underline-offset-4"
-                >
-                  Sign out
-                </button>
-              </Form>
-            </div>
-          ) : null}
-
-          <div className="mt-5">
-            <ToastMessageView message={error ?? loaderData.flash} />
+    <>
+      <AuthCard title="Sign in" lead="The back-office is for studio staff.">
+        {loaderData.signedInAs ? (
+          <div
+            role="alert"
+            className="mt-5 rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm"
+          >
+            <p>
+              You are signed in as <strong>{loaderData.signedInAs}</strong>, which does not have
+              access to the back-office. Sign in with a staff account to continue.
+            </p>
+            <Form method="post" action="/admin/logout" reloadDocument className="mt-2">
+              <button
+                type="submit"
+                className="font-medium text-accent underline underline-offset-4"
+              >
+                Sign out
+              </button>
+            </Form>
           </div>
+        ) : null}
 
-          <Form method="post" className="space-y-4" noValidate>
-            <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
-            <FormFields look="admin">
-              <TextField
-                ref={emailRef}
-                id="email"
-                name="email"
-                label="Email"
-                type="email"
-                autoComplete="username"
-                defaultValue={actionData?.email ?? ""}
-              />
-              <TextField
-                id="password"
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-              />
-            </FormFields>
-            <button
-              type="submit"
-              disabled={submitting}
-              className={`${buttonClass.primary} w-full py-2.5 text-base`}
-            >
-              {submitting ? "Signing in…" : "Sign In"}
-            </button>
-          </Form>
+        <div className="mt-5">
+          <ToastMessageView message={error ?? loaderData.flash} />
         </div>
-      </div>
+
+        <Form method="post" className="space-y-4" noValidate>
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
+          <FormFields look="admin">
+            <TextField
+              ref={emailRef}
+              id="email"
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="username"
+              defaultValue={actionData?.email ?? ""}
+            />
+            <TextField
+              id="password"
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+            />
+          </FormFields>
+          <button
+            type="submit"
+            disabled={submitting}
+            className={`${buttonClass.primary} w-full py-2.5 text-base`}
+          >
+            {submitting ? "Signing in…" : "Sign In"}
+          </button>
+        </Form>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/admin/forgot-password" className="text-accent underline underline-offset-4">
+            Forgot password?
+          </Link>
+        </p>
+      </AuthCard>
       <AppToaster />
-    </main>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { FORM_LIMITS, readPost } from "@server/forms";
 import { applyAdminHeaders, LOGIN_PATH } from "@server/security/admin-access";
 import { commitFlash } from "@server/security/flash";
 import { data, Form, redirect } from "react-router";
+import { AuthAlert, AuthCard } from "~/components/admin/auth-card";
 import { buttonClass } from "~/components/admin/ui";
 import { studio } from "~/copy/studio";
 import type { Route } from "./+types/unlock";
@@ -54,31 +55,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Unlock({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData?.error ?? loaderData.error;
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-canvas px-4 py-12 text-ink">
-      <div className="w-full max-w-sm rounded-xl border border-line bg-surface p-6 shadow-xl sm:p-8">
-        <h1 className="font-display text-2xl font-bold tracking-tight">Unlock sign-in</h1>
-        {error ? (
-          <p
-            role="alert"
-            className="mt-5 rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
-          >
-            {error}
+    <AuthCard title="Unlock sign-in">
+      {error ? (
+        <AuthAlert>{error}</AuthAlert>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-ink-muted">
+            Signing in to your account was locked after many wrong passwords. Unlock it to sign in
+            again.
           </p>
-        ) : (
-          <>
-            <p className="mt-1 text-sm text-ink-muted">
-              Signing in to your account was locked after many wrong passwords. Unlock it to sign in
-              again.
-            </p>
-            <Form method="post" className="mt-5">
-              <input type="hidden" name="token" value={loaderData.token} />
-              <button type="submit" className={`${buttonClass.primary} w-full py-2.5 text-base`}>
-                Unlock
-              </button>
-            </Form>
-          </>
-        )}
-      </div>
-    </main>
+          <Form method="post" className="mt-5">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <button type="submit" className={`${buttonClass.primary} w-full py-2.5 text-base`}>
+              Unlock
+            </button>
+          </Form>
+        </>
+      )}
+    </AuthCard>
   );
 }

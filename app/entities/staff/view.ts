@@ -1,0 +1,19 @@
+/** What the staff screen (/admin/staff) shows. Browser-safe. */
+
+export const STAFF_PATH = "/admin/staff";
+
+/** An account's status on the staff screen. */
+export const STAFF_STATUSES = ["active", "invited", "deactivated"] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = {
+  active: "Active",
+  invited: "Invited",
+  deactivated: "Deactivated",
+};
+
+/** What the removal's confirmation says follows the account's address. */
+export const REMOVE_CONSEQUENCE =
+  "will no longer be able to sign in, and the account is deleted. This cannot be undone.";
+
+/** The one answer to a password-reset request, whether the address has an account or not. */
+export const RESET_ANSWER = "If an account exists for that address, we've sent a link.";

@@ -1,0 +1,42 @@
+import { failure } from "@server/admin/messages";
+import { redirectWithFlash } from "@server/admin/moderation";
+import { findStaffEmail, STAFF_MESSAGES, staffChangeAction } from "@server/admin/staff";
+import { getRuntimeFrom } from "@server/context";
+import { requireAccess } from "@server/security/admin-access";
+import { ConfirmDeletePanel } from "~/components/admin/confirm-delete-panel";
+import { REMOVE_CONSEQUENCE, STAFF_PATH } from "~/entities/staff/view";
+import { adminMeta } from "~/lib/admin-meta";
+import type { Route } from "./+types/staff-remove";
+
+/**
+ * /admin/staff/:id/remove (admins): the confirmation of removing an account. Without JavaScript
+ * the Remove button of /admin/staff leads here; with it, its dialog posts to this action.
+ */
+
+export const meta: Route.MetaFunction = () => adminMeta("Confirm removal");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAccess(args);
+  const email = await findStaffEmail(getRuntimeFrom(args.context).database.db, args.params.id);
+  // Already gone (or never was): nothing to confirm.
+  if (!email)
+    throw await redirectWithFlash(args.context, STAFF_PATH, failure(STAFF_MESSAGES.notFound));
+  return { email };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireAccess(args);
+  return staffChangeAction(args.context, args.params.id, { kind: "remove" });
+}
+
+export default function StaffRemove({ loaderData }: Route.ComponentProps) {
+  return (
+    <ConfirmDeletePanel
+      noun="staff account"
+      name={loaderData.email}
+      listPath={STAFF_PATH}
+      verb="Remove"
+      consequence={REMOVE_CONSEQUENCE}
+    />
+  );
+}

@@ -1,0 +1,281 @@
+import { failure, success } from "@server/admin/messages";
+import { loadAdminList, redirectWithFlash } from "@server/admin/moderation";
+import {
+  inviteStaff,
+  listStaff,
+  STAFF_MESSAGES,
+  type StaffChange,
+  type StaffRow,
+  staffChangeAction,
+} from "@server/admin/staff";
+import { getRuntimeFrom } from "@server/context";
+import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
+import { currentActor, requireAccess } from "@server/security/admin-access";
+import { data, Form, useNavigation } from "react-router";
+import { DeleteButton } from "~/components/admin/delete-button";
+import { formatDateTime } from "~/components/admin/format";
+import { ListBody } from "~/components/admin/list-page";
+import { buttonClass, fieldClass } from "~/components/admin/ui";
+import { FormFields, SelectField, TextField } from "~/components/forms/fields";
+import { PageHeader } from "~/components/ui/page-header";
+import { ToastMessageView } from "~/components/ui/toasts";
+import { inviteSchema } from "~/entities/staff/form";
+import { REMOVE_CONSEQUENCE, STAFF_PATH, STAFF_STATUS_LABELS } from "~/entities/staff/view";
+import { adminMeta } from "~/lib/admin-meta";
+import type { FieldErrors } from "~/lib/forms/result";
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/values";
+import type { Route } from "./+types/staff";
+
+/**
+ * /admin/staff (admins, issue #29): every account with its role, status and latest sign-in; the
+ * invitation form; per account a role change, deactivate or reactivate, and remove (after a
+ * confirmation). Plain forms posted to this route (remove to its confirmation's), then
+ * post/redirect/get with a toast: all of it works without JavaScript.
+ */
+
+export const meta: Route.MetaFunction = () => adminMeta("Staff");
+
+const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
+/** better-auth's ids and ours (UUIDs): letters, digits, dashes. */
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export async function loader(args: Route.LoaderArgs) {
+  const staff = await requireAccess(args);
+  const list = await loadAdminList(args, listStaff, STAFF_MESSAGES.fetchFailed);
+  return { ...list, me: staff.id };
+}
+
+interface InviteAnswer {
+  fieldErrors: FieldErrors;
+  values: Record<string, string>;
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireAccess(args);
+  const runtime = getRuntimeFrom(args.context);
+  const read = await readPost(args.request, FORM_LIMITS.short, () => null);
+  const form = read.form;
+  if (!form)
+    return redirectWithFlash(args.context, STAFF_PATH, failure(STAFF_MESSAGES.updateFailed));
+  const intent = form.fields.get("intent");
+
+  if (intent === "invite") {
+    const checked = checkPost(form, inviteSchema);
+    if (!checked.data) {
+      return data<InviteAnswer>(
+        { fieldErrors: checked.fieldErrors, values: checked.values },
+        { status: 400 },
+      );
+    }
+    const invited = await inviteStaff(runtime, currentActor(args.context), checked.data).catch(
+      (error: unknown) => {
+        runtime.logger.error({ err: error }, STAFF_MESSAGES.inviteFailed);
+        return null;
+      },
+    );
+    if (invited && !invited.ok && invited.reason === "exists") {
+      return data<InviteAnswer>(
+        { fieldErrors: { email: [STAFF_MESSAGES.exists] }, values: { ...checked.data } },
+        { status: 409 },
+      );
+    }
+    return redirectWithFlash(
+      args.context,
+      STAFF_PATH,
+      invited?.ok
+        ? success(STAFF_MESSAGES.invited(invited.email))
+        : failure(STAFF_MESSAGES.inviteFailed),
+    );
+  }
+
+  const id = form.fields.get("id");
+  const change = changeOf(intent, form.fields.get("role"));
+  if (typeof id !== "string" || !ID_PATTERN.test(id) || !change) {
+    return redirectWithFlash(args.context, STAFF_PATH, failure(STAFF_MESSAGES.updateFailed));
+  }
+  return staffChangeAction(args.context, id, change);
+}
+
+function changeOf(intent: unknown, role: unknown): StaffChange | null {
+  if (intent === "role") {
+    return (STAFF_ROLES as readonly unknown[]).includes(role)
+      ? { kind: "role", role: role as StaffRole }
+      : null;
+  }
+  if (intent === "deactivate" || intent === "reactivate") return { kind: intent };
+  return null;
+}
+
+export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
+  const { data: rows, loadError, me } = loaderData;
+  const answer = actionData as InviteAnswer | undefined;
+  const submitting = useNavigation().formData?.get("intent") === "invite";
+  return (
+    <>
+      <PageHeader
+        variant="admin"
+        title="Staff"
+        lead="Everyone who can sign in to the back-office. Admins may open everything; editors only the content."
+      />
+      <ToastMessageView message={loadError} />
+
+      <section aria-labelledby="invite-heading" className="mb-8 max-w-3xl">
+        <h2 id="invite-heading" className="mb-3 font-display text-lg font-bold">
+          Invite someone
+        </h2>
+        <Form
+          method="post"
+          noValidate
+          className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4 sm:flex-row sm:items-start"
+        >
+          <input type="hidden" name="intent" value="invite" />
+          <FormFields look="admin" errors={answer?.fieldErrors} values={answer?.values}>
+            <TextField
+              id="invite-email"
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="off"
+              className="min-w-0 flex-1"
+            />
+            <SelectField
+              id="invite-role"
+              name="role"
+              label="Role"
+              options={ROLE_OPTIONS}
+              defaultValue="editor"
+            />
+          </FormFields>
+          <button type="submit" disabled={submitting} className={`${buttonClass.primary} sm:mt-7`}>
+            {submitting ? "Sending…" : "Send invitation"}
+          </button>
+        </Form>
+        <p className="mt-2 text-sm text-ink-muted">
+          The invitation's link works once, within 48 hours: the person chooses a password and is
+          signed in.
+        </p>
+      </section>
+
+      <ListBody loadError={loadError} rows={rows} empty="No accounts yet">
+        {(list) => <StaffTable rows={list} me={me} />}
+      </ListBody>
+    </>
+  );
+}
+
+function StaffTable({ rows, me }: { rows: readonly StaffRow[]; me: string }) {
+  return (
+    // Wider than a phone: the table scrolls sideways inside its own region, which the keyboard
+    // can reach to scroll it (axe: scrollable-region-focusable).
+    <section
+      aria-labelledby="staff-caption"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+      tabIndex={0}
+      // relative: the screen-reader-only labels inside are positioned, and must scroll with it.
+      className="relative overflow-x-auto rounded-lg border border-line bg-surface"
+    >
+      <table className="w-full min-w-[56rem] text-left text-sm">
+        <caption id="staff-caption" className="sr-only">
+          Staff accounts
+        </caption>
+        <thead className="border-b border-line text-xs text-ink-muted">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Email
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Role
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Last sign-in
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {rows.map((row) => (
+            <StaffTableRow key={row.id} row={row} me={me} />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function StaffTableRow({ row, me }: { row: StaffRow; me: string }) {
+  const roleId = `role-${row.id}`;
+  return (
+    <tr className="align-top">
+      <th scope="row" className="px-4 py-3 font-medium">
+        {row.name}
+        {row.id === me ? <span className="ml-1 text-ink-muted">(you)</span> : null}
+      </th>
+      <td className="px-4 py-3 break-all">{row.email}</td>
+      <td className="px-4 py-3">{row.role ? STAFF_ROLE_LABELS[row.role] : "No role"}</td>
+      <td className="px-4 py-3">{STAFF_STATUS_LABELS[row.status]}</td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        {row.lastSignInAt ? formatDateTime(row.lastSignInAt) : "Never"}
+      </td>
+      <td className="px-4 py-3">
+        {row.lastActiveAdmin ? (
+          <p className="max-w-64 text-ink-muted">
+            The last active admin: cannot be demoted, deactivated or removed while no other admin is
+            active.
+          </p>
+        ) : (
+          <div className="flex flex-wrap items-center gap-2">
+            <Form method="post" className="flex items-center gap-2">
+              <input type="hidden" name="intent" value="role" />
+              <input type="hidden" name="id" value={row.id} />
+              <label htmlFor={roleId} className="sr-only">
+                Role of {row.email}
+              </label>
+              <select
+                id={roleId}
+                name="role"
+                defaultValue={row.role ?? "editor"}
+                className={`${fieldClass} min-w-24`}
+              >
+                {ROLE_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className={buttonClass.secondary}>
+                Change role<span className="sr-only"> of {row.email}</span>
+              </button>
+            </Form>
+            <Form method="post">
+              <input
+                type="hidden"
+                name="intent"
+                value={row.status === "deactivated" ? "reactivate" : "deactivate"}
+              />
+              <input type="hidden" name="id" value={row.id} />
+              <button type="submit" className={buttonClass.secondary}>
+                {row.status === "deactivated" ? "Reactivate" : "Deactivate"}
+                <span className="sr-only"> {row.email}</span>
+              </button>
+            </Form>
+            <DeleteButton
+              confirmHref={`${STAFF_PATH}/${row.id}/remove`}
+              itemName={row.email}
+              noun="staff account"
+              verb="Remove"
+              consequence={REMOVE_CONSEQUENCE}
+            />
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}

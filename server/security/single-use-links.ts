@@ -1,0 +1,97 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Executor } from "@server/db/client";
+import { verification } from "@server/db/schema";
+import { and, gt, inArray } from "drizzle-orm";
+
+/**
+ * The mailed single-use links of the back-office: an account's unlock (decision 0151), a staff
+ * invitation and a password reset (decision 0292). The token, 32 random bytes, travels only in the
+ * link; better-auth's `verifications` table keeps its SHA-256 under an identifier prefixed with
+ * the link's purpose, the subject it acts on (an e-mail, a user id) and an expiry. Consuming is
+ * one `DELETE … RETURNING` of an unexpired row, so a link works once however many requests race,
+ * and inside the caller's transaction it is spent only if what it does commits.
+ */
+
+export type LinkPurpose = "sign-in-unlock" | "staff-invite" | "password-reset";
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const identifierOf = (purpose: LinkPurpose, token: string) =>
+  `${purpose}:${createHash("sha256").update(token).digest("base64url")}`;
+
+/** Stores a new token for `subject`, valid `ttlMs`; returns the token for the link. */
+export async function issueSingleUseToken(
+  executor: Executor,
+  purpose: LinkPurpose,
+  subject: string,
+  ttlMs: number,
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await executor.insert(verification).values({
+    id: randomUUID(),
+    identifier: identifierOf(purpose, token),
+    value: subject,
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return token;
+}
+
+export interface TokenSubject {
+  purpose: LinkPurpose;
+  subject: string;
+}
+
+/** The link of `path` on the site carrying `token`. */
+export function singleUseLink(siteUrl: string, path: string, token: string): string {
+  const link = new URL(path, siteUrl);
+  link.searchParams.set("token", token);
+  return link.href;
+}
+
+function candidates(purposes: readonly LinkPurpose[], token: unknown): Map<string, LinkPurpose> {
+  if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return new Map();
+  return new Map(purposes.map((purpose) => [identifierOf(purpose, token), purpose]));
+}
+
+/** What an unexpired token of one of `purposes` stands for, without spending it; else null. */
+export async function peekSingleUseToken(
+  executor: Executor,
+  purposes: readonly LinkPurpose[],
+  token: unknown,
+): Promise<TokenSubject | null> {
+  const identifiers = candidates(purposes, token);
+  if (identifiers.size === 0) return null;
+  const [row] = await executor
+    .select({ identifier: verification.identifier, value: verification.value })
+    .from(verification)
+    .where(
+      and(
+        inArray(verification.identifier, [...identifiers.keys()]),
+        gt(verification.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  const purpose = row ? identifiers.get(row.identifier) : undefined;
+  return row && purpose ? { purpose, subject: row.value } : null;
+}
+
+/** Spends an unexpired token of one of `purposes`: what it stood for, or null (unknown, used, expired). */
+export async function consumeSingleUseToken(
+  executor: Executor,
+  purposes: readonly LinkPurpose[],
+  token: unknown,
+): Promise<TokenSubject | null> {
+  const identifiers = candidates(purposes, token);
+  if (identifiers.size === 0) return null;
+  const [row] = await executor
+    .delete(verification)
+    .where(
+      and(
+        inArray(verification.identifier, [...identifiers.keys()]),
+        gt(verification.expiresAt, new Date()),
+      ),
+    )
+    .returning({ identifier: verification.identifier, value: verification.value });
+  const purpose = row ? identifiers.get(row.identifier) : undefined;
+  return row && purpose ? { purpose, subject: row.value } : null;
+}

@@ -1,0 +1,146 @@
+import type { Browser, Page } from "@playwright/test";
+import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
+import { expect, expectNoAxeViolations, hydrated, signIn, test, toast } from "../support/admin-e2e";
+import { readInbox } from "../support/e2e-smtp";
+
+/**
+ * Staff accounts (issue #29 items 2 and 3) against the production server: an admin invites an
+ * editor on /admin/staff, the invitation reaches a real SMTP server, the editor follows its link,
+ * chooses a password and lands on the blog signed in; a forgotten password is reset by e-mail;
+ * the new screens pass axe at 1280 and 390 px.
+ */
+
+const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
+const inbox = () => {
+  const file = process.env.E2E_SMTP_INBOX;
+  if (!file) throw new Error("E2E_SMTP_INBOX is not set (playwright.config.ts)");
+  return file;
+};
+
+// This worker's server sends its mail to the SMTP server playwright.config.ts started.
+test.use({
+  adminData: {
+    seed: true,
+    env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_POLL_MS: "200" },
+  },
+});
+
+/** The set-password link of the latest mail to `address` (quoted-printable undone). */
+async function mailedLink(address: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = readInbox(inbox()).filter((mail) => mail.to.includes(address));
+        const text = (mails.at(-1)?.raw ?? "").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+        link = text.match(/https?:\/\/\S+\/admin\/set-password\?token=[A-Za-z0-9_-]{43}/)?.[0];
+        return link ?? null;
+      },
+      { message: `a set-password link mailed to ${address}`, timeout: 20_000 },
+    )
+    .not.toBeNull();
+  return link as string;
+}
+
+/** A fresh page with nobody signed in. */
+async function anonymousPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+const unique = (label: string) =>
+  `${label}-${test.info().project.name}-${Date.now().toString(36)}@staff-e2e.test`;
+
+async function invite(page: Page, email: string, role: "Admin" | "Editor") {
+  await page.goto("/admin/staff");
+  await hydrated(page);
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("combobox", { name: "Role", exact: true }).selectOption({ label: role });
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(toast(page, "Success", `Invitation sent to ${email}`)).toBeVisible();
+}
+
+test("an admin invites an editor, who sets a password from the e-mail and lands on the blog", async ({
+  page,
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, "the flow is the same at every width; axe runs at both below");
+  await signIn(page);
+  const email = unique("editor");
+  await invite(page, email, "Editor");
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row.getByRole("cell").nth(2)).toHaveText("Invited");
+
+  const invitee = await anonymousPage(browser);
+  await invitee.goto(await mailedLink(email));
+  await expect(invitee.getByRole("heading", { level: 1, name: "Set your password" })).toBeVisible();
+  await invitee.getByLabel("New password").fill("qwerty123456");
+  await invitee.getByRole("button", { name: "Set password" }).click();
+  await expect(invitee.getByText(/one of the most common passwords/)).toBeVisible();
+  await invitee.getByLabel("New password").fill("an editor's own passphrase");
+  await invitee.getByRole("button", { name: "Set password" }).click();
+  await expect(invitee).toHaveURL(/\/admin\/blog$/);
+  await expect(invitee.getByRole("heading", { level: 1, name: "Blog Posts" })).toBeVisible();
+  await expect(invitee.getByText(email)).toBeVisible();
+
+  await page.reload();
+  await expect(row.getByRole("cell").nth(2)).toHaveText("Active");
+  await invitee.context().close();
+});
+
+test("a forgotten password is reset by e-mail, and the old one no longer signs in", async ({
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, "the flow is the same at every width; axe runs at both below");
+  const page = await anonymousPage(browser);
+  await page.goto("/admin/login");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Forgot password?" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Email" }).fill(TEST_EDITOR.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(
+    page.getByText("If an account exists for that address, we've sent a link."),
+  ).toBeVisible();
+
+  await page.goto(await mailedLink(TEST_EDITOR.email));
+  await page.getByLabel("New password").fill("a reset editor passphrase");
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+
+  // From a browser that is not signed in (the login page sends a signed-in editor on).
+  const other = await anonymousPage(browser);
+  const old = await other.request.post("/admin/login", {
+    form: { email: TEST_EDITOR.email, password: TEST_EDITOR.password },
+    maxRedirects: 0,
+  });
+  expect(old.status()).toBe(401);
+  await other.context().close();
+  await page.context().close();
+});
+
+test("the staff, forgot-password and set-password screens pass axe", async ({ page, browser }) => {
+  await signIn(page, TEST_ADMIN);
+  await page.goto("/admin/staff");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+  await expect(page.getByText("The last active admin: cannot be demoted")).toBeVisible();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
+  await expectNoAxeViolations(page);
+
+  const email = unique("axe");
+  await invite(page, email, "Admin");
+  const visitor = await anonymousPage(browser);
+  await visitor.setViewportSize({ width, height: 800 });
+  await visitor.goto(await mailedLink(email));
+  await expect(visitor.getByLabel("New password")).toBeVisible();
+  await expectNoAxeViolations(visitor);
+  await visitor.goto("/admin/forgot-password");
+  await expect(visitor.getByRole("button", { name: "Send reset link" })).toBeVisible();
+  await expectNoAxeViolations(visitor);
+  await visitor.context().close();
+});

@@ -1,0 +1,385 @@
+import { listStaff, STAFF_MESSAGES } from "@server/admin/staff";
+import { ensureUser } from "@server/auth";
+import { auditEvents, notifications, user } from "@server/db/schema";
+import { getSessionUser } from "@server/security/admin-access";
+import { CommonPasswordError, isCommonPassword } from "@server/security/passwords";
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { RESET_ANSWER as RESET_ANSWER_SHOWN } from "~/entities/staff/view";
+import { action as forgotAction } from "~/routes/admin/forgot-password";
+import { action as loginAction } from "~/routes/admin/login";
+import {
+  action as setPasswordAction,
+  loader as setPasswordLoader,
+} from "~/routes/admin/set-password";
+import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff";
+import { action as removeAction, loader as removeLoader } from "~/routes/admin/staff-remove";
+import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
+import {
+  createTestRuntime,
+  postTo,
+  routeArgs,
+  SITE,
+  type TestRuntime,
+  toastOf,
+} from "../support/admin-runtime";
+import { testDrivers } from "../support/database";
+
+/**
+ * Staff accounts (issue #29 items 2 and 3): invitations and resets through single-use links that
+ * expire, the same answer for known and unknown addresses, sessions ended on deactivation and
+ * reset, the last-admin rule, the common-password refusal, an audit row for each kind of write.
+ */
+
+const HOUR = 60 * 60_000;
+const NEW_PASSWORD = "a fresh staff passphrase";
+const RESET_ANSWER = "If an account exists for that address, we've sent a link.";
+
+type Answer = { data?: unknown; init?: { status?: number } | null };
+const statusOf = (answer: unknown) =>
+  answer instanceof Response ? answer.status : ((answer as Answer).init?.status ?? 200);
+/** What a loader or action answered: `data(...)`'s value, or the plain object returned. */
+const dataOf = (answer: unknown) =>
+  (answer && typeof answer === "object" && "init" in answer
+    ? (answer as Answer).data
+    : answer) as Record<string, unknown>;
+
+describe.each(testDrivers)("staff accounts on %s", (driver) => {
+  let t: TestRuntime;
+  beforeAll(async () => {
+    t = await createTestRuntime(driver);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const db = () => t.runtime.database.db;
+
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+  const staffPost = (fields: Record<string, string>, cookie = t.cookies.admin) =>
+    postTo(t, staffAction, "/admin/staff", form(fields), { cookie }) as Promise<unknown>;
+  const userByEmail = async (email: string) =>
+    (await db().select().from(user).where(eq(user.email, email)))[0];
+  /** The token of the latest mail to `email` (the link's `token` parameter). */
+  const tokenMailedTo = async (email: string) => {
+    const [mail] = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipient, email))
+      .orderBy(desc(notifications.createdAt))
+      .limit(1);
+    const token = mail?.textBody.match(/\/admin\/set-password\?token=([A-Za-z0-9_-]{43})/)?.[1];
+    if (!token) throw new Error(`no set-password link was mailed to ${email}`);
+    return token;
+  };
+  const mailsTo = async (email: string) =>
+    (await db().select().from(notifications).where(eq(notifications.recipient, email))).length;
+  const auditOf = async (action: string, entityName: string) =>
+    db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, action), eq(auditEvents.entityName, entityName)));
+  const openLink = (token: string) =>
+    setPasswordLoader(
+      routeArgs(t.runtime, `/admin/set-password?token=${encodeURIComponent(token)}`) as never,
+    ) as Promise<unknown>;
+  const setPassword = (token: string, password = NEW_PASSWORD) =>
+    postTo(t, setPasswordAction, `/admin/set-password?token=${token}`, form({ token, password }), {
+      cookie: "",
+    }) as Promise<unknown>;
+  const sessionOf = (cookie: string) =>
+    getSessionUser(new Request(`${SITE}/admin`, { headers: { cookie } }), t.runtime);
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  const signInCookie = async (email: string, password: string) => {
+    const response = await t.runtime.auth.api.signInEmail({
+      body: { email, password },
+      asResponse: true,
+    });
+    return response.ok ? cookieOf(response) : null;
+  };
+  // Each request from its own address: the per-address limit has its own test.
+  let addresses = 0;
+  const askReset = (email: string, ip = `192.0.2.${++addresses}`) =>
+    forgotAction(
+      routeArgs(t.runtime, "/admin/forgot-password", {
+        method: "POST",
+        body: form({ email }),
+        ip,
+      }) as never,
+    ) as Promise<unknown>;
+  const invite = async (email: string, role: "admin" | "editor") => {
+    const response = (await staffPost({ intent: "invite", email, role })) as Response;
+    expect(response.status).toBe(302);
+    return response;
+  };
+
+  it("invites an editor: the account is Invited, the mail holds a link, the invitee sets a password and lands on /admin/blog signed in", async () => {
+    const email = "new.editor@staff-tests.test";
+    const response = await invite(email, "editor");
+    expect(await toastOf(t.runtime, response)).toBe(`Success: Invitation sent to ${email}`);
+    const rows = await listStaff(db());
+    expect(rows.find((row) => row.email === email)).toMatchObject({
+      role: "editor",
+      status: "invited",
+      lastSignInAt: null,
+    });
+    const [invitation] = await auditOf("invite", email);
+    expect(invitation).toMatchObject({ actorEmail: TEST_ADMIN.email, entityType: "staff" });
+    expect(invitation?.changes).toEqual({ role: { before: null, after: "editor" } });
+
+    const token = await tokenMailedTo(email);
+    expect(dataOf(await openLink(token))).toMatchObject({
+      link: { purpose: "invitation", email },
+    });
+    // Opening the page spends nothing: the form still works.
+    const done = (await setPassword(token)) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/admin/blog");
+    const signedIn = await sessionOf(cookieOf(done));
+    expect(signedIn).toMatchObject({ email, role: "editor" });
+    const [accepted] = await auditOf("password_change", email);
+    expect(accepted?.changes).toEqual({ status: { before: "Invited", after: "Active" } });
+    expect((await listStaff(db())).find((row) => row.email === email)?.status).toBe("active");
+
+    // Single use: the same link again is refused, and the password stays.
+    const again = await setPassword(token, "another fresh passphrase");
+    expect(statusOf(again)).toBe(400);
+    expect(dataOf(again).error).toMatch(/invalid, used or expired/);
+    expect(statusOf(await openLink(token))).toBe(400);
+    expect(await signInCookie(email, NEW_PASSWORD)).not.toBeNull();
+  });
+
+  it("refuses an address that already has an account, and a malformed one, with the field's message", async () => {
+    const taken = await staffPost({ intent: "invite", email: TEST_EDITOR.email, role: "admin" });
+    expect(statusOf(taken)).toBe(409);
+    expect(dataOf(taken).fieldErrors).toEqual({ email: [STAFF_MESSAGES.exists] });
+    const malformed = await staffPost({ intent: "invite", email: "not-an-address", role: "x" });
+    expect(statusOf(malformed)).toBe(400);
+    expect(Object.keys(dataOf(malformed).fieldErrors as object).sort()).toEqual(["email", "role"]);
+  });
+
+  it("keeps an invitation's link 48 hours, then refuses it", async () => {
+    const email = "late.invitee@staff-tests.test";
+    await invite(email, "admin");
+    const token = await tokenMailedTo(email);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 47 * HOUR);
+    expect(statusOf(await openLink(token))).toBe(200);
+    vi.setSystemTime(Date.now() + 2 * HOUR);
+    expect(statusOf(await openLink(token))).toBe(400);
+    const late = await setPassword(token);
+    expect(statusOf(late)).toBe(400);
+    expect(dataOf(late).error).toMatch(/invalid, used or expired/);
+    expect((await listStaff(db())).find((row) => row.email === email)?.status).toBe("invited");
+  });
+
+  it("refuses a common password (keeping the link usable), a short one, and ensureUser's common one", async () => {
+    expect(isCommonPassword("Qwerty123456")).toBe(true);
+    expect(isCommonPassword(NEW_PASSWORD)).toBe(false);
+    const email = "careful.invitee@staff-tests.test";
+    await invite(email, "editor");
+    const token = await tokenMailedTo(email);
+    const common = await setPassword(token, "qwerty123456");
+    expect(statusOf(common)).toBe(400);
+    expect(dataOf(common).fieldErrors).toEqual({
+      password: [
+        "The password is one of the most common passwords, the first ones attackers try: choose another.",
+      ],
+    });
+    const short = await setPassword(token, "too-short");
+    expect(dataOf(short).fieldErrors).toEqual({
+      password: ["The password must be at least 12 characters."],
+    });
+    expect(statusOf(await setPassword(token))).toBe(302);
+    await expect(
+      ensureUser(t.runtime.auth, {
+        email: "cli@staff-tests.test",
+        password: "1q2w3e4r5t6y",
+        role: "admin",
+      }),
+    ).rejects.toThrow(CommonPasswordError);
+  });
+
+  it("answers a reset request the same way, in the same time, for a known and an unknown address", async () => {
+    const known = TEST_EDITOR.email;
+    const unknown = "nobody@staff-tests.test";
+    const ask = async (email: string) => {
+      const started = performance.now();
+      const answer = await askReset(email);
+      return { answer, ms: performance.now() - started };
+    };
+    const mailsBefore = await mailsTo(known);
+    const a = await ask(known);
+    const b = await ask(unknown);
+    expect(statusOf(a.answer)).toBe(200);
+    expect(dataOf(a.answer)).toEqual(dataOf(b.answer));
+    expect(dataOf(a.answer)).toEqual({ sent: true });
+    for (const { ms } of [a, b]) expect(ms).toBeGreaterThanOrEqual(990);
+    expect(Math.abs(a.ms - b.ms)).toBeLessThan(400);
+    expect(await mailsTo(known)).toBe(mailsBefore + 1);
+    expect(await mailsTo(unknown)).toBe(0);
+    // The page shows the issue's words for it.
+    expect(RESET_ANSWER_SHOWN).toBe(RESET_ANSWER);
+  });
+
+  it("resets a password once, within an hour, and ends every session of that person", async () => {
+    const email = "resetting@staff-tests.test";
+    await ensureUser(t.runtime.auth, { email, password: "the-old-passphrase", role: "editor" });
+    const oldSession = await signInCookie(email, "the-old-passphrase");
+    expect(await sessionOf(oldSession ?? "")).not.toBeNull();
+    await askReset(email);
+    const token = await tokenMailedTo(email);
+    expect(dataOf(await openLink(token))).toMatchObject({ link: { purpose: "reset", email } });
+
+    const done = (await setPassword(token)) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/admin/blog");
+    expect(await sessionOf(oldSession ?? "")).toBeNull();
+    expect(await sessionOf(cookieOf(done))).toMatchObject({ email });
+    expect(await signInCookie(email, "the-old-passphrase")).toBeNull();
+    expect(await auditOf("password_reset", email)).toHaveLength(1);
+    expect(statusOf(await setPassword(token, "yet another passphrase"))).toBe(400);
+
+    // A second link, an hour and a minute later: expired.
+    await askReset(email);
+    const late = await tokenMailedTo(email);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 59 * 60_000);
+    expect(statusOf(await openLink(late))).toBe(200);
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    expect(statusOf(await setPassword(late, "yet another passphrase"))).toBe(400);
+  });
+
+  it("limits reset requests per address", async () => {
+    const ip = "198.51.100.9";
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => askReset("someone@staff-tests.test", ip)),
+    );
+    const statuses = answers.map(statusOf).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it("deactivates an editor (every session ends, sign-in refused) and reactivates them, with audit rows", async () => {
+    const email = "deactivated@staff-tests.test";
+    await ensureUser(t.runtime.auth, { email, password: "deactivated-passphrase", role: "editor" });
+    const cookie = await signInCookie(email, "deactivated-passphrase");
+    expect(await sessionOf(cookie ?? "")).not.toBeNull();
+    const target = await userByEmail(email);
+    const response = (await staffPost({ intent: "deactivate", id: target?.id ?? "" })) as Response;
+    expect(await toastOf(t.runtime, response)).toBe(
+      `Success: ${email} is deactivated and signed out everywhere`,
+    );
+    expect(await sessionOf(cookie ?? "")).toBeNull();
+    expect(await signInCookie(email, "deactivated-passphrase")).toBeNull();
+    const login = (await postTo(
+      t,
+      loginAction,
+      "/admin/login",
+      form({ email, password: "deactivated-passphrase" }),
+      { cookie: "" },
+    )) as Answer;
+    expect(login.init?.status).toBe(403);
+    expect((await listStaff(db())).find((row) => row.email === email)?.status).toBe("deactivated");
+    // No reset link for a deactivated account.
+    const mails = await mailsTo(email);
+    await askReset(email);
+    expect(await mailsTo(email)).toBe(mails);
+
+    await staffPost({ intent: "reactivate", id: target?.id ?? "" });
+    expect(await signInCookie(email, "deactivated-passphrase")).not.toBeNull();
+    expect((await auditOf("deactivate", email))[0]?.changes).toEqual({
+      status: { before: "Active", after: "Deactivated" },
+    });
+    expect(await auditOf("reactivate", email)).toHaveLength(1);
+  });
+
+  it("keeps the last active admin: no demotion, deactivation or removal, and says why", async () => {
+    // Invited admins (no password yet) do not count: the test admin is the only active one.
+    const admin = await userByEmail(TEST_ADMIN.email);
+    const id = admin?.id ?? "";
+    const rows = await listStaff(db());
+    expect(rows.filter((row) => row.lastActiveAdmin).map((row) => row.email)).toEqual([
+      TEST_ADMIN.email,
+    ]);
+    const changes: Record<string, string>[] = [
+      { intent: "role", id, role: "editor" },
+      { intent: "deactivate", id },
+    ];
+    for (const change of changes) {
+      const refused = (await staffPost(change)) as Response;
+      expect(await toastOf(t.runtime, refused)).toBe(`Error: ${STAFF_MESSAGES.lastAdmin}`);
+    }
+    const removal = (await postTo(t, removeAction, `/admin/staff/${id}/remove`, form({}), {
+      params: { id },
+    })) as Response;
+    expect(await toastOf(t.runtime, removal)).toBe(`Error: ${STAFF_MESSAGES.lastAdmin}`);
+    expect(await userByEmail(TEST_ADMIN.email)).toMatchObject({ role: "admin", banned: false });
+    expect(await sessionOf(t.cookies.admin)).not.toBeNull();
+    const page = dataOf(
+      await staffLoader(routeArgs(t.runtime, "/admin/staff", { cookie: t.cookies.admin }) as never),
+    );
+    expect(page).toMatchObject({ loadError: null });
+
+    // With a second active admin, the change goes through (and ends the editor's sessions).
+    const editor = await userByEmail(TEST_EDITOR.email);
+    const promoted = (await staffPost({
+      intent: "role",
+      id: editor?.id ?? "",
+      role: "admin",
+    })) as Response;
+    expect(await toastOf(t.runtime, promoted)).toBe(
+      `Success: ${TEST_EDITOR.email} now has the role Admin`,
+    );
+    expect((await auditOf("role_change", TEST_EDITOR.email))[0]?.changes).toEqual({
+      role: { before: "editor", after: "admin" },
+    });
+    expect(await sessionOf(t.cookies.editor)).toBeNull();
+    expect((await listStaff(db())).some((row) => row.lastActiveAdmin)).toBe(false);
+    await staffPost({ intent: "role", id: editor?.id ?? "", role: "editor" });
+    expect((await userByEmail(TEST_EDITOR.email))?.role).toBe("editor");
+  });
+
+  it("removes an account after the confirmation, with its audit row", async () => {
+    const email = "leaving@staff-tests.test";
+    await invite(email, "editor");
+    const leaving = await userByEmail(email);
+    const id = leaving?.id ?? "";
+    const confirm = dataOf(
+      await removeLoader(
+        routeArgs(t.runtime, `/admin/staff/${id}/remove`, {
+          cookie: t.cookies.admin,
+          params: { id },
+        }) as never,
+      ),
+    );
+    expect(confirm).toEqual({ email });
+    const removed = (await postTo(t, removeAction, `/admin/staff/${id}/remove`, form({}), {
+      params: { id },
+    })) as Response;
+    expect(await toastOf(t.runtime, removed)).toBe(`Success: ${email} was removed`);
+    expect(await userByEmail(email)).toBeUndefined();
+    expect((await auditOf("remove", email))[0]).toMatchObject({
+      actorEmail: TEST_ADMIN.email,
+      entityId: id,
+    });
+    // The invitation of a removed account leads nowhere.
+    expect(statusOf(await setPassword(await tokenMailedTo(email)))).toBe(400);
+  });
+
+  it("refuses an editor the staff screen and its writes", async () => {
+    const editor = (await signInCookie(TEST_EDITOR.email, TEST_EDITOR.password)) ?? "";
+    await expect(
+      staffLoader(routeArgs(t.runtime, "/admin/staff", { cookie: editor }) as never),
+    ).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(
+      staffPost({ intent: "invite", email: "x@staff-tests.test", role: "admin" }, editor),
+    ).rejects.toMatchObject({ init: { status: 403 } });
+    expect(await userByEmail("x@staff-tests.test")).toBeUndefined();
+  });
+});
