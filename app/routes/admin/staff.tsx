@@ -123,7 +123,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="invite-heading" className="mb-3 font-display text-lg font-bold">
           Invite someone
         </h2>
+        {/* A new row means the invitation went out: the form starts empty again (with JavaScript
+            the page is not reloaded, so the typed address would otherwise stay). */}
         <Form
+          key={rows?.length ?? 0}
           method="post"
           noValidate
           className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4 sm:flex-row sm:items-start"
