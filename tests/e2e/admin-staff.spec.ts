@@ -85,6 +85,38 @@ test("an admin invites an editor, who sets a password from the e-mail and lands 
 
   await page.reload();
   await expect(row.getByRole("cell").nth(2)).toHaveText("Active");
+
+  // The editor edits a post: its title before and after are on the audit log.
+  const editLink = invitee.getByRole("link", { name: /^Edit / }).first();
+  const before = ((await editLink.textContent()) ?? "").trim().replace(/^Edit\s+/, "");
+  await editLink.click();
+  await expect(invitee.getByRole("heading", { level: 1, name: "Edit Blog Post" })).toBeVisible();
+  await hydrated(invitee);
+  const after = `${before} (edited by ${email.split("@")[0]})`;
+  await invitee.getByRole("textbox", { name: "Title", exact: true }).fill(after);
+  await invitee.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(invitee, "Success", "Blog post updated successfully")).toBeVisible();
+
+  // ...and is refused the rest: admin pages answer 403, admin-only resources too.
+  for (const path of ["/admin", "/admin/job-applications", "/admin/staff"]) {
+    const response = await invitee.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(
+      invitee.getByRole("heading", { name: "You don't have access to this page." }),
+    ).toBeVisible();
+  }
+  const resume = await invitee.request.get(
+    "/admin/job-applications/00000000-0000-4000-8000-000000000000/resume",
+    { maxRedirects: 0 },
+  );
+  expect(resume.status()).toBe(403);
+
+  await page.goto("/admin/audit?entity=blog_post");
+  const entry = page.getByRole("listitem").filter({ hasText: email }).first();
+  await expect(entry).toContainText("Updated");
+  await entry.getByText(/fields? changed/).click();
+  await expect(entry.getByRole("deletion").filter({ hasText: before }).first()).toBeVisible();
+  await expect(entry.getByRole("insertion").filter({ hasText: after })).toBeVisible();
   await invitee.context().close();
 });
 
