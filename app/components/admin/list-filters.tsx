@@ -56,6 +56,32 @@ export function FilterSearch({ id, label, value }: { id: string; label: string; 
   );
 }
 
+/** A day of the filter bar (YYYY-MM-DD), e.g. the start or end of a date range. */
+export function FilterDate({
+  id,
+  name,
+  label,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+}) {
+  return (
+    <DenseField id={id} label={label}>
+      <input
+        id={id}
+        type="date"
+        name={name}
+        defaultValue={value}
+        key={value}
+        className={fieldClass}
+      />
+    </DenseField>
+  );
+}
+
 /** A select of the filter bar; choosing an option submits the bar (page back to 1). */
 export function FilterSelect({
   id,

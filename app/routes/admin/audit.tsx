@@ -7,9 +7,8 @@ import {
 import { loadAdminList } from "@server/admin/moderation";
 import type { AuditEvent } from "@server/db/schema";
 import { formatDateTime } from "~/components/admin/format";
-import { AdminListFilters, FilterSelect } from "~/components/admin/list-filters";
+import { AdminListFilters, FilterDate, FilterSelect } from "~/components/admin/list-filters";
 import { ExportLink, ListBody, PagedRows } from "~/components/admin/list-page";
-import { DenseField, fieldClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
@@ -93,26 +92,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           allLabel="All records"
           options={ENTITY_OPTIONS}
         />
-        <DenseField id="audit-from" label="From">
-          <input
-            id="audit-from"
-            type="date"
-            name="from"
-            defaultValue={filters.from}
-            key={filters.from}
-            className={fieldClass}
-          />
-        </DenseField>
-        <DenseField id="audit-to" label="To">
-          <input
-            id="audit-to"
-            type="date"
-            name="to"
-            defaultValue={filters.to}
-            key={filters.to}
-            className={fieldClass}
-          />
-        </DenseField>
+        <FilterDate id="audit-from" name="from" label="From" value={filters.from} />
+        <FilterDate id="audit-to" name="to" label="To" value={filters.to} />
       </AdminListFilters>
 
       <ListBody loadError={loadError} rows={data?.result.rows} empty="Nothing recorded yet.">
