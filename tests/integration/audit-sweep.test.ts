@@ -9,11 +9,13 @@ import {
   portfolioItems,
   teamMembers,
   testimonials,
+  user,
 } from "@server/db/schema";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ADMIN_ROUTES } from "~/entities/staff/access";
 import routes from "~/routes";
+import { TEST_EDITOR, TEST_VIEWER } from "../support/admin-data";
 import { formOf, routeArgs, routePatternOf, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
@@ -76,7 +78,9 @@ type Ids = Record<
   | "team"
   | "portfolio"
   | "post"
-  | "category",
+  | "category"
+  | "editorUser"
+  | "viewerUser",
   string
 >;
 
@@ -207,6 +211,22 @@ function sampleWrites(ids: Ids, flips: Flips): Record<string, SampleWrite[]> {
         body: form({}),
       },
     ],
+    "/admin/staff": [
+      {
+        url: "/admin/staff",
+        body: form({ intent: "invite", email: "invitee@audit.test", role: "editor" }),
+      },
+      { url: "/admin/staff", body: form({ intent: "role", id: ids.editorUser, role: "admin" }) },
+      { url: "/admin/staff", body: form({ intent: "deactivate", id: ids.viewerUser }) },
+      { url: "/admin/staff", body: form({ intent: "reactivate", id: ids.viewerUser }) },
+    ],
+    "/admin/staff/:id/remove": [
+      {
+        url: `/admin/staff/${ids.viewerUser}/remove`,
+        params: { id: ids.viewerUser },
+        body: form({}),
+      },
+    ],
     "/admin/backups": [{ url: "/admin/backups", body: form({}) }],
   };
 }
@@ -238,6 +258,8 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
     const first = async (table: typeof caseStudies) =>
       (await db().select({ id: table.id }).from(table).orderBy(asc(table.id)).limit(1))[0]?.id ??
       "";
+    const userId = async (email: string) =>
+      (await db().select({ id: user.id }).from(user).where(eq(user.email, email)))[0]?.id ?? "";
     const [inquiry] = await db()
       .insert(contactSubmissions)
       .values({ name: "Audit Visitor", email: "visitor@audit.test" })
@@ -262,6 +284,8 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
       portfolio: await first(portfolioItems as unknown as typeof caseStudies),
       post: await first(blogPosts as unknown as typeof caseStudies),
       category: await first(blogCategories as unknown as typeof caseStudies),
+      editorUser: await userId(TEST_EDITOR.email),
+      viewerUser: await userId(TEST_VIEWER.email),
     };
     const featured = async (table: typeof caseStudies, id: string) =>
       String(
