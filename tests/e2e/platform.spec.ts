@@ -51,8 +51,13 @@ test.describe("platform", () => {
     request,
   }) => {
     expect((await request.get("/files/not-a-bucket/x.png")).status()).toBe(404);
+    // Without a signature a private file does not exist (decision 0275); a bad one is refused.
     const privateFile = await request.get("/files/job-applications/resumes/1_abc.pdf");
-    expect(privateFile.status()).toBe(403);
+    expect(privateFile.status()).toBe(404);
+    const forged = await request.get(
+      "/files/job-applications/resumes/1_abc.pdf?expires=9999999999&signature=forged",
+    );
+    expect(forged.status()).toBe(403);
   });
 });
 
