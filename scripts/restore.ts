@@ -9,8 +9,10 @@
  * replaced with --replace. An archive this site did not sign (its AUTH_SECRET's key) is refused
  * unless --accept-unsigned. Every session ends: everyone signs in again.
  */
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { recordAudit } from "@server/audit/log";
 import { BackupArchiveError, restoreBackupArchive } from "@server/backup/archive";
 import { ConfigError, loadConfig } from "@server/config";
 import { claimDataDir } from "@server/data-dir";
@@ -72,6 +74,14 @@ async function main(): Promise<number> {
           `${path.basename(archive)} is not signed by this site; restored as asked (--accept-unsigned).`,
         );
       }
+      // The restored database's own audit log keeps who restored what (issue #29): the person at
+      // the shell, named by their system account since no staff session runs the command.
+      await recordAudit(database.db, {
+        action: "restore",
+        actor: { id: null, email: `${os.userInfo().username} (command line)`, ip: null },
+        entityType: "backup",
+        entityName: `${path.basename(archive)} (made ${manifest.createdAt})`,
+      });
       const tables = Object.values(manifest.tables);
       const rows = tables.reduce((sum, table) => sum + table.rows, 0);
       console.log(

@@ -3,7 +3,7 @@
 // build, Vitest unit + integration, Playwright e2e against the production build) and ends with
 // one line summing them all: "N passed, N failed". Runs on the machine's Node (20 is enough for
 // this file); every step runs on the project's own Node 24 through npm scripts and npx.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const results = [];
@@ -104,9 +104,30 @@ const tools = ensureDebianTools();
 const haveChromium = tools.chromium;
 mkdirSync("test-results", { recursive: true });
 
-step("typecheck", run("npm", ["run", "typecheck"]));
-step("lint", run("npm", ["run", "lint"]));
-const built = run("npm", ["run", "build"]);
+// The type check, the linter and the build read the same sources and write nothing the others
+// read: they run side by side (each mostly on one core), and each one's output is printed whole
+// when it ends so the log reads as if they had run in turn.
+function runCaptured(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on("close", (code) => {
+      console.log(`\n▶ ${[command, ...args].join(" ")}`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(code === 0);
+    });
+  });
+}
+const [typechecked, linted, built] = await Promise.all([
+  runCaptured("npm", ["run", "typecheck"]),
+  runCaptured("npm", ["run", "lint"]),
+  runCaptured("npm", ["run", "build"]),
+]);
+step("typecheck", typechecked);
+step("lint", linted);
 step("build", built);
 
 // Vitest: unit tests, and integration tests on PGlite (and PostgreSQL when TEST_DATABASE_URL is set).

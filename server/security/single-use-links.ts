@@ -53,6 +53,20 @@ function candidates(purposes: readonly LinkPurpose[], token: unknown): Map<strin
   return new Map(purposes.map((purpose) => [identifierOf(purpose, token), purpose]));
 }
 
+const unexpired = (identifiers: Map<string, LinkPurpose>) =>
+  and(
+    inArray(verification.identifier, [...identifiers.keys()]),
+    gt(verification.expiresAt, new Date()),
+  );
+
+function subjectOf(
+  row: { identifier: string; value: string } | undefined,
+  identifiers: Map<string, LinkPurpose>,
+): TokenSubject | null {
+  const purpose = row ? identifiers.get(row.identifier) : undefined;
+  return row && purpose ? { purpose, subject: row.value } : null;
+}
+
 /** What an unexpired token of one of `purposes` stands for, without spending it; else null. */
 export async function peekSingleUseToken(
   executor: Executor,
@@ -64,15 +78,9 @@ export async function peekSingleUseToken(
   const [row] = await executor
     .select({ identifier: verification.identifier, value: verification.value })
     .from(verification)
-    .where(
-      and(
-        inArray(verification.identifier, [...identifiers.keys()]),
-        gt(verification.expiresAt, new Date()),
-      ),
-    )
+    .where(unexpired(identifiers))
     .limit(1);
-  const purpose = row ? identifiers.get(row.identifier) : undefined;
-  return row && purpose ? { purpose, subject: row.value } : null;
+  return subjectOf(row, identifiers);
 }
 
 /** Spends an unexpired token of one of `purposes`: what it stood for, or null (unknown, used, expired). */
@@ -85,13 +93,7 @@ export async function consumeSingleUseToken(
   if (identifiers.size === 0) return null;
   const [row] = await executor
     .delete(verification)
-    .where(
-      and(
-        inArray(verification.identifier, [...identifiers.keys()]),
-        gt(verification.expiresAt, new Date()),
-      ),
-    )
+    .where(unexpired(identifiers))
     .returning({ identifier: verification.identifier, value: verification.value });
-  const purpose = row ? identifiers.get(row.identifier) : undefined;
-  return row && purpose ? { purpose, subject: row.value } : null;
+  return subjectOf(row, identifiers);
 }

@@ -4,8 +4,10 @@ import path from "node:path";
 import { type WrittenArchive, writeBackupArchive } from "@server/backup/archive";
 import { openDatabase } from "@server/db/client";
 import { lockDataDir } from "@server/db/data-dir-lock";
+import { auditEvents } from "@server/db/schema";
 import { deriveKeys } from "@server/keys";
 import { LocalStorage } from "@server/storage";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild, startAdminServer } from "../support/admin-server";
 import {
@@ -88,6 +90,18 @@ describe("npm run restore", () => {
       expect(after.files).toEqual(before.files);
       expect(after.tables.portfolio_items).toEqual(before.tables.portfolio_items);
       expect(after.tables.sessions?.rows).toBe(0);
+      // The restored site's audit log names the restore, who ran it and which archive.
+      const restores = await database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, "restore"));
+      expect(restores).toEqual([
+        expect.objectContaining({
+          actorEmail: `${os.userInfo().username} (command line)`,
+          entityType: "backup",
+          entityName: `${archive.name}.tar.gz (made ${archive.manifest.createdAt})`,
+        }),
+      ]);
     } finally {
       await database.close();
     }
