@@ -48,10 +48,13 @@ export interface Page<T> {
   total: number;
   page: number;
   pageCount: number;
+  /** More rows match than `total`: a long list pages only its newest (see `countUpTo`). */
+  capped?: boolean;
 }
 
-export function pageOf<T>(rows: T[], total: number, page: number): Page<T> {
-  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+export function pageOf<T>(rows: T[], total: number, page: number, capped = false): Page<T> {
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return { rows, total, page, pageCount, ...(capped ? { capped } : {}) };
 }
 
 /** The query of a content list in the back-office: search text and page (decision 0225). */

@@ -1,7 +1,7 @@
-import { pruneAuditEvents } from "@server/admin/audit";
+import { AUDIT_PAGED_ROWS, pruneAuditEvents } from "@server/admin/audit";
 import { auditEvents, blogPosts, caseStudies, scheduledJobs, user } from "@server/db/schema";
 import { runDailyOnce } from "@server/jobs/daily";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loader as auditLoader } from "~/routes/admin/audit";
 import { loader as auditCsvLoader } from "~/routes/admin/audit-csv";
@@ -176,6 +176,44 @@ describe.each(testDrivers)("audit log on %s", (driver) => {
     const text = await csv.text();
     expect(text.split("\r\n").filter(Boolean)).toHaveLength(31);
     expect(text).toContain('"row-17"');
+  });
+
+  it("pages only the newest 10,000 of a longer log, and says how to reach older entries", async () => {
+    await db().execute(
+      sql`insert into audit_events (at, action, actor_email, entity_type, entity_name)
+          select now() - make_interval(secs => g), 'update', 'bulk@example.test', 'backup', 'bulk'
+          from generate_series(1, ${AUDIT_PAGED_ROWS + 5}) g`,
+    );
+    try {
+      const load = async (query: string) =>
+        (
+          (await auditLoader(
+            routeArgs(t.runtime, `/admin/audit${query}`, { cookie: t.cookies.admin }) as never,
+          )) as unknown as {
+            data: {
+              result: {
+                rows: unknown[];
+                total: number;
+                page: number;
+                pageCount: number;
+                capped?: boolean;
+              };
+            };
+          }
+        ).data.result;
+      const first = await load("?entity=backup");
+      expect(first).toMatchObject({ total: AUDIT_PAGED_ROWS, pageCount: 400, capped: true });
+      // Past the paged rows: the last page, not an OFFSET over the whole log.
+      const deep = await load("?entity=backup&page=2000");
+      expect(deep).toMatchObject({ page: 400, capped: true });
+      expect(deep.rows).toHaveLength(25);
+      // A filter that matches fewer counts them exactly.
+      const narrow = await load(`?person=${crypto.randomUUID()}`);
+      expect(narrow).toMatchObject({ total: 0 });
+      expect(narrow.capped).toBeUndefined();
+    } finally {
+      await db().delete(auditEvents).where(eq(auditEvents.entityName, "bulk"));
+    }
   });
 
   it("prunes rows past the retention once a day, however many instances check at once", async () => {

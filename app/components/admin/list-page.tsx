@@ -167,6 +167,7 @@ interface PageInfo {
   page: number;
   pageCount: number;
   total: number;
+  capped?: boolean;
 }
 
 /** The pages of a list under its rows: links that keep the list's filters in the URL. */
@@ -179,6 +180,7 @@ export function ListPages({ result, noun }: { result: PageInfo; noun: readonly [
       page={result.page}
       pageCount={result.pageCount}
       total={result.total}
+      capped={result.capped}
       search={search}
       noun={noun}
     />

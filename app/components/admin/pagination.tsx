@@ -6,12 +6,15 @@ export function Pagination({
   page,
   pageCount,
   total,
+  capped = false,
   search,
   noun,
 }: {
   page: number;
   pageCount: number;
   total: number;
+  /** More match than `total`, the rows paged here (a long log pages its newest only). */
+  capped?: boolean;
   /** The current query string (filters), without page. */
   search: URLSearchParams;
   /** Singular and plural, e.g. ["inquiry", "inquiries"]. */
@@ -30,7 +33,15 @@ export function Pagination({
       className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm"
     >
       <p className="text-ink-muted">
-        {total} {total === 1 ? noun[0] : noun[1]} · Page {page} of {pageCount}
+        {capped ? `More than ${total.toLocaleString("en-US")}` : total}{" "}
+        {total === 1 ? noun[0] : noun[1]} · Page {page} of {pageCount}
+        {capped && page === pageCount ? (
+          <>
+            <br />
+            These are the newest {total.toLocaleString("en-US")}: narrow the filters to see older
+            ones.
+          </>
+        ) : null}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
