@@ -42,6 +42,7 @@ export const STAFF_MESSAGES = {
   deactivated: (email: string) => `${email} is deactivated and signed out everywhere`,
   reactivated: (email: string) => `${email} is active again`,
   removed: (email: string) => `${email} was removed`,
+  settingSaved: "Two-factor setting saved",
   lastAdmin:
     "This is the last active admin: it cannot be demoted, deactivated or removed. Make another account an admin first.",
 } as const;
