@@ -9,26 +9,16 @@ import { symmetricDecrypt } from "better-auth/crypto";
 import { and, desc, eq, ne } from "drizzle-orm";
 import QRCode from "qrcode";
 import { studio } from "~/copy/studio";
+import { ACCOUNT_MESSAGES } from "~/entities/staff/view";
 import type { AuditAction } from "~/lib/values";
+
+export { ACCOUNT_MESSAGES };
 
 /**
  * The person's own account (issue #29 item 4, `/admin/account`): their password, their sessions
  * and their second factor. Two-factor is better-auth's twoFactor plugin (decision 0300), called
  * here on the server with the request's cookie, so each step is a plain form post.
  */
-
-export const ACCOUNT_MESSAGES = {
-  wrongPassword: "The current password is not correct.",
-  passwordChanged: "Password changed. Your other sessions have ended.",
-  sessionEnded: "Session ended.",
-  othersEnded: "Every other session has ended.",
-  sessionMissing: "That session has already ended.",
-  badCode: "That code is not valid. Enter the current 6-digit code from your authenticator app.",
-  twoFactorOn: "Two-factor authentication is on.",
-  twoFactorOff: "Two-factor authentication is off.",
-  twoFactorFailed: "Two-factor authentication could not be changed. Please try again.",
-  required: "Two-factor authentication is required for all staff: turn it on to continue.",
-} as const;
 
 export interface SessionRow {
   id: string;

@@ -43,6 +43,7 @@ export const STAFF_MESSAGES = {
   reactivated: (email: string) => `${email} is active again`,
   removed: (email: string) => `${email} was removed`,
   settingSaved: "Two-factor setting saved",
+  twoFactorFirst: "Turn on two-factor for your own account first (Your account).",
   lastAdmin:
     "This is the last active admin: it cannot be demoted, deactivated or removed. Make another account an admin first.",
 } as const;

@@ -44,3 +44,17 @@ export function describeBrowser(userAgent: string | null): string {
     ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] ?? null;
   return system ? `${browser} on ${system}` : String(browser);
 }
+
+/** What /admin/account says (issue #29 item 4). */
+export const ACCOUNT_MESSAGES = {
+  wrongPassword: "The current password is not correct.",
+  passwordChanged: "Password changed. Your other sessions have ended.",
+  sessionEnded: "Session ended.",
+  othersEnded: "Every other session has ended.",
+  sessionMissing: "That session has already ended.",
+  badCode: "That code is not valid. Enter the current 6-digit code from your authenticator app.",
+  twoFactorOn: "Two-factor authentication is on.",
+  twoFactorOff: "Two-factor authentication is off.",
+  twoFactorFailed: "Two-factor authentication could not be changed. Please try again.",
+  required: "Two-factor authentication is required for all staff: turn it on to continue.",
+} as const;

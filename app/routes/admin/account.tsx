@@ -1,5 +1,4 @@
 import {
-  ACCOUNT_MESSAGES,
   changePassword,
   confirmTwoFactor,
   endOwnSessions,
@@ -23,7 +22,7 @@ import { formatDateTime } from "~/components/admin/format";
 import { buttonClass } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
-import { describeBrowser } from "~/entities/staff/view";
+import { ACCOUNT_MESSAGES, describeBrowser } from "~/entities/staff/view";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import type { Route } from "./+types/account";

@@ -92,11 +92,12 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (intent === "require-two-factor") {
-    await setTwoFactorRequired(
-      runtime.database.db,
-      currentActor(args.context),
-      form.fields.get("required") === "on",
-    );
+    const required = form.fields.get("required") === "on";
+    // Whoever requires it has it: the setting would otherwise send its own author away.
+    if (required && !staff.twoFactor) {
+      return redirectWithFlash(args.context, STAFF_PATH, failure(STAFF_MESSAGES.twoFactorFirst));
+    }
+    await setTwoFactorRequired(runtime.database.db, currentActor(args.context), required);
     return redirectWithFlash(args.context, STAFF_PATH, success(STAFF_MESSAGES.settingSaved));
   }
 
