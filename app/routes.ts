@@ -42,6 +42,8 @@ export default [
     // A forgotten password, and the page of an invitation's or a reset's link (issue #29).
     route("forgot-password", "routes/admin/forgot-password.tsx"),
     route("set-password", "routes/admin/set-password.tsx"),
+    // The code step of a sign-in with two-factor on.
+    route("two-factor", "routes/admin/two-factor.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/inquiries.tsx"),
       route("job-applications", "routes/admin/job-applications.tsx"),
@@ -73,6 +75,9 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("staff/:id/remove", "routes/admin/staff-remove.tsx"),
+      // The person's own account, and the step-up before a sensitive action (issue #29).
+      route("account", "routes/admin/account.tsx"),
+      route("confirm", "routes/admin/confirm.tsx"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
     ]),
     layout("routes/admin/resources.ts", [

@@ -1,13 +1,16 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { verifyPassword } from "better-auth/crypto";
-import { admin } from "better-auth/plugins";
+import { admin, twoFactor as twoFactorPlugin } from "better-auth/plugins";
+import { studio } from "~/copy/studio";
 import type { StaffRole } from "~/lib/values";
 import type { Database } from "./db/client";
-import { account, session, user, verification } from "./db/schema";
+import { account, session, twoFactor, user, verification } from "./db/schema";
 import { assertPasswordAllowed, MIN_PASSWORD_LENGTH } from "./security/passwords";
 
 const HOUR_SECONDS = 60 * 60;
+/** Recovery codes shown once when two-factor is turned on (issue #29). */
+export const RECOVERY_CODE_COUNT = 10;
 /** The longest a session in use goes without its expiry being pushed back (one write at most). */
 const SESSION_RENEWAL_SECONDS = 5 * 60;
 
@@ -35,7 +38,7 @@ export function createAuth(options: AuthOptions) {
     trustedOrigins: [options.siteUrl],
     database: drizzleAdapter(options.db, {
       provider: "pg",
-      schema: { user, session, account, verification },
+      schema: { user, session, account, verification, twoFactor },
     }),
     // Staff accounts are made by the CLI or ADMIN_EMAIL, never by sign-up.
     emailAndPassword: {
@@ -58,6 +61,13 @@ export function createAuth(options: AuthOptions) {
         adminRoles: ["admin"],
         defaultRole: "user",
         bannedUserMessage: "This account has been deactivated.",
+      }),
+      // TOTP and recovery codes (decision 0300), called from our route actions like the rest.
+      // After the password, a sign-in holds only the plugin's short-lived challenge cookie, never
+      // a session, until the code is verified. No "trust this device": every sign-in asks.
+      twoFactorPlugin({
+        issuer: studio.name,
+        backupCodeOptions: { amount: RECOVERY_CODE_COUNT },
       }),
     ],
     // Sign-in is rate limited by our own limiter in the login action (per IP and per account).

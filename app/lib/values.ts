@@ -91,6 +91,11 @@ export const AUDIT_ACTIONS = [
   "password_change",
   "two_factor_on",
   "two_factor_off",
+  "recovery_code_used",
+  "passkey_added",
+  "passkey_removed",
+  "sessions_ended",
+  "setting_change",
   "backup",
   "download",
   "restore",
@@ -109,6 +114,7 @@ export const AUDIT_ENTITY_LABELS = {
   job_application: "Job application",
   staff: "Staff account",
   backup: "Backup",
+  setting: "Setting",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

@@ -16,7 +16,9 @@ export interface ToastMessage {
 }
 
 export type SignInResult =
-  | { ok: true; cookies: string[]; role: StaffRole | null }
+  | { ok: true; cookies: string[]; role: StaffRole | null; secondFactor?: false }
+  /** The password was right and two-factor is on: the code step's challenge cookie, no session. */
+  | { ok: true; cookies: string[]; role: null; secondFactor: true }
   | { ok: false; status: number; message: ToastMessage };
 
 export const MISSING_FIELDS: ToastMessage = {
@@ -81,7 +83,12 @@ export async function signIn(
     await attempt.succeeded();
     const body = (await response.json().catch(() => null)) as {
       user?: { id?: string; role?: string | null };
+      twoFactorRedirect?: boolean;
     } | null;
+    // Half-way: the sign-in row is written when the code is (verifySignInCode).
+    if (body?.twoFactorRedirect) {
+      return { ok: true, cookies: response.headers.getSetCookie(), role: null, secondFactor: true };
+    }
     await audit("sign_in", body?.user?.id ?? null);
     return { ok: true, cookies: response.headers.getSetCookie(), role: staffRoleOf(body?.user) };
   }
@@ -130,4 +137,79 @@ export async function signOut(runtime: Runtime, headers: Headers): Promise<strin
     runtime.logger.warn({ err: error }, "sign-out failed");
     return [];
   }
+}
+
+/** The code step of a sign-in with two-factor on (public: the challenge cookie is its key). */
+export const CODE_PATH = "/admin/two-factor";
+
+export const CODE_MESSAGES = {
+  invalid: "That code is not valid. Try again, or use one of your recovery codes.",
+  expired: "The sign-in has expired. Please sign in again.",
+} as const;
+
+/** A TOTP code is 6 digits; anything else typed in "Code" is taken as a recovery code. */
+const TOTP_CODE = /^\d{6}$/;
+
+export type CodeResult =
+  | { ok: true; cookies: string[]; role: StaffRole | null }
+  | { ok: false; status: number; message: string; expired: boolean };
+
+/**
+ * The second step of a sign-in with two-factor on: the code (or a recovery code, accepted once)
+ * against the challenge cookie the password step set. The plugin limits the tries per challenge
+ * (5) and per account (10, then a 15-minute lock); each failure is an audit row.
+ */
+export async function verifySignInCode(
+  runtime: Runtime,
+  input: { code: unknown; cookie: string; ip: string; userAgent: string | null },
+): Promise<CodeResult> {
+  const code = typeof input.code === "string" ? input.code.replace(/\s+/g, "") : "";
+  const headers = new Headers({
+    cookie: input.cookie,
+    "user-agent": input.userAgent ?? "",
+    "x-forwarded-for": input.ip,
+  });
+  const recovery = !TOTP_CODE.test(code);
+  let response: Response;
+  if (!code || code.length > 64) {
+    return { ok: false, status: 400, message: CODE_MESSAGES.invalid, expired: false };
+  }
+  try {
+    response = recovery
+      ? await runtime.auth.api.verifyBackupCode({ body: { code }, headers, asResponse: true })
+      : await runtime.auth.api.verifyTOTP({ body: { code }, headers, asResponse: true });
+  } catch (error) {
+    runtime.logger.error({ err: error }, "two-factor verification failed");
+    return { ok: false, status: 500, message: CODE_MESSAGES.invalid, expired: false };
+  }
+  const body = (await response.json().catch(() => null)) as {
+    user?: { id?: string; email?: string; role?: string | null };
+    code?: string;
+  } | null;
+  const audit = (action: AuditAction, id: string | null, email: string | null) =>
+    recordAudit(runtime.database.db, {
+      action,
+      actor: { id, email, ip: input.ip },
+      ...(id ? { entityType: "staff" as const, entityId: id, entityName: email } : {}),
+    }).catch((error: unknown) =>
+      runtime.logger.error({ err: error, action }, "the audit row could not be written"),
+    );
+  if (!response.ok) {
+    // The challenge is gone (expired, used, or too many tries): back to the password.
+    const expired =
+      body?.code === "INVALID_TWO_FACTOR_COOKIE" ||
+      body?.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE";
+    await audit("sign_in_failed", null, null);
+    return {
+      ok: false,
+      status: response.status === 429 ? 429 : 401,
+      message: expired ? CODE_MESSAGES.expired : CODE_MESSAGES.invalid,
+      expired,
+    };
+  }
+  const id = body?.user?.id ?? null;
+  const email = body?.user?.email ?? null;
+  if (recovery) await audit("recovery_code_used", id, email);
+  await audit("sign_in", id, email);
+  return { ok: true, cookies: response.headers.getSetCookie(), role: staffRoleOf(body?.user) };
 }

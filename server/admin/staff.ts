@@ -42,6 +42,8 @@ export const STAFF_MESSAGES = {
   deactivated: (email: string) => `${email} is deactivated and signed out everywhere`,
   reactivated: (email: string) => `${email} is active again`,
   removed: (email: string) => `${email} was removed`,
+  settingSaved: "Two-factor setting saved",
+  twoFactorFirst: "Turn on two-factor for your own account first (Your account).",
   lastAdmin:
     "This is the last active admin: it cannot be demoted, deactivated or removed. Make another account an admin first.",
 } as const;

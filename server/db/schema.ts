@@ -80,6 +80,8 @@ export const user = pgTable("users", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
+  // twoFactor plugin (decision 0300)
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
 });
 
 export const session = pgTable(
@@ -96,6 +98,11 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     impersonatedBy: text("impersonated_by"),
+    /**
+     * When the person last gave their password or a second factor in this session (its start, or
+     * a step-up): ours, not better-auth's, which leaves it to its default (decision 0302).
+     */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -120,6 +127,24 @@ export const account = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+/** better-auth's twoFactor plugin: a person's TOTP secret and recovery codes, both encrypted. */
+export const twoFactor = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** False between "Turn on two-factor" and the first valid code. */
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId)],
 );
 
 export const verification = pgTable("verifications", {
@@ -539,6 +564,13 @@ export type AuditEvent = typeof auditEvents.$inferSelect;
  * The daily jobs every instance may start (audit-log pruning; later the staff digests): when each
  * last ran, so that however many instances check, each runs once a day (server/jobs/daily.ts).
  */
+/** Settings an admin changes on the back-office, one row each (`require_two_factor`). */
+export const settings = pgTable("settings", {
+  name: text("name").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
 export const scheduledJobs = pgTable("scheduled_jobs", {
   name: text("name").primaryKey(),
   lastRunAt: timestamp("last_run_at", { withTimezone: true, mode: "date" }).notNull(),

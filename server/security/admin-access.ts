@@ -1,3 +1,4 @@
+import { twoFactorRequired } from "@server/admin/settings";
 import type { AuditActor } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
@@ -15,6 +16,8 @@ import type { StaffRole } from "~/lib/values";
  */
 
 export const LOGIN_PATH = "/admin/login";
+export const ACCOUNT_PATH = "/admin/account";
+export const SET_UP_TWO_FACTOR = "Two-factor authentication is required: turn it on first.";
 
 /** Headers of every back-office response: never stored by a cache, never indexed. */
 export const ADMIN_RESPONSE_HEADERS = {
@@ -35,6 +38,10 @@ export interface StaffUser {
   email: string;
   name: string;
   role: StaffRole;
+  /** The session this request came with (ending the others, the step-up's clock). */
+  sessionId: string;
+  /** Whether the person has a second factor (TOTP). */
+  twoFactor: boolean;
 }
 
 /** The signed-in user of a request; `role` is null for a user without a back-office role. */
@@ -84,7 +91,14 @@ export async function getSessionUser(
   // A deactivated account's sessions are deleted at once; one created meanwhile counts for nothing.
   if ((session.user as { banned?: boolean | null }).banned) return null;
   const { id, email, name } = session.user;
-  return { id, email, name, role: staffRoleOf(session.user) };
+  return {
+    id,
+    email,
+    name,
+    role: staffRoleOf(session.user),
+    sessionId: session.session.id,
+    twoFactor: Boolean((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+  };
 }
 
 /**
@@ -102,6 +116,9 @@ export async function requireAccess(args: GuardArgs): Promise<StaffUser> {
         ? LOGIN_PATH
         : `${LOGIN_PATH}?redirectTo=${encodeURIComponent(back)}`;
     throw redirect(login, { headers: ADMIN_RESPONSE_HEADERS });
+  }
+  if (await mustSetUpTwoFactor(args, staff)) {
+    throw redirect(ACCOUNT_PATH, { headers: ADMIN_RESPONSE_HEADERS });
   }
   if (!allowed(args, staff)) {
     throw data({ home: HOME_PATHS[staff.role] } satisfies NoAccess, {
@@ -121,6 +138,9 @@ export async function requireResourceAccess(args: GuardArgs): Promise<StaffUser>
     throw signedIn
       ? textResponse(403, "Forbidden: a back-office role is required.", ADMIN_RESPONSE_HEADERS)
       : textResponse(401, "Sign in required.", ADMIN_RESPONSE_HEADERS);
+  }
+  if (await mustSetUpTwoFactor(args, staff)) {
+    throw textResponse(403, `Forbidden: ${SET_UP_TWO_FACTOR}`, ADMIN_RESPONSE_HEADERS);
   }
   if (!allowed(args, staff)) {
     throw textResponse(403, `Forbidden: ${NO_ACCESS_MESSAGE}`, ADMIN_RESPONSE_HEADERS);
@@ -147,6 +167,15 @@ async function verifiedStaff(args: GuardArgs): Promise<StaffUser | null> {
   // The provider is typed read-only for routes; setting is what middleware does with it.
   (args.context as RouterContextProvider).set(verifiedStaffContext, staff);
   return staff;
+}
+
+/**
+ * When an admin requires two-factor for all staff, someone without it may open their account page
+ * (to set it up) and nothing else (decision 0303). Read once per request, only for such a person.
+ */
+async function mustSetUpTwoFactor(args: GuardArgs, staff: StaffUser): Promise<boolean> {
+  if (staff.twoFactor || areaOf(args.pattern) === "account") return false;
+  return twoFactorRequired(getRuntimeFrom(args.context).database.db);
 }
 
 /** The policy's answer for this route; a route no rule covers is refused (and logged). */

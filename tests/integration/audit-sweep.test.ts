@@ -1,4 +1,5 @@
 import { listTables, qualified, rowsOf } from "@server/backup/archive/catalog";
+import type { Database } from "@server/db/client";
 import {
   auditEvents,
   blogCategories,
@@ -15,7 +16,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ADMIN_ROUTES } from "~/entities/staff/access";
 import routes from "~/routes";
-import { TEST_EDITOR, TEST_VIEWER } from "../support/admin-data";
+import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from "../support/admin-data";
 import { formOf, routeArgs, routePatternOf, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
@@ -54,6 +55,7 @@ const modules = import.meta.glob<{ action?: (args: never) => Promise<unknown> }>
  */
 const NOT_RECORD_WRITES: Record<string, string> = {
   "/admin/uploads/image": "an unclaimed upload: its claim is part of an audited save",
+  "/admin/confirm": "the step-up restarts its session's clock (sessions.verified_at): no record",
 };
 
 /** Tables whose rows are not the studio's records: sessions, limits, the log itself, schedules. */
@@ -62,6 +64,8 @@ const NOT_RECORDS = new Set([
   "sessions",
   "rate_limits",
   "verifications",
+  // An account's second-factor secrets; turning two-factor on or off is the user's flag (audited).
+  "two_factors",
   "scheduled_jobs",
   "uploads",
   "notifications",
@@ -91,7 +95,7 @@ interface SampleWrite {
 }
 
 /** At least one write that succeeds for every back-office route with an action. */
-function sampleWrites(ids: Ids, flips: Flips): Record<string, SampleWrite[]> {
+function sampleWrites(ids: Ids, flips: Flips, db: () => Database): Record<string, SampleWrite[]> {
   const form = (fields: Record<string, string>) => () => new URLSearchParams(fields);
   return {
     "/admin": [
@@ -219,6 +223,37 @@ function sampleWrites(ids: Ids, flips: Flips): Record<string, SampleWrite[]> {
       { url: "/admin/staff", body: form({ intent: "role", id: ids.editorUser, role: "admin" }) },
       { url: "/admin/staff", body: form({ intent: "deactivate", id: ids.viewerUser }) },
       { url: "/admin/staff", body: form({ intent: "reactivate", id: ids.viewerUser }) },
+      // Requiring two-factor is refused to an admin without it: this one has it on.
+      {
+        url: "/admin/staff",
+        body: async () => {
+          await db()
+            .update(user)
+            .set({ twoFactorEnabled: true })
+            .where(eq(user.email, TEST_ADMIN.email));
+          return new URLSearchParams({ intent: "require-two-factor", required: "on" });
+        },
+      },
+      { url: "/admin/staff", body: form({ intent: "require-two-factor" }) },
+    ],
+    // There and back: the other samples sign in with nothing (they use the session).
+    "/admin/account": [
+      {
+        url: "/admin/account",
+        body: form({
+          intent: "password",
+          currentPassword: TEST_ADMIN.password,
+          newPassword: "a swept passphrase of the admin",
+        }),
+      },
+      {
+        url: "/admin/account",
+        body: form({
+          intent: "password",
+          currentPassword: "a swept passphrase of the admin",
+          newPassword: TEST_ADMIN.password,
+        }),
+      },
     ],
     "/admin/staff/:id/remove": [
       {
@@ -307,7 +342,7 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
   });
 
   it("every back-office action that writes a record leaves an audit row", async () => {
-    const samples = sampleWrites(ids, flips);
+    const samples = sampleWrites(ids, flips, db);
     const withActions: string[] = [];
     for (const { file, pattern } of adminModules(routes as ConfigEntry[])) {
       const load = modules[`../../app/${file}`];

@@ -1,5 +1,6 @@
 import {
   BriefcaseBusiness,
+  CircleUser,
   DatabaseBackup,
   FileText,
   Images,
@@ -29,6 +30,7 @@ export const ADMIN_NAV = [
   // Issue #29.
   { label: "Staff", to: "/admin/staff", icon: UserCog },
   { label: "Audit log", to: "/admin/audit", icon: ScrollText },
+  { label: "Your account", to: "/admin/account", icon: CircleUser },
 ] as const;
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

@@ -62,6 +62,9 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/audit.csv": "audit",
   "/admin/staff": "staff",
   "/admin/staff/:id/remove": "staff",
+  "/admin/account": "account",
+  // The step-up: the password or a code again before a sensitive action.
+  "/admin/confirm": "account",
 };
 
 /**
@@ -76,6 +79,8 @@ export const PUBLIC_ADMIN_ROUTES: readonly string[] = [
   "/admin/unlock",
   "/admin/forgot-password",
   "/admin/set-password",
+  // The code step of a sign-in: its key is better-auth's signed, 10-minute challenge cookie.
+  "/admin/two-factor",
   "/admin/backup-files/:name",
 ];
 

@@ -17,3 +17,44 @@ export const REMOVE_CONSEQUENCE =
 
 /** The one answer to a password-reset request, whether the address has an account or not. */
 export const RESET_ANSWER = "If an account exists for that address, we've sent a link.";
+
+/**
+ * A session's browser as "Firefox on macOS", from its user agent: enough to tell one's own
+ * sessions apart on /admin/account.
+ */
+export function describeBrowser(userAgent: string | null): string {
+  if (!userAgent) return "Unknown browser";
+  const browser =
+    [
+      [/Edg\//, "Edge"],
+      [/OPR\//, "Opera"],
+      [/Firefox\//, "Firefox"],
+      [/HeadlessChrome\//, "Headless Chrome"],
+      [/Chrome\//, "Chrome"],
+      [/Safari\//, "Safari"],
+    ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] ?? "Unknown browser";
+  const system =
+    [
+      [/iPhone|iPad/, "iOS"],
+      [/Android/, "Android"],
+      [/Windows/, "Windows"],
+      [/Mac OS X|Macintosh/, "macOS"],
+      [/CrOS/, "ChromeOS"],
+      [/Linux/, "Linux"],
+    ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] ?? null;
+  return system ? `${browser} on ${system}` : String(browser);
+}
+
+/** What /admin/account says (issue #29 item 4). */
+export const ACCOUNT_MESSAGES = {
+  wrongPassword: "The current password is not correct.",
+  passwordChanged: "Password changed. Your other sessions have ended.",
+  sessionEnded: "Session ended.",
+  othersEnded: "Every other session has ended.",
+  sessionMissing: "That session has already ended.",
+  badCode: "That code is not valid. Enter the current 6-digit code from your authenticator app.",
+  twoFactorOn: "Two-factor authentication is on.",
+  twoFactorOff: "Two-factor authentication is off.",
+  twoFactorFailed: "Two-factor authentication could not be changed. Please try again.",
+  required: "Two-factor authentication is required for all staff: turn it on to continue.",
+} as const;

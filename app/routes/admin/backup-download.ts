@@ -6,6 +6,7 @@ import {
   currentActor,
   requireResourceAccess,
 } from "@server/security/admin-access";
+import { requireRecentVerification } from "@server/security/step-up";
 import { redirect } from "react-router";
 import type { Route } from "./+types/backup-download";
 
@@ -15,8 +16,10 @@ import type { Route } from "./+types/backup-download";
  * An archive the store does not hold (rotated, or rows restored from elsewhere) is a 404 message.
  */
 export async function loader(args: Route.LoaderArgs) {
-  await requireResourceAccess(args);
+  const staff = await requireResourceAccess(args);
   const runtime = getRuntimeFrom(args.context);
+  // The whole database in one file: the password or a code again after 10 minutes (step-up).
+  await requireRecentVerification(runtime, staff, new URL(args.request.url).pathname);
   try {
     const link = await backupDownloadLink(runtime, args.params.id, currentActor(args.context));
     if ("url" in link) return redirect(link.url, { headers: ADMIN_RESPONSE_HEADERS });

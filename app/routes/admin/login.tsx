@@ -1,4 +1,4 @@
-import { signIn } from "@server/admin/sign-in";
+import { CODE_PATH, signIn } from "@server/admin/sign-in";
 import { getRuntimeFrom } from "@server/context";
 import { FORM_LIMITS, readPost } from "@server/forms";
 import {
@@ -81,6 +81,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
+  if (result.secondFactor) {
+    // Two-factor is on: no session yet, only the code step's challenge (decision 0300).
+    const redirectTo = form.get("redirectTo");
+    const query =
+      typeof redirectTo === "string" && redirectTo
+        ? `?redirectTo=${encodeURIComponent(redirectTo)}`
+        : "";
+    return redirect(`${CODE_PATH}${query}`, { headers });
+  }
   // Someone without a role is signed in but lands back here, where the page says why they cannot
   // go further.
   const target = result.role

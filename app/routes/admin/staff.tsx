@@ -1,5 +1,6 @@
 import { failure, success } from "@server/admin/messages";
 import { loadAdminList, redirectWithFlash } from "@server/admin/moderation";
+import { setTwoFactorRequired, twoFactorRequired } from "@server/admin/settings";
 import {
   inviteStaff,
   listStaff,
@@ -11,6 +12,7 @@ import {
 import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
 import { currentActor, requireAccess } from "@server/security/admin-access";
+import { requireRecentVerification } from "@server/security/step-up";
 import { data, Form, useNavigation } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { formatDateTime } from "~/components/admin/format";
@@ -42,7 +44,8 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireAccess(args);
   const list = await loadAdminList(args, listStaff, STAFF_MESSAGES.fetchFailed);
-  return { ...list, me: staff.id };
+  const requireTwoFactor = await twoFactorRequired(getRuntimeFrom(args.context).database.db);
+  return { ...list, me: staff.id, requireTwoFactor };
 }
 
 interface InviteAnswer {
@@ -51,7 +54,7 @@ interface InviteAnswer {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAccess(args);
+  const staff = await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const read = await readPost(args.request, FORM_LIMITS.short, () => null);
   const form = read.form;
@@ -87,6 +90,20 @@ export async function action(args: Route.ActionArgs) {
         : failure(STAFF_MESSAGES.inviteFailed),
     );
   }
+
+  if (intent === "require-two-factor") {
+    const required = form.fields.get("required") === "on";
+    // Whoever requires it has it: the setting would otherwise send its own author away.
+    if (required && !staff.twoFactor) {
+      return redirectWithFlash(args.context, STAFF_PATH, failure(STAFF_MESSAGES.twoFactorFirst));
+    }
+    await setTwoFactorRequired(runtime.database.db, currentActor(args.context), required);
+    return redirectWithFlash(args.context, STAFF_PATH, success(STAFF_MESSAGES.settingSaved));
+  }
+
+  // A role change asks for the password or a code again after 10 minutes (step-up); the person
+  // comes back here to make it.
+  if (intent === "role") await requireRecentVerification(runtime, staff, STAFF_PATH);
 
   const id = form.fields.get("id");
   const change = changeOf(intent, form.fields.get("role"));
@@ -156,6 +173,33 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <p className="mt-2 text-sm text-ink-muted">
           The invitation's link works once, within 48 hours: the person chooses a password and is
           signed in.
+        </p>
+      </section>
+
+      <section aria-labelledby="security-heading" className="mb-8 max-w-3xl">
+        <h2 id="security-heading" className="mb-3 font-display text-lg font-bold">
+          Two-factor authentication
+        </h2>
+        <Form
+          method="post"
+          className="flex flex-wrap items-center gap-4 rounded-lg border border-line bg-surface p-4"
+        >
+          <input type="hidden" name="intent" value="require-two-factor" />
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              name="required"
+              defaultChecked={loaderData.requireTwoFactor}
+              className="size-4 accent-accent"
+            />
+            Require two-factor for all staff
+          </label>
+          <button type="submit" className={buttonClass.secondary}>
+            Save
+          </button>
+        </Form>
+        <p className="mt-2 text-sm text-ink-muted">
+          When required, anyone without two-factor is sent to set it up before anything else.
         </p>
       </section>
 

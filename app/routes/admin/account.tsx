@@ -1,0 +1,406 @@
+import {
+  changePassword,
+  confirmTwoFactor,
+  endOwnSessions,
+  loadAccount,
+  startTwoFactor,
+  turnOffTwoFactor,
+} from "@server/admin/account";
+import { failure, success } from "@server/admin/messages";
+import { redirectWithFlash } from "@server/admin/moderation";
+import { twoFactorRequired } from "@server/admin/settings";
+import { getRuntimeFrom } from "@server/context";
+import { FORM_LIMITS, readPost } from "@server/forms";
+import {
+  ACCOUNT_PATH,
+  ADMIN_RESPONSE_HEADERS,
+  currentActor,
+  requireAccess,
+} from "@server/security/admin-access";
+import { data, Form, useNavigation } from "react-router";
+import { formatDateTime } from "~/components/admin/format";
+import { buttonClass } from "~/components/admin/ui";
+import { FormFields, TextField } from "~/components/forms/fields";
+import { PageHeader } from "~/components/ui/page-header";
+import { ACCOUNT_MESSAGES, describeBrowser } from "~/entities/staff/view";
+import { adminMeta } from "~/lib/admin-meta";
+import type { FieldErrors } from "~/lib/forms/result";
+import type { Route } from "./+types/account";
+
+/**
+ * /admin/account (every staff member, issue #29 item 4): "Your account". Change password, turn
+ * two-factor on (QR code, setup key, a code, then 10 recovery codes shown once) or off, and the
+ * person's sessions. Every form is a plain post to this route, then post/redirect/get with a
+ * toast; the recovery codes are the one answer rendered in place (they are never shown again).
+ */
+
+export const meta: Route.MetaFunction = () => adminMeta("Your account");
+
+export async function loader(args: Route.LoaderArgs) {
+  const staff = await requireAccess(args);
+  const runtime = getRuntimeFrom(args.context);
+  const view = await loadAccount(runtime, staff);
+  const required = !staff.twoFactor && (await twoFactorRequired(runtime.database.db));
+  return { ...view, required };
+}
+
+interface Answer {
+  form: "password" | "two-factor";
+  fieldErrors: FieldErrors;
+  recoveryCodes?: string[];
+}
+
+const SESSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export async function action(args: Route.ActionArgs) {
+  const staff = await requireAccess(args);
+  const runtime = getRuntimeFrom(args.context);
+  const actor = currentActor(args.context);
+  const read = await readPost(args.request, FORM_LIMITS.short, () => null);
+  const fields = read.form?.fields;
+  if (!fields) {
+    return redirectWithFlash(args.context, ACCOUNT_PATH, failure(ACCOUNT_MESSAGES.twoFactorFailed));
+  }
+  const text = (name: string) => {
+    const value = fields.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = fields.get("intent");
+
+  if (intent === "password") {
+    const result = await changePassword(runtime, actor, staff, {
+      currentPassword: text("currentPassword"),
+      newPassword: text("newPassword"),
+    });
+    if (!result.ok) {
+      return data<Answer>(
+        { form: "password", fieldErrors: { [result.field]: [result.message] } },
+        { status: 400 },
+      );
+    }
+    return redirectWithFlash(args.context, ACCOUNT_PATH, success(ACCOUNT_MESSAGES.passwordChanged));
+  }
+
+  if (intent === "end-session" || intent === "end-others") {
+    const id = intent === "end-session" ? text("id") : null;
+    if (id !== null && !SESSION_ID.test(id)) {
+      return redirectWithFlash(
+        args.context,
+        ACCOUNT_PATH,
+        failure(ACCOUNT_MESSAGES.sessionMissing),
+      );
+    }
+    const ended = await endOwnSessions(runtime, actor, staff, id);
+    const message =
+      id === null
+        ? success(ACCOUNT_MESSAGES.othersEnded)
+        : ended > 0
+          ? success(ACCOUNT_MESSAGES.sessionEnded)
+          : failure(ACCOUNT_MESSAGES.sessionMissing);
+    return redirectWithFlash(args.context, ACCOUNT_PATH, message);
+  }
+
+  if (intent === "two-factor-start" || intent === "two-factor-off") {
+    const step =
+      intent === "two-factor-start"
+        ? await startTwoFactor(runtime, args.request, actor.ip ?? "", text("password"))
+        : await turnOffTwoFactor(runtime, actor, staff, args.request, text("password"));
+    if (!step.ok) {
+      return data<Answer>(
+        { form: "two-factor", fieldErrors: { [step.field]: [step.message] } },
+        { status: 400 },
+      );
+    }
+    const response = await redirectWithFlash(
+      args.context,
+      `${ACCOUNT_PATH}#two-factor`,
+      success(intent === "two-factor-off" ? ACCOUNT_MESSAGES.twoFactorOff : "Scan the QR code"),
+    );
+    for (const cookie of step.cookies) response.headers.append("Set-Cookie", cookie);
+    return response;
+  }
+
+  if (intent === "two-factor-verify") {
+    const step = await confirmTwoFactor(
+      runtime,
+      actor,
+      staff,
+      args.request,
+      text("code").replace(/\s+/g, ""),
+    );
+    if (!step.ok) {
+      return data<Answer>(
+        { form: "two-factor", fieldErrors: { code: [step.message] } },
+        { status: 400 },
+      );
+    }
+    // Rendered in place, this once: the new session's cookie rides with the answer.
+    const headers = new Headers(ADMIN_RESPONSE_HEADERS);
+    for (const cookie of step.cookies) headers.append("Set-Cookie", cookie);
+    return data<Answer>(
+      { form: "two-factor", fieldErrors: {}, recoveryCodes: step.recoveryCodes ?? [] },
+      { headers },
+    );
+  }
+
+  return redirectWithFlash(args.context, ACCOUNT_PATH, failure(ACCOUNT_MESSAGES.twoFactorFailed));
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData as Answer | undefined;
+  return (
+    <>
+      <PageHeader
+        variant="admin"
+        title="Your account"
+        lead="Your password, your second factor and where you are signed in."
+      />
+      {loaderData.required ? (
+        <p
+          role="alert"
+          className="mb-6 max-w-3xl rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm"
+        >
+          {ACCOUNT_MESSAGES.required}
+        </p>
+      ) : null}
+      <div className="grid max-w-3xl gap-8">
+        <TwoFactorSection
+          state={loaderData.twoFactor}
+          setup={loaderData.setup}
+          answer={answer?.form === "two-factor" ? answer : undefined}
+        />
+        <PasswordSection answer={answer?.form === "password" ? answer : undefined} />
+        <SessionsSection sessions={loaderData.sessions} />
+      </div>
+    </>
+  );
+}
+
+function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className="rounded-lg border border-line bg-surface p-4 sm:p-6"
+    >
+      <h2 id={`${id}-heading`} className="mb-3 font-display text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function useSubmitting(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function PasswordSection({ answer }: { answer: Answer | undefined }) {
+  const submitting = useSubmitting("password");
+  return (
+    <Section id="password" title="Change password">
+      <Form method="post" noValidate className="grid gap-4 sm:max-w-sm">
+        <input type="hidden" name="intent" value="password" />
+        <FormFields look="admin" errors={answer?.fieldErrors}>
+          <TextField
+            id="current-password"
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+          />
+          <TextField
+            id="new-password"
+            name="newPassword"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 12 characters, and not a common password. Your other sessions end."
+          />
+        </FormFields>
+        <button type="submit" disabled={submitting} className={`${buttonClass.primary} w-fit`}>
+          {submitting ? "Saving…" : "Change password"}
+        </button>
+      </Form>
+    </Section>
+  );
+}
+
+function TwoFactorSection({
+  state,
+  setup,
+  answer,
+}: {
+  state: "on" | "off" | "pending";
+  setup: { qrSvg: string; setupKey: string } | null;
+  answer: Answer | undefined;
+}) {
+  const starting = useSubmitting("two-factor-start");
+  const verifying = useSubmitting("two-factor-verify");
+  const stopping = useSubmitting("two-factor-off");
+  const codes = answer?.recoveryCodes;
+  return (
+    <Section id="two-factor" title="Two-factor authentication">
+      {codes ? (
+        <div className="grid gap-3">
+          <p role="status" className="font-medium">
+            {ACCOUNT_MESSAGES.twoFactorOn}
+          </p>
+          <h3 className="font-display font-bold">Recovery codes</h3>
+          <p className="text-sm text-ink-muted">
+            Keep these somewhere safe now: each signs you in once without your authenticator app,
+            and they will not be shown again.
+          </p>
+          <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm">
+            {codes.map((code) => (
+              <li key={code} className="rounded-md border border-line px-3 py-2">
+                {code}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : state === "on" ? (
+        <>
+          <p className="mb-4">{ACCOUNT_MESSAGES.twoFactorOn}</p>
+          <Form method="post" noValidate className="grid gap-4 sm:max-w-sm">
+            <input type="hidden" name="intent" value="two-factor-off" />
+            <FormFields look="admin" errors={answer?.fieldErrors}>
+              <TextField
+                id="two-factor-off-password"
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+              />
+            </FormFields>
+            <button type="submit" disabled={stopping} className={`${buttonClass.danger} w-fit`}>
+              Turn off two-factor
+            </button>
+          </Form>
+        </>
+      ) : state === "pending" && setup ? (
+        <div className="grid gap-4">
+          <p className="text-sm text-ink-muted">
+            Scan the QR code with your authenticator app, or type the setup key into it, then enter
+            the 6-digit code it shows.
+          </p>
+          <div
+            role="img"
+            aria-label="QR code of the two-factor secret"
+            className="w-48 rounded-md bg-white p-1"
+            // The SVG is made on the server by the qrcode library from our own secret.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own server-made SVG
+            dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+          />
+          <dl>
+            <dt className="text-sm text-ink-muted">Setup key</dt>
+            <dd className="font-mono text-base break-all">{setup.setupKey}</dd>
+          </dl>
+          <Form method="post" noValidate className="grid gap-4 sm:max-w-sm">
+            <input type="hidden" name="intent" value="two-factor-verify" />
+            <FormFields look="admin" errors={answer?.fieldErrors}>
+              <TextField
+                id="two-factor-code"
+                name="code"
+                label="Code"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                spellCheck={false}
+              />
+            </FormFields>
+            <button type="submit" disabled={verifying} className={`${buttonClass.primary} w-fit`}>
+              Verify
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-ink-muted">
+            Off. With it on, signing in asks for a code from an authenticator app after your
+            password. Confirm your password to begin.
+          </p>
+          <Form method="post" noValidate className="grid gap-4 sm:max-w-sm">
+            <input type="hidden" name="intent" value="two-factor-start" />
+            <FormFields look="admin" errors={answer?.fieldErrors}>
+              <TextField
+                id="two-factor-password"
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+              />
+            </FormFields>
+            <button type="submit" disabled={starting} className={`${buttonClass.primary} w-fit`}>
+              Turn on two-factor
+            </button>
+          </Form>
+        </>
+      )}
+    </Section>
+  );
+}
+
+function SessionsSection({
+  sessions,
+}: {
+  sessions: {
+    id: string;
+    userAgent: string | null;
+    ip: string | null;
+    lastSeenAt: Date | string;
+    current: boolean;
+  }[];
+}) {
+  const others = sessions.some((row) => !row.current);
+  return (
+    <Section id="sessions" title="Sessions">
+      <ul className="divide-y divide-line">
+        {sessions.map((row) => (
+          <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="font-medium">
+                {describeBrowser(row.userAgent)}
+                {row.current ? (
+                  <span className="ml-2 text-sm text-accent">This session</span>
+                ) : null}
+              </p>
+              <p className="text-sm text-ink-muted">
+                IP {row.ip ?? "unknown"} · last seen {formatDateTime(row.lastSeenAt)}
+              </p>
+            </div>
+            {row.current ? null : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="end-session" />
+                <input type="hidden" name="id" value={row.id} />
+                <button
+                  type="submit"
+                  className={buttonClass.secondary}
+                  aria-label={`End session: ${describeBrowser(row.userAgent)}, IP ${row.ip ?? "unknown"}`}
+                >
+                  End
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="end-others" />
+          <button type="submit" className={buttonClass.danger}>
+            Sign out everywhere else
+          </button>
+        </Form>
+      ) : null}
+    </Section>
+  );
+}

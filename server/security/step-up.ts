@@ -1,0 +1,76 @@
+import { isCurrentPassword } from "@server/admin/account";
+import { session } from "@server/db/schema";
+import type { Runtime } from "@server/runtime";
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { ADMIN_RESPONSE_HEADERS, type StaffUser } from "./admin-access";
+import { signInLimiterFor } from "./rate-limit";
+
+/**
+ * Step-up (issue #29, decision 0302): a sensitive action (a backup download, a role change, later
+ * an erasure) asks for the password or a code again when the last one this session gave is more
+ * than 10 minutes old. One guard for all of them; the session's `verified_at` is its clock
+ * (set when the session starts, and by /admin/confirm).
+ */
+
+export const STEP_UP_MAX_AGE_MS = 10 * 60_000;
+export const CONFIRM_PATH = "/admin/confirm";
+export const STEP_UP_MESSAGES = {
+  wrong: "That is neither your password nor a valid code.",
+  tooMany: "Too many tries. Please wait a few minutes and try again.",
+} as const;
+
+/**
+ * Throws a redirect to /admin/confirm, which comes back to `back` (a back-office path: the page
+ * to repeat the action from, or the download itself), unless the session was verified within
+ * the last 10 minutes.
+ */
+export async function requireRecentVerification(
+  runtime: Runtime,
+  staff: StaffUser,
+  back: string,
+): Promise<void> {
+  const [row] = await runtime.database.db
+    .select({ verifiedAt: session.verifiedAt })
+    .from(session)
+    .where(eq(session.id, staff.sessionId))
+    .limit(1);
+  if (row && Date.now() - row.verifiedAt.getTime() <= STEP_UP_MAX_AGE_MS) return;
+  throw redirect(`${CONFIRM_PATH}?redirectTo=${encodeURIComponent(back)}`, {
+    headers: ADMIN_RESPONSE_HEADERS,
+  });
+}
+
+/**
+ * Checks the password, or (with two-factor on) a current TOTP code, and restarts the session's
+ * clock. Tries are limited by the sign-in limiter's per-account budget (a guessed code costs the
+ * same as a guessed password).
+ */
+export async function confirmIdentity(
+  runtime: Runtime,
+  staff: StaffUser,
+  input: { secret: string; headers: Headers; ip: string },
+): Promise<"ok" | "wrong" | "too_many"> {
+  const attempt = await signInLimiterFor(runtime).begin(input.ip, staff.email);
+  if (!attempt.allowed) return "too_many";
+  const code = input.secret.replace(/\s+/g, "");
+  let ok = await isCurrentPassword(runtime, staff.id, input.secret);
+  if (!ok && staff.twoFactor && /^\d{6}$/.test(code)) {
+    const response = await runtime.auth.api.verifyTOTP({
+      body: { code },
+      headers: input.headers,
+      asResponse: true,
+    });
+    ok = response.ok;
+  }
+  if (!ok) {
+    await attempt.failed();
+    return "wrong";
+  }
+  await attempt.succeeded();
+  await runtime.database.db
+    .update(session)
+    .set({ verifiedAt: new Date() })
+    .where(eq(session.id, staff.sessionId));
+  return "ok";
+}

@@ -1,0 +1,381 @@
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
+import { ensureUser } from "@server/auth";
+import { auditEvents, session, user } from "@server/db/schema";
+import { getSessionUser } from "@server/security/admin-access";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as accountAction, loader as accountLoader } from "~/routes/admin/account";
+import { loader as backupDownloadLoader } from "~/routes/admin/backup-download";
+import { loader as blogLoader } from "~/routes/admin/blog";
+import { action as confirmAction } from "~/routes/admin/confirm";
+import { action as loginAction } from "~/routes/admin/login";
+import { loader as portfolioLoader } from "~/routes/admin/portfolio";
+import { action as staffAction } from "~/routes/admin/staff";
+import { action as codeAction, loader as codeLoader } from "~/routes/admin/two-factor";
+import {
+  createTestRuntime,
+  postTo,
+  routeArgs,
+  SITE,
+  type TestRuntime,
+  toastOf,
+} from "../support/admin-runtime";
+import { testDrivers } from "../support/database";
+
+/**
+ * Issue #29 item 4: the account page (change password, sessions), two-factor sign-in with TOTP
+ * and single-use recovery codes, the step-up before sensitive actions, and the setting that
+ * requires two-factor of all staff. Route loaders and actions called directly, on both databases.
+ */
+
+const PASSWORD = "a long staff passphrase 1";
+const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+type Answer = { data?: unknown; init?: { status?: number; headers?: HeadersInit } | null };
+const statusOf = (answer: unknown) =>
+  answer instanceof Response ? answer.status : ((answer as Answer).init?.status ?? 200);
+const dataOf = (answer: unknown) =>
+  (answer && typeof answer === "object" && "init" in answer
+    ? (answer as Answer).data
+    : answer) as Record<string, unknown>;
+/** The cookies a response sets, as a Cookie header (expired ones dropped). */
+const cookiesOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .filter((c) => !/max-age=0/i.test(c))
+    .map((c) => c.split(";")[0])
+    .join("; ");
+/** Runs a loader or action; a thrown Response (redirect, refusal) is its answer. */
+const settle = async (work: Promise<unknown>) => {
+  try {
+    return await work;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    if (thrown && typeof thrown === "object" && "init" in thrown) return thrown;
+    throw thrown;
+  }
+};
+const codeFor = (setupKey: string) => createOTP(base32.decode(setupKey)).totp();
+
+describe.each(testDrivers)("two-factor and the account page on %s", (driver) => {
+  let t: TestRuntime;
+  beforeAll(async () => {
+    t = await createTestRuntime(driver);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const db = () => t.runtime.database.db;
+  let people = 0;
+  /** A fresh staff member, signed in: their e-mail and a session cookie. */
+  const newStaff = async (role: "admin" | "editor" = "editor") => {
+    const email = `person${++people}-${driver}@studio.test`;
+    await ensureUser(t.runtime.auth, { email, password: PASSWORD, role });
+    return { email, cookie: await signIn(email) };
+  };
+  const signIn = async (email: string, password = PASSWORD) => {
+    const response = await t.runtime.auth.api.signInEmail({
+      body: { email, password },
+      asResponse: true,
+    });
+    return cookiesOf(response.headers);
+  };
+  const account = (cookie: string, fields: Record<string, string>) =>
+    settle(postTo(t, accountAction, "/admin/account", form(fields), { cookie }));
+  const view = async (cookie: string) =>
+    dataOf(await accountLoader(routeArgs(t.runtime, "/admin/account", { cookie }) as never));
+  const whoIs = (cookie: string) =>
+    getSessionUser(new Request(`${SITE}/admin`, { headers: { cookie } }), t.runtime);
+  const audits = async (action: string, email: string) =>
+    db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, action), eq(auditEvents.entityName, email)));
+  /** Turns two-factor on through the account page; the new session cookie, the key, the codes. */
+  const turnOn = async (cookie: string) => {
+    expect(
+      statusOf(await account(cookie, { intent: "two-factor-start", password: PASSWORD })),
+    ).toBe(302);
+    const pending = await view(cookie);
+    expect(pending.twoFactor).toBe("pending");
+    const setup = pending.setup as { qrSvg: string; setupKey: string };
+    const answer = (await account(cookie, {
+      intent: "two-factor-verify",
+      code: await codeFor(setup.setupKey),
+    })) as Answer;
+    const codes = (answer.data as { recoveryCodes: string[] }).recoveryCodes;
+    return {
+      cookie: cookiesOf(new Headers(answer.init?.headers)),
+      setupKey: setup.setupKey,
+      codes,
+    };
+  };
+  const login = (email: string, password = PASSWORD) =>
+    loginAction(
+      routeArgs(t.runtime, "/admin/login", {
+        method: "POST",
+        body: form({ email, password, redirectTo: "" }),
+        ip: `198.51.100.${people}`,
+      }) as never,
+    ) as Promise<Response>;
+  const enterCode = (challenge: string, code: string) =>
+    settle(
+      codeAction(
+        routeArgs(t.runtime, "/admin/two-factor", {
+          method: "POST",
+          body: form({ code, redirectTo: "" }),
+          cookie: challenge,
+        }) as never,
+      ),
+    );
+
+  it("changes the password with the current one, refuses a wrong or common one, ends the other sessions", async () => {
+    const me = await newStaff();
+    const elsewhere = await signIn(me.email);
+    const wrong = await account(me.cookie, {
+      intent: "password",
+      currentPassword: "not my password at all",
+      newPassword: "another long passphrase 2",
+    });
+    expect(statusOf(wrong)).toBe(400);
+    expect(dataOf(wrong).fieldErrors).toEqual({
+      currentPassword: ["The current password is not correct."],
+    });
+    const common = await account(me.cookie, {
+      intent: "password",
+      currentPassword: PASSWORD,
+      newPassword: "password1234",
+    });
+    expect(statusOf(common)).toBe(400);
+    expect(
+      String((dataOf(common).fieldErrors as { newPassword: string[] }).newPassword[0]),
+    ).toMatch(/most common passwords/);
+    const done = (await account(me.cookie, {
+      intent: "password",
+      currentPassword: PASSWORD,
+      newPassword: "another long passphrase 2",
+    })) as Response;
+    expect(done.status).toBe(302);
+    expect(await toastOf(t.runtime, done)).toBe(
+      "Success: Password changed. Your other sessions have ended.",
+    );
+    expect(await whoIs(me.cookie)).not.toBeNull();
+    expect(await whoIs(elsewhere)).toBeNull();
+    expect(await signIn(me.email)).toBe("");
+    expect(await signIn(me.email, "another long passphrase 2")).not.toBe("");
+    expect(await audits("password_change", me.email)).toHaveLength(1);
+  });
+
+  it("lists the sessions and ends one, or every other, never someone else's", async () => {
+    const me = await newStaff();
+    const phone = await signIn(me.email);
+    const laptop = await signIn(me.email);
+    const other = await newStaff();
+    const sessions = (await view(me.cookie)).sessions as { id: string; current: boolean }[];
+    expect(sessions).toHaveLength(3);
+    expect(sessions[0]?.current).toBe(true);
+    const phoneId = (await whoIs(phone))?.sessionId ?? "";
+    const otherId = (await whoIs(other.cookie))?.sessionId ?? "";
+    // Someone else's session id: nothing ends.
+    const refused = (await account(me.cookie, { intent: "end-session", id: otherId })) as Response;
+    expect(await toastOf(t.runtime, refused)).toBe("Error: That session has already ended.");
+    expect(await whoIs(other.cookie)).not.toBeNull();
+    await account(me.cookie, { intent: "end-session", id: phoneId });
+    expect(await whoIs(phone)).toBeNull();
+    expect(await whoIs(laptop)).not.toBeNull();
+    const all = (await account(me.cookie, { intent: "end-others" })) as Response;
+    expect(await toastOf(t.runtime, all)).toBe("Success: Every other session has ended.");
+    expect(await whoIs(laptop)).toBeNull();
+    expect(await whoIs(me.cookie)).not.toBeNull();
+    expect(await audits("sessions_ended", me.email)).toHaveLength(2);
+  });
+
+  it("turns two-factor on with a code, then signs in only with a code; the half-way state opens nothing", async () => {
+    const me = await newStaff("admin");
+    const refused = await account(me.cookie, { intent: "two-factor-start", password: "wrong" });
+    expect(statusOf(refused)).toBe(400);
+    expect(
+      statusOf(await account(me.cookie, { intent: "two-factor-start", password: PASSWORD })),
+    ).toBe(302);
+    const { setup } = (await view(me.cookie)) as { setup: { qrSvg: string; setupKey: string } };
+    expect(setup.qrSvg).toMatch(/^<svg/);
+    expect(setup.setupKey).toMatch(/^[A-Z2-7]{32,}$/);
+    const bad = await account(me.cookie, { intent: "two-factor-verify", code: "000000" });
+    expect(statusOf(bad)).toBe(400);
+    expect((await view(me.cookie)).twoFactor).toBe("pending");
+
+    // "Turn on" again replaces the pending setup: the key to use is turnOn's.
+    const on = await turnOn(me.cookie);
+    expect(on.codes).toHaveLength(10);
+    expect(new Set(on.codes).size).toBe(10);
+    const cookie = on.cookie;
+    expect((await whoIs(cookie))?.twoFactor).toBe(true);
+    expect((await view(cookie)).twoFactor).toBe("on");
+    expect(await audits("two_factor_on", me.email)).toHaveLength(1);
+
+    // The password alone: the code step, and no session.
+    const afterPassword = await login(me.email);
+    expect(afterPassword.status).toBe(302);
+    expect(afterPassword.headers.get("location")).toBe("/admin/two-factor");
+    const challenge = cookiesOf(afterPassword.headers);
+    expect(challenge).toMatch(/better-auth\.two_factor=/);
+    expect(challenge).not.toMatch(/session_token/);
+    expect(await whoIs(challenge)).toBeNull();
+    const page = (await settle(
+      portfolioLoader(routeArgs(t.runtime, "/admin/portfolio", { cookie: challenge }) as never),
+    )) as Response;
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toMatch(/^\/admin\/login/);
+    expect(
+      statusOf(
+        await settle(
+          codeLoader(routeArgs(t.runtime, "/admin/two-factor", { cookie: challenge }) as never),
+        ),
+      ),
+    ).toBe(200);
+
+    const wrong = await enterCode(challenge, "123456");
+    expect(statusOf(wrong)).toBe(401);
+    const signedIn = (await enterCode(challenge, await codeFor(on.setupKey))) as Response;
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toBe("/admin/portfolio");
+    expect((await whoIs(cookiesOf(signedIn.headers)))?.email).toBe(me.email);
+  });
+
+  it("accepts a recovery code once", async () => {
+    const me = await newStaff();
+    const on = await turnOn(me.cookie);
+    const [code] = on.codes;
+    const first = await login(me.email);
+    const used = (await enterCode(cookiesOf(first.headers), code ?? "")) as Response;
+    expect(used.status).toBe(302);
+    expect(used.headers.get("location")).toBe("/admin/blog");
+    expect(await audits("recovery_code_used", me.email)).toHaveLength(1);
+    const again = await login(me.email);
+    const refused = await enterCode(cookiesOf(again.headers), code ?? "");
+    expect(statusOf(refused)).toBe(401);
+    expect(dataOf(refused).error).toBe(
+      "That code is not valid. Try again, or use one of your recovery codes.",
+    );
+    // Another one still works.
+    expect(statusOf(await enterCode(cookiesOf(again.headers), on.codes[1] ?? ""))).toBe(302);
+  });
+
+  it("turns two-factor off with the password only", async () => {
+    const me = await newStaff();
+    const on = await turnOn(me.cookie);
+    expect(
+      statusOf(await account(on.cookie, { intent: "two-factor-off", password: "wrong" })),
+    ).toBe(400);
+    const off = (await account(on.cookie, {
+      intent: "two-factor-off",
+      password: PASSWORD,
+    })) as Response;
+    expect(off.status).toBe(302);
+    const cookie = cookiesOf(off.headers);
+    expect((await view(cookie)).twoFactor).toBe("off");
+    expect(await audits("two_factor_off", me.email)).toHaveLength(1);
+    expect((await login(me.email)).headers.get("location")).toBe("/admin/blog");
+  });
+
+  it("asks for the password or a code again before a role change or a backup download after 10 minutes", async () => {
+    const me = await newStaff("admin");
+    const target = await newStaff();
+    const [{ id: targetId } = { id: "" }] = await db()
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, target.email));
+    const stale = async (cookie: string) => {
+      const id = (await whoIs(cookie))?.sessionId ?? "";
+      await db()
+        .update(session)
+        .set({ verifiedAt: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(session.id, id));
+    };
+    const changeRole = (cookie: string) =>
+      settle(
+        postTo(
+          t,
+          staffAction,
+          "/admin/staff",
+          form({ intent: "role", id: targetId, role: "admin" }),
+          {
+            cookie,
+          },
+        ),
+      ) as Promise<Response>;
+    // Fresh: it goes through.
+    expect(await toastOf(t.runtime, await changeRole(me.cookie))).toMatch(/now has the role Admin/);
+    await stale(me.cookie);
+    const asked = await changeRole(me.cookie);
+    expect(asked.headers.get("location")).toBe("/admin/confirm?redirectTo=%2Fadmin%2Fstaff");
+    const download = (await settle(
+      backupDownloadLoader(
+        routeArgs(t.runtime, "/admin/backups/some-run/download", {
+          cookie: me.cookie,
+          params: { id: "some-run" },
+        }) as never,
+      ),
+    )) as Response;
+    expect(download.headers.get("location")).toBe(
+      "/admin/confirm?redirectTo=%2Fadmin%2Fbackups%2Fsome-run%2Fdownload",
+    );
+    const confirm = (secret: string, cookie = me.cookie) =>
+      settle(
+        postTo(t, confirmAction, "/admin/confirm", form({ secret, redirectTo: "/admin/staff" }), {
+          cookie,
+        }),
+      );
+    expect(statusOf(await confirm("not the password"))).toBe(400);
+    const confirmed = (await confirm(PASSWORD)) as Response;
+    expect(confirmed.headers.get("location")).toBe("/admin/staff");
+    expect((await changeRole(me.cookie)).headers.get("location")).toBe("/admin/staff");
+
+    // With two-factor on, a code does as well.
+    const on = await turnOn(me.cookie);
+    await stale(on.cookie);
+    expect((await changeRole(on.cookie)).headers.get("location")).toMatch(/^\/admin\/confirm/);
+    const byCode = (await confirm(await codeFor(on.setupKey), on.cookie)) as Response;
+    expect(byCode.headers.get("location")).toBe("/admin/staff");
+  });
+
+  it("sends staff without two-factor to set it up when an admin requires it", async () => {
+    const admin = await newStaff("admin");
+    const editor = await newStaff("editor");
+    const set = (required: boolean) =>
+      postTo(
+        t,
+        staffAction,
+        "/admin/staff",
+        form(
+          required
+            ? { intent: "require-two-factor", required: "on" }
+            : { intent: "require-two-factor" },
+        ),
+        { cookie: admin.cookie },
+      ) as Promise<Response>;
+    // The admin turns it on for themself first (else they are sent away as well).
+    const adminOn = await turnOn(admin.cookie);
+    admin.cookie = adminOn.cookie;
+    expect((await set(true)).status).toBe(302);
+    const [row] = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "setting_change"));
+    expect(row?.changes).toEqual({ require_two_factor: { before: false, after: true } });
+
+    const blog = (await settle(
+      blogLoader(routeArgs(t.runtime, "/admin/blog", { cookie: editor.cookie }) as never),
+    )) as Response;
+    expect(blog.status).toBe(302);
+    expect(blog.headers.get("location")).toBe("/admin/account");
+    expect((await view(editor.cookie)).required).toBe(true);
+    // Once it is on, the blog opens.
+    const on = await turnOn(editor.cookie);
+    const opened = await settle(
+      blogLoader(routeArgs(t.runtime, "/admin/blog", { cookie: on.cookie }) as never),
+    );
+    expect(opened instanceof Response ? opened.status : 200).toBe(200);
+    await set(false);
+  });
+});
