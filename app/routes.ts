@@ -71,6 +71,7 @@ export default [
       route("blog/:id/delete", "routes/admin/blog-delete.tsx"),
       route("backups", "routes/admin/backups.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("redirects", "routes/admin/redirects.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("staff/:id/remove", "routes/admin/staff-remove.tsx"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),

@@ -4,6 +4,7 @@ import { resolveImageUrl } from "@server/admin/images";
 import { isUuid } from "@server/admin/list-params";
 import { BLOG_MESSAGES, failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
+import { savedWithRedirect } from "@server/admin/redirects";
 import { audited } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
@@ -161,7 +162,14 @@ export async function action(args: Route.ActionArgs) {
       runtime.database.db,
       currentActor(args.context),
       { entity: "blog_post", id: id ?? null },
-      (tx) => saveBlogPost(tx, { ...checked.data, ...images }, id),
+      // A published post's changed slug leaves a 301 from its old address (decision 0370).
+      (tx) =>
+        savedWithRedirect(
+          tx,
+          currentActor(args.context),
+          { entity: "blog_post", id: id ?? null, siteUrl: runtime.config.SITE_URL },
+          () => saveBlogPost(tx, { ...checked.data, ...images }, id),
+        ),
       (result) => (result?.ok ? result.id : null),
     );
     if (saved === null) return redirectGone(args.context);
