@@ -1,4 +1,5 @@
 import { listTables, qualified, rowsOf } from "@server/backup/archive/catalog";
+import type { Database } from "@server/db/client";
 import {
   auditEvents,
   blogCategories,
@@ -7,6 +8,7 @@ import {
   contactSubmissions,
   jobApplications,
   portfolioItems,
+  redirects,
   teamMembers,
   testimonials,
   user,
@@ -91,7 +93,7 @@ interface SampleWrite {
 }
 
 /** At least one write that succeeds for every back-office route with an action. */
-function sampleWrites(ids: Ids, flips: Flips): Record<string, SampleWrite[]> {
+function sampleWrites(ids: Ids, flips: Flips, db: () => Database): Record<string, SampleWrite[]> {
   const form = (fields: Record<string, string>) => () => new URLSearchParams(fields);
   return {
     "/admin": [
@@ -228,6 +230,23 @@ function sampleWrites(ids: Ids, flips: Flips): Record<string, SampleWrite[]> {
       },
     ],
     "/admin/backups": [{ url: "/admin/backups", body: form({}) }],
+    "/admin/redirects": [
+      { url: "/admin/redirects", body: form({ intent: "add", from: "/sweep-old", to: "/about" }) },
+      {
+        url: "/admin/redirects",
+        body: async () =>
+          new URLSearchParams({
+            intent: "remove",
+            id:
+              (
+                await db()
+                  .select({ id: redirects.id })
+                  .from(redirects)
+                  .where(eq(redirects.fromPath, "/sweep-old"))
+              )[0]?.id ?? "",
+          }),
+      },
+    ],
   };
 }
 
@@ -307,7 +326,7 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
   });
 
   it("every back-office action that writes a record leaves an audit row", async () => {
-    const samples = sampleWrites(ids, flips);
+    const samples = sampleWrites(ids, flips, db);
     const withActions: string[] = [];
     for (const { file, pattern } of adminModules(routes as ConfigEntry[])) {
       const load = modules[`../../app/${file}`];

@@ -61,14 +61,15 @@ export function pathOfTarget(target: string): string | null {
  */
 export function normaliseTarget(value: string, siteUrl?: string): string | null {
   if (value.startsWith("/")) return normalisePath(value, { query: true });
-  if (value.length > MAX_REDIRECT_LENGTH || !isSafeUrl(value, { protocols: ["https:"] })) {
-    return null;
-  }
-  const url = new URL(value);
-  if (url.username || url.password) return null;
-  if (siteUrl && url.origin === new URL(siteUrl).origin) {
+  if (value.length > MAX_REDIRECT_LENGTH) return null;
+  // This site's own address, whatever its protocol (http on a laptop), is a path here.
+  if (siteUrl && URL.canParse(value) && new URL(value).origin === new URL(siteUrl).origin) {
+    const url = new URL(value);
     return normalisePath(`${url.pathname}${url.search}${url.hash}`, { query: true });
   }
+  if (!isSafeUrl(value, { protocols: ["https:"] })) return null;
+  const url = new URL(value);
+  if (url.username || url.password) return null;
   return url.href;
 }
 
@@ -76,36 +77,37 @@ const isAdminPath = (path: string) => /^\/admin(?:[/.]|$)/i.test(path);
 
 /**
  * The form of /admin/redirects: "From", "To", and "Gone" (the page was removed: 410 instead of
- * a redirect). The server normalises To again with SITE_URL (see server/admin/redirects.ts).
+ * a redirect). `siteUrl` (SITE_URL) turns this site's own full addresses into paths.
  */
-export const redirectSchema = z
-  .object({
-    from: z.string().trim(),
-    to: z.string().trim().optional().default(""),
-    gone: checkbox,
-  })
-  .transform((input, ctx) => {
-    const from = normalisePath(input.from);
-    if (!from) {
-      ctx.addIssue({ code: "custom", path: ["from"], message: REDIRECT_MESSAGES.fromInvalid });
-    } else if (isAdminPath(from)) {
-      ctx.addIssue({ code: "custom", path: ["from"], message: REDIRECT_MESSAGES.fromAdmin });
-    }
-    let to: string | null = null;
-    if (input.gone) {
-      if (input.to) {
-        ctx.addIssue({ code: "custom", path: ["to"], message: REDIRECT_MESSAGES.toWithGone });
+export const redirectSchema = (siteUrl?: string) =>
+  z
+    .object({
+      from: z.string().trim(),
+      to: z.string().trim().optional().default(""),
+      gone: checkbox,
+    })
+    .transform((input, ctx) => {
+      const from = normalisePath(input.from);
+      if (!from) {
+        ctx.addIssue({ code: "custom", path: ["from"], message: REDIRECT_MESSAGES.fromInvalid });
+      } else if (isAdminPath(from)) {
+        ctx.addIssue({ code: "custom", path: ["from"], message: REDIRECT_MESSAGES.fromAdmin });
       }
-    } else if (!input.to) {
-      ctx.addIssue({ code: "custom", path: ["to"], message: REDIRECT_MESSAGES.toRequired });
-    } else {
-      to = normaliseTarget(input.to);
-      if (!to) {
-        ctx.addIssue({ code: "custom", path: ["to"], message: REDIRECT_MESSAGES.toInvalid });
-      } else if (from && pathOfTarget(to) === from) {
-        ctx.addIssue({ code: "custom", path: ["to"], message: REDIRECT_MESSAGES.toSelf });
+      let to: string | null = null;
+      if (input.gone) {
+        if (input.to) {
+          ctx.addIssue({ code: "custom", path: ["to"], message: REDIRECT_MESSAGES.toWithGone });
+        }
+      } else if (!input.to) {
+        ctx.addIssue({ code: "custom", path: ["to"], message: REDIRECT_MESSAGES.toRequired });
+      } else {
+        to = normaliseTarget(input.to, siteUrl);
+        if (!to) {
+          ctx.addIssue({ code: "custom", path: ["to"], message: REDIRECT_MESSAGES.toInvalid });
+        } else if (from && pathOfTarget(to) === from) {
+          ctx.addIssue({ code: "custom", path: ["to"], message: REDIRECT_MESSAGES.toSelf });
+        }
       }
-    }
-    return { from: from ?? "", to };
-  });
-export type RedirectInput = z.output<typeof redirectSchema>;
+      return { from: from ?? "", to };
+    });
+export type RedirectInput = z.output<ReturnType<typeof redirectSchema>>;

@@ -79,7 +79,7 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     if (intent === "add") {
-      const checked = checkPost(read.form, redirectSchema);
+      const checked = checkPost(read.form, redirectSchema(runtime.config.SITE_URL));
       if (checked.fieldErrors) {
         const values = checked.values ?? {};
         return refuse(400, { fieldErrors: checked.fieldErrors, values, message: null });
