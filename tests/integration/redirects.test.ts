@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { restoreBackupArchive, writeBackupArchive } from "@server/backup/archive";
 import { auditEvents, blogPosts, caseStudies, redirects } from "@server/db/schema";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -9,7 +13,8 @@ import { loader as blogPostLoader } from "~/routes/site/blog-post";
 import { loader as caseStudyLoader } from "~/routes/site/case-study";
 import { loader as notFoundLoader } from "~/routes/site/not-found";
 import { formOf, postTo, routeArgs, SITE, seededRuntime, toastOf } from "../support/admin-runtime";
-import { testDrivers } from "../support/database";
+import { ARCHIVE_KEY, openTestStorage } from "../support/backup-site";
+import { createTestDatabase, testDrivers } from "../support/database";
 
 /**
  * Redirects (issue #31 item 5, decision 0370): added by hand on /admin/redirects and when a
@@ -328,4 +333,38 @@ describe.each(testDrivers)("redirects on %s", (driver) => {
       expect(await stored("/blog/moved-post")).toBeUndefined();
     });
   });
+});
+
+describe.each(testDrivers)("redirects in a backup on %s", (driver) => {
+  it("survive a backup and a restore into an empty site", async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), "redirect-backup-"));
+    const opened: { close(): Promise<void> }[] = [];
+    const site = async () => {
+      const database = await createTestDatabase(driver);
+      const storage = await openTestStorage("local");
+      opened.push({ close: () => database.destroy() }, storage);
+      return { database, storage: storage.storage };
+    };
+    try {
+      const source = await site();
+      await source.database.db.insert(redirects).values([
+        { fromPath: "/old-work", toTarget: "/case-studies", origin: "manual" },
+        { fromPath: "/case-studies/old-name", toTarget: "/case-studies/new-name", origin: "slug" },
+        { fromPath: "/closed-offer", toTarget: null, origin: "manual" },
+      ]);
+      const archive = await writeBackupArchive(source, {
+        directory: folder,
+        archiveKey: ARCHIVE_KEY,
+      });
+      const target = await site();
+      await restoreBackupArchive(archive.path, target, { archiveKey: ARCHIVE_KEY });
+      const rows = async (db: typeof source.database.db) =>
+        (await db.select().from(redirects)).sort((a, b) => a.fromPath.localeCompare(b.fromPath));
+      expect(await rows(target.database.db)).toEqual(await rows(source.database.db));
+      expect(await rows(target.database.db)).toHaveLength(3);
+    } finally {
+      for (const resource of opened.reverse()) await resource.close().catch(() => {});
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
