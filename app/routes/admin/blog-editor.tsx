@@ -18,6 +18,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { blogPostSchema, toUtcDateTimeInput } from "~/entities/blog-post/form";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
+import { NO_SEO_VALUES, seoValuesOf } from "~/lib/forms/seo-fields";
 import { isSafeUrl } from "~/lib/safe-url";
 import type { Route } from "./+types/blog-editor";
 
@@ -42,6 +43,7 @@ const EMPTY: BlogPostFormValues = {
   isFeatured: false,
   status: "draft",
   publishedAt: "",
+  ...NO_SEO_VALUES,
 };
 
 const TEXT_FIELDS = Object.keys(EMPTY).filter((key) => key !== "isFeatured");
@@ -85,6 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
         isFeatured: post.isFeatured,
         status: post.status,
         publishedAt: toUtcDateTimeInput(post.publishedAt),
+        ...seoValuesOf(post),
       }
     : EMPTY;
   return {

@@ -50,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(
     {
       state: "found",
-      meta: caseStudyMeta(request, context, found.study),
+      meta: caseStudyMeta(request, context, found.study, found.seo),
       copy,
       study: found.study,
     } satisfies LoaderData,
