@@ -73,6 +73,7 @@ export default [
       route("blog/:id/delete", "routes/admin/blog-delete.tsx"),
       route("backups", "routes/admin/backups.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("redirects", "routes/admin/redirects.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("staff/:id/remove", "routes/admin/staff-remove.tsx"),
       // The person's own account, and the step-up before a sensitive action (issue #29).

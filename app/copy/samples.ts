@@ -39,9 +39,15 @@ export interface SampleCaseStudy {
   galleryLayout: "grid" | "music-videos" | "curated";
   /** Key-metric names not shown on the detail page. */
   hiddenMetrics: string[];
+  /** Their own search and social head: none, the page's own values serve (decision 0371). */
+  metaTitle: null;
+  metaDescription: null;
+  socialImageUrl: null;
   createdAt: Date;
   updatedAt: Date;
 }
+
+const NO_OWN_SEO = { metaTitle: null, metaDescription: null, socialImageUrl: null } as const;
 
 /** The studio reel; every demo video points at it until real footage is uploaded. */
 export const DEMO_REEL_URL = "/media/reel.mp4";
@@ -68,6 +74,7 @@ const at = (iso: string) => new Date(iso);
 // ---------------------------------------------------------------------------------------------
 
 const estateMedia: SampleCaseStudy = {
+  ...NO_OWN_SEO,
   id: "estate-media",
   slug: "estate-media",
   title: "Estate Media",
@@ -111,6 +118,7 @@ const estateMedia: SampleCaseStudy = {
 };
 
 const firstAccessEntertainment: SampleCaseStudy = {
+  ...NO_OWN_SEO,
   id: "first-access-entertainment",
   slug: "first-access-entertainment",
   title: "First Access Entertainment",
@@ -154,6 +162,7 @@ const firstAccessEntertainment: SampleCaseStudy = {
 };
 
 const lowTideRecords: SampleCaseStudy = {
+  ...NO_OWN_SEO,
   id: "low-tide-records",
   slug: "low-tide-records",
   title: "Low Tide Records",
@@ -196,6 +205,7 @@ const lowTideRecords: SampleCaseStudy = {
 };
 
 const ardentSkincare: SampleCaseStudy = {
+  ...NO_OWN_SEO,
   id: "ardent-skincare",
   slug: "ardent-skincare",
   title: "Ardent Skincare",
@@ -237,6 +247,7 @@ const ardentSkincare: SampleCaseStudy = {
 };
 
 const casaPalmeraHotels: SampleCaseStudy = {
+  ...NO_OWN_SEO,
   id: "casa-palmera-hotels",
   slug: "casa-palmera-hotels",
   title: "Casa Palmera Hotels",
@@ -280,6 +291,7 @@ const casaPalmeraHotels: SampleCaseStudy = {
 };
 
 const parallaxFitness: SampleCaseStudy = {
+  ...NO_OWN_SEO,
   id: "parallax-fitness",
   slug: "parallax-fitness",
   title: "Parallax Fitness",

@@ -115,6 +115,11 @@ export const AUDIT_ENTITY_LABELS = {
   staff: "Staff account",
   backup: "Backup",
   setting: "Setting",
+  redirect: "Redirect",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];
+
+/** Why a redirect exists (issue #31): an editor added it, or a published item's slug changed. */
+export const REDIRECT_ORIGINS = ["manual", "slug"] as const;
+export type RedirectOrigin = (typeof REDIRECT_ORIGINS)[number];

@@ -210,6 +210,9 @@ export async function saveBlogPost(
         // Publishing without a date publishes now; drafts keep whatever date they were given.
         publishedAt: input.publishedAt ?? (input.status === "published" ? now : null),
         readTime: readTimeOf(content),
+        metaTitle: input.metaTitle,
+        metaDescription: input.metaDescription,
+        socialImageUrl: input.socialImageUrl,
       };
       const [saved] = id
         ? await tx

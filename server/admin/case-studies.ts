@@ -22,6 +22,7 @@ import { contentChanged } from "./after-content-write";
 import { claimImages, uploadImage } from "./images";
 import { containsAny, type ListQuery, PAGE_SIZE, type Page, readPage } from "./list-params";
 import { CASE_STUDY_EDITOR_MESSAGES, failure, success } from "./messages";
+import { savedWithRedirect } from "./redirects";
 import { releaseUploadsOf } from "./uploads";
 
 /**
@@ -244,7 +245,7 @@ function imageFieldNames(draft: CaseStudyDraft): string[] {
  * JavaScript, then the study in one transaction.
  */
 export async function handleCaseStudyPost(
-  runtime: Pick<Runtime, "database" | "storage" | "logger">,
+  runtime: Pick<Runtime, "database" | "storage" | "logger" | "config">,
   request: Request,
   id: string | null,
   actor: AuditActor,
@@ -307,7 +308,14 @@ export async function handleCaseStudyPost(
       runtime.database.db,
       actor,
       { entity: "case_study", id },
-      (tx) => saveCaseStudy(tx, id, final.value),
+      // A published study's changed slug leaves a 301 from its old address (decision 0370).
+      (tx) =>
+        savedWithRedirect(
+          tx,
+          actor,
+          { entity: "case_study", id, siteUrl: runtime.config.SITE_URL },
+          () => saveCaseStudy(tx, id, final.value),
+        ),
       (result) => (result.ok ? result.id : null),
     );
     if (saved.ok) {

@@ -1,4 +1,5 @@
 import { containsPattern } from "@server/admin/list-params";
+import { type OwnSeo, ownSeoOf } from "@server/content/case-studies";
 import { cardsOrFailure } from "@server/content/list-read";
 import { sanitizeBlogHtml } from "@server/content/sanitize";
 import type { Executor } from "@server/db/client";
@@ -245,6 +246,8 @@ export type BlogCards = Awaited<ReturnType<typeof loadBlogCards>>;
 export interface BlogPostPage extends BlogCard {
   html: string;
   updatedAt: string;
+  /** Its own search and social values, for the head only (decision 0371). */
+  seo: OwnSeo;
 }
 
 export function toBlogPostPage(post: PublishedBlogPost): BlogPostPage {
@@ -253,5 +256,6 @@ export function toBlogPostPage(post: PublishedBlogPost): BlogPostPage {
     // Stored HTML was sanitised on save; it is sanitised again here (DESIGN: on save and render).
     html: sanitizeBlogHtml(post.content),
     updatedAt: post.updatedAt.toISOString(),
+    seo: ownSeoOf(post),
   };
 }

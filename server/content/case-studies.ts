@@ -287,16 +287,31 @@ export async function loadCaseStudyCards(
 export async function findCaseStudyDetail(
   db: Executor,
   slugOrId: string,
-): Promise<{ study: CaseStudyDetail; source: "database" | "fallback" } | null> {
+): Promise<{ study: CaseStudyDetail; seo: OwnSeo; source: "database" | "fallback" } | null> {
   let row: CaseStudy | null;
   try {
     row = await findPublishedCaseStudy(db, slugOrId);
   } catch (error) {
     const fallback = findFallbackCaseStudy(slugOrId);
-    if (fallback) return { study: toCaseStudyDetail(fallback), source: "fallback" };
+    if (fallback) return { study: toCaseStudyDetail(fallback), seo: {}, source: "fallback" };
     throw error;
   }
-  if (row) return { study: toCaseStudyDetail(row), source: "database" };
+  if (row) return { study: toCaseStudyDetail(row), seo: ownSeoOf(row), source: "database" };
   const fallback = findFallbackCaseStudy(slugOrId);
-  return fallback ? { study: toCaseStudyDetail(fallback), source: "fallback" } : null;
+  return fallback ? { study: toCaseStudyDetail(fallback), seo: {}, source: "fallback" } : null;
+}
+
+/** A page's own search and social values (decision 0371); the page's own serve where null. */
+export interface OwnSeo {
+  metaTitle?: string | null;
+  metaDescription?: string | null;
+  socialImageUrl?: string | null;
+}
+
+export function ownSeoOf(row: OwnSeo): OwnSeo {
+  return {
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    socialImageUrl: row.socialImageUrl,
+  };
 }

@@ -35,12 +35,23 @@ import {
   INQUIRY_KINDS,
   JOB_APPLICATION_STATUSES,
   PORTFOLIO_SERVICE_TYPES,
+  REDIRECT_ORIGINS,
   REMOTE_PREFERENCES,
   SERVICES,
   TIMELINES,
   UPLOAD_BUCKETS,
   WEDDING_BUDGETS,
 } from "~/lib/values";
+
+/**
+ * A page's own search and social head (issue #31, decision 0371): each null falls back to what
+ * the page shows (its title, excerpt or description, cover image).
+ */
+const seoColumns = () => ({
+  metaTitle: text("meta_title"),
+  metaDescription: text("meta_description"),
+  socialImageUrl: text("social_image_url"),
+});
 
 const createdAt = () =>
   timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -207,6 +218,7 @@ export const caseStudies = pgTable(
     galleryLayout: text("gallery_layout").notNull().default("grid"),
     /** Key-metric names not shown on the detail page. */
     hiddenMetrics: text("hidden_metrics").array().notNull().default(sql`'{}'::text[]`),
+    ...seoColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -280,6 +292,7 @@ export const blogPosts = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
     /** Minutes, computed from the text on save. */
     readTime: integer("read_time").notNull().default(1),
+    ...seoColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -575,3 +588,27 @@ export const scheduledJobs = pgTable("scheduled_jobs", {
   name: text("name").primaryKey(),
   lastRunAt: timestamp("last_run_at", { withTimezone: true, mode: "date" }).notNull(),
 });
+
+/**
+ * Old addresses of pages that moved or went (issue #31, decision 0370): a path on this site
+ * answers 301 to `to_target` (a path here or an https URL), or 410 Gone when it is null. Read
+ * only where no page answers (the 404 path), so a live page always wins over a redirect.
+ */
+export const redirects = pgTable(
+  "redirects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Normalised: one slash between segments, none at the end, no query. */
+    fromPath: text("from_path").notNull().unique(),
+    toTarget: text("to_target"),
+    origin: text("origin").notNull().default("manual"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("redirects_origin_check", oneOf("origin", REDIRECT_ORIGINS)),
+    check("redirects_from_path_check", sql`${t.fromPath} like '/%'`),
+    // Collapsing a chain rewrites the redirects that lead to a path.
+    index("redirects_to_target_idx").on(t.toTarget),
+  ],
+);
+export type Redirect = typeof redirects.$inferSelect;

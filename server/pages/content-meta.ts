@@ -1,10 +1,14 @@
 import type { BlogPostPage } from "@server/content/blog";
+import type { OwnSeo } from "@server/content/case-studies";
 import { metaFor, pagePath, siteUrlOf } from "@server/pages/page-meta";
 import type { MetaDescriptor, RouterContextProvider } from "react-router";
-import { DEFAULT_ERROR, WORK_META } from "~/copy/content-pages";
+import { DEFAULT_ERROR } from "~/copy/content-pages";
 import { BREADCRUMB_NAMES, SEO } from "~/copy/seo";
 import { studio } from "~/copy/studio";
+import { blogPostHead } from "~/entities/blog-post/head";
+import { caseStudyHead } from "~/entities/case-study/head";
 import type { CaseStudyDetail } from "~/entities/case-study/view";
+import { withOwnSeo } from "~/lib/forms/seo-fields";
 import { openGraphImage } from "~/lib/listings/images";
 import type { CASE_STUDY_PAGE_COPY } from "~/lib/listings/page-copy";
 import { breadcrumbJsonLd, studioOrganization } from "~/lib/seo";
@@ -100,13 +104,11 @@ export function caseStudyMeta(
   request: Request,
   context: Context,
   study: CaseStudyDetail,
+  seo: OwnSeo = {},
 ): MetaDescriptor[] {
+  const head = withOwnSeo(caseStudyHead(study), seo);
   return contentMetaFor(request, context, {
-    title: `${study.title}: ${study.subtitle ?? "Case Study"} | ${studio.name}`,
-    description: study.description ?? WORK_META.description,
-    // One address per study: the slug, whichever form (id or slug) was requested.
-    path: `/case-studies/${study.path}`,
-    image: study.imageUrl,
+    ...head,
     type: "article",
     jsonLd: [
       caseStudyJsonLd(study, siteUrlOf(context)),
@@ -179,10 +181,7 @@ export function blogPostMeta(
   post: BlogPostPage,
 ): MetaDescriptor[] {
   return contentMetaFor(request, context, {
-    title: `${post.title} | ${studio.name}`,
-    description: post.excerpt ?? post.title,
-    path: `/blog/${post.slug}`,
-    image: post.featuredImageUrl,
+    ...withOwnSeo(blogPostHead(post), post.seo),
     type: "article",
     jsonLd: [
       articleJsonLd(post, siteUrlOf(context)),

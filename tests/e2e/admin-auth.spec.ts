@@ -108,6 +108,7 @@ test.describe("back-office sign-in and access", () => {
       "Portfolio",
       "Blog Posts",
       "Job Applications",
+      "Redirects",
       "Backups",
       "Staff",
       "Audit log",

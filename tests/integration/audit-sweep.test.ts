@@ -8,6 +8,7 @@ import {
   contactSubmissions,
   jobApplications,
   portfolioItems,
+  redirects,
   teamMembers,
   testimonials,
   user,
@@ -263,6 +264,23 @@ function sampleWrites(ids: Ids, flips: Flips, db: () => Database): Record<string
       },
     ],
     "/admin/backups": [{ url: "/admin/backups", body: form({}) }],
+    "/admin/redirects": [
+      { url: "/admin/redirects", body: form({ intent: "add", from: "/sweep-old", to: "/about" }) },
+      {
+        url: "/admin/redirects",
+        body: async () =>
+          new URLSearchParams({
+            intent: "remove",
+            id:
+              (
+                await db()
+                  .select({ id: redirects.id })
+                  .from(redirects)
+                  .where(eq(redirects.fromPath, "/sweep-old"))
+              )[0]?.id ?? "",
+          }),
+      },
+    ],
   };
 }
 

@@ -9,6 +9,7 @@ import {
   MessageSquareQuote,
   Presentation,
   ScrollText,
+  Signpost,
   UserCog,
   Users,
 } from "lucide-react";
@@ -25,6 +26,8 @@ export const ADMIN_NAV = [
   { label: "Portfolio", to: "/admin/portfolio", icon: Images },
   { label: "Blog Posts", to: "/admin/blog", icon: FileText },
   { label: "Job Applications", to: "/admin/job-applications", icon: BriefcaseBusiness },
+  // Issue #31: the old addresses of the content above.
+  { label: "Redirects", to: "/admin/redirects", icon: Signpost },
   // Issue #21: after SPEC section 2's items.
   { label: "Backups", to: "/admin/backups", icon: DatabaseBackup },
   // Issue #29.

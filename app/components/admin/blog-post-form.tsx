@@ -7,12 +7,14 @@ import {
   TextAreaField,
   TextField,
 } from "~/components/forms/fields";
+import { blogPostHead } from "~/entities/blog-post/head";
 import type { FieldErrors } from "~/lib/forms/result";
 import { slugify } from "~/lib/slug";
 import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import { BLOG_POST_STATUSES } from "~/lib/values";
 import { ImageField } from "./image-field";
 import { RichTextEditor } from "./rich-text-editor";
+import { type DefaultHead, SeoFieldset } from "./seo-fieldset";
 import { buttonClass } from "./ui";
 
 /**
@@ -34,6 +36,9 @@ export interface BlogPostFormValues {
   isFeatured: boolean;
   status: string;
   publishedAt: string;
+  metaTitle: string;
+  metaDescription: string;
+  socialImageUrl: string;
 }
 
 /** The form's fields that hold text. */
@@ -55,6 +60,9 @@ const LABELS: Record<string, string> = {
   authorImageUrl: "Author image",
   status: "Status",
   publishedAt: "Publish date",
+  metaTitle: "Meta title",
+  metaDescription: "Meta description",
+  socialImageUrl: "Social image",
 };
 
 /** Fields whose input has the id `fieldId(name)` (the summary links to them). */
@@ -67,7 +75,19 @@ const OWN_FIELDS = new Set([
   "authorName",
   "status",
   "publishedAt",
+  "metaTitle",
+  "metaDescription",
+  "socialImageUrl",
 ]);
+
+/** The post's head by default, from the form's current values (the SEO preview's). */
+const postHeadOf: DefaultHead = (read) =>
+  blogPostHead({
+    title: read("title"),
+    excerpt: read("excerpt") || null,
+    slug: read("slug") || slugify(read("title")) || "your-post-title",
+    featuredImageUrl: read("featuredImageUrl") || null,
+  });
 
 export function BlogPostForm({
   mode,
@@ -237,6 +257,18 @@ export function BlogPostForm({
           defaultChecked={values.isFeatured}
         />
       </FormFields>
+
+      <SeoFieldset
+        values={{
+          metaTitle: values.metaTitle,
+          metaDescription: values.metaDescription,
+          socialImageUrl: values.socialImageUrl,
+        }}
+        initial={values}
+        defaults={postHeadOf}
+        errors={fieldErrors}
+        idFor={fieldId}
+      />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
         <button type="submit" className={buttonClass.primary} disabled={saving}>

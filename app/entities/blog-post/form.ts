@@ -1,4 +1,5 @@
 import { optionalText, requiredText } from "~/lib/forms/common";
+import { SEO_FIELDS } from "~/lib/forms/seo-fields";
 import { z } from "~/lib/forms/zod";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from "~/lib/slug";
 import { BLOG_POST_STATUSES } from "~/lib/values";
@@ -118,6 +119,7 @@ export const blogPostSchema = z
       .optional()
       .refine((value) => !value || parseUtcDateTime(value) !== null, BLOG_MESSAGES_FORM.dateInvalid)
       .transform((value) => (value ? parseUtcDateTime(value) : null)),
+    ...SEO_FIELDS,
   })
   // An empty slug is made from the title (no-JavaScript posts, or a cleared field).
   .transform((post) => ({ ...post, slug: post.slug || slugify(post.title) }))

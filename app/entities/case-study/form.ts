@@ -13,6 +13,7 @@ import {
 } from "~/entities/case-study/rows";
 import { fieldErrorsOf } from "~/lib/forms/check";
 import type { FieldErrors } from "~/lib/forms/result";
+import { NO_SEO_VALUES, SEO_FIELD_NAMES, SEO_FIELDS, seoValuesOf } from "~/lib/forms/seo-fields";
 import { z } from "~/lib/forms/zod";
 import { isSafeUrl } from "~/lib/safe-url";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from "~/lib/slug";
@@ -48,6 +49,10 @@ export interface CaseStudyDraft {
   galleryLayout: string;
   metrics: MetricDraft[];
   media: MediaDraft[];
+  /** The "Search and social" fieldset (decision 0371). */
+  metaTitle: string;
+  metaDescription: string;
+  socialImageUrl: string;
 }
 
 /** What a valid save stores (the case_studies columns the editor owns). */
@@ -71,6 +76,9 @@ export interface CaseStudyInput {
   keyMetrics: KeyMetric[];
   mediaGallery: MediaItem[];
   hiddenMetrics: string[];
+  metaTitle: string | null;
+  metaDescription: string | null;
+  socialImageUrl: string | null;
 }
 
 export const CASE_STUDY_TEXT = {
@@ -124,6 +132,7 @@ export function emptyDraft(): CaseStudyDraft {
     galleryLayout: "grid",
     metrics: [emptyMetric()],
     media: [],
+    ...NO_SEO_VALUES,
   };
 }
 
@@ -153,6 +162,7 @@ const SCALARS = [
   "budgetRange",
   "sortPosition",
   "galleryLayout",
+  ...SEO_FIELD_NAMES,
 ] as const;
 
 const ROW_FIELD = /^(metrics|media)\.(\d{1,3})\.([a-zA-Z]+)$/;
@@ -258,6 +268,7 @@ const scalarSchema = z.object({
     )
     .transform((value) => Number(value || "0")),
   galleryLayout: z.enum(GALLERY_LAYOUTS, { error: CASE_STUDY_TEXT.galleryLayout }),
+  ...SEO_FIELDS,
 });
 
 export type ParseResult =
@@ -374,5 +385,6 @@ export function draftFromStudy(
       title: item.title ?? "",
       thumbnailUrl: item.thumbnail_url ?? "",
     })),
+    ...seoValuesOf(study),
   };
 }

@@ -56,6 +56,8 @@ export const ROUTE_AREAS: Record<string, Area> = {
   // The delete confirmations of the moderated lists: case studies, testimonials, team, portfolio.
   "/admin/:section/:id/delete": "content",
   "/admin/uploads/image": "content",
+  // Old addresses of moved pages (issue #31): content, as the pages themselves are.
+  "/admin/redirects": "content",
   "/admin/backups": "backups",
   "/admin/backups/:id/download": "backups",
   "/admin/audit": "audit",

@@ -4,6 +4,7 @@ import { resolveImageUrl } from "@server/admin/images";
 import { isUuid } from "@server/admin/list-params";
 import { BLOG_MESSAGES, failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
+import { savedWithRedirect } from "@server/admin/redirects";
 import { audited } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
@@ -17,6 +18,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { blogPostSchema, toUtcDateTimeInput } from "~/entities/blog-post/form";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
+import { NO_SEO_VALUES, seoValuesOf } from "~/lib/forms/seo-fields";
 import { isSafeUrl } from "~/lib/safe-url";
 import type { Route } from "./+types/blog-editor";
 
@@ -41,6 +43,7 @@ const EMPTY: BlogPostFormValues = {
   isFeatured: false,
   status: "draft",
   publishedAt: "",
+  ...NO_SEO_VALUES,
 };
 
 const TEXT_FIELDS = Object.keys(EMPTY).filter((key) => key !== "isFeatured");
@@ -84,6 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
         isFeatured: post.isFeatured,
         status: post.status,
         publishedAt: toUtcDateTimeInput(post.publishedAt),
+        ...seoValuesOf(post),
       }
     : EMPTY;
   return {
@@ -161,7 +165,14 @@ export async function action(args: Route.ActionArgs) {
       runtime.database.db,
       currentActor(args.context),
       { entity: "blog_post", id: id ?? null },
-      (tx) => saveBlogPost(tx, { ...checked.data, ...images }, id),
+      // A published post's changed slug leaves a 301 from its old address (decision 0370).
+      (tx) =>
+        savedWithRedirect(
+          tx,
+          currentActor(args.context),
+          { entity: "blog_post", id: id ?? null, siteUrl: runtime.config.SITE_URL },
+          () => saveBlogPost(tx, { ...checked.data, ...images }, id),
+        ),
       (result) => (result?.ok ? result.id : null),
     );
     if (saved === null) return redirectGone(args.context);

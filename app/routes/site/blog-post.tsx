@@ -1,5 +1,6 @@
 import { findPublishedPost, toBlogPostPage } from "@server/content/blog";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
+import { missingStatus, movedOrGone } from "@server/content/redirects";
 import { getRuntimeFrom } from "@server/context";
 import { blogPostMeta, notFoundMeta } from "@server/pages/content-meta";
 import type { MetaDescriptor } from "react-router";
@@ -30,9 +31,9 @@ type NotFoundData = { meta: MetaDescriptor[] };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { database, config, logger } = getRuntimeFrom(context);
-  const notFound = (degraded: boolean) =>
+  const notFound = (degraded: boolean, status: 404 | 410 = 404) =>
     data({ meta: notFoundMeta(request, context) } satisfies NotFoundData, {
-      status: 404,
+      status,
       headers: cacheHeaders(degraded),
     });
   let found: Awaited<ReturnType<typeof findPublishedPost>>;
@@ -43,8 +44,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     logger.error({ err: error, slug: params.slug }, "blog post: load failed");
     throw notFound(true);
   }
-  // Missing, draft or archived: the 404 page.
-  if (!found) throw notFound(false);
+  // Missing, draft or archived: the 404 page, unless it moved (301) or went (410; decision 0370).
+  if (!found) throw notFound(false, missingStatus(await movedOrGone(request, context)));
   const post = toBlogPostPage(found);
   return data(
     {
@@ -187,7 +188,7 @@ const notFoundView = onDemand(() =>
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 410)) {
     return <OnDemand component={notFoundView} props={{}} />;
   }
   return (

@@ -1,5 +1,6 @@
 import { findCaseStudyDetail } from "@server/content/case-studies";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
+import { missingStatus, movedOrGone } from "@server/content/redirects";
 import { getRuntimeFrom } from "@server/context";
 import { caseStudyMeta, caseStudyNotFoundMeta, errorMeta } from "@server/pages/content-meta";
 import type { MetaDescriptor } from "react-router";
@@ -39,15 +40,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     });
   }
   if (!found) {
+    // A study whose slug changed answers 301 from its old address (decision 0370).
+    const status = missingStatus(await movedOrGone(request, context));
     return data(
       { state: "not-found", meta: caseStudyNotFoundMeta(copy), copy } satisfies LoaderData,
-      { status: 404, headers: cacheHeaders(false) },
+      { status, headers: cacheHeaders(false) },
     );
   }
   return data(
     {
       state: "found",
-      meta: caseStudyMeta(request, context, found.study),
+      meta: caseStudyMeta(request, context, found.study, found.seo),
       copy,
       study: found.study,
     } satisfies LoaderData,

@@ -6,6 +6,7 @@ import { EditableRows, MediaRow, MetricRow } from "~/components/admin/case-study
 import { useRows } from "~/components/admin/case-study-editor/use-rows";
 import { CONTENT_STATUS_OPTIONS } from "~/components/admin/format";
 import { ImageField } from "~/components/admin/image-field";
+import { type DefaultHead, SeoFieldset } from "~/components/admin/seo-fieldset";
 import { buttonClass } from "~/components/admin/ui";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import {
@@ -15,6 +16,7 @@ import {
   parseCaseStudy,
   readDraft,
 } from "~/entities/case-study/form";
+import { caseStudyHead } from "~/entities/case-study/head";
 import { MAX_KEY_METRICS, MAX_MEDIA_ITEMS } from "~/entities/case-study/rows";
 import type { FieldErrors } from "~/lib/forms/result";
 import { slugify } from "~/lib/slug";
@@ -47,6 +49,16 @@ export interface EditorProps {
 type DraftText = {
   [K in keyof CaseStudyDraft]: CaseStudyDraft[K] extends string ? K : never;
 }[keyof CaseStudyDraft];
+
+/** The study's head by default, from the form's current values (the SEO preview's). */
+const studyHeadOf: DefaultHead = (read) =>
+  caseStudyHead({
+    title: read("title"),
+    subtitle: read("subtitle") || null,
+    description: read("description") || null,
+    imageUrl: read("imageUrl") || null,
+    path: read("slug") || slugify(read("title")) || "your-slug",
+  });
 
 export function CaseStudyEditor(props: EditorProps) {
   const { mode, draft, focus, slugLocked } = props;
@@ -269,6 +281,18 @@ export function CaseStudyEditor(props: EditorProps) {
           </EditableRows>
         </div>
       </Section>
+
+      <SeoFieldset
+        values={{
+          metaTitle: draft.metaTitle,
+          metaDescription: draft.metaDescription,
+          socialImageUrl: draft.socialImageUrl,
+        }}
+        initial={draft}
+        defaults={studyHeadOf}
+        errors={errors}
+        idFor={idOf}
+      />
 
       <Section title="Publishing">
         <div className="grid gap-5 sm:grid-cols-2">
