@@ -29,15 +29,13 @@ test.use({
         await db
           .insert(user)
           .values({ id, email, name: email.split("@")[0] ?? email, role: "editor" });
-        await db
-          .insert(account)
-          .values({
-            id: randomUUID(),
-            userId: id,
-            accountId: id,
-            providerId: "credential",
-            password: hash,
-          });
+        await db.insert(account).values({
+          id: randomUUID(),
+          userId: id,
+          accountId: id,
+          providerId: "credential",
+          password: hash,
+        });
       }
     },
   },
