@@ -73,6 +73,8 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("staff/:id/remove", "routes/admin/staff-remove.tsx"),
+      // A person's requests, retention and records of consent (issue #32).
+      route("privacy", "routes/admin/privacy.tsx"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
     ]),
     layout("routes/admin/resources.ts", [
@@ -83,6 +85,7 @@ export default [
       route("uploads/image", "routes/admin/image-upload.ts"),
       route("backups/:id/download", "routes/admin/backup-download.ts"),
       route("audit.csv", "routes/admin/audit-csv.ts"),
+      route("privacy/export", "routes/admin/privacy-export.ts"),
     ]),
     // A backup archive through its signed, short-lived link (the link is the authorisation).
     route("backup-files/:name", "routes/admin/backup-file.ts"),

@@ -8,6 +8,7 @@ import {
   MessageSquareQuote,
   Presentation,
   ScrollText,
+  ShieldCheck,
   UserCog,
   Users,
 } from "lucide-react";
@@ -29,6 +30,8 @@ export const ADMIN_NAV = [
   // Issue #29.
   { label: "Staff", to: "/admin/staff", icon: UserCog },
   { label: "Audit log", to: "/admin/audit", icon: ScrollText },
+  // Issue #32.
+  { label: "Privacy", to: "/admin/privacy", icon: ShieldCheck },
 ] as const;
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

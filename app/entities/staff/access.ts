@@ -17,6 +17,8 @@ export const AREAS = [
   "backups",
   "staff",
   "audit",
+  /** A person's requests, retention, records of consent (issue #32). */
+  "privacy",
   /** The person's own account page: every staff member. */
   "account",
 ] as const;
@@ -62,6 +64,8 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/audit.csv": "audit",
   "/admin/staff": "staff",
   "/admin/staff/:id/remove": "staff",
+  "/admin/privacy": "privacy",
+  "/admin/privacy/export": "privacy",
 };
 
 /**
