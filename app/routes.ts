@@ -86,6 +86,7 @@ export default [
       route("backups/:id/download", "routes/admin/backup-download.ts"),
       route("audit.csv", "routes/admin/audit-csv.ts"),
       route("privacy/export", "routes/admin/privacy-export.ts"),
+      route("privacy/consent.csv", "routes/admin/privacy-consent-csv.ts"),
     ]),
     // A backup archive through its signed, short-lived link (the link is the authorisation).
     route("backup-files/:name", "routes/admin/backup-file.ts"),
@@ -100,4 +101,6 @@ export default [
   route("blog/rss.xml", "routes/resources/rss.xml.ts"),
   route("img/:format/:width/*", "routes/resources/image-variant.ts"),
   route("uploads/contact-attachments", "routes/resources/contact-attachments.ts"),
+  // The cookie banner's records of consent (issue #32).
+  route("consent", "routes/resources/consent.ts"),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import { email } from "~/lib/forms/common";
 import { z } from "~/lib/forms/zod";
+import { CONSENT_CHOICES } from "~/lib/values";
 
 /** The forms of /admin/privacy (issue #32): a person's requests and the retention periods. */
 
@@ -34,3 +35,16 @@ export type RetentionInput = z.output<typeof retentionSchema>;
 
 /** The defaults of issue #32: inquiries 24 months after closing, applications 12 after a decision. */
 export const RETENTION_DEFAULTS = { inquiryMonths: 24, applicationMonths: 12 } as const;
+
+const flag = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/** A record of consent as the banner posts it to /consent (random visitor id, no person). */
+export const consentRecordSchema = z.object({
+  visitor_id: z.uuid(),
+  choice: z.enum(CONSENT_CHOICES),
+  analytics: flag,
+  marketing: flag,
+  gpc: flag,
+  version: z.string().regex(/^[0-9a-f]{8}$/),
+});
+export type ConsentRecordInput = z.output<typeof consentRecordSchema>;

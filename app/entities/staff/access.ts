@@ -66,6 +66,7 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/staff/:id/remove": "staff",
   "/admin/privacy": "privacy",
   "/admin/privacy/export": "privacy",
+  "/admin/privacy/consent.csv": "privacy",
 };
 
 /**

@@ -2,6 +2,7 @@ import { failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
+import { type ConsentMonth, consentCountsByMonth } from "@server/privacy/consent";
 import { erasePerson, findPerson, isEmpty, type PersonData } from "@server/privacy/person";
 import { readRetention, saveRetention } from "@server/privacy/retention";
 import { currentActor, requireAccess } from "@server/security/admin-access";
@@ -30,7 +31,7 @@ const CONSENT_NOTE =
 export async function loader(args: Route.LoaderArgs) {
   await requireAccess(args);
   const db = getRuntimeFrom(args.context).database.db;
-  return { retention: await readRetention(db) };
+  return { retention: await readRetention(db), consent: await consentCountsByMonth(db) };
 }
 
 /** What "Find" shows: counts and short descriptions, never a file's storage key. */
@@ -271,6 +272,8 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
           </div>
         </Form>
       </section>
+
+      <ConsentSection months={loaderData.consent} />
     </>
   );
 }
@@ -389,5 +392,77 @@ function FoundGroup({ title, children }: { title: string; children: React.ReactN
         )}
       </dd>
     </div>
+  );
+}
+
+const CONSENT_COLUMNS = [
+  ["accept", "Accepted all"],
+  ["decline", "Declined"],
+  ["custom", "Chose categories"],
+  ["analytics", "Analytics granted"],
+  ["marketing", "Marketing granted"],
+  ["gpc", "With Global Privacy Control"],
+] as const;
+
+function ConsentSection({ months }: { months: readonly ConsentMonth[] }) {
+  return (
+    <section aria-labelledby="consent-heading" className="mb-10 max-w-4xl">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="consent-heading" className="font-display text-lg font-bold">
+          Records of consent
+        </h2>
+        <a href="/admin/privacy/consent.csv" className={buttonClass.secondary} download>
+          Export CSV
+        </a>
+      </div>
+      <p className="mb-3 text-sm text-ink-muted">
+        Each choice on the cookie banner, by month (UTC): a random visitor id, the categories and
+        the banner's version, never an IP address.
+      </p>
+      {months.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-line px-6 py-8 text-center text-ink-muted">
+          No choices recorded yet.
+        </p>
+      ) : (
+        <section
+          aria-labelledby="consent-caption"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+          tabIndex={0}
+          className="relative overflow-x-auto rounded-lg border border-line bg-surface"
+        >
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption id="consent-caption" className="sr-only">
+              Choices on the cookie banner by month
+            </caption>
+            <thead className="border-b border-line text-xs text-ink-muted">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Month
+                </th>
+                {CONSENT_COLUMNS.map(([key, label]) => (
+                  <th key={key} scope="col" className="px-4 py-3 font-medium">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {months.map((month) => (
+                <tr key={month.month}>
+                  <th scope="row" className="px-4 py-3 font-medium whitespace-nowrap">
+                    {month.month}
+                  </th>
+                  {CONSENT_COLUMNS.map(([key]) => (
+                    <td key={key} className="px-4 py-3 tabular-nums">
+                      {month[key]}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </section>
   );
 }
