@@ -10,7 +10,14 @@ import { storeUpload } from "@server/uploads";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as privacyAction } from "~/routes/admin/privacy";
-import { createTestRuntime, postTo, type TestRuntime, toastOf } from "../support/admin-runtime";
+import { loader as privacyPageLoader } from "~/routes/site/privacy";
+import {
+  createTestRuntime,
+  postTo,
+  routeArgs,
+  type TestRuntime,
+  toastOf,
+} from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pdfBytes } from "../support/files";
 import { type S3Peer, startS3Peer } from "../support/s3rver";
