@@ -76,6 +76,8 @@ test.describe("cookie consent and analytics", () => {
   test("Decline, then analytics only through Choose, then a change through Cookie settings: Consent Mode calls in order, records on the server, axe clean in each state", async ({
     page,
   }) => {
+    // Three axe runs and two reopenings: more than the default minute on a busy machine.
+    test.setTimeout(150_000);
     const { gaRequests } = await isolate(page);
     const records: string[] = [];
     page.on("request", (request) => {
