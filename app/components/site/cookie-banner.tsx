@@ -111,6 +111,7 @@ function CookieBanner() {
                 id={ids.necessary}
                 type="checkbox"
                 checked
+                readOnly
                 disabled
                 aria-describedby={`${ids.necessary}-hint`}
                 className="mt-1 size-4 accent-[var(--color-accent)]"
