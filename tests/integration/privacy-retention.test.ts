@@ -101,6 +101,19 @@ describe.each(cases)(
         inquiryMonths: { before: 24, after: 6 },
         applicationMonths: { before: 12, after: 3 },
       });
+
+      // The public privacy page states the configured periods, the backups' and how to ask.
+      const { page } = await privacyPageLoader(routeArgs(t.runtime, "/privacy") as never);
+      const section = (heading: string) =>
+        page.sections.find((s) => s.heading === heading)?.paragraphs.join(" ") ?? "";
+      expect(section("How long we keep it")).toContain(
+        "inquiries, with the files attached to them, are deleted 6 months after the inquiry is closed.",
+      );
+      expect(section("How long we keep it")).toContain(
+        "Job applications and résumés are deleted 3 months after a decision",
+      );
+      expect(section("How long we keep it")).toContain("backup copies for up to 7 days");
+      expect(section("Your rights")).toContain("To ask, write to privacy@northlight.studio");
     });
 
     it("records when an inquiry was closed and an application decided, and forgets it on reopening", async () => {
