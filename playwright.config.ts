@@ -77,6 +77,7 @@ export default defineConfig({
         "admin-screens.spec.ts",
         "admin-staff.spec.ts",
         "admin-account.spec.ts",
+        "admin-privacy.spec.ts",
       ],
     },
   ],

@@ -79,6 +79,8 @@ export default [
       // The person's own account, and the step-up before a sensitive action (issue #29).
       route("account", "routes/admin/account.tsx"),
       route("confirm", "routes/admin/confirm.tsx"),
+      // A person's requests, retention and records of consent (issue #32).
+      route("privacy", "routes/admin/privacy.tsx"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
     ]),
     layout("routes/admin/resources.ts", [
@@ -89,6 +91,8 @@ export default [
       route("uploads/image", "routes/admin/image-upload.ts"),
       route("backups/:id/download", "routes/admin/backup-download.ts"),
       route("audit.csv", "routes/admin/audit-csv.ts"),
+      route("privacy/export", "routes/admin/privacy-export.ts"),
+      route("privacy/consent.csv", "routes/admin/privacy-consent-csv.ts"),
     ]),
     // A backup archive through its signed, short-lived link (the link is the authorisation).
     route("backup-files/:name", "routes/admin/backup-file.ts"),
@@ -103,4 +107,6 @@ export default [
   route("blog/rss.xml", "routes/resources/rss.xml.ts"),
   route("img/:format/:width/*", "routes/resources/image-variant.ts"),
   route("uploads/contact-attachments", "routes/resources/contact-attachments.ts"),
+  // The cookie banner's records of consent (issue #32).
+  route("consent", "routes/resources/consent.ts"),
 ] satisfies RouteConfig;

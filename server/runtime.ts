@@ -14,6 +14,7 @@ import { startDailyJobs } from "./jobs/daily";
 import { type DerivedKeys, deriveKeys } from "./keys";
 import { createLogger, type Logger } from "./logger";
 import { createMailTransport, createOutboxWorker, type MailTransport } from "./mail";
+import { RETENTION_JOB, runRetention } from "./privacy/retention";
 import { loadOrCreateSecret } from "./secret";
 import { createStorage, type StorageDriver } from "./storage";
 import { diskState } from "./storage/disk-space";
@@ -139,6 +140,11 @@ export async function createRuntime(
         "prune-audit-log": async (tx) => {
           const removed = await pruneAuditEvents(tx, config.AUDIT_RETENTION_DAYS);
           if (removed > 0) logger.info({ removed }, "pruned the audit log");
+        },
+        // Issue #32: inquiries and applications past their retention period, with their files.
+        [RETENTION_JOB]: async (tx) => {
+          const deleted = await runRetention(tx, storage);
+          logger.info(deleted, "retention run");
         },
       });
       const sweepOrphans = async () => {

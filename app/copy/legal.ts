@@ -35,8 +35,9 @@ export const PRIVACY: LegalPage = {
     {
       heading: "Cookies and analytics",
       paragraphs: [
-        "The site works without cookies. Analytics load only after you choose Accept in the cookie banner, and your choice is stored in your browser. You can change it at any time with the Cookie settings link at the bottom of every page.",
-        "When you decline, no analytics script is requested and no analytics cookie is set.",
+        "The site works without cookies. Nothing but what is necessary loads until you choose in the cookie banner: Accept, Decline, or Choose to allow analytics (Google Analytics) and marketing (advertising measurement) one by one. Your choice is stored in your browser, and you can change it at any time with the Cookie settings link at the bottom of every page. When the banner's wording changes, we ask you again.",
+        "When you decline, no analytics script is requested and no analytics cookie is set. If your browser sends Global Privacy Control, we treat it as a refusal of marketing cookies, whatever you choose.",
+        "We keep a record of each choice to show what was agreed: a random number your browser keeps, the categories, the banner's version and the time. It holds no IP address and is not linked to your name or e-mail.",
       ],
     },
     {
@@ -53,14 +54,15 @@ export const PRIVACY: LegalPage = {
     },
     {
       heading: "How long we keep it",
-      paragraphs: [
-        "Inquiries are kept for up to three years after our last contact. Applications are kept for up to two years so we can reach out about future roles, unless you ask us to delete them sooner.",
-      ],
+      // Filled in by the page from the retention periods set in the back-office and the backups'
+      // rotation (retentionSentences, backupRetentionSentence).
+      paragraphs: [],
     },
     {
       heading: "Your rights",
       paragraphs: [
         "Wherever you live, you can ask us for a copy of your information, ask us to correct or delete it, or object to how we use it. California residents have these rights under the CCPA and CPRA. We answer every request within 30 days.",
+        `To ask, write to ${studio.privacyEmail} from the e-mail address you used with us (or tell us which one it was). We find everything stored under that address: your inquiries and applications, the files you sent, and our notes, replies and e-mails about them. We then send you a copy of it all as one file, or erase it all, as you ask.`,
       ],
     },
     {
@@ -158,6 +160,18 @@ export function backupRetentionSentence(days: number): string {
     return "Information you ask us to delete may remain in our backup copies until they are replaced; backups are kept only to restore the site after a failure.";
   }
   return `Information you ask us to delete may remain in our backup copies for up to ${days} ${days === 1 ? "day" : "days"}, after which those backups are deleted; backups are kept only to restore the site after a failure.`;
+}
+
+/** "How long we keep it", from the retention periods set on /admin/privacy (issue #32). */
+export function retentionSentences(periods: {
+  inquiryMonths: number;
+  applicationMonths: number;
+}): string[] {
+  const months = (n: number) => `${n} ${n === 1 ? "month" : "months"}`;
+  return [
+    `Project and wedding inquiries, with the files attached to them, are deleted ${months(periods.inquiryMonths)} after the inquiry is closed.`,
+    `Job applications and résumés are deleted ${months(periods.applicationMonths)} after a decision on the application (hired or not). Until then we keep them, unless you ask us to delete them sooner.`,
+  ];
 }
 
 /** Days for backupRetentionSentence from the configuration. */

@@ -51,6 +51,12 @@ export const JOB_APPLICATION_STATUSES = [
   "rejected",
 ] as const;
 export type JobApplicationStatus = (typeof JOB_APPLICATION_STATUSES)[number];
+/** The final statuses of an application: retention counts from the day one was set (issue #32). */
+export const FINAL_APPLICATION_STATUSES: readonly JobApplicationStatus[] = ["hired", "rejected"];
+
+/** The consent banner's outcomes, as records of consent count them (issue #32). */
+export const CONSENT_CHOICES = ["accept", "decline", "custom"] as const;
+export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
 
 export const REMOTE_PREFERENCES = ["onsite", "remote", "hybrid", "flexible"] as const;
 
@@ -99,6 +105,10 @@ export const AUDIT_ACTIONS = [
   "backup",
   "download",
   "restore",
+  /** A person's data (issue #32): exported, erased; the daily retention run. */
+  "export",
+  "erase",
+  "retention",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -116,6 +126,8 @@ export const AUDIT_ENTITY_LABELS = {
   backup: "Backup",
   setting: "Setting",
   redirect: "Redirect",
+  person: "Personal data",
+  privacy_settings: "Retention settings",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

@@ -139,7 +139,11 @@ export async function setInquiryStatus(
 ): Promise<boolean> {
   const updated = await db
     .update(contactSubmissions)
-    .set({ status })
+    // Retention counts from the day it was closed (issue #32); closing again keeps that day.
+    .set({
+      status,
+      closedAt: status === "closed" ? sql`coalesce(${contactSubmissions.closedAt}, now())` : null,
+    })
     .where(eq(contactSubmissions.id, id))
     .returning({ id: contactSubmissions.id });
   return updated.length > 0;

@@ -1,7 +1,11 @@
 import type { Executor } from "@server/db/client";
 import { jobApplications } from "@server/db/schema";
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { JOB_APPLICATION_STATUSES, type JobApplicationStatus } from "~/lib/values";
+import {
+  FINAL_APPLICATION_STATUSES,
+  JOB_APPLICATION_STATUSES,
+  type JobApplicationStatus,
+} from "~/lib/values";
 import { PAGE_SIZE, type Page, pageOf, parseOneOf, parsePage } from "./list-params";
 
 /** Job applications as the back-office sees them. Resumes stay in the private bucket. */
@@ -66,7 +70,13 @@ export async function setJobApplicationStatus(
 ): Promise<boolean> {
   const updated = await db
     .update(jobApplications)
-    .set({ status })
+    // Retention counts from the day a final status was set (issue #32), kept while it stays final.
+    .set({
+      status,
+      decidedAt: FINAL_APPLICATION_STATUSES.includes(status)
+        ? sql`coalesce(${jobApplications.decidedAt}, now())`
+        : null,
+    })
     .where(eq(jobApplications.id, id))
     .returning({ id: jobApplications.id });
   return updated.length > 0;

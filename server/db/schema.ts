@@ -29,6 +29,7 @@ import {
   BACKUP_TRIGGERS,
   BLOG_POST_STATUSES,
   BUDGETS,
+  CONSENT_CHOICES,
   CONTACT_STATUSES,
   CONTENT_STATUSES,
   GALLERY_LAYOUTS,
@@ -367,6 +368,8 @@ export const contactSubmissions = pgTable(
     weddingLocation: text("wedding_location"),
     weddingBudget: text("wedding_budget"),
     status: text("status").notNull().default("new"),
+    /** When the status became closed (null while open): retention counts from it (issue #32). */
+    closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -391,6 +394,8 @@ export const contactSubmissions = pgTable(
     ),
     index("contact_submissions_created_idx").on(t.createdAt),
     index("contact_submissions_status_created_idx").on(t.status, t.createdAt),
+    index("contact_submissions_closed_idx").on(t.closedAt).where(sql`closed_at is not null`),
+    index("contact_submissions_email_idx").on(sql`lower(${t.email})`),
   ],
 );
 
@@ -414,6 +419,8 @@ export const jobApplications = pgTable(
     remotePreference: text("remote_preference").notNull().default("flexible"),
     additionalInfo: text("additional_info"),
     status: text("status").notNull().default("new"),
+    /** When a final status (hired, rejected) was set, else null: retention counts from it. */
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -424,6 +431,8 @@ export const jobApplications = pgTable(
       sql`experience_years is null or experience_years >= 0`,
     ),
     index("job_applications_created_idx").on(t.createdAt),
+    index("job_applications_decided_idx").on(t.decidedAt).where(sql`decided_at is not null`),
+    index("job_applications_email_idx").on(sql`lower(${t.email})`),
   ],
 );
 
@@ -612,3 +621,50 @@ export const redirects = pgTable(
   ],
 );
 export type Redirect = typeof redirects.$inferSelect;
+// ---------------------------------------------------------------------------------------------
+// Privacy (issue #32): retention settings and records of consent
+// ---------------------------------------------------------------------------------------------
+
+/** The retention periods admins set on /admin/privacy: one row (id "retention"), else defaults. */
+export const privacySettings = pgTable(
+  "privacy_settings",
+  {
+    id: text("id").primaryKey().default("retention"),
+    /** Inquiries and their attachments: deleted this many months after they were closed. */
+    inquiryMonths: integer("inquiry_months").notNull().default(24),
+    /** Applications and resumes: deleted this many months after a final status. */
+    applicationMonths: integer("application_months").notNull().default(12),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("privacy_settings_one_row_check", sql`${t.id} = 'retention'`),
+    check("privacy_settings_inquiry_months_check", sql`${t.inquiryMonths} between 1 and 120`),
+    check(
+      "privacy_settings_application_months_check",
+      sql`${t.applicationMonths} between 1 and 120`,
+    ),
+  ],
+);
+
+/**
+ * One row per choice made on the cookie banner: a random id the browser keeps with its choice (no
+ * account, no IP address), the categories granted, the banner's version. Not linked to a person.
+ */
+export const consentRecords = pgTable(
+  "consent_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    visitorId: uuid("visitor_id").notNull(),
+    choice: text("choice").notNull(),
+    analytics: boolean("analytics").notNull(),
+    marketing: boolean("marketing").notNull(),
+    /** Global Privacy Control was on: marketing refused whatever was chosen. */
+    gpc: boolean("gpc").notNull().default(false),
+    bannerVersion: text("banner_version").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("consent_records_choice_check", oneOf("choice", CONSENT_CHOICES)),
+    index("consent_records_created_idx").on(t.createdAt),
+  ],
+);

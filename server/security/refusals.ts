@@ -13,6 +13,7 @@ export const LIMITERS = [
   "upload",
   "upload-quota",
   "password-reset",
+  "consent",
 ] as const;
 export type LimiterName = (typeof LIMITERS)[number];
 
@@ -27,6 +28,7 @@ function countsFor(runtime: object): Record<LimiterName, number> {
       upload: 0,
       "upload-quota": 0,
       "password-reset": 0,
+      consent: 0,
     };
     byRuntime.set(runtime, counts);
   }

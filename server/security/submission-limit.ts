@@ -15,7 +15,10 @@ const WINDOW_SECONDS = 10 * 60;
 export const RATE_LIMITED_MESSAGE =
   "You've sent several requests in a short time. Please wait a few minutes and try again, or email us directly.";
 
-export type LimitKind = "submission" | "upload" | "password-reset";
+export type LimitKind = "submission" | "upload" | "password-reset" | "consent";
+
+/** Banner choices one address may record in the window: a person makes one or two. */
+const CONSENT_RECORDS_PER_WINDOW = 30;
 
 /** Reset e-mails one address may ask for in the window: a person needs one or two. */
 const PASSWORD_RESETS_PER_WINDOW = 5;
@@ -27,6 +30,7 @@ interface Limiters {
   submission: RateLimiterAbstract;
   upload: RateLimiterAbstract;
   "password-reset": RateLimiterAbstract;
+  consent: RateLimiterAbstract;
   /** Bytes stored per IP per day, and from everyone per day (one key). */
   uploadBytes: RateLimiterAbstract;
   uploadBytesTotal: RateLimiterAbstract;
@@ -55,6 +59,11 @@ function limitersFor(runtime: Runtime): Limiters {
       "password-reset": counter({
         keyPrefix: "password-reset",
         points: PASSWORD_RESETS_PER_WINDOW,
+        duration: WINDOW_SECONDS,
+      }),
+      consent: counter({
+        keyPrefix: "consent",
+        points: CONSENT_RECORDS_PER_WINDOW,
         duration: WINDOW_SECONDS,
       }),
       uploadBytes: counter({

@@ -112,6 +112,7 @@ test.describe("back-office sign-in and access", () => {
       "Backups",
       "Staff",
       "Audit log",
+      "Privacy",
     ]);
     await expect(nav.getByRole("button")).toHaveText(["Logout"]);
     await expect(nav.getByRole("link", { name: "Portfolio" })).toHaveAttribute(

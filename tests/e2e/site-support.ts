@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
+import { BANNER_VERSION, CONSENT_CHOICES_KEY } from "~/lib/consent";
 
 /** Shared helpers of the public-site e2e tests (issue #3). */
 
@@ -26,14 +27,22 @@ export async function isolate(page: Page): Promise<{ gaRequests: () => number }>
 
 /** Start each page with this consent already stored (or none). */
 export async function presetConsent(page: Page, value: "granted" | "denied"): Promise<void> {
+  // SPEC's value, and the categories beside it answered on this version of the banner (issue #32).
+  const choices = JSON.stringify({
+    analytics: value === "granted",
+    marketing: false,
+    version: BANNER_VERSION,
+    visitorId: "6f1c2a4e-8a0b-4c3d-9e5f-0a1b2c3d4e5f",
+  });
   await page.addInitScript(
-    ([key, consent]) => {
+    ([key, consent, choicesKey, stored]) => {
       if (!sessionStorage.getItem("consent-preset")) {
         localStorage.setItem(key, consent);
+        localStorage.setItem(choicesKey, stored);
         sessionStorage.setItem("consent-preset", "1");
       }
     },
-    [CONSENT_KEY, value] as const,
+    [CONSENT_KEY, value, CONSENT_CHOICES_KEY, choices] as const,
   );
 }
 

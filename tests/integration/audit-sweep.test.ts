@@ -57,6 +57,7 @@ const modules = import.meta.glob<{ action?: (args: never) => Promise<unknown> }>
 const NOT_RECORD_WRITES: Record<string, string> = {
   "/admin/uploads/image": "an unclaimed upload: its claim is part of an audited save",
   "/admin/confirm": "the step-up restarts its session's clock (sessions.verified_at): no record",
+  "/admin/privacy/export": "a download of a person's data: it writes its own audit row, no record",
 };
 
 /** Tables whose rows are not the studio's records: sessions, limits, the log itself, schedules. */
@@ -261,6 +262,16 @@ function sampleWrites(ids: Ids, flips: Flips, db: () => Database): Record<string
         url: `/admin/staff/${ids.viewerUser}/remove`,
         params: { id: ids.viewerUser },
         body: form({}),
+      },
+    ],
+    "/admin/privacy": [
+      {
+        url: "/admin/privacy",
+        body: form({ intent: "retention", inquiry_months: "18", application_months: "6" }),
+      },
+      {
+        url: "/admin/privacy",
+        body: form({ intent: "erase", email: "visitor@audit.test", confirm: "yes" }),
       },
     ],
     "/admin/backups": [{ url: "/admin/backups", body: form({}) }],

@@ -319,7 +319,7 @@ describe.each(testDrivers)("backup runs (%s)", (driver) => {
   });
 
   it("says on the privacy page how long backups may hold deleted data", async () => {
-    const page = privacyLoader(routeArgs(ctx.runtime, "/privacy") as never).page;
+    const { page } = await privacyLoader(routeArgs(ctx.runtime, "/privacy") as never);
     const keeping = page.sections.find((s) => s.heading === "How long we keep it");
     // BACKUP_KEEP 7 x BACKUP_INTERVAL_HOURS 24 (the embedded database's defaults).
     expect(keeping?.paragraphs.at(-1)).toContain("for up to 7 days");

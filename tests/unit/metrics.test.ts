@@ -162,6 +162,7 @@ describe("request metrics on an Express app", () => {
       upload: 0,
       "upload-quota": 0,
       "password-reset": 0,
+      consent: 0,
     }),
     build: async () => ({
       routes: manifest([

@@ -10,6 +10,7 @@ import {
   Presentation,
   ScrollText,
   Signpost,
+  ShieldCheck,
   UserCog,
   Users,
 } from "lucide-react";
@@ -34,6 +35,8 @@ export const ADMIN_NAV = [
   { label: "Staff", to: "/admin/staff", icon: UserCog },
   { label: "Audit log", to: "/admin/audit", icon: ScrollText },
   { label: "Your account", to: "/admin/account", icon: CircleUser },
+  // Issue #32.
+  { label: "Privacy", to: "/admin/privacy", icon: ShieldCheck },
 ] as const;
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

@@ -17,6 +17,8 @@ export const AREAS = [
   "backups",
   "staff",
   "audit",
+  /** A person's requests, retention, records of consent (issue #32). */
+  "privacy",
   /** The person's own account page: every staff member. */
   "account",
 ] as const;
@@ -67,6 +69,9 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/account": "account",
   // The step-up: the password or a code again before a sensitive action.
   "/admin/confirm": "account",
+  "/admin/privacy": "privacy",
+  "/admin/privacy/export": "privacy",
+  "/admin/privacy/consent.csv": "privacy",
 };
 
 /**

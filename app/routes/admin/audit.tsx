@@ -60,6 +60,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   backup: "Started a backup",
   download: "Downloaded a backup",
   restore: "Restored a backup",
+  export: "Exported a person's data",
+  erase: "Erased a person's data",
+  retention: "Deleted by retention",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({

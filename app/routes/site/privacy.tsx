@@ -1,21 +1,29 @@
 import { getRuntimeFrom } from "@server/context";
 import { metaFor } from "@server/pages/page-meta";
+import { readRetention } from "@server/privacy/retention";
 import { LegalDocument } from "~/components/site/legal/legal-page";
-import { backupRetentionDays, backupRetentionSentence, PRIVACY } from "~/copy/legal";
+import {
+  backupRetentionDays,
+  backupRetentionSentence,
+  PRIVACY,
+  retentionSentences,
+} from "~/copy/legal";
 import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/privacy";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { config } = getRuntimeFrom(context);
-  // "How long we keep it" gains the backups' sentence, from this server's backup settings.
-  const sentence = backupRetentionSentence(
-    backupRetentionDays(config.BACKUP_KEEP, config.BACKUP_INTERVAL_HOURS),
-  );
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config, database } = getRuntimeFrom(context);
+  // "How long we keep it": the periods set on /admin/privacy, then the backups' sentence from
+  // this server's backup settings (how long a backup may still hold deleted data).
+  const sentences = [
+    ...retentionSentences(await readRetention(database.db)),
+    backupRetentionSentence(backupRetentionDays(config.BACKUP_KEEP, config.BACKUP_INTERVAL_HOURS)),
+  ];
   const page = {
     ...PRIVACY,
     sections: PRIVACY.sections.map((section) =>
       section.heading === "How long we keep it"
-        ? { ...section, paragraphs: [...section.paragraphs, sentence] }
+        ? { ...section, paragraphs: [...section.paragraphs, ...sentences] }
         : section,
     ),
   };

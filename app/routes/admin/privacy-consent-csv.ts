@@ -1,0 +1,28 @@
+import { csvResponse } from "@server/admin/csv";
+import { failure } from "@server/admin/messages";
+import { redirectWithFlash } from "@server/admin/moderation";
+import { getRuntimeFrom } from "@server/context";
+import { CONSENT_CSV_HEADER, exportConsentRecords } from "@server/privacy/consent";
+import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
+import type { Route } from "./+types/privacy-consent-csv";
+
+/** GET /admin/privacy/consent.csv: every record of consent as CSV (admins, issue #32). */
+export async function loader(args: Route.LoaderArgs) {
+  await requireResourceAccess(args);
+  const runtime = getRuntimeFrom(args.context);
+  try {
+    return await csvResponse(
+      `consent-records-${new Date().toISOString().slice(0, 10)}.csv`,
+      CONSENT_CSV_HEADER,
+      exportConsentRecords(runtime.database.db),
+      ADMIN_RESPONSE_HEADERS,
+    );
+  } catch (error) {
+    runtime.logger.error({ err: error }, "the consent records export failed");
+    return redirectWithFlash(
+      args.context,
+      "/admin/privacy",
+      failure("Failed to export the records of consent"),
+    );
+  }
+}

@@ -1,0 +1,347 @@
+import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import { type AuditActor, recordAudit } from "@server/audit/log";
+import { qualified, rowsOf } from "@server/backup/archive/catalog";
+import type { Database, Executor } from "@server/db/client";
+import {
+  auditEvents,
+  contactSubmissions,
+  jobApplications,
+  notifications,
+  uploads,
+} from "@server/db/schema";
+import type { StorageDriver } from "@server/storage";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { ZipFile } from "yazl";
+import type { UploadBucket } from "~/lib/values";
+
+/**
+ * A person's requests (issue #32 item 5, decision 0350): everything stored about one e-mail
+ * address, found, exported as one ZIP, or erased.
+ *
+ * What belongs to a person is found by construction, not by a list that a new table could miss:
+ * - the records a person sends, inquiries and applications, by their address (`PERSON_TABLES`);
+ * - every row of any table with a foreign key to those records (notes, replies, activity: the
+ *   catalog is read at run time; `tests/integration/privacy-requests.test.ts` fails when such a
+ *   key is not ON DELETE CASCADE, so erasing the record erases them);
+ * - their stored files (uploads owned by those records), the outbox mails to, from or about the
+ *   address, and the audit rows naming the records or the address.
+ * `EMAIL_COLUMNS` says what happens to every e-mail column of the schema; the same test fails on
+ * an e-mail column it does not name.
+ */
+
+/** The tables of the records a visitor sends, by their e-mail column. */
+export const PERSON_TABLES = {
+  contact_submissions: { table: contactSubmissions, label: "inquiries", audit: "inquiry" },
+  job_applications: { table: jobApplications, label: "applications", audit: "job_application" },
+} as const;
+type PersonTable = keyof typeof PERSON_TABLES;
+
+/**
+ * Every column of the schema that holds an e-mail address, and what erasure does with it. A new
+ * one must be added here (the test reads information_schema and fails otherwise).
+ */
+export const EMAIL_COLUMNS: Record<string, string> = {
+  "contact_submissions.email": "erased: the person's inquiries",
+  "job_applications.email": "erased: the person's applications",
+  "notifications.recipient": "erased: mails to the address",
+  "notifications.reply_to": "erased: mails about the address",
+  "audit_events.actor_email": "replaced by the address's hash",
+  "users.email": "staff accounts: removed on the Staff screen, not here",
+  "team_members.email": "the studio's team page: edited on the Team screen",
+};
+
+/** The address as compared: trimmed, lower case. */
+export function normalizeAddress(address: string): string {
+  return address.trim().toLowerCase();
+}
+
+/** What an audit row keeps of an address: its SHA-256 (a later request can be checked against it). */
+export function addressHash(address: string): string {
+  return `sha256:${createHash("sha256").update(normalizeAddress(address)).digest("hex")}`;
+}
+
+export interface StoredFile {
+  bucket: UploadBucket;
+  key: string;
+  name: string;
+  contentType: string;
+  size: number;
+  ownerTable: string;
+  ownerId: string;
+}
+
+export interface PersonData {
+  address: string;
+  inquiries: (typeof contactSubmissions.$inferSelect)[];
+  applications: (typeof jobApplications.$inferSelect)[];
+  files: StoredFile[];
+  /** Rows of other tables that reference the records (notes, replies…), by table. */
+  related: Record<string, Record<string, unknown>[]>;
+  notifications: (typeof notifications.$inferSelect)[];
+}
+
+export function isEmpty(data: PersonData): boolean {
+  return (
+    data.inquiries.length === 0 &&
+    data.applications.length === 0 &&
+    data.notifications.length === 0 &&
+    data.files.length === 0 &&
+    Object.values(data.related).every((rows) => rows.length === 0)
+  );
+}
+
+/** The foreign keys of other tables to the person tables: one column each. */
+export async function referencesToPersonTables(
+  executor: Executor,
+): Promise<{ table: string; column: string; parent: PersonTable; onDelete: string }[]> {
+  return rowsOf(
+    executor,
+    sql`select c.relname as "table", a.attname as "column", p.relname as parent,
+          k.confdeltype as "onDelete"
+        from pg_catalog.pg_constraint k
+        join pg_catalog.pg_class c on c.oid = k.conrelid
+        join pg_catalog.pg_class p on p.oid = k.confrelid
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        join pg_catalog.pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+        where k.contype = 'f' and n.nspname = 'public'
+          and p.relname in ('contact_submissions', 'job_applications')
+        order by c.relname, a.attname`,
+  );
+}
+
+function mailMatches(address: string): SQL {
+  return or(
+    sql`lower(${notifications.recipient}) = ${address}`,
+    sql`lower(${notifications.replyTo}) = ${address}`,
+    sql`strpos(lower(${notifications.subject} || ' ' || ${notifications.textBody} || ' ' || coalesce(${notifications.htmlBody}, '')), ${address}) > 0`,
+  ) as SQL;
+}
+
+/** Everything stored about an address (no consent record: those are not linked to a person). */
+export async function findPerson(db: Executor, rawAddress: string): Promise<PersonData> {
+  const address = normalizeAddress(rawAddress);
+  // One query after another: inside a transaction they share one connection.
+  const inquiries = await db
+    .select()
+    .from(contactSubmissions)
+    .where(sql`lower(${contactSubmissions.email}) = ${address}`)
+    .orderBy(contactSubmissions.createdAt);
+  const applications = await db
+    .select()
+    .from(jobApplications)
+    .where(sql`lower(${jobApplications.email}) = ${address}`)
+    .orderBy(jobApplications.createdAt);
+  const mails = await db
+    .select()
+    .from(notifications)
+    .where(mailMatches(address))
+    .orderBy(notifications.createdAt);
+  const ids: Record<PersonTable, string[]> = {
+    contact_submissions: inquiries.map((row) => row.id),
+    job_applications: applications.map((row) => row.id),
+  };
+  const owned = Object.entries(ids)
+    .filter(([, list]) => list.length > 0)
+    .map(([table, list]) => and(eq(uploads.ownerTable, table), inArray(uploads.ownerId, list)));
+  const files =
+    owned.length === 0
+      ? []
+      : await db
+          .select()
+          .from(uploads)
+          .where(or(...owned))
+          .orderBy(uploads.createdAt);
+  const related: PersonData["related"] = {};
+  for (const ref of await referencesToPersonTables(db)) {
+    const list = ids[ref.parent];
+    if (list.length === 0) continue;
+    const rows = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`select * from ${qualified(ref.table)} where ${sql.raw(`"${ref.column.replaceAll('"', '""')}"`)}::text in (${sql.join(
+        list.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    related[ref.table] = [...(related[ref.table] ?? []), ...rows];
+  }
+  return {
+    address,
+    inquiries,
+    applications,
+    files: files.map((file) => ({
+      bucket: file.bucket as UploadBucket,
+      key: file.key,
+      name: file.originalName,
+      contentType: file.contentType,
+      size: file.size,
+      ownerTable: file.ownerTable ?? "",
+      ownerId: file.ownerId ?? "",
+    })),
+    related,
+    notifications: mails,
+  };
+}
+
+/** The file's path inside the export: its place, then the visitor's own name (made safe). */
+function zipPathOf(file: StoredFile, index: number): string {
+  const safe = file.name.replace(/[^\w.\- ]+/g, "_").slice(0, 100) || "file";
+  return `files/${String(index + 1).padStart(2, "0")}-${safe}`;
+}
+
+/**
+ * One ZIP of everything stored about the address, streamed: `data.json` (every row, with where
+ * each file sits in the ZIP) and `files/` (each file read from storage as the ZIP is written).
+ */
+export function exportZip(storage: StorageDriver, data: PersonData): Readable {
+  const zip = new ZipFile();
+  const files = data.files.map((file, index) => ({ ...file, path: zipPathOf(file, index) }));
+  const document = {
+    address: data.address,
+    exportedAt: new Date().toISOString(),
+    note: "Records of cookie consent are not linked to a person (a random id kept in the visitor's browser), so none are included.",
+    inquiries: data.inquiries,
+    applications: data.applications,
+    related: data.related,
+    notifications: data.notifications,
+    files,
+  };
+  zip.addBuffer(Buffer.from(JSON.stringify(document, null, 2)), "data.json");
+  for (const file of files) {
+    // Opened only when the ZIP reaches it: one file at a time, never all in memory.
+    zip.addReadStreamLazy(file.path, (done) => {
+      storage.get(file.bucket, file.key).then(
+        (stored) => done(null, stored ? stored.stream : Readable.from([])),
+        (error: unknown) => done(error as Error, Readable.from([])),
+      );
+    });
+  }
+  zip.end();
+  return zip.outputStream as Readable;
+}
+
+export interface ErasureCounts {
+  inquiries: number;
+  applications: number;
+  files: number;
+  related: number;
+  notifications: number;
+  auditRows: number;
+}
+
+/**
+ * Erases everything stored about the address in one transaction: the records (their dependents
+ * cascade), their upload rows and files, the outbox mails, and the address or the records' content
+ * in the audit log; then one audit row that keeps only the address's hash. The files are deleted
+ * inside the transaction, after the rows: a storage failure rolls the rows back, so a retry finds
+ * everything again; a failed commit after it leaves rows whose files are gone, erased by the retry.
+ */
+export async function erasePerson(
+  services: { db: Database; storage: StorageDriver },
+  actor: AuditActor,
+  rawAddress: string,
+): Promise<ErasureCounts> {
+  const address = normalizeAddress(rawAddress);
+  return services.db.transaction(async (tx) => {
+    const data = await findPerson(tx, address);
+    const recordIds = [...data.inquiries, ...data.applications].map((row) => row.id);
+    const related = Object.values(data.related).reduce((sum, rows) => sum + rows.length, 0);
+
+    const mails = await tx
+      .delete(notifications)
+      .where(mailMatches(address))
+      .returning({ id: notifications.id });
+    // The audit log keeps that a record was written, not what it held.
+    const hash = addressHash(address);
+    const scrubbed = await tx
+      .update(auditEvents)
+      .set({ entityName: null, changes: null })
+      .where(
+        recordIds.length > 0
+          ? and(
+              inArray(auditEvents.entityType, ["inquiry", "job_application"]),
+              inArray(auditEvents.entityId, recordIds),
+            )
+          : sql`false`,
+      )
+      .returning({ id: auditEvents.id });
+    const tried = await tx
+      .update(auditEvents)
+      .set({ actorEmail: hash })
+      .where(sql`lower(${auditEvents.actorEmail}) = ${address}`)
+      .returning({ id: auditEvents.id });
+    for (const { table } of Object.values(PERSON_TABLES)) {
+      await tx.delete(table).where(sql`lower(${table.email}) = ${address}`);
+    }
+    for (const file of data.files) {
+      await tx
+        .delete(uploads)
+        .where(and(eq(uploads.bucket, file.bucket), eq(uploads.key, file.key)));
+    }
+    for (const file of data.files) await services.storage.delete(file.bucket, file.key);
+
+    const counts: ErasureCounts = {
+      inquiries: data.inquiries.length,
+      applications: data.applications.length,
+      files: data.files.length,
+      related,
+      notifications: mails.length,
+      auditRows: scrubbed.length + tried.length,
+    };
+    await recordAudit(tx, {
+      action: "erase",
+      actor,
+      entityType: "person",
+      entityId: hash,
+      entityName: hash,
+      changes: countChanges(counts),
+    });
+    return counts;
+  });
+}
+
+/** Counts as the audit log's changes: `{ inquiries: { before: 2, after: 0 } }`. */
+export function countChanges(counts: object): Record<string, { before: number; after: number }> {
+  return Object.fromEntries(
+    Object.entries(counts).map(([name, count]) => [name, { before: count as number, after: 0 }]),
+  );
+}
+
+/** The audit row of an export: who downloaded the data of which address (its hash). */
+export async function recordExport(
+  db: Executor,
+  actor: AuditActor,
+  data: PersonData,
+): Promise<void> {
+  const hash = addressHash(data.address);
+  await recordAudit(db, {
+    action: "export",
+    actor,
+    entityType: "person",
+    entityId: hash,
+    entityName: hash,
+    changes: null,
+  });
+}
+
+/**
+ * The e-mail columns of the schema (by name: `email`, `*_email`, `recipient`, `reply_to`) that
+ * `EMAIL_COLUMNS` does not account for: a table added later that holds addresses shows up here.
+ */
+export async function emailColumnsNotCovered(executor: Executor): Promise<string[]> {
+  const columns = await rowsOf<{ name: string }>(
+    executor,
+    sql`select table_name || '.' || column_name as name from information_schema.columns
+        where table_schema = 'public' and data_type in ('text', 'character varying', 'ARRAY', 'jsonb')
+          and (column_name ~* 'e_?mail' or column_name in ('recipient', 'reply_to'))
+        order by 1`,
+  );
+  return columns.map((column) => column.name).filter((name) => !Object.hasOwn(EMAIL_COLUMNS, name));
+}
+
+/** Foreign keys to a person's records that would not go with them (not ON DELETE CASCADE). */
+export async function referencesNotCascading(executor: Executor): Promise<string[]> {
+  return (await referencesToPersonTables(executor))
+    .filter((ref) => ref.onDelete !== "c")
+    .map((ref) => `${ref.table}.${ref.column} -> ${ref.parent}`);
+}

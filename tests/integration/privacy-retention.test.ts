@@ -1,0 +1,273 @@
+import os from "node:os";
+import { setInquiryStatus } from "@server/admin/inquiries";
+import { setJobApplicationStatus } from "@server/admin/job-applications";
+import { loadConfig } from "@server/config";
+import { auditEvents, contactSubmissions, jobApplications, uploads } from "@server/db/schema";
+import { runDailyOnce } from "@server/jobs/daily";
+import { RETENTION_JOB, readRetention, runRetention } from "@server/privacy/retention";
+import { createStorage, type StorageDriver } from "@server/storage";
+import { storeUpload } from "@server/uploads";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as privacyAction } from "~/routes/admin/privacy";
+import { loader as privacyPageLoader } from "~/routes/site/privacy";
+import {
+  createTestRuntime,
+  postTo,
+  routeArgs,
+  type TestRuntime,
+  toastOf,
+} from "../support/admin-runtime";
+import { testDrivers } from "../support/database";
+import { pdfBytes } from "../support/files";
+import { type S3Peer, startS3Peer } from "../support/s3rver";
+
+/**
+ * Retention (issue #32 item 4): the periods set on /admin/privacy; the daily job deletes inquiries
+ * closed longer ago than their period and applications with a final status longer ago than
+ * theirs, rows and stored files together, on local storage and on S3, once a day however often
+ * it is checked, with one audit row per run holding the counts.
+ */
+
+const DAY = 24 * 60 * 60_000;
+const monthsAgo = (now: Date, months: number) => new Date(now.getTime() - months * 31 * DAY);
+
+type Answer = { data?: unknown; init?: { status?: number } | null };
+const statusOf = (answer: unknown) =>
+  answer instanceof Response ? answer.status : ((answer as Answer).init?.status ?? 200);
+
+const cases = testDrivers.flatMap((driver) =>
+  (["local", "s3"] as const).map((storageKind) => ({ driver, storageKind })),
+);
+
+describe.each(cases)(
+  "retention on $driver with $storageKind storage",
+  ({ driver, storageKind }) => {
+    let t: TestRuntime;
+    let peer: S3Peer | undefined;
+    let storage: StorageDriver;
+    beforeAll(async () => {
+      t = await createTestRuntime(driver);
+      if (storageKind === "s3") {
+        peer = await startS3Peer("retention");
+        const s3 = createStorage(
+          loadConfig({
+            DATA_DIR: os.tmpdir(),
+            STORAGE_DRIVER: "s3",
+            ...peer.env,
+            S3_BUCKET_PREFIX: "retention-",
+          }),
+          { secret: "a-retention-test-secret-of-32-characters" },
+        );
+        if (s3.kind !== "s3") throw new Error("expected the S3 driver");
+        await s3.ensureBuckets();
+        storage = s3;
+      } else {
+        storage = t.runtime.storage;
+      }
+    });
+    afterAll(async () => {
+      await peer?.close();
+      await t?.close();
+    });
+    const db = () => t.runtime.database.db;
+    const post = (fields: Record<string, string>) =>
+      postTo(t, privacyAction, "/admin/privacy", new URLSearchParams(fields));
+
+    it("keeps the defaults (24 and 12 months) until an admin sets other periods", async () => {
+      expect(await readRetention(db())).toEqual({ inquiryMonths: 24, applicationMonths: 12 });
+      const refused = await post({
+        intent: "retention",
+        inquiry_months: "0",
+        application_months: "x",
+      });
+      expect(statusOf(refused)).toBe(400);
+      expect((refused as { data: { fieldErrors: unknown } }).data.fieldErrors).toEqual({
+        inquiry_months: ["Enter a whole number of months from 1 to 120"],
+        application_months: ["Enter a whole number of months from 1 to 120"],
+      });
+      const saved = (await post({
+        intent: "retention",
+        inquiry_months: "6",
+        application_months: "3",
+      })) as Response;
+      expect(await toastOf(t.runtime, saved)).toBe("Success: Retention periods saved");
+      expect(await readRetention(db())).toEqual({ inquiryMonths: 6, applicationMonths: 3 });
+      const [row] = await db()
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.entityType, "privacy_settings"));
+      expect(row?.changes).toEqual({
+        inquiryMonths: { before: 24, after: 6 },
+        applicationMonths: { before: 12, after: 3 },
+      });
+
+      // The public privacy page states the configured periods, the backups' and how to ask.
+      const { page } = await privacyPageLoader(routeArgs(t.runtime, "/privacy") as never);
+      const section = (heading: string) =>
+        page.sections.find((s) => s.heading === heading)?.paragraphs.join(" ") ?? "";
+      expect(section("How long we keep it")).toContain(
+        "inquiries, with the files attached to them, are deleted 6 months after the inquiry is closed.",
+      );
+      expect(section("How long we keep it")).toContain(
+        "Job applications and résumés are deleted 3 months after a decision",
+      );
+      expect(section("How long we keep it")).toContain("backup copies for up to 7 days");
+      expect(section("Your rights")).toContain("To ask, write to privacy@northlight.studio");
+    });
+
+    it("records when an inquiry was closed and an application decided, and forgets it on reopening", async () => {
+      const [inquiry] = await db()
+        .insert(contactSubmissions)
+        .values({ name: "Open", email: "open@retention.test" })
+        .returning();
+      const [application] = await db()
+        .insert(jobApplications)
+        .values({ name: "Applicant", email: "applicant@retention.test", positionTitle: "Producer" })
+        .returning();
+      if (!inquiry || !application) throw new Error("not written");
+      const read = async () => ({
+        closed: (
+          await db().select().from(contactSubmissions).where(eq(contactSubmissions.id, inquiry.id))
+        )[0]?.closedAt,
+        decided: (
+          await db().select().from(jobApplications).where(eq(jobApplications.id, application.id))
+        )[0]?.decidedAt,
+      });
+      await setInquiryStatus(db(), inquiry.id, "closed");
+      await setJobApplicationStatus(db(), application.id, "rejected");
+      const first = await read();
+      expect(first.closed).toBeInstanceOf(Date);
+      expect(first.decided).toBeInstanceOf(Date);
+      // Setting it again keeps the day it was first set.
+      await setInquiryStatus(db(), inquiry.id, "closed");
+      await setJobApplicationStatus(db(), application.id, "hired");
+      expect(await read()).toEqual(first);
+      await setInquiryStatus(db(), inquiry.id, "contacted");
+      await setJobApplicationStatus(db(), application.id, "interview");
+      expect(await read()).toEqual({ closed: null, decided: null });
+      await db().delete(contactSubmissions).where(eq(contactSubmissions.id, inquiry.id));
+      await db().delete(jobApplications).where(eq(jobApplications.id, application.id));
+    });
+
+    it("deletes what outlived its period, rows and files together, once a day, with one audit row", async () => {
+      const now = new Date();
+      const store = { db: db(), storage };
+      const file = () =>
+        storeUpload(store, "contact-attachment", { name: "a.pdf", bytes: pdfBytes() });
+      const resumeFile = () => storeUpload(store, "resume", { name: "cv.pdf", bytes: pdfBytes() });
+      const inquiry = async (
+        name: string,
+        values: Partial<typeof contactSubmissions.$inferInsert>,
+        withFile: boolean,
+      ) => {
+        const upload = withFile ? await file() : null;
+        const [row] = await db()
+          .insert(contactSubmissions)
+          .values({
+            name,
+            email: `${name}@retention.test`,
+            fileAttachments: upload ? [upload.key] : null,
+            ...values,
+          })
+          .returning();
+        if (upload && row) {
+          await db()
+            .update(uploads)
+            .set({ ownerTable: "contact_submissions", ownerId: row.id })
+            .where(eq(uploads.id, upload.id));
+        }
+        return { id: row?.id ?? "", key: upload?.key };
+      };
+      const application = async (
+        name: string,
+        values: Partial<typeof jobApplications.$inferInsert>,
+      ) => {
+        const upload = await resumeFile();
+        const [row] = await db()
+          .insert(jobApplications)
+          .values({
+            name,
+            email: `${name}@retention.test`,
+            positionTitle: "Producer",
+            resumeUrl: upload.key,
+            ...values,
+          })
+          .returning();
+        await db()
+          .update(uploads)
+          .set({ ownerTable: "job_applications", ownerId: row?.id ?? "" })
+          .where(eq(uploads.id, upload.id));
+        return { id: row?.id ?? "", key: upload.key };
+      };
+      // Periods: inquiries 6 months, applications 3 (set by the first test).
+      const expiredInquiry = await inquiry(
+        "expired",
+        { status: "closed", closedAt: monthsAgo(now, 7) },
+        true,
+      );
+      const recentInquiry = await inquiry(
+        "recent",
+        { status: "closed", closedAt: monthsAgo(now, 5) },
+        true,
+      );
+      const openInquiry = await inquiry("open", { createdAt: monthsAgo(now, 40) }, true);
+      const rejected = await application("rejected", {
+        status: "rejected",
+        decidedAt: monthsAgo(now, 4),
+      });
+      const hired = await application("hired", { status: "hired", decidedAt: monthsAgo(now, 2) });
+      const undecided = await application("undecided", {
+        status: "interview",
+        createdAt: monthsAgo(now, 40),
+      });
+
+      const job = (tx: Parameters<Parameters<typeof runDailyOnce>[2]>[0]) =>
+        runRetention(tx, storage, now).then(() => undefined);
+      expect(await runDailyOnce(db(), RETENTION_JOB, job, now)).toBe("ran");
+      // Checked again the same day (another instance, the next hour): nothing more.
+      expect(
+        await runDailyOnce(db(), RETENTION_JOB, job, new Date(now.getTime() + 3_600_000)),
+      ).toBe("not-due");
+
+      const inquiryIds = (await db().select({ id: contactSubmissions.id }).from(contactSubmissions))
+        .map((row) => row.id)
+        .sort();
+      expect(inquiryIds).toEqual([recentInquiry.id, openInquiry.id].sort());
+      const applicationIds = (await db().select({ id: jobApplications.id }).from(jobApplications))
+        .map((row) => row.id)
+        .sort();
+      expect(applicationIds).toEqual([hired.id, undecided.id].sort());
+
+      const gone = [expiredInquiry.key, rejected.key];
+      const kept = [recentInquiry.key, openInquiry.key, hired.key, undecided.key];
+      expect(
+        await db()
+          .select()
+          .from(uploads)
+          .where(inArray(uploads.key, gone as string[])),
+      ).toEqual([]);
+      expect(await storage.get("contact-uploads", expiredInquiry.key ?? "")).toBeNull();
+      expect(await storage.get("job-applications", rejected.key)).toBeNull();
+      for (const key of kept) {
+        const bucket = key?.startsWith("resumes/") ? "job-applications" : "contact-uploads";
+        const stored = await storage.get(bucket, key ?? "");
+        expect(stored, key).not.toBeNull();
+        stored?.stream.destroy();
+      }
+
+      const runs = await db().select().from(auditEvents).where(eq(auditEvents.action, "retention"));
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({
+        actorId: null,
+        actorEmail: null,
+        entityType: "privacy_settings",
+      });
+      expect(runs[0]?.changes).toEqual({
+        inquiries: { before: 1, after: 0 },
+        applications: { before: 1, after: 0 },
+        files: { before: 2, after: 0 },
+      });
+    });
+  },
+);
