@@ -81,6 +81,8 @@ test("a staff member turns on two-factor and signs in with a code computed from 
   page,
   browser,
 }) => {
+  // Three sign-ins, two scrypt hashes each way, four axe passes: more than the default minute.
+  test.setTimeout(180_000);
   const email = PEOPLE[0] as string;
   await signInWithForm(page, email);
   await expect(page).toHaveURL(/\/admin\/blog$/, { timeout: 20_000 });
