@@ -43,8 +43,9 @@ test.use({
 
 const codeFor = (setupKey: string) => createOTP(base32.decode(setupKey)).totp();
 
-async function signInWithForm(page: Page, email: string) {
+async function signInWithForm(page: Page, email: string, javaScript = true) {
   await page.goto("/admin/login");
+  if (javaScript) await hydrated(page);
   await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -80,9 +81,11 @@ test("a staff member turns on two-factor and signs in with a code computed from 
   page,
   browser,
 }) => {
+  // Three sign-ins, two scrypt hashes each way, four axe passes: more than the default minute.
+  test.setTimeout(180_000);
   const email = PEOPLE[0] as string;
   await signInWithForm(page, email);
-  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await expect(page).toHaveURL(/\/admin\/blog$/, { timeout: 20_000 });
   await page.goto("/admin/account");
   await hydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
@@ -95,7 +98,7 @@ test("a staff member turns on two-factor and signs in with a code computed from 
   // Another browser: the password, then the code step, which grants nothing until the code.
   const other = await freshPage(browser, page);
   await signInWithForm(other, email);
-  await expect(other).toHaveURL(/\/admin\/two-factor$/);
+  await expect(other).toHaveURL(/\/admin\/two-factor$/, { timeout: 20_000 });
   await expect(
     other.getByRole("heading", { level: 1, name: "Two-factor authentication" }),
   ).toBeVisible();
@@ -107,7 +110,7 @@ test("a staff member turns on two-factor and signs in with a code computed from 
   await expect(other.getByRole("alert")).toContainText("That code is not valid.");
   await other.getByRole("textbox", { name: "Code" }).fill(await codeFor(setupKey));
   await other.getByRole("button", { name: "Verify" }).click();
-  await expect(other).toHaveURL(/\/admin\/blog$/);
+  await expect(other).toHaveURL(/\/admin\/blog$/, { timeout: 20_000 });
 
   // The first browser sees the second session, and ends it.
   await page.goto("/admin/account");
@@ -124,7 +127,7 @@ test.describe("without JavaScript", () => {
   test("Change password works as a plain form", async ({ page, browser, isMobile }) => {
     test.skip(isMobile, "the form is the same at every width");
     const nojs = await freshPage(browser, page, false);
-    await signInWithForm(nojs, PEOPLE[1] as string);
+    await signInWithForm(nojs, PEOPLE[1] as string, false);
     await nojs.goto("/admin/account");
     const section = nojs.getByRole("region", { name: "Change password" });
     await section.getByLabel("Current password").fill("a wrong passphrase here");
@@ -152,14 +155,14 @@ test.describe("without JavaScript", () => {
     test.skip(isMobile, "the form is the same at every width");
     const email = PEOPLE[2] as string;
     const nojs = await freshPage(browser, page, false);
-    await signInWithForm(nojs, email);
+    await signInWithForm(nojs, email, false);
     const setupKey = await turnOnTwoFactor(nojs);
     const again = await freshPage(browser, page, false);
-    await signInWithForm(again, email);
-    await expect(again).toHaveURL(/\/admin\/two-factor$/);
+    await signInWithForm(again, email, false);
+    await expect(again).toHaveURL(/\/admin\/two-factor$/, { timeout: 20_000 });
     await again.getByRole("textbox", { name: "Code" }).fill(await codeFor(setupKey));
     await again.getByRole("button", { name: "Verify" }).click();
-    await expect(again).toHaveURL(/\/admin\/blog$/);
+    await expect(again).toHaveURL(/\/admin\/blog$/, { timeout: 20_000 });
     await nojs.context().close();
     await again.context().close();
   });

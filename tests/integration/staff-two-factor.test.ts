@@ -1,9 +1,10 @@
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
+import { requestPasswordReset } from "@server/admin/password-links";
 import { ensureUser } from "@server/auth";
-import { auditEvents, session, user } from "@server/db/schema";
+import { auditEvents, notifications, session, user } from "@server/db/schema";
 import { getSessionUser } from "@server/security/admin-access";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as accountAction, loader as accountLoader } from "~/routes/admin/account";
 import { loader as backupDownloadLoader } from "~/routes/admin/backup-download";
@@ -11,6 +12,7 @@ import { loader as blogLoader } from "~/routes/admin/blog";
 import { action as confirmAction } from "~/routes/admin/confirm";
 import { action as loginAction } from "~/routes/admin/login";
 import { loader as portfolioLoader } from "~/routes/admin/portfolio";
+import { action as setPasswordAction } from "~/routes/admin/set-password";
 import { action as staffAction } from "~/routes/admin/staff";
 import { action as codeAction, loader as codeLoader } from "~/routes/admin/two-factor";
 import {
@@ -259,6 +261,30 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     );
     // Another one still works.
     expect(statusOf(await enterCode(cookiesOf(again.headers), on.codes[1] ?? ""))).toBe(302);
+  });
+
+  it("asks a person with two-factor on for the code after a password reset too", async () => {
+    const me = await newStaff();
+    await turnOn(me.cookie);
+    await requestPasswordReset(t.runtime, me.email);
+    const [mail] = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipient, me.email))
+      .orderBy(desc(notifications.createdAt))
+      .limit(1);
+    const token = mail?.textBody.match(/token=([A-Za-z0-9_-]{43})/)?.[1] ?? "";
+    const answer = (await postTo(
+      t,
+      setPasswordAction,
+      `/admin/set-password?token=${token}`,
+      form({ token, password: "a reset passphrase of mine" }),
+      { cookie: "" },
+    )) as Response;
+    expect(answer.headers.get("location")).toBe("/admin/two-factor");
+    const cookie = cookiesOf(answer.headers);
+    expect(cookie).toMatch(/better-auth\.two_factor=/);
+    expect(await whoIs(cookie)).toBeNull();
   });
 
   it("turns two-factor off with the password only", async () => {

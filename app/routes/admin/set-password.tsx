@@ -3,7 +3,7 @@ import {
   INVALID_LINK,
   setPasswordWithLink,
 } from "@server/admin/password-links";
-import { signIn } from "@server/admin/sign-in";
+import { CODE_PATH, signIn } from "@server/admin/sign-in";
 import { getRuntimeFrom } from "@server/context";
 import { FORM_LIMITS, readPost } from "@server/forms";
 import { applyAdminHeaders, LOGIN_PATH } from "@server/security/admin-access";
@@ -65,6 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip,
     userAgent: request.headers.get("user-agent"),
   });
+  if (signedIn.ok && signedIn.secondFactor) {
+    // Two-factor is on: the new password, then the code step, as at sign-in.
+    const headers = new Headers();
+    for (const cookie of signedIn.cookies) headers.append("Set-Cookie", cookie);
+    return redirect(CODE_PATH, { headers });
+  }
   if (!signedIn.ok || !signedIn.role) {
     // Set, but not signed in here (sign-in slowed down, or an account without a role).
     const flash = await commitFlash(runtime, {
