@@ -76,6 +76,7 @@ export default defineConfig({
         "content-pages.spec.ts",
         "admin-screens.spec.ts",
         "admin-staff.spec.ts",
+        "admin-redirects.spec.ts",
       ],
     },
   ],
