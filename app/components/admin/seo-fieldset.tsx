@@ -68,8 +68,11 @@ export function SeoFieldset({
     id: idFor?.(name),
     errors,
     value: own[name],
-    onChange: (event: { currentTarget: { value: string } }) =>
-      setOwn((current) => ({ ...current, [name]: event.currentTarget.value })),
+    onChange: (event: { currentTarget: { value: string } }) => {
+      // Read now: the event's target is gone by the time the update runs.
+      const value = event.currentTarget.value;
+      setOwn((current) => ({ ...current, [name]: value }));
+    },
   });
 
   return (
