@@ -78,6 +78,7 @@ export default defineConfig({
         "admin-staff.spec.ts",
         "admin-account.spec.ts",
         "admin-privacy.spec.ts",
+        "admin-redirects.spec.ts",
       ],
     },
   ],

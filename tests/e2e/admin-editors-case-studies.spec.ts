@@ -51,7 +51,7 @@ test.describe("case-study editor", () => {
     await expect(page.getByLabel("Slug")).toHaveValue("glacier-run");
     await page.getByLabel("Subtitle").fill("A cold-weather launch film");
     await page.getByLabel("Client").fill("Polar Outfitters");
-    await page.getByLabel("Description").fill("Shot on a frozen lake at dawn.");
+    await page.getByLabel("Description", { exact: true }).fill("Shot on a frozen lake at dawn.");
     await page.getByLabel("Details").fill("The brief.\n\nThe shoot.");
     await page.getByLabel("Tags").fill("Outdoor, Launch");
     await page.getByLabel("Status").selectOption("published");

@@ -55,7 +55,15 @@ export function SeoFieldset({
         ? control.value
         : "";
     };
-    const update = () => setPage(defaultsRef.current(read));
+    // The fieldset's own fields are read the same way as the page's: one path for every change.
+    const update = () => {
+      setPage(defaultsRef.current(read));
+      setOwn({
+        metaTitle: read("metaTitle"),
+        metaDescription: read("metaDescription"),
+        socialImageUrl: read("socialImageUrl"),
+      });
+    };
     update();
     form.addEventListener("input", update);
     return () => form.removeEventListener("input", update);
@@ -67,9 +75,7 @@ export function SeoFieldset({
     name,
     id: idFor?.(name),
     errors,
-    value: own[name],
-    onChange: (event: { currentTarget: { value: string } }) =>
-      setOwn((current) => ({ ...current, [name]: event.currentTarget.value })),
+    defaultValue: values[name],
   });
 
   return (
