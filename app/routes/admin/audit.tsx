@@ -55,6 +55,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   backup: "Started a backup",
   download: "Downloaded a backup",
   restore: "Restored a backup",
+  note: "Added a note",
+  reply: "Sent a reply",
+  rate: "Rated",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({
