@@ -36,7 +36,7 @@ function blockText(block: MailBlock): string | null {
   return block.quote;
 }
 
-const P = 'style="margin:0 0 16px;line-height:1.5"';
+const P = 'style="margin:0 0 16px;line-height:1.5;white-space:pre-line"';
 
 function blockHtml(block: MailBlock): string | null {
   if ("paragraph" in block) return `<p ${P}>${escapeHtml(block.paragraph)}</p>`;

@@ -3,7 +3,6 @@ import {
   listAppliedPositions,
   listJobApplications,
   parseJobApplicationQuery,
-  setJobApplicationStatus,
 } from "@server/admin/job-applications";
 import { JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
 import { loadAdminList, submissionStatusAction } from "@server/admin/moderation";
@@ -49,7 +48,6 @@ export const action = (args: Route.ActionArgs) =>
     entity: "job_application",
     path: "/admin/job-applications",
     options: JOB_APPLICATION_STATUS_OPTIONS,
-    save: setJobApplicationStatus,
     messages: JOB_APPLICATION_MESSAGES,
   });
 
