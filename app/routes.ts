@@ -47,6 +47,7 @@ export default [
       // The pipelines (issue #30): a record's page, and the reply templates.
       route("inquiries/:id", "routes/admin/inquiry.tsx"),
       route("templates", "routes/admin/templates.tsx"),
+      route("job-applications/:id", "routes/admin/job-application.tsx"),
       route("job-applications", "routes/admin/job-applications.tsx"),
       route("case-studies", "routes/admin/case-studies.tsx"),
       // The case-study editor (issue #7): one module, two routes.

@@ -3,7 +3,7 @@ import type { Database } from "@server/db/client";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
 import { currentActor, requireAccess } from "@server/security/admin-access";
 import { data, type RouterContextProvider } from "react-router";
-import { followUpSchema, noteSchema, replySchema } from "~/entities/pipeline/form";
+import { followUpSchema, noteSchema, ratingSchema, replySchema } from "~/entities/pipeline/form";
 import { fillTemplate } from "~/entities/pipeline/view";
 import type { FieldErrors } from "~/lib/forms/result";
 import type { PipelineSubject } from "~/lib/values";
@@ -19,6 +19,7 @@ import {
   changeStatus,
   listTemplates,
   PIPELINE_PATHS,
+  rateApplication,
   type StaffMember,
   type StepServices,
   sendReply,
@@ -38,13 +39,14 @@ export const PIPELINE_MESSAGES = {
   followUpSaved: (day: string | null) => (day ? `Follow-up set for ${day}` : "Follow-up cleared"),
   noteAdded: "Note added",
   replySent: "Reply sent",
+  rated: (rating: number) => `Your rating: ${rating} of 5`,
   notStaff: "Choose an active staff member",
   gone: "This record no longer exists",
   failed: "The change could not be saved. Please try again.",
 };
 
 export interface PipelineAnswer {
-  intent: "follow_up" | "note" | "reply";
+  intent: "follow_up" | "note" | "reply" | "rating";
   fieldErrors: FieldErrors;
   values: Record<string, string>;
 }
@@ -170,11 +172,19 @@ export async function pipelineAction(
         );
         return done(sent, PIPELINE_MESSAGES.replySent);
       }
-      default:
-        return redirectWithFlash(args.context, back, failure(BAD_REQUEST));
+      case "rating": {
+        if (subject !== "job_application") break;
+        const checked = checkPost(form, ratingSchema);
+        if (!checked.data) return invalid("rating", checked.fieldErrors, checked.values);
+        return done(
+          await rateApplication(services, id, checked.data.rating),
+          PIPELINE_MESSAGES.rated(checked.data.rating),
+        );
+      }
     }
   } catch (error) {
     runtime.logger.error({ err: error, id, subject }, PIPELINE_MESSAGES.failed);
     return redirectWithFlash(args.context, back, failure(PIPELINE_MESSAGES.failed));
   }
+  return redirectWithFlash(args.context, back, failure(BAD_REQUEST));
 }

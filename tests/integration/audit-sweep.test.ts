@@ -124,6 +124,20 @@ function sampleWrites(ids: Ids, flips: Flips): Record<string, SampleWrite[]> {
           })(),
       },
     ],
+    "/admin/job-applications/:id": [
+      ...(<Record<string, string>[]>[
+        { intent: "status", status: "interview" },
+        { intent: "owner", owner: ids.editorUser },
+        { intent: "follow_up", followUp: "2030-01-16" },
+        { intent: "note", note: "Audited note." },
+        { intent: "reply", subject: "Re: Audited", message: "Thanks." },
+        { intent: "rating", rating: "4" },
+      ]).map((fields) => ({
+        url: `/admin/job-applications/${ids.application}`,
+        params: { id: ids.application },
+        body: form(fields),
+      })),
+    ],
     "/admin/job-applications": [
       {
         url: "/admin/job-applications",

@@ -2,8 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
+  applicationRatings,
   auditEvents,
   contactSubmissions,
+  jobApplications,
   notifications,
   pipelineActivity,
   replyTemplates,
@@ -304,7 +306,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
     expect(await names({ owner: "mine" })).toEqual(["Mine Later", "Mine Soon"]);
     expect(await names({ owner: "mine", sort: "follow-up" })).toEqual(["Mine Soon", "Mine Later"]);
     expect(await names({ owner: "mine", due: true })).toEqual(["Mine Soon"]);
-    expect(await names({ owner: "unassigned" })).toEqual(["Nobody", "Rosa Diaz"]);
+    expect(await names({ owner: "unassigned" })).toEqual(["Rosa Diaz", "Nobody"]);
     const [first] = (await listInquiries(db(), { q: "", status: "", owner: "mine" }, 1, scope))
       .rows;
     expect(first?.ownerName).toBeTruthy();
@@ -324,5 +326,92 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
       "note",
       "reply",
     ]);
+  });
+});
+
+describe.each(testDrivers)("application pipeline on %s", (driver) => {
+  let t: TestRuntime;
+  let applicationId: string;
+  const page = () => import("~/routes/admin/job-application");
+  const url = () => `/admin/job-applications/${applicationId}`;
+  const post = async (fields: Record<string, string>, cookie?: string) => {
+    const { action } = await page();
+    return postTo(t, action as never, url(), new URLSearchParams(fields), {
+      params: { id: applicationId },
+      cookie,
+    }) as Promise<Response | { data: unknown; init: ResponseInit | null }>;
+  };
+  const load = async (search = "") => {
+    const { loader } = await page();
+    return loader(
+      routeArgs(t.runtime, `${url()}${search}`, {
+        cookie: t.cookies.admin,
+        params: { id: applicationId },
+      }) as never,
+    );
+  };
+
+  beforeAll(async () => {
+    t = await createTestRuntime(driver);
+    const [row] = await t.database.db
+      .insert(jobApplications)
+      .values({ name: "Sam Ortiz", email: "sam@example.com", positionTitle: "Video Editor" })
+      .returning({ id: jobApplications.id });
+    applicationId = row?.id ?? "";
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("rates 1 to 5 per reviewer with the average; a second rating replaces the first", async () => {
+    expect((await post({ intent: "rating", rating: "5" })) as Response).toHaveProperty(
+      "status",
+      302,
+    );
+    expect((await load()).ratings).toEqual({ mine: 5, average: 5, count: 1 });
+    await post({ intent: "rating", rating: "2" });
+    expect((await load()).ratings).toEqual({ mine: 2, average: 2, count: 1 });
+    // Another reviewer's rating counts in the average, not in "Your rating".
+    const [viewer] = await t.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, TEST_EDITOR.email));
+    await t.database.db
+      .insert(applicationRatings)
+      .values({ applicationId, userId: viewer?.id ?? "", rating: 5 });
+    expect((await load()).ratings).toEqual({ mine: 2, average: 3.5, count: 2 });
+    for (const bad of ["0", "6", "x", ""]) {
+      const refused = (await post({ intent: "rating", rating: bad })) as { init: ResponseInit };
+      expect(refused.init.status).toBe(400);
+    }
+    const entries = (await load()).activity.filter((entry) => entry.kind === "rating");
+    expect(entries.map((entry) => entry.summary)).toEqual(["2 of 5", "5 of 5"]);
+    const audits = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, applicationId), eq(auditEvents.action, "rate")));
+    expect(audits).toHaveLength(2);
+  });
+
+  it("offers the interview invite and rejection templates, filled for the applicant", async () => {
+    const loaded = await load();
+    expect(loaded.templates.map((template) => template.name)).toEqual([
+      "Interview invite",
+      "Rejection",
+    ]);
+    const invite = await load(`?template=${loaded.templates[0]?.id}`);
+    expect(invite.reply.subject).toBe("Your application for Video Editor");
+    expect(invite.reply.message).toContain("the Video Editor role");
+    const sent = (await post({
+      intent: "reply",
+      subject: invite.reply.subject,
+      message: invite.reply.message,
+    })) as Response;
+    expect(sent.status).toBe(302);
+    const [mail] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipient, "sam@example.com"));
+    expect(mail?.subject).toBe("Your application for Video Editor");
   });
 });

@@ -16,7 +16,7 @@ import { buttonClass, DenseField, fieldClass } from "./ui";
  */
 
 export interface PipelineAnswer {
-  intent: "follow_up" | "note" | "reply";
+  intent: "follow_up" | "note" | "reply" | "rating";
   fieldErrors: FieldErrors;
   values: Record<string, string>;
 }
@@ -265,4 +265,60 @@ export function ActivitySection({ activity }: { activity: readonly ActivityEntry
 
 function Time({ at }: { at: Date | string }) {
   return <time dateTime={new Date(at).toISOString()}>{formatDateTime(at)}</time>;
+}
+
+/** "Your rating", 1 to 5 (a radio group), and the average of every reviewer's. */
+export function RatingSection({
+  mine,
+  average,
+  count,
+  answer,
+}: {
+  mine: number | null;
+  average: number | null;
+  count: number;
+  answer?: PipelineAnswer;
+}) {
+  const own = answerFor(answer, "rating");
+  const error = own?.fieldErrors.rating?.[0];
+  return (
+    <PipelineSection id="rating-heading" title="Rating">
+      <p className="mb-3 text-sm">
+        {average === null
+          ? "Not rated yet."
+          : `Average ${average} of 5 from ${count} reviewer${count === 1 ? "" : "s"}.`}
+      </p>
+      <Form method="post" key={mine ?? 0} className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="rating" />
+        <fieldset aria-describedby={error ? "rating-error" : undefined}>
+          <legend className="mb-1 text-sm font-medium text-ink-muted">Your rating</legend>
+          <div className="flex gap-1">
+            {[1, 2, 3, 4, 5].map((value) => (
+              <label
+                key={value}
+                className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-1 rounded-md border border-line px-2 text-sm has-[:checked]:border-accent has-[:checked]:text-accent-strong"
+              >
+                <input
+                  type="radio"
+                  name="rating"
+                  value={value}
+                  defaultChecked={mine === value}
+                  className="accent-current"
+                />
+                {value}
+              </label>
+            ))}
+          </div>
+          {error ? (
+            <p id="rating-error" className="mt-1 text-sm text-danger">
+              {error}
+            </p>
+          ) : null}
+        </fieldset>
+        <button type="submit" className={buttonClass.secondary}>
+          Rate
+        </button>
+      </Form>
+    </PipelineSection>
+  );
 }

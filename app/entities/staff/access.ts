@@ -41,6 +41,7 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/job-applications": "applications",
   "/admin/job-applications.csv": "applications",
   "/admin/job-applications/:id/resume": "applications",
+  "/admin/job-applications/:id": "applications",
   "/admin/case-studies": "content",
   "/admin/case-studies/new": "content",
   "/admin/case-studies/:id/edit": "content",
