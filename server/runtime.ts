@@ -1,5 +1,7 @@
 import path from "node:path";
 import { pruneAuditEvents } from "./admin/audit";
+import { DIGEST_JOB, queueFollowUpDigests } from "./admin/digests";
+import { studioToday } from "./admin/inquiries";
 import { type Auth, createAuth, ensureUser } from "./auth";
 import type { BackupServices } from "./backup/run";
 import { type BackupSchedule, createBackupSchedule } from "./backup/schedule";
@@ -139,6 +141,13 @@ export async function createRuntime(
         "prune-audit-log": async (tx) => {
           const removed = await pruneAuditEvents(tx, config.AUDIT_RETENTION_DAYS);
           if (removed > 0) logger.info({ removed }, "pruned the audit log");
+        },
+        [DIGEST_JOB]: async (tx) => {
+          const queued = await queueFollowUpDigests(tx, {
+            siteUrl: config.SITE_URL,
+            today: studioToday(),
+          });
+          if (queued > 0) logger.info({ queued }, "queued the follow-up digests");
         },
       });
       const sweepOrphans = async () => {

@@ -415,3 +415,146 @@ describe.each(testDrivers)("application pipeline on %s", (driver) => {
     expect(mail?.subject).toBe("Your application for Video Editor");
   });
 });
+
+describe.each(testDrivers)("follow-up digests on %s", (driver) => {
+  let t: TestRuntime;
+  beforeAll(async () => {
+    t = await createTestRuntime(driver);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("mails each owner their due follow-ups once a day, with two workers racing", async () => {
+    const db = t.database.db;
+    const idOf = async (email: string) =>
+      (await db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]?.id ?? "";
+    const admin = await idOf(TEST_ADMIN.email);
+    const editor = await idOf(TEST_EDITOR.email);
+    await db.insert(contactSubmissions).values([
+      { name: "Due Today", email: "a@x.co", ownerId: admin, followUpOn: "2026-11-26" },
+      { name: "Overdue", email: "b@x.co", ownerId: admin, followUpOn: "2026-11-20" },
+      { name: "Not Yet", email: "c@x.co", ownerId: admin, followUpOn: "2026-11-27" },
+      {
+        name: "Closed",
+        email: "d@x.co",
+        ownerId: editor,
+        followUpOn: "2026-11-01",
+        status: "closed",
+      },
+      { name: "Nobody's", email: "e@x.co", followUpOn: "2026-11-01" },
+    ]);
+    await db.insert(jobApplications).values({
+      name: "Applicant Due",
+      email: "f@x.co",
+      positionTitle: "Producer",
+      ownerId: editor,
+      followUpOn: "2026-11-26",
+    });
+    const { runDailyOnce } = await import("@server/jobs/daily");
+    const { DIGEST_JOB, queueFollowUpDigests } = await import("@server/admin/digests");
+    const run = () =>
+      runDailyOnce(db, DIGEST_JOB, async (tx) => {
+        await queueFollowUpDigests(tx, { siteUrl: "https://studio.test", today: "2026-11-26" });
+      });
+    const outcomes = await Promise.all([run(), run()]);
+    expect(outcomes.filter((outcome) => outcome === "ran")).toHaveLength(1);
+    expect(await run()).toBe("not-due");
+    const digests = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.kind, "follow-up-digest"))
+      .orderBy(asc(notifications.recipient));
+    expect(digests.map((mail) => mail.recipient)).toEqual([TEST_ADMIN.email, TEST_EDITOR.email]);
+    const [adminDigest, editorDigest] = digests;
+    expect(adminDigest?.subject).toBe("Follow-ups due today: 2");
+    expect(adminDigest?.textBody).toContain("Inquiry from Overdue (due 2026-11-20)");
+    expect(adminDigest?.textBody).toContain("Inquiry from Due Today (due 2026-11-26)");
+    expect(adminDigest?.textBody).not.toContain("Not Yet");
+    expect(editorDigest?.subject).toBe("Follow-ups due today: 1");
+    expect(editorDigest?.textBody).toContain("Producer application from Applicant Due");
+    expect(editorDigest?.textBody).not.toContain("Closed");
+  });
+});
+
+describe.each(testDrivers)("dashboard on %s", (driver) => {
+  let t: TestRuntime;
+  beforeAll(async () => {
+    t = await createTestRuntime(driver);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("computes its figures from known data", async () => {
+    const db = t.database.db;
+    const now = new Date("2026-11-26T20:00:00Z");
+    const daysAgo = (days: number, hours = 0) =>
+      new Date(now.getTime() - days * 86_400_000 - hours * 3_600_000);
+    const rows = await db
+      .insert(contactSubmissions)
+      .values([
+        { name: "A", email: "a@x.co", service: "video-production", createdAt: daysAgo(1) },
+        { name: "B", email: "b@x.co", service: "video-production", createdAt: daysAgo(3) },
+        {
+          name: "C",
+          email: "c@x.co",
+          service: "social-content",
+          createdAt: daysAgo(10),
+          status: "contacted",
+          followUpOn: "2026-11-26",
+        },
+        {
+          name: "D",
+          email: "d@x.co",
+          createdAt: daysAgo(40),
+          status: "closed",
+          followUpOn: "2026-11-01",
+        },
+      ])
+      .returning({ id: contactSubmissions.id, createdAt: contactSubmissions.createdAt });
+    // First responses: A after 2 h (a status change, then a later reply), B after 6 h, C after 10 h.
+    const answered = [
+      [rows[0], 2, "status"],
+      [rows[0], 5, "reply"],
+      [rows[1], 6, "reply"],
+      [rows[2], 10, "status"],
+    ] as const;
+    await db.insert(pipelineActivity).values(
+      answered.map(([row, hours, kind]) => ({
+        subjectType: "inquiry",
+        subjectId: row?.id ?? "",
+        kind,
+        at: new Date((row?.createdAt.getTime() ?? 0) + hours * 3_600_000),
+      })),
+    );
+    await db.insert(jobApplications).values([
+      { name: "P1", email: "p1@x.co", positionTitle: "Producer", createdAt: daysAgo(2) },
+      { name: "P2", email: "p2@x.co", positionTitle: "Producer", createdAt: daysAgo(20) },
+      { name: "E1", email: "e1@x.co", positionTitle: "Video Editor", createdAt: daysAgo(2) },
+    ]);
+    const { loadDashboard } = await import("@server/admin/dashboard");
+    const dashboard = await loadDashboard(db, { now, today: "2026-11-26" });
+    expect(dashboard.newThisWeek).toEqual({ inquiries: 2, applications: 2 });
+    expect(dashboard.openByStatus).toEqual([
+      { label: "New", value: 2 },
+      { label: "Contacted", value: 1 },
+      { label: "Qualified", value: 0 },
+    ]);
+    expect(dashboard.followUpsDue).toBe(1);
+    expect(dashboard.medianFirstResponseHours).toBe(6);
+    expect(dashboard.byService).toEqual([
+      { label: "Video Production", value: 2 },
+      { label: "Social Content", value: 1 },
+      { label: "No service (weddings and others)", value: 1 },
+    ]);
+    expect(dashboard.byMonth).toEqual([
+      { label: "2026-10", value: 1 },
+      { label: "2026-11", value: 3 },
+    ]);
+    expect(dashboard.byPosition).toEqual([
+      { label: "Producer", value: 2 },
+      { label: "Video Editor", value: 1 },
+    ]);
+  });
+});

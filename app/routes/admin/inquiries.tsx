@@ -1,3 +1,4 @@
+import { loadDashboard } from "@server/admin/dashboard";
 import {
   attachmentNames,
   attachmentPath,
@@ -11,6 +12,7 @@ import { loadAdminList, submissionStatusAction } from "@server/admin/moderation"
 import { requireAccess } from "@server/security/admin-access";
 import { Mail, Paperclip } from "lucide-react";
 import { Link } from "react-router";
+import { DashboardSection } from "~/components/admin/dashboard";
 import {
   BUDGET_LABELS,
   CONTACT_STATUS_OPTIONS,
@@ -52,8 +54,12 @@ export async function loader(args: Route.LoaderArgs) {
   const list = await loadAdminList(
     args,
     async (db) => {
-      const result = await listInquiries(db, filters, page, scope);
-      return { result, fileNames: await attachmentNames(db, result.rows) };
+      const [result, dashboard] = await Promise.all([
+        listInquiries(db, filters, page, scope),
+        // The Dashboard heads the list's first page.
+        page === 1 ? loadDashboard(db, { now: new Date(), today: scope.today }) : null,
+      ]);
+      return { result, dashboard, fileNames: await attachmentNames(db, result.rows) };
     },
     INQUIRY_MESSAGES.fetchFailed,
   );
@@ -88,6 +94,7 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
         }
       />
       <ToastMessageView message={loadError} />
+      {data?.dashboard ? <DashboardSection data={data.dashboard} /> : null}
 
       <AdminListFilters label="Filter inquiries" clearTo="/admin" filtered={filtered}>
         <FilterSearch
