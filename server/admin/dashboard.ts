@@ -96,7 +96,8 @@ export async function loadDashboard(
       .select({ service: contactSubmissions.service, n: count() })
       .from(contactSubmissions)
       .groupBy(contactSubmissions.service)
-      .orderBy(desc(count())),
+      // Ties by name, the inquiries without a service last.
+      .orderBy(desc(count()), sql`${contactSubmissions.service} asc nulls last`),
     db
       .select({ month, n: count() })
       .from(contactSubmissions)
@@ -107,7 +108,7 @@ export async function loadDashboard(
       .select({ position: jobApplications.positionTitle, n: count() })
       .from(jobApplications)
       .groupBy(jobApplications.positionTitle)
-      .orderBy(desc(count())),
+      .orderBy(desc(count()), jobApplications.positionTitle),
   ]);
   const hours = median?.hours ?? null;
   return {

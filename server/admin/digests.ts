@@ -2,7 +2,7 @@ import type { Executor } from "@server/db/client";
 import { contactSubmissions, jobApplications, user } from "@server/db/schema";
 import { enqueueNotification } from "@server/mail";
 import { composeMail } from "@server/mail/compose";
-import { and, asc, eq, isNotNull, lte, notInArray } from "drizzle-orm";
+import { and, asc, isNotNull, lte, notInArray } from "drizzle-orm";
 import { inquiryPath } from "~/entities/inquiry/view";
 import { applicationPath } from "~/entities/job-application/view";
 import { staffRoleOf } from "~/entities/staff/access";
