@@ -112,7 +112,7 @@ describe.runIf(hasBuild())("admin access sweep over the built route table", () =
     before = await snapshotAdminData({ dataDir: server.dataDir });
     // The same DATA_DIR again, now with the snapshot taken.
     server = await restart(server);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await server?.dispose();
@@ -196,7 +196,7 @@ describe.runIf(hasBuild())("admin access sweep over the built route table", () =
     }
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(600);
-  }, 120_000);
+  }, 300_000);
 
   it("serves an admin the same routes with their data (the sweep's markers are real)", async () => {
     const admin = await signInCookie(server.baseURL, TEST_ADMIN);
