@@ -46,6 +46,10 @@ export default [
     route("two-factor", "routes/admin/two-factor.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/inquiries.tsx"),
+      // The pipelines (issue #30): a record's page, and the reply templates.
+      route("inquiries/:id", "routes/admin/inquiry.tsx"),
+      route("templates", "routes/admin/templates.tsx"),
+      route("job-applications/:id", "routes/admin/job-application.tsx"),
       route("job-applications", "routes/admin/job-applications.tsx"),
       route("case-studies", "routes/admin/case-studies.tsx"),
       // The case-study editor (issue #7): one module, two routes.

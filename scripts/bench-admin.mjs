@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The back-office inquiries page with 10,000 inquiries, and the audit log with 100,000 rows: how
+// The back-office inquiries page (with its Dashboard) and one inquiry's page with 10,000 inquiries, and the audit log with 100,000 rows: how
 // long the production server takes to render each (p50, budget 50 ms). Creates a DATA_DIR, lets the server migrate and seed it, inserts
 // 10,000 inquiries, restarts, signs in as an admin through the login form, then requests each
 // variant of the page RUNS times, one at a time. Server-side time is pino-http's responseTime
@@ -37,6 +37,9 @@ const VARIANTS = [
   ["page 200 (of 400)", "/admin?page=200", "inquiry-"],
   ["search 'studio'", "/admin?q=studio", "inquiry-"],
   ["status filter", "/admin?status=qualified", "inquiry-"],
+  // Issue #30: the owner and follow-up filters, and one inquiry's page (its pipeline and Activity).
+  ["mine + due, by follow-up", "/admin?owner=mine&due=1&sort=follow-up", "inquiry-"],
+  ["an inquiry's page", "/admin/inquiries/INQUIRY", "activity-heading"],
   ["search + status, page 3", "/admin?q=brief&status=new&page=3", "inquiry-"],
   ["audit: first page", "/admin/audit", "audit-"],
   ["audit: last paged page (400)", "/admin/audit?page=400", "audit-"],
@@ -76,7 +79,14 @@ async function seedRows() {
          from generate_series(1, $2::int) g`,
       [person, AUDIT_EVENTS],
     );
-    return { count, person };
+    // Half the inquiries the admin's, a follow-up day on every third (a spread of past and future).
+    await db.query(
+      `update contact_submissions set owner_id = case when random() < 0.5 then $1 end,
+         follow_up_on = case when random() < 0.33 then current_date + (random() * 60 - 30)::int end`,
+      [person],
+    );
+    const inquiry = (await db.query("select id from contact_submissions limit 1")).rows[0].id;
+    return { count, person, inquiry };
   } finally {
     await db.close();
   }
@@ -97,7 +107,7 @@ try {
   let server = start();
   await waitHealthy(server);
   await stopServer(server);
-  const { count, person } = await seedRows();
+  const { count, person, inquiry } = await seedRows();
   server = start();
   await waitHealthy(server);
   const cookie = await signIn(server, ADMIN);
@@ -115,7 +125,7 @@ try {
   );
   let worstP50 = 0;
   for (const [name, template, marker] of VARIANTS) {
-    const url = template.replace("PERSON", person);
+    const url = template.replace("PERSON", person).replace("INQUIRY", inquiry);
     const client = [];
     let shown = 0;
     let cpuStart = null;

@@ -1,8 +1,19 @@
+import { studio } from "~/copy/studio";
 import type { ContactInquiryInput } from "~/entities/inquiry/contact-form";
+import {
+  BUDGET_LABELS,
+  labelOf,
+  SERVICE_LABELS,
+  TIMELINE_LABELS,
+  WEDDING_BUDGET_LABELS,
+} from "~/entities/inquiry/options";
 import type { WeddingInquiryInput } from "~/entities/inquiry/wedding-form";
+import { formatDay } from "~/lib/listings/format";
+import { recordActivity } from "./admin/activity";
 import type { Database, Executor } from "./db/client";
 import { contactSubmissions } from "./db/schema";
 import { enqueueNotification } from "./mail";
+import { composeMail, type MailBlock } from "./mail/compose";
 import { claimUploads, findUnclaimedUploads } from "./uploads";
 
 /**
@@ -21,12 +32,11 @@ interface Services {
   db: Database;
   notifyEmail: string;
   siteUrl: string;
+  /** The scheduling page the acknowledgement offers (BOOKING_URL). */
+  bookingUrl: string;
 }
 
-const line = (label: string, value: string | null | undefined) =>
-  value ? `${label}: ${value}` : null;
-
-/** Writes the submission's row, in the caller's transaction. */
+/** Writes the submission's row and its first Activity entry, in the caller's transaction. */
 async function insertSubmission(
   tx: Executor,
   values: typeof contactSubmissions.$inferInsert,
@@ -36,23 +46,76 @@ async function insertSubmission(
     .values(values)
     .returning({ id: contactSubmissions.id });
   if (!row) throw new Error("inquiry not written");
+  await recordActivity(tx, {
+    subject: "inquiry",
+    subjectId: row.id,
+    kind: "submitted",
+    actor: null,
+    summary: values.kind === "wedding" ? "Wedding inquiry received" : "Project inquiry received",
+  });
   return row;
 }
 
-/** Queues the staff's e-mail of a new inquiry (replying to the visitor); empty lines left out. */
-function notifyStaff(
+/**
+ * The two mails of a new inquiry, queued in its transaction: the staff's notification (replying
+ * goes to the visitor; a link to the inquiry's page) and the visitor's acknowledgement (what they
+ * sent, when to expect an answer, the booking link; replying goes to the studio).
+ */
+async function queueInquiryMails(
   tx: Executor,
   services: Services,
-  mail: { kind: string; replyTo: string; subject: string; lines: (string | null)[] },
+  inquiry: {
+    id: string;
+    kind: "project" | "wedding";
+    name: string;
+    email: string;
+    fields: MailBlock;
+    message: { heading: string; text: string | null };
+    attachments: string[];
+  },
 ) {
-  return enqueueNotification(tx, {
-    kind: mail.kind,
+  const what = inquiry.kind === "wedding" ? "wedding inquiry" : "project inquiry";
+  const sent: MailBlock[] = [
+    inquiry.fields,
+    ...(inquiry.message.text
+      ? [{ heading: inquiry.message.heading }, { quote: inquiry.message.text }]
+      : []),
+    // Names only, never a link to a file: the mail travels, the files stay in the back-office.
+    ...(inquiry.attachments.length > 0
+      ? [{ heading: "Attachments" }, { list: inquiry.attachments }]
+      : []),
+  ];
+  const page = new URL(`/admin/inquiries/${inquiry.id}`, services.siteUrl).href;
+  await enqueueNotification(tx, {
+    kind: `${inquiry.kind === "wedding" ? "wedding" : "contact"}-inquiry`,
     recipient: services.notifyEmail,
-    replyTo: mail.replyTo,
-    subject: mail.subject,
-    text: mail.lines.filter((l) => l !== null).join("\n"),
+    replyTo: inquiry.email,
+    subject: `New ${what} from ${inquiry.name}`,
+    ...composeMail([
+      { paragraph: `A new ${what} arrived on the website.` },
+      ...sent,
+      { link: page, text: "Open it in the back-office (attachments, status, owner, reply):" },
+      { paragraph: `Reply to this e-mail to answer ${inquiry.name}.` },
+    ]),
+  });
+  await enqueueNotification(tx, {
+    kind: `${inquiry.kind === "wedding" ? "wedding" : "contact"}-acknowledgement`,
+    recipient: inquiry.email,
+    replyTo: services.notifyEmail,
+    subject: `We received your ${what}`,
+    ...composeMail([
+      { paragraph: `Hi ${inquiry.name},` },
+      { paragraph: `Thank you for your ${what}. ${REPLY_PROMISE}` },
+      { heading: "What you sent" },
+      ...sent,
+      { link: services.bookingUrl, text: "Would you rather talk? Book a call with us:" },
+      { paragraph: `${studio.name}, ${studio.city}, ${studio.region}` },
+    ]),
   });
 }
+
+/** The answer every acknowledgement promises (issue #30: the 24-hour reply). */
+export const REPLY_PROMISE = "We will reply within 24 hours.";
 
 export async function submitProjectInquiry(
   services: Services,
@@ -86,32 +149,22 @@ export async function submitProjectInquiry(
     // Claimed by a concurrent submission in between: roll everything back.
     if (claimed.length !== input.attachments.length) throw new AttachmentsUnavailableError();
 
-    await notifyStaff(tx, services, {
-      kind: "contact-inquiry",
-      replyTo: input.email,
-      subject: `New project inquiry from ${input.name}`,
-      lines: [
-        `A new project inquiry arrived on the website.`,
-        "",
-        line("Name", input.name),
-        line("Email", input.email),
-        line("Service", input.service),
-        line("Budget", input.budget),
-        line("Timeline", input.timeline),
-        "",
-        "Project overview:",
-        input.description,
-        // Names only, never a link to a file: the mail travels, the files stay in the back-office.
-        ...(attachments.length > 0
-          ? [
-              "",
-              "Attachments (open them from the inquiry in the back-office):",
-              ...attachments.map((upload) => `- ${upload.originalName}`),
-            ]
-          : []),
-        "",
-        `Reply to this e-mail to answer ${input.name}, or see every inquiry at ${new URL("/admin", services.siteUrl).href}`,
-      ],
+    await queueInquiryMails(tx, services, {
+      id: row.id,
+      kind: "project",
+      name: input.name,
+      email: input.email,
+      fields: {
+        fields: [
+          ["Name", input.name],
+          ["Email", input.email],
+          ["Service", labelOf(SERVICE_LABELS, input.service)],
+          ["Budget", labelOf(BUDGET_LABELS, input.budget)],
+          ["Timeline", labelOf(TIMELINE_LABELS, input.timeline)],
+        ],
+      },
+      message: { heading: "Project overview", text: input.description },
+      attachments: attachments.map((upload) => upload.originalName),
     });
     return row;
   });
@@ -131,22 +184,22 @@ export async function submitWeddingInquiry(
       weddingLocation: input.location,
       weddingBudget: input.budget,
     });
-    await notifyStaff(tx, services, {
-      kind: "wedding-inquiry",
-      replyTo: input.email,
-      subject: `New wedding inquiry from ${input.name}`,
-      lines: [
-        "A new wedding inquiry arrived on the website.",
-        "",
-        line("Name", input.name),
-        line("Email", input.email),
-        line("Wedding date", input.wedding_date),
-        line("Location", input.location),
-        line("Budget range", input.budget),
-        ...(input.vision ? ["", "Their vision:", input.vision] : []),
-        "",
-        `Reply to this e-mail to answer ${input.name}.`,
-      ],
+    await queueInquiryMails(tx, services, {
+      id: row.id,
+      kind: "wedding",
+      name: input.name,
+      email: input.email,
+      fields: {
+        fields: [
+          ["Name", input.name],
+          ["Email", input.email],
+          ["Wedding date", input.wedding_date ? formatDay(input.wedding_date) : null],
+          ["Location", input.location],
+          ["Budget range", labelOf(WEDDING_BUDGET_LABELS, input.budget)],
+        ],
+      },
+      message: { heading: "Your vision", text: input.vision },
+      attachments: [],
     });
     return row;
   });

@@ -1,7 +1,14 @@
+import { studio } from "~/copy/studio";
+import { labelOf } from "~/entities/inquiry/options";
 import type { JobApplicationInput } from "~/entities/job-application/form";
+import { REMOTE_PREFERENCE_LABELS } from "~/entities/job-application/options";
+import { formatDay } from "~/lib/listings/format";
+import { recordActivity } from "./admin/activity";
 import type { Database } from "./db/client";
 import { jobApplications } from "./db/schema";
+import { REPLY_PROMISE } from "./inquiries";
 import { enqueueNotification } from "./mail";
+import { composeMail, type MailBlock } from "./mail/compose";
 import { claimUploads, findUnclaimedUploads } from "./uploads";
 
 /** Job applications from /careers: the row, its resume and the notification commit together. */
@@ -17,6 +24,7 @@ interface Services {
   db: Database;
   notifyEmail: string;
   siteUrl: string;
+  bookingUrl: string;
 }
 
 export async function submitJobApplication(
@@ -55,35 +63,64 @@ export async function submitJobApplication(
     });
     if (claimed.length !== resumeIds.length) throw new ResumeUnavailableError();
 
-    const hasResume = Boolean(resume);
-    const fields: [string, string | number | null][] = [
-      ["Position", input.position_title],
-      ["Name", input.name],
-      ["Email", input.email],
-      ["Phone", input.phone],
-      ["Portfolio", input.portfolio_url],
-      ["LinkedIn", input.linkedin_url],
-      ["Years of experience", input.experience_years],
-      ["Salary expectation", input.salary_expectation],
-      ["Available from", input.availability_date],
-      ["Location preference", input.location_preference],
-      ["Work preference", input.remote_preference],
-      ["Resume attached", hasResume ? "yes" : "no"],
+    await recordActivity(tx, {
+      subject: "job_application",
+      subjectId: row.id,
+      kind: "submitted",
+      actor: null,
+      summary: `Applied for ${input.position_title}`,
+    });
+
+    const fields: MailBlock = {
+      fields: [
+        ["Position", input.position_title],
+        ["Name", input.name],
+        ["Email", input.email],
+        ["Phone", input.phone],
+        ["Portfolio", input.portfolio_url],
+        ["LinkedIn", input.linkedin_url],
+        ["Years of experience", input.experience_years],
+        ["Salary expectation", input.salary_expectation],
+        ["Available from", input.availability_date ? formatDay(input.availability_date) : null],
+        ["Location preference", input.location_preference],
+        ["Work preference", labelOf(REMOTE_PREFERENCE_LABELS, input.remote_preference)],
+        ["Resume attached", resume ? `yes (${resume.originalName})` : "no"],
+      ],
+    };
+    const sent: MailBlock[] = [
+      fields,
+      ...(input.cover_letter ? [{ heading: "Cover letter" }, { quote: input.cover_letter }] : []),
+      ...(input.additional_info
+        ? [{ heading: "Additional information" }, { quote: input.additional_info }]
+        : []),
     ];
+    const page = new URL(`/admin/job-applications/${row.id}`, services.siteUrl).href;
     await enqueueNotification(tx, {
       kind: "job-application",
       recipient: services.notifyEmail,
       replyTo: input.email,
       subject: `New application: ${input.position_title} from ${input.name}`,
-      text: [
-        "A new job application arrived on the website.",
-        "",
-        ...fields.filter(([, v]) => v !== null && v !== "").map(([k, v]) => `${k}: ${v}`),
-        ...(input.cover_letter ? ["", "Cover letter:", input.cover_letter] : []),
-        ...(input.additional_info ? ["", "Additional information:", input.additional_info] : []),
-        "",
-        `Review it (and download the resume) at ${new URL("/admin/job-applications", services.siteUrl).href}`,
-      ].join("\n"),
+      ...composeMail([
+        { paragraph: "A new job application arrived on the website." },
+        ...sent,
+        { link: page, text: "Review it (and open the resume) in the back-office:" },
+      ]),
+    });
+    await enqueueNotification(tx, {
+      kind: "job-application-acknowledgement",
+      recipient: input.email,
+      replyTo: services.notifyEmail,
+      subject: "We received your application",
+      ...composeMail([
+        { paragraph: `Hi ${input.name},` },
+        {
+          paragraph: `Thank you for applying for the ${input.position_title} role. ${REPLY_PROMISE}`,
+        },
+        { heading: "What you sent" },
+        ...sent,
+        { link: services.bookingUrl, text: "Questions before then? Book a call with us:" },
+        { paragraph: `${studio.name}, ${studio.city}, ${studio.region}` },
+      ]),
     });
     return row;
   });

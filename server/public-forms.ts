@@ -111,6 +111,7 @@ function services(runtime: Runtime) {
     db: runtime.database.db,
     notifyEmail: runtime.config.NOTIFY_EMAIL,
     siteUrl: runtime.config.SITE_URL,
+    bookingUrl: runtime.config.BOOKING_URL,
   };
 }
 

@@ -1,5 +1,7 @@
 import path from "node:path";
 import { pruneAuditEvents } from "./admin/audit";
+import { DIGEST_JOB, queueFollowUpDigests } from "./admin/digests";
+import { studioToday } from "./admin/inquiries";
 import { type Auth, createAuth, ensureUser } from "./auth";
 import type { BackupServices } from "./backup/run";
 import { type BackupSchedule, createBackupSchedule } from "./backup/schedule";
@@ -145,6 +147,13 @@ export async function createRuntime(
         [RETENTION_JOB]: async (tx) => {
           const deleted = await runRetention(tx, storage);
           logger.info(deleted, "retention run");
+        },
+        [DIGEST_JOB]: async (tx) => {
+          const queued = await queueFollowUpDigests(tx, {
+            siteUrl: config.SITE_URL,
+            today: studioToday(),
+          });
+          if (queued > 0) logger.info({ queued }, "queued the follow-up digests");
         },
       });
       const sweepOrphans = async () => {

@@ -1,3 +1,5 @@
+import { REMOTE_PREFERENCE_OPTIONS } from "~/entities/job-application/options";
+
 /** Copy of /careers and the four open positions (SPEC sections 2 and 3). */
 
 /** A pay range, as the posting states it (California asks for one in every job posting). */
@@ -161,12 +163,7 @@ export const CAREERS = {
     availabilityDate: "Available from",
     locationPreference: "Location preference",
     remotePreference: "Work preference",
-    remoteOptions: [
-      { value: "flexible", label: "Flexible" },
-      { value: "onsite", label: "On-site" },
-      { value: "remote", label: "Remote" },
-      { value: "hybrid", label: "Hybrid" },
-    ],
+    remoteOptions: REMOTE_PREFERENCE_OPTIONS,
     additionalInfo: "Anything else we should know?",
     /** Without JavaScript the form is a section of the page instead of a dialog. */
     inlineHeading: "Apply for Position",

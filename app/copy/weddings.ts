@@ -1,4 +1,4 @@
-import { WEDDING_BUDGETS } from "~/lib/values";
+import { optionsOf, WEDDING_BUDGET_LABELS } from "~/entities/inquiry/options";
 
 /** Copy and media of /weddings (SPEC section 2). */
 
@@ -116,15 +116,7 @@ export const WEDDINGS = {
       vision: "Your vision",
       visionPlaceholder: "The venue, the mood, the moments you don't want to miss…",
     },
-    budgetOptions: WEDDING_BUDGETS.map((value) => ({
-      value,
-      label: {
-        "4500-7500": "$4,500 – $7,500",
-        "7500-12000": "$7,500 – $12,000",
-        "12000-20000": "$12,000 – $20,000",
-        "20000+": "$20,000+",
-      }[value],
-    })),
+    budgetOptions: optionsOf(WEDDING_BUDGET_LABELS),
     submit: "Send Inquiry",
     sending: "Sending...",
   },

@@ -109,6 +109,10 @@ export const AUDIT_ACTIONS = [
   "export",
   "erase",
   "retention",
+  /** Pipelines (issue #30): a note added, a reply sent, a rating given on an inquiry or application. */
+  "note",
+  "reply",
+  "rate",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -122,6 +126,7 @@ export const AUDIT_ENTITY_LABELS = {
   blog_category: "Blog category",
   inquiry: "Inquiry",
   job_application: "Job application",
+  reply_template: "Reply template",
   staff: "Staff account",
   backup: "Backup",
   setting: "Setting",
@@ -135,3 +140,22 @@ export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];
 /** Why a redirect exists (issue #31): an editor added it, or a published item's slug changed. */
 export const REDIRECT_ORIGINS = ["manual", "slug"] as const;
 export type RedirectOrigin = (typeof REDIRECT_ORIGINS)[number];
+/** What a pipeline's Activity list records (issue #30), for inquiries and job applications alike. */
+export const ACTIVITY_KINDS = [
+  "submitted",
+  "status",
+  "owner",
+  "follow_up",
+  "note",
+  "reply",
+  "rating",
+  "booked",
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** The records that have a pipeline: an activity row or a reply template belongs to one of them. */
+export const PIPELINE_SUBJECTS = ["inquiry", "job_application"] as const;
+export type PipelineSubject = (typeof PIPELINE_SUBJECTS)[number];
+
+/** A reviewer's rating of an application: 1 to 5. */
+export const RATINGS = [1, 2, 3, 4, 5] as const;

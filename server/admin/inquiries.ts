@@ -1,6 +1,6 @@
 import type { Executor } from "@server/db/client";
-import { contactSubmissions, uploads } from "@server/db/schema";
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { contactSubmissions, uploads, user } from "@server/db/schema";
+import { and, count, desc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { CONTACT_STATUSES, type ContactStatus } from "~/lib/values";
 import {
   containsPattern,
@@ -16,18 +16,42 @@ import {
 
 export type Inquiry = typeof contactSubmissions.$inferSelect;
 
+export const OWNER_FILTERS = ["mine", "unassigned"] as const;
+export const INQUIRY_SORTS = ["follow-up"] as const;
+
 export interface InquiryFilters {
   /** Case-insensitive text in the name, e-mail or description. */
   q: string;
   status: ContactStatus | "";
+  /** "mine": owned by the person looking; "unassigned": owned by nobody (issue #30). */
+  owner?: (typeof OWNER_FILTERS)[number] | "";
+  /** Only those whose follow-up day has come (today or earlier, studio time). */
+  due?: boolean;
+  /** "follow-up": the earliest follow-up first (none last); else newest first. */
+  sort?: (typeof INQUIRY_SORTS)[number] | "";
+}
+
+/** Who is looking and which day it is: what "Mine" and "Follow-up due" mean for this request. */
+export interface ListScope {
+  me: string | null;
+  /** Today in the studio's time zone, YYYY-MM-DD. */
+  today: string;
 }
 
 export function parseInquiryQuery(params: URLSearchParams): InquiryFilters & { page: number } {
   return {
     q: parseSearch(params.get("q")),
     status: parseOneOf(params.get("status"), CONTACT_STATUSES),
+    owner: parseOneOf(params.get("owner"), OWNER_FILTERS),
+    due: params.get("due") === "1",
+    sort: parseOneOf(params.get("sort"), INQUIRY_SORTS),
     page: parsePage(params.get("page")),
   };
+}
+
+/** Today's date in Los Angeles (the studio's days: a follow-up is due on its day there). */
+export function studioToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(now);
 }
 
 /**
@@ -39,22 +63,37 @@ export function inquirySearch(q: string): SQL {
   return sql`(${contactSubmissions.name} || chr(10) || ${contactSubmissions.email} || chr(10) || ${contactSubmissions.description}) ilike ${containsPattern(q)}`;
 }
 
-function matching(filters: InquiryFilters): SQL | undefined {
+function matching(filters: InquiryFilters, scope?: ListScope): SQL | undefined {
   return and(
     filters.status ? eq(contactSubmissions.status, filters.status) : undefined,
     filters.q ? inquirySearch(filters.q) : undefined,
+    filters.owner === "mine" && scope
+      ? scope.me
+        ? eq(contactSubmissions.ownerId, scope.me)
+        : sql`false`
+      : undefined,
+    filters.owner === "unassigned" ? isNull(contactSubmissions.ownerId) : undefined,
+    filters.due && scope ? lte(contactSubmissions.followUpOn, scope.today) : undefined,
   );
 }
 
 const newestFirst = [desc(contactSubmissions.createdAt), desc(contactSubmissions.id)] as const;
+const followUpFirst = [
+  sql`${contactSubmissions.followUpOn} asc nulls last`,
+  ...newestFirst,
+] as const;
 
-/** One page (25) of the matching inquiries, newest first, with the total. */
+export type InquiryListRow = Inquiry & { ownerName: string | null };
+
+/** One page (25) of the matching inquiries, newest first (or by follow-up), with the total. */
 export async function listInquiries(
   db: Executor,
   filters: InquiryFilters,
   page: number,
-): Promise<Page<Inquiry>> {
-  const where = matching(filters);
+  scope?: ListScope,
+): Promise<Page<InquiryListRow>> {
+  const where = matching(filters, scope);
+  const order = filters.sort === "follow-up" ? followUpFirst : newestFirst;
   const offset = (page - 1) * PAGE_SIZE;
   if (!filters.q) {
     // Unfiltered or by status: the page walks an index; the count is cheap on its own.
@@ -63,19 +102,19 @@ export async function listInquiries(
         .select()
         .from(contactSubmissions)
         .where(where)
-        .orderBy(...newestFirst)
+        .orderBy(...order)
         .limit(PAGE_SIZE)
         .offset(offset),
       db.select({ total: count() }).from(contactSubmissions).where(where),
     ]);
-    return pageOf(rows, totals?.total ?? 0, page);
+    return pageOf(await withOwnerNames(db, rows), totals?.total ?? 0, page);
   }
   // A text search scans the rows anyway: one scan gives the page and the total together.
   const rows = await db
     .select({ inquiry: contactSubmissions, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(contactSubmissions)
     .where(where)
-    .orderBy(...newestFirst)
+    .orderBy(...order)
     .limit(PAGE_SIZE)
     .offset(offset);
   const total =
@@ -84,10 +123,45 @@ export async function listInquiries(
       ? ((await db.select({ total: count() }).from(contactSubmissions).where(where))[0]?.total ?? 0)
       : 0);
   return pageOf(
-    rows.map((row) => row.inquiry),
+    await withOwnerNames(
+      db,
+      rows.map((row) => row.inquiry),
+    ),
     total,
     page,
   );
+}
+
+/** The owners' names of a page's rows (one query for the page; the name, else the e-mail). */
+export async function withOwnerNames<Row extends { ownerId: string | null }>(
+  db: Executor,
+  rows: Row[],
+): Promise<(Row & { ownerName: string | null })[]> {
+  const ids = [...new Set(rows.map((row) => row.ownerId).filter((id) => id !== null))];
+  const names =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: user.id, name: user.name, email: user.email })
+          .from(user)
+          .where(inArray(user.id, ids));
+  const byId = new Map(names.map((row) => [row.id, row.name || row.email]));
+  return rows.map((row) => ({
+    ...row,
+    ownerName: row.ownerId ? (byId.get(row.ownerId) ?? null) : null,
+  }));
+}
+
+/** One inquiry with its owner's name, or null. */
+export async function findInquiry(db: Executor, id: string): Promise<InquiryListRow | null> {
+  const [row] = await db
+    .select()
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const [named] = await withOwnerNames(db, [row]);
+  return named ?? null;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   JOB_APPLICATION_STATUSES,
   type JobApplicationStatus,
 } from "~/lib/values";
+import { withOwnerNames } from "./inquiries";
 import { PAGE_SIZE, type Page, pageOf, parseOneOf, parsePage } from "./list-params";
 
 /** Job applications as the back-office sees them. Resumes stay in the private bucket. */
@@ -52,6 +53,14 @@ export async function listJobApplications(
     db.select({ total: count() }).from(jobApplications).where(where),
   ]);
   return pageOf(rows, totals?.total ?? 0, page);
+}
+
+/** One application with its owner's name, or null. */
+export async function findJobApplication(db: Executor, id: string) {
+  const [row] = await db.select().from(jobApplications).where(eq(jobApplications.id, id)).limit(1);
+  if (!row) return null;
+  const [named] = await withOwnerNames(db, [row]);
+  return named ?? null;
 }
 
 /** The position titles applied for (the position filter's choices), alphabetical. */

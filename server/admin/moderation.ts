@@ -16,6 +16,7 @@ import {
   TEAM_MESSAGES,
   TESTIMONIAL_MESSAGES,
 } from "./messages";
+import { changeStatus } from "./pipeline";
 import { deletePortfolioItem, findPortfolioTitle, setPortfolioFeatured } from "./portfolio";
 import { deleteTeamMember, findTeamMemberName, setTeamMemberActive } from "./team";
 import { deleteTestimonial, findTestimonialTitle, setTestimonialFeatured } from "./testimonials";
@@ -172,7 +173,6 @@ export async function submissionStatusAction<Status extends string>(
     path: string;
     entity: "inquiry" | "job_application";
     options: readonly { value: Status; label: string }[];
-    save: (db: Database, id: string, status: Status) => Promise<boolean>;
     messages: { statusSaved: (label: string) => string; updateFailed: string };
   },
 ): Promise<Response> {
@@ -186,9 +186,17 @@ export async function submissionStatusAction<Status extends string>(
     return redirectWithFlash(args.context, back, failure(BAD_REQUEST));
   }
   return attempt(args.context, back, list.messages.updateFailed, {
+    // The step of the record's pipeline: the status, its Activity entry and its audit row.
     write: () =>
-      audited(runtime.database.db, currentActor(args.context), { entity: list.entity, id }, (tx) =>
-        list.save(tx, id, option.value),
+      changeStatus(
+        {
+          db: runtime.database.db,
+          actor: currentActor(args.context),
+          siteUrl: runtime.config.SITE_URL,
+        },
+        list.entity,
+        id,
+        option.value,
       ),
     done: list.messages.statusSaved(option.label),
     logged: { id },

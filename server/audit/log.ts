@@ -9,6 +9,7 @@ import {
   contactSubmissions,
   jobApplications,
   portfolioItems,
+  replyTemplates,
   teamMembers,
   testimonials,
 } from "@server/db/schema";
@@ -60,6 +61,7 @@ const AUDITED_TABLES = {
   blog_category: { table: blogCategories, name: "name" },
   inquiry: { table: contactSubmissions, name: "name" },
   job_application: { table: jobApplications, name: "name" },
+  reply_template: { table: replyTemplates, name: "name" },
 } as const;
 export type AuditedRecord = keyof typeof AUDITED_TABLES;
 

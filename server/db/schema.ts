@@ -23,6 +23,7 @@ import {
  */
 
 import {
+  ACTIVITY_KINDS,
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
   BACKUP_STATUSES,
@@ -35,6 +36,7 @@ import {
   GALLERY_LAYOUTS,
   INQUIRY_KINDS,
   JOB_APPLICATION_STATUSES,
+  PIPELINE_SUBJECTS,
   PORTFOLIO_SERVICE_TYPES,
   REDIRECT_ORIGINS,
   REMOTE_PREFERENCES,
@@ -370,6 +372,10 @@ export const contactSubmissions = pgTable(
     status: text("status").notNull().default("new"),
     /** When the status became closed (null while open): retention counts from it (issue #32). */
     closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
+    /** The staff member who owns it (issue #30); null: unassigned. */
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    /** The day someone should come back to it (a studio day, Los Angeles). */
+    followUpOn: date("follow_up_on", { mode: "string" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -396,6 +402,8 @@ export const contactSubmissions = pgTable(
     index("contact_submissions_status_created_idx").on(t.status, t.createdAt),
     index("contact_submissions_closed_idx").on(t.closedAt).where(sql`closed_at is not null`),
     index("contact_submissions_email_idx").on(sql`lower(${t.email})`),
+    index("contact_submissions_owner_created_idx").on(t.ownerId, t.createdAt),
+    index("contact_submissions_follow_up_idx").on(t.followUpOn),
   ],
 );
 
@@ -421,6 +429,9 @@ export const jobApplications = pgTable(
     status: text("status").notNull().default("new"),
     /** When a final status (hired, rejected) was set, else null: retention counts from it. */
     decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    /** The staff member who owns it (issue #30); null: unassigned. */
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    followUpOn: date("follow_up_on", { mode: "string" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -433,6 +444,7 @@ export const jobApplications = pgTable(
     index("job_applications_created_idx").on(t.createdAt),
     index("job_applications_decided_idx").on(t.decidedAt).where(sql`decided_at is not null`),
     index("job_applications_email_idx").on(sql`lower(${t.email})`),
+    index("job_applications_follow_up_idx").on(t.followUpOn),
   ],
 );
 
@@ -666,5 +678,80 @@ export const consentRecords = pgTable(
   (t) => [
     check("consent_records_choice_check", oneOf("choice", CONSENT_CHOICES)),
     index("consent_records_created_idx").on(t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Pipelines (issue #30): what happened to an inquiry or an application, the reply templates, and
+// each reviewer's rating of an application.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One Activity entry of an inquiry or a job application: its submission, a status, owner or
+ * follow-up change, a note, a reply sent, a rating, a booked call. Who is kept as text too: the
+ * entry outlives the account.
+ */
+export const pipelineActivity = pgTable(
+  "pipeline_activity",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    kind: text("kind").notNull(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** The staff member's name then; null for the visitor (a submission, a booked call). */
+    actorName: text("actor_name"),
+    /** One line: "New → Contacted", the new owner's name, the reply's subject. */
+    summary: text("summary"),
+    /** A note's text or a reply's message. */
+    body: text("body"),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("pipeline_activity_subject_check", oneOf("subject_type", PIPELINE_SUBJECTS)),
+    check("pipeline_activity_kind_check", oneOf("kind", ACTIVITY_KINDS)),
+    index("pipeline_activity_subject_idx").on(t.subjectType, t.subjectId, t.at.desc()),
+  ],
+);
+export type PipelineActivity = typeof pipelineActivity.$inferSelect;
+
+/** The replies staff send from an inquiry's or an application's page; admins edit them. */
+export const replyTemplates = pgTable(
+  "reply_templates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subjectType: text("subject_type").notNull(),
+    name: text("name").notNull(),
+    /** The reply's subject; empty: the page's default ('Re: Your … Project Inquiry'). */
+    subject: text("subject").notNull().default(""),
+    /** Placeholders: {name}, {booking_url}, {position}, {studio}. */
+    body: text("body").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("reply_templates_subject_check", oneOf("subject_type", PIPELINE_SUBJECTS)),
+    index("reply_templates_subject_idx").on(t.subjectType, t.position),
+  ],
+);
+export type ReplyTemplate = typeof replyTemplates.$inferSelect;
+
+/** One reviewer's rating (1-5) of one application. */
+export const applicationRatings = pgTable(
+  "application_ratings",
+  {
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => jobApplications.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.userId] }),
+    check("application_ratings_rating_check", sql`rating between 1 and 5`),
   ],
 );

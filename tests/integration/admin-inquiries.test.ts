@@ -134,6 +134,9 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
     expect(parseInquiryQuery(new URLSearchParams("status=bogus&page=-3&q=%20hi%20"))).toEqual({
       q: "hi",
       status: "",
+      owner: "",
+      due: false,
+      sort: "",
       page: 1,
     });
     expect(parseInquiryQuery(new URLSearchParams("page=99999999")).page).toBe(1);

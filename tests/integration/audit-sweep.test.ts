@@ -9,6 +9,7 @@ import {
   jobApplications,
   portfolioItems,
   redirects,
+  replyTemplates,
   teamMembers,
   testimonials,
   user,
@@ -86,7 +87,8 @@ type Ids = Record<
   | "post"
   | "category"
   | "editorUser"
-  | "viewerUser",
+  | "viewerUser"
+  | "template",
   string
 >;
 
@@ -102,6 +104,45 @@ function sampleWrites(ids: Ids, flips: Flips, db: () => Database): Record<string
   return {
     "/admin": [
       { url: "/admin?index", body: form({ intent: "status", id: ids.inquiry, status: "closed" }) },
+    ],
+    "/admin/inquiries/:id": [
+      ...(<Record<string, string>[]>[
+        { intent: "status", status: "contacted" },
+        { intent: "owner", owner: ids.editorUser },
+        { intent: "follow_up", followUp: "2030-01-15" },
+        { intent: "note", note: "Audited note." },
+        { intent: "reply", subject: "Re: Audited", message: "Thanks." },
+      ]).map((fields) => ({
+        url: `/admin/inquiries/${ids.inquiry}`,
+        params: { id: ids.inquiry },
+        body: form(fields),
+      })),
+    ],
+    "/admin/templates": [
+      {
+        url: "/admin/templates",
+        body: async () =>
+          form({
+            id: ids.template,
+            name: "Acknowledge",
+            subject: "Audited subject",
+            body: "Audited text.",
+          })(),
+      },
+    ],
+    "/admin/job-applications/:id": [
+      ...(<Record<string, string>[]>[
+        { intent: "status", status: "interview" },
+        { intent: "owner", owner: ids.editorUser },
+        { intent: "follow_up", followUp: "2030-01-16" },
+        { intent: "note", note: "Audited note." },
+        { intent: "reply", subject: "Re: Audited", message: "Thanks." },
+        { intent: "rating", rating: "4" },
+      ]).map((fields) => ({
+        url: `/admin/job-applications/${ids.application}`,
+        params: { id: ids.application },
+        body: form(fields),
+      })),
     ],
     "/admin/job-applications": [
       {
@@ -350,6 +391,8 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
       category: await first(blogCategories as unknown as typeof caseStudies),
       editorUser: await userId(TEST_EDITOR.email),
       viewerUser: await userId(TEST_VIEWER.email),
+      template:
+        (await db().select({ id: replyTemplates.id }).from(replyTemplates).limit(1))[0]?.id ?? "",
     };
     const featured = async (table: typeof caseStudies, id: string) =>
       String(

@@ -74,7 +74,12 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
   beforeAll(async () => {
     t = await createTestRuntime(driver);
     const { db } = t.runtime.database;
-    const services = { db, notifyEmail: "team@studio.test", siteUrl: "https://studio.test" };
+    const services = {
+      db,
+      notifyEmail: "team@studio.test",
+      siteUrl: "https://studio.test",
+      bookingUrl: "https://calendly.test/northlight/call",
+    };
     const store = { db, storage: t.runtime.storage };
     // A table added later that references inquiries, as the pipelines' notes will.
     await db.execute(

@@ -77,7 +77,7 @@ describe.each(testDrivers)("public forms on %s", (driver) => {
     expect(await counts()).toEqual({
       ...before,
       inquiries: before.inquiries + 1,
-      mails: before.mails + 1,
+      mails: before.mails + 2,
     });
     const [row] = await t.runtime.database.db
       .select()
@@ -251,7 +251,7 @@ describe.each(testDrivers)("public forms on %s", (driver) => {
   });
 
   // Property: whatever a visitor (or a bot) sends, the answer is never a 5xx, and either exactly
-  // one row and one notification were written (success) or nothing was (error).
+  // one row and two mails (the notification, the acknowledgement) were written (success) or nothing was.
   const text = fc.oneof(
     fc.string({ maxLength: 60 }),
     fc.constantFrom(
@@ -300,7 +300,7 @@ describe.each(testDrivers)("public forms on %s", (driver) => {
           expect(after).toEqual({
             ...before,
             inquiries: before.inquiries + added,
-            mails: before.mails + added,
+            mails: before.mails + 2 * added,
           });
         },
       ),
@@ -339,7 +339,7 @@ describe.each(testDrivers)("public forms on %s", (driver) => {
           expect(after).toEqual({
             ...before,
             applications: before.applications + added,
-            mails: before.mails + added,
+            mails: before.mails + 2 * added,
           });
         },
       ),
@@ -376,7 +376,7 @@ describe.each(testDrivers)("public forms on %s", (driver) => {
           expect(after).toEqual({
             ...before,
             inquiries: before.inquiries + added,
-            mails: before.mails + added,
+            mails: before.mails + 2 * added,
           });
         },
       ),

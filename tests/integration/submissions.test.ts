@@ -195,7 +195,12 @@ describe.each(testDrivers)("submissions on %s", (driver) => {
     db: database.db,
     notifyEmail: "team@studio.test",
     siteUrl: config.SITE_URL,
+    bookingUrl: "https://calendly.test/northlight/call",
   });
+  /** The staff's notification and the visitor's acknowledgement, by recipient. */
+  async function mailsTo(recipient: string) {
+    return database.db.select().from(notifications).where(eq(notifications.recipient, recipient));
+  }
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
@@ -239,7 +244,7 @@ describe.each(testDrivers)("submissions on %s", (driver) => {
     expect(resume.url).toBeNull();
   });
 
-  it("commits a project inquiry with its attachments and queues one notification", async () => {
+  it("commits a project inquiry with its attachments, its notification and the acknowledgement", async () => {
     const files = await Promise.all(
       [pdfBytes(), textBytes()].map((bytes, i) =>
         storeUpload({ db: database.db, storage }, "contact-attachment", {
@@ -268,17 +273,26 @@ describe.each(testDrivers)("submissions on %s", (driver) => {
     });
     // Storage keys, in the visitor's order: staff open them through signed links (decision 0275).
     expect(row?.fileAttachments).toEqual(files.map((f) => f.key));
-    const [mail] = await database.db.select().from(notifications);
-    expect(mail).toMatchObject({ recipient: "team@studio.test", replyTo: "dana@example.com" });
+    expect((await counts()).mails).toBe(2);
+    const [mail] = await mailsTo("team@studio.test");
+    expect(mail).toMatchObject({
+      replyTo: "dana@example.com",
+      subject: "New project inquiry from Dana Whitfield",
+    });
     expect(mail?.textBody).toContain("A launch film for our spring line.");
-    // The mail names the files and points at the back-office, never at a file.
-    expect(mail?.textBody).toContain(
-      "Attachments (open them from the inquiry in the back-office):",
-    );
-    expect(mail?.textBody).toContain("- f0.pdf\n- f1.txt");
-    expect(mail?.textBody).toContain("see every inquiry at https://studio.test/admin");
+    // Labels as the form showed them, never the stored keys.
+    expect(mail?.textBody).toContain("Service: Video Production");
+    expect(mail?.textBody).not.toContain("video-production");
+    // The mail names the files and links the inquiry's page, never a file.
+    expect(mail?.textBody).toContain("Attachments:\n\n- f0.pdf\n- f1.txt");
+    expect(mail?.textBody).toContain(`https://studio.test/admin/inquiries/${id}`);
+    expect(mail?.htmlBody).toContain(`<a href="https://studio.test/admin/inquiries/${id}">`);
+    expect(mail?.htmlBody).toContain("<li>f0.pdf</li>");
     expect(mail?.textBody).not.toContain("/files/");
-    for (const file of files) expect(mail?.textBody).not.toContain(file.key);
+    for (const file of files) {
+      expect(mail?.textBody).not.toContain(file.key);
+      expect(mail?.htmlBody).not.toContain(file.key);
+    }
     const owned = await database.db.select().from(uploads).where(eq(uploads.ownerId, id));
     expect(owned).toHaveLength(2);
   });
@@ -344,7 +358,49 @@ describe.each(testDrivers)("submissions on %s", (driver) => {
       weddingBudget: "7500-12000",
       description: "Golden hour vows, documentary style.",
     });
-    expect((await counts()).mails).toBe(1);
+    expect((await counts()).mails).toBe(2);
+    const [ack] = await mailsTo("ana@example.com");
+    expect(ack?.subject).toBe("We received your wedding inquiry");
+    expect(ack?.textBody).toContain("Budget range: $7,500 – $12,000");
+    expect(ack?.textBody).toContain("Wedding date: Jun 12, 2027");
+  });
+
+  it("acknowledges a project inquiry to the visitor: what they sent, labels, the promise, the booking link", async () => {
+    const file = await storeUpload({ db: database.db, storage }, "contact-attachment", {
+      name: "Brief <final>.pdf",
+      bytes: pdfBytes(),
+    });
+    const input = contactInquirySchema.parse({
+      name: "Kit <b>Marlowe</b>",
+      email: "kit@example.com",
+      service: "ads-media-buying",
+      budget: "25k-50k",
+      timeline: "1-month",
+      description: "Paid social for a launch.",
+      attachments: [file.id],
+    });
+    await submitProjectInquiry(services(), input);
+    const [ack] = await mailsTo("kit@example.com");
+    expect(ack).toMatchObject({
+      subject: "We received your project inquiry",
+      replyTo: "team@studio.test",
+      kind: "contact-acknowledgement",
+    });
+    for (const part of [ack?.textBody, ack?.htmlBody]) {
+      expect(part).toContain("Digital Growth Campaigns");
+      expect(part).toContain("$25k – $50k");
+      expect(part).toContain("Within a month");
+      expect(part).toContain("Paid social for a launch.");
+      expect(part).toContain("We will reply within 24 hours.");
+      expect(part).toContain("https://calendly.test/northlight/call");
+      expect(part).not.toContain("25k-50k");
+      expect(part).not.toContain("/admin/");
+    }
+    expect(ack?.textBody).toContain("- Brief <final>.pdf");
+    // What the visitor typed is text in the HTML part, never markup.
+    expect(ack?.htmlBody).toContain("Brief &lt;final&gt;.pdf");
+    expect(ack?.htmlBody).toContain("Hi Kit &lt;b&gt;Marlowe&lt;/b&gt;,");
+    expect(ack?.htmlBody).not.toContain("<b>Marlowe");
   });
 
   it("commits a job application with its resume key and has_resume in the notification", async () => {
@@ -369,8 +425,17 @@ describe.each(testDrivers)("submissions on %s", (driver) => {
       remotePreference: "flexible",
       phone: null,
     });
-    const [mail] = await database.db.select().from(notifications);
-    expect(mail?.textBody).toContain("Resume attached: yes");
+    const [mail] = await mailsTo("team@studio.test");
+    expect(mail?.textBody).toContain("Resume attached: yes (cv.pdf)");
+    expect(mail?.textBody).toContain(`https://studio.test/admin/job-applications/${id}`);
+    const [ack] = await mailsTo("sam@example.com");
+    expect(ack).toMatchObject({
+      subject: "We received your application",
+      replyTo: "team@studio.test",
+    });
+    expect(ack?.textBody).toContain("Thank you for applying for the Video Editor role.");
+    expect(ack?.textBody).toContain("We will reply within 24 hours.");
+    expect(ack?.htmlBody).toContain("https://calendly.test/northlight/call");
     const withoutResume = await submitJobApplication(
       services(),
       { ...input, email: "b@example.com" },

@@ -9,8 +9,8 @@ import {
   MessageSquareQuote,
   Presentation,
   ScrollText,
-  Signpost,
   ShieldCheck,
+  Signpost,
   UserCog,
   Users,
 } from "lucide-react";

@@ -1,13 +1,10 @@
+import { labelOf, SERVICE_LABELS } from "~/entities/inquiry/options";
 import { isSafeUrl } from "~/lib/safe-url";
 import {
-  type BUDGETS,
   CONTACT_STATUSES,
   CONTENT_STATUSES,
   JOB_APPLICATION_STATUSES,
   PORTFOLIO_SERVICE_TYPE_LABELS,
-  type SERVICES,
-  type TIMELINES,
-  type WEDDING_BUDGETS,
 } from "~/lib/values";
 
 /** Words and formats of the back-office (browser-safe: used by server render and hydration). */
@@ -27,39 +24,13 @@ export const JOB_APPLICATION_STATUS_OPTIONS = JOB_APPLICATION_STATUSES.map((valu
   label: capitalize(value),
 }));
 
-export const SERVICE_LABELS: Record<(typeof SERVICES)[number], string> = {
-  "video-production": "Video Production",
-  "post-production": "Post Production",
-  "ads-media-buying": "Digital Growth Campaigns",
-  "web-app-development": "Web & App Development",
-  "social-content": "Social Content",
-  "full-service": "Full Service",
-};
-export const BUDGET_LABELS: Record<(typeof BUDGETS)[number], string> = {
-  "under-25k": "Under $25K",
-  "25k-50k": "$25K – $50K",
-  "50k-100k": "$50K – $100K",
-  "100k-250k": "$100K – $250K",
-  "250k-plus": "$250K+",
-};
-export const TIMELINE_LABELS: Record<(typeof TIMELINES)[number], string> = {
-  asap: "ASAP",
-  "1-month": "Within 1 month",
-  "2-3-months": "2–3 months",
-  "3-6-months": "3–6 months",
-  flexible: "Flexible",
-};
-export const WEDDING_BUDGET_LABELS: Record<(typeof WEDDING_BUDGETS)[number], string> = {
-  "4500-7500": "$4,500 – $7,500",
-  "7500-12000": "$7,500 – $12,000",
-  "12000-20000": "$12,000 – $20,000",
-  "20000+": "$20,000+",
-};
-
-export function labelOf(labels: Record<string, string>, value: string | null): string | null {
-  if (!value) return null;
-  return labels[value] ?? value;
-}
+export {
+  BUDGET_LABELS,
+  labelOf,
+  SERVICE_LABELS,
+  TIMELINE_LABELS,
+  WEDDING_BUDGET_LABELS,
+} from "~/entities/inquiry/options";
 
 export function portfolioServiceLabel(value: string): string {
   return labelOf(PORTFOLIO_SERVICE_TYPE_LABELS, value) ?? value;
@@ -71,8 +42,9 @@ export function portfolioServiceLabel(value: string): string {
  * 'Re: Your Project Inquiry' (decision 0055).
  */
 export function replySubject(inquiry: { kind: string; service: string | null }): string {
+  // "Full Service (all of the above)" reads "Full Service" in a subject line.
   const what =
-    labelOf(SERVICE_LABELS, inquiry.service) ??
+    labelOf(SERVICE_LABELS, inquiry.service)?.replace(/ \(.*\)$/, "") ??
     (inquiry.kind === "wedding" ? "Wedding Film" : null);
   return what ? `Re: Your ${what} Project Inquiry` : "Re: Your Project Inquiry";
 }

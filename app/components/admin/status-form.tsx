@@ -11,28 +11,40 @@ export function StatusForm({
   status,
   options,
   label,
+  name = "status",
+  showLabel = false,
 }: {
   id: string;
   status: string;
   options: readonly { value: string; label: string }[];
   /** Accessible name, e.g. "Status of Jane Doe's inquiry". */
   label: string;
+  /** The field and the intent: "status", or "owner" on a pipeline page (issue #30). */
+  name?: "status" | "owner";
+  /** The label shown above the select (a record's page) instead of only to screen readers. */
+  showLabel?: boolean;
 }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
-  const pending = fetcher.formData?.get("status");
+  const pending = fetcher.formData?.get(name);
   const value = typeof pending === "string" ? pending : status;
-  const selectId = `status-${id}`;
+  const selectId = `${name}-${id}`;
   return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
-      <input type="hidden" name="intent" value="status" />
+    <fetcher.Form
+      method="post"
+      className={showLabel ? "flex flex-wrap items-end gap-2" : "flex items-center gap-2"}
+    >
+      <input type="hidden" name="intent" value={name} />
       <input type="hidden" name="id" value={id} />
-      <label htmlFor={selectId} className="sr-only">
+      <label
+        htmlFor={selectId}
+        className={showLabel ? "w-full text-sm font-medium text-ink-muted" : "sr-only"}
+      >
         {label}
       </label>
       <select
         id={selectId}
-        name="status"
+        name={name}
         value={value}
         onChange={(event) =>
           fetcher.submit(event.currentTarget.form, { method: "post", preventScrollReset: true })

@@ -37,9 +37,13 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin": "inquiries",
   "/admin/inquiries.csv": "inquiries",
   "/admin/inquiries/:id/attachments/:index": "inquiries",
+  "/admin/inquiries/:id": "inquiries",
+  // The reply templates of inquiries and applications: with the inquiries (admins only).
+  "/admin/templates": "inquiries",
   "/admin/job-applications": "applications",
   "/admin/job-applications.csv": "applications",
   "/admin/job-applications/:id/resume": "applications",
+  "/admin/job-applications/:id": "applications",
   "/admin/case-studies": "content",
   "/admin/case-studies/new": "content",
   "/admin/case-studies/:id/edit": "content",

@@ -63,6 +63,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   export: "Exported a person's data",
   erase: "Erased a person's data",
   retention: "Deleted by retention",
+  note: "Added a note",
+  reply: "Sent a reply",
+  rate: "Rated",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({

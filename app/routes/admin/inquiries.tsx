@@ -1,14 +1,18 @@
+import { loadDashboard } from "@server/admin/dashboard";
 import {
   attachmentNames,
   attachmentPath,
-  type Inquiry,
+  type InquiryListRow,
   listInquiries,
   parseInquiryQuery,
-  setInquiryStatus,
+  studioToday,
 } from "@server/admin/inquiries";
 import { INQUIRY_MESSAGES } from "@server/admin/messages";
 import { loadAdminList, submissionStatusAction } from "@server/admin/moderation";
+import { requireAccess } from "@server/security/admin-access";
 import { Mail, Paperclip } from "lucide-react";
+import { Link } from "react-router";
+import { DashboardSection } from "~/components/admin/dashboard";
 import {
   BUDGET_LABELS,
   CONTACT_STATUS_OPTIONS,
@@ -26,6 +30,8 @@ import { StatusForm } from "~/components/admin/status-form";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { inquiryPath } from "~/entities/inquiry/view";
+import { UNASSIGNED } from "~/entities/pipeline/view";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
 import type { Route } from "./+types/inquiries";
@@ -34,17 +40,30 @@ import type { Route } from "./+types/inquiries";
 
 export const meta: Route.MetaFunction = () => adminMeta("Inquiries");
 
+const OWNER_FILTER_OPTIONS = [
+  { value: "mine", label: "Mine" },
+  { value: "unassigned", label: "Unassigned" },
+];
+const DUE_FILTER_OPTIONS = [{ value: "1", label: "Follow-up due" }];
+const SORT_OPTIONS = [{ value: "follow-up", label: "Follow-up date" }];
+
 export async function loader(args: Route.LoaderArgs) {
+  const staff = await requireAccess(args);
   const { page, ...filters } = parseInquiryQuery(args.url.searchParams);
+  const scope = { me: staff.id, today: studioToday() };
   const list = await loadAdminList(
     args,
     async (db) => {
-      const result = await listInquiries(db, filters, page);
-      return { result, fileNames: await attachmentNames(db, result.rows) };
+      const [result, dashboard] = await Promise.all([
+        listInquiries(db, filters, page, scope),
+        // The Dashboard heads the list's first page.
+        page === 1 ? loadDashboard(db, { now: new Date(), today: scope.today }) : null,
+      ]);
+      return { result, dashboard, fileNames: await attachmentNames(db, result.rows) };
     },
     INQUIRY_MESSAGES.fetchFailed,
   );
-  return { ...list, filters };
+  return { ...list, filters, today: scope.today };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -52,13 +71,14 @@ export const action = (args: Route.ActionArgs) =>
     entity: "inquiry",
     path: "/admin",
     options: CONTACT_STATUS_OPTIONS,
-    save: setInquiryStatus,
     messages: INQUIRY_MESSAGES,
   });
 
 export default function Inquiries({ loaderData }: Route.ComponentProps) {
-  const { data, filters, loadError } = loaderData;
-  const filtered = Boolean(filters.q || filters.status);
+  const { data, filters, loadError, today } = loaderData;
+  const filtered = Boolean(
+    filters.q || filters.status || filters.owner || filters.due || filters.sort,
+  );
 
   return (
     <>
@@ -74,6 +94,7 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
         }
       />
       <ToastMessageView message={loadError} />
+      {data?.dashboard ? <DashboardSection data={data.dashboard} /> : null}
 
       <AdminListFilters label="Filter inquiries" clearTo="/admin" filtered={filtered}>
         <FilterSearch
@@ -89,6 +110,30 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
           allLabel="All statuses"
           options={CONTACT_STATUS_OPTIONS}
         />
+        <FilterSelect
+          id="inquiry-owner"
+          name="owner"
+          label="Owner"
+          value={filters.owner ?? ""}
+          allLabel="Anyone"
+          options={OWNER_FILTER_OPTIONS}
+        />
+        <FilterSelect
+          id="inquiry-due"
+          name="due"
+          label="Follow-up"
+          value={filters.due ? "1" : ""}
+          allLabel="Any"
+          options={DUE_FILTER_OPTIONS}
+        />
+        <FilterSelect
+          id="inquiry-sort"
+          name="sort"
+          label="Sort"
+          value={filters.sort ?? ""}
+          allLabel="Newest first"
+          options={SORT_OPTIONS}
+        />
       </AdminListFilters>
 
       <ListBody loadError={loadError} rows={data?.result.rows} empty="No inquiries found.">
@@ -96,7 +141,12 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
           data && (
             <PagedRows label="Inquiries" result={data.result} noun={["inquiry", "inquiries"]}>
               {inquiries.map((inquiry) => (
-                <InquiryRow key={inquiry.id} inquiry={inquiry} fileNames={data.fileNames} />
+                <InquiryRow
+                  key={inquiry.id}
+                  inquiry={inquiry}
+                  fileNames={data.fileNames}
+                  today={today}
+                />
               ))}
             </PagedRows>
           )
@@ -109,10 +159,13 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
 function InquiryRow({
   inquiry,
   fileNames,
+  today,
 }: {
-  inquiry: Inquiry;
+  inquiry: InquiryListRow;
   fileNames: Record<string, string>;
+  today: string;
 }) {
+  const due = inquiry.followUpOn !== null && inquiry.followUpOn <= today;
   const wedding = inquiry.kind === "wedding";
   const facts: [string, string | null][] = wedding
     ? [
@@ -136,7 +189,12 @@ function InquiryRow({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={headingId} className="flex flex-wrap items-center gap-2 text-base font-semibold">
-            {inquiry.name}
+            <Link
+              to={inquiryPath(inquiry.id)}
+              className="underline-offset-4 hover:text-accent-strong hover:underline"
+            >
+              {inquiry.name}
+            </Link>
             {wedding ? (
               <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-medium text-accent-strong ring-1 ring-accent/40">
                 Wedding
@@ -166,6 +224,15 @@ function InquiryRow({
       </div>
 
       <Facts facts={facts} />
+      <Facts
+        facts={[
+          ["Owner", inquiry.ownerName ?? UNASSIGNED],
+          [
+            "Follow-up",
+            inquiry.followUpOn ? `${formatDay(inquiry.followUpOn)}${due ? " (due)" : ""}` : null,
+          ],
+        ]}
+      />
 
       {inquiry.description ? (
         <p className="mt-3 text-sm whitespace-pre-line text-ink-muted">{inquiry.description}</p>

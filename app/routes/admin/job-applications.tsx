@@ -3,11 +3,11 @@ import {
   listAppliedPositions,
   listJobApplications,
   parseJobApplicationQuery,
-  setJobApplicationStatus,
 } from "@server/admin/job-applications";
 import { JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
 import { loadAdminList, submissionStatusAction } from "@server/admin/moderation";
 import { FileDown } from "lucide-react";
+import { Link } from "react-router";
 import {
   formatDateTime,
   JOB_APPLICATION_STATUS_OPTIONS,
@@ -20,6 +20,7 @@ import { StatusForm } from "~/components/admin/status-form";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { applicationPath } from "~/entities/job-application/view";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
 import type { Route } from "./+types/job-applications";
@@ -49,7 +50,6 @@ export const action = (args: Route.ActionArgs) =>
     entity: "job_application",
     path: "/admin/job-applications",
     options: JOB_APPLICATION_STATUS_OPTIONS,
-    save: setJobApplicationStatus,
     messages: JOB_APPLICATION_MESSAGES,
   });
 
@@ -144,7 +144,12 @@ function ApplicationRow({ application }: { application: JobApplication }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={headingId} className="text-base font-semibold">
-            {application.name}
+            <Link
+              to={applicationPath(application.id)}
+              className="underline-offset-4 hover:text-accent-strong hover:underline"
+            >
+              {application.name}
+            </Link>
             <span className="font-normal text-ink-muted"> · {application.positionTitle}</span>
           </h2>
           <p className="mt-0.5 text-sm text-ink-muted">

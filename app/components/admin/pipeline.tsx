@@ -1,0 +1,324 @@
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { FormFields, TextAreaField, TextField } from "~/components/forms/fields";
+import { ACTIVITY_LABELS, UNASSIGNED } from "~/entities/pipeline/view";
+import type { FieldErrors } from "~/lib/forms/result";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { ActivityKind } from "~/lib/values";
+import { formatDateTime } from "./format";
+import { StatusForm } from "./status-form";
+import { buttonClass, DenseField, fieldClass } from "./ui";
+
+/**
+ * The pipeline of an inquiry's or an application's page (issue #30): Status, Owner, Follow-up,
+ * Notes, Reply and Activity. Plain forms posted to the page (Status and Owner save as soon as they
+ * change, with a Save button without JavaScript); the server answers a bad entry with a message.
+ */
+
+export interface PipelineAnswer {
+  intent: "follow_up" | "note" | "reply" | "rating";
+  fieldErrors: FieldErrors;
+  values: Record<string, string>;
+}
+
+interface ActivityEntry {
+  id: string;
+  kind: string;
+  summary: string | null;
+  body: string | null;
+  at: Date | string;
+  who: string | null;
+}
+
+export function PipelineSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-line bg-surface p-4 sm:p-5">
+      <h2 id={id} className="mb-3 font-display text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Status and Owner, each saved at once. */
+export function StatusAndOwner({
+  id,
+  status,
+  statuses,
+  ownerId,
+  staff,
+}: {
+  id: string;
+  status: string;
+  statuses: readonly { value: string; label: string }[];
+  ownerId: string | null;
+  staff: readonly { id: string; name: string }[];
+}) {
+  const owners = [
+    { value: "", label: UNASSIGNED },
+    ...staff.map((member) => ({ value: member.id, label: member.name })),
+  ];
+  return (
+    <div className="flex flex-wrap gap-6">
+      <StatusForm id={id} status={status} options={statuses} label="Status" showLabel />
+      <StatusForm
+        id={id}
+        name="owner"
+        status={ownerId ?? ""}
+        options={owners}
+        label="Owner"
+        showLabel
+      />
+    </div>
+  );
+}
+
+function answerFor(answer: PipelineAnswer | undefined, intent: PipelineAnswer["intent"]) {
+  return answer?.intent === intent ? answer : undefined;
+}
+
+export function FollowUpForm({
+  followUpOn,
+  answer,
+}: {
+  followUpOn: string | null;
+  answer?: PipelineAnswer;
+}) {
+  const own = answerFor(answer, "follow_up");
+  return (
+    <Form method="post" noValidate className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="follow_up" />
+      <FormFields look="admin" errors={own?.fieldErrors} values={own?.values}>
+        <TextField
+          id="follow-up"
+          name="followUp"
+          label="Follow-up"
+          type="date"
+          defaultValue={own ? undefined : (followUpOn ?? "")}
+        />
+      </FormFields>
+      <button type="submit" className={buttonClass.secondary}>
+        Set follow-up
+      </button>
+    </Form>
+  );
+}
+
+export function NotesSection({
+  notes,
+  answer,
+}: {
+  notes: readonly ActivityEntry[];
+  answer?: PipelineAnswer;
+}) {
+  const own = answerFor(answer, "note");
+  const adding = useNavigation().formData?.get("intent") === "note";
+  return (
+    <PipelineSection id="notes-heading" title="Notes">
+      {/* A new note empties the form (the key changes with the list). */}
+      <Form key={notes.length} method="post" noValidate className="flex flex-col gap-2">
+        <input type="hidden" name="intent" value="note" />
+        <FormFields look="admin" errors={own?.fieldErrors} values={own?.values}>
+          <TextAreaField id="note" name="note" label="Note" rows={3} />
+        </FormFields>
+        <div>
+          <button type="submit" disabled={adding} className={buttonClass.primary}>
+            Add note
+          </button>
+        </div>
+      </Form>
+      {notes.length > 0 ? (
+        <ol aria-label="Notes, newest first" className="mt-4 space-y-3">
+          {notes.map((note) => (
+            <li key={note.id} className="rounded-md border border-line p-3 text-sm">
+              <p className="whitespace-pre-line">{note.body}</p>
+              <p className="mt-1 text-xs text-ink-muted">
+                {note.who ?? "Someone"} · <Time at={note.at} />
+              </p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-3 text-sm text-ink-muted">No notes yet.</p>
+      )}
+    </PipelineSection>
+  );
+}
+
+/**
+ * Reply: choosing a template loads the page with it (a GET form: without JavaScript "Use
+ * template" does it), which fills Subject and Message; Send reply posts the reply.
+ */
+export function ReplySection({
+  to,
+  templates,
+  reply,
+  answer,
+}: {
+  to: string;
+  templates: readonly { id: string; name: string }[];
+  reply: { template: string; subject: string; message: string };
+  answer?: PipelineAnswer;
+}) {
+  const own = answerFor(answer, "reply");
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const sending = useNavigation().formData?.get("intent") === "reply";
+  return (
+    <PipelineSection id="reply-heading" title="Reply">
+      <p className="mb-3 text-sm text-ink-muted">
+        To <span className="break-all">{to}</span>; replies come back to the studio's address.{" "}
+        <Link to="/admin/templates" className="underline underline-offset-4 hover:text-ink">
+          Edit templates
+        </Link>
+      </p>
+      <Form method="get" preventScrollReset className="mb-3 flex flex-wrap items-end gap-2">
+        <DenseField id="reply-template" label="Template">
+          <select
+            id="reply-template"
+            name="template"
+            defaultValue={reply.template}
+            key={reply.template}
+            onChange={(event) =>
+              submit(event.currentTarget.form, { preventScrollReset: true, replace: true })
+            }
+            className={fieldClass}
+          >
+            <option value="">No template</option>
+            {templates.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.name}
+              </option>
+            ))}
+          </select>
+        </DenseField>
+        {hydrated ? null : (
+          <button type="submit" className={buttonClass.secondary}>
+            Use template
+          </button>
+        )}
+      </Form>
+      <Form
+        key={`${reply.template}:${reply.subject}`}
+        method="post"
+        noValidate
+        className="flex flex-col gap-3"
+      >
+        <input type="hidden" name="intent" value="reply" />
+        <FormFields
+          look="admin"
+          errors={own?.fieldErrors}
+          values={own?.values ?? { subject: reply.subject, message: reply.message }}
+        >
+          <TextField id="reply-subject" name="subject" label="Subject" />
+          <TextAreaField id="reply-message" name="message" label="Message" rows={8} />
+        </FormFields>
+        <div>
+          <button type="submit" disabled={sending} className={buttonClass.primary}>
+            Send reply
+          </button>
+        </div>
+      </Form>
+    </PipelineSection>
+  );
+}
+
+export function ActivitySection({ activity }: { activity: readonly ActivityEntry[] }) {
+  return (
+    <PipelineSection id="activity-heading" title="Activity">
+      {activity.length === 0 ? (
+        <p className="text-sm text-ink-muted">Nothing yet.</p>
+      ) : (
+        <ol aria-labelledby="activity-heading" className="space-y-2 text-sm">
+          {activity.map((entry) => (
+            <li key={entry.id} className="border-l-2 border-line pl-3">
+              <p>
+                <span className="font-medium">
+                  {ACTIVITY_LABELS[entry.kind as ActivityKind] ?? entry.kind}
+                </span>
+                {entry.summary && entry.kind !== "booked" && entry.kind !== "submitted" ? (
+                  <>: {entry.summary}</>
+                ) : null}
+              </p>
+              {entry.kind === "note" && entry.body ? (
+                <p className="line-clamp-2 whitespace-pre-line text-ink-muted">{entry.body}</p>
+              ) : null}
+              <p className="text-xs text-ink-muted">
+                {entry.who ?? "The visitor"} · <Time at={entry.at} />
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </PipelineSection>
+  );
+}
+
+function Time({ at }: { at: Date | string }) {
+  return <time dateTime={new Date(at).toISOString()}>{formatDateTime(at)}</time>;
+}
+
+/** "Your rating", 1 to 5 (a radio group), and the average of every reviewer's. */
+export function RatingSection({
+  mine,
+  average,
+  count,
+  answer,
+}: {
+  mine: number | null;
+  average: number | null;
+  count: number;
+  answer?: PipelineAnswer;
+}) {
+  const own = answerFor(answer, "rating");
+  const error = own?.fieldErrors.rating?.[0];
+  return (
+    <PipelineSection id="rating-heading" title="Rating">
+      <p className="mb-3 text-sm">
+        {average === null
+          ? "Not rated yet."
+          : `Average ${average} of 5 from ${count} reviewer${count === 1 ? "" : "s"}.`}
+      </p>
+      <Form method="post" key={mine ?? 0} className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="rating" />
+        <fieldset aria-describedby={error ? "rating-error" : undefined}>
+          <legend className="mb-1 text-sm font-medium text-ink-muted">Your rating</legend>
+          <div className="flex gap-1">
+            {[1, 2, 3, 4, 5].map((value) => (
+              <label
+                key={value}
+                className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-1 rounded-md border border-line px-2 text-sm has-[:checked]:border-accent has-[:checked]:text-accent-strong"
+              >
+                <input
+                  type="radio"
+                  name="rating"
+                  value={value}
+                  defaultChecked={mine === value}
+                  className="accent-current"
+                />
+                {value}
+              </label>
+            ))}
+          </div>
+          {error ? (
+            <p id="rating-error" className="mt-1 text-sm text-danger">
+              {error}
+            </p>
+          ) : null}
+        </fieldset>
+        <button type="submit" className={buttonClass.secondary}>
+          Rate
+        </button>
+      </Form>
+    </PipelineSection>
+  );
+}

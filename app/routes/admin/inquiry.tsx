@@ -1,0 +1,149 @@
+import { attachmentNames, attachmentPath, findInquiry } from "@server/admin/inquiries";
+import { isUuid } from "@server/admin/list-params";
+import { INQUIRY_MESSAGES } from "@server/admin/messages";
+import { loadPipelinePage, pipelineAction } from "@server/admin/pipeline-page";
+import { getRuntimeFrom } from "@server/context";
+import { requireAccess } from "@server/security/admin-access";
+import { ArrowLeft, Paperclip } from "lucide-react";
+import { data, Link } from "react-router";
+import {
+  BUDGET_LABELS,
+  CONTACT_STATUS_OPTIONS,
+  formatDateTime,
+  labelOf,
+  replySubject,
+  SERVICE_LABELS,
+  TIMELINE_LABELS,
+  WEDDING_BUDGET_LABELS,
+} from "~/components/admin/format";
+import { Facts } from "~/components/admin/list-page";
+import {
+  ActivitySection,
+  FollowUpForm,
+  NotesSection,
+  type PipelineAnswer,
+  PipelineSection,
+  ReplySection,
+  StatusAndOwner,
+} from "~/components/admin/pipeline";
+import { SignedFileLink } from "~/components/admin/signed-file-link";
+import { buttonClass } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
+import { adminMeta } from "~/lib/admin-meta";
+import { formatDay } from "~/lib/listings/format";
+import type { Route } from "./+types/inquiry";
+
+/**
+ * /admin/inquiries/:id (issue #30): one inquiry, every field and attachment, and its pipeline:
+ * Status, Owner, Follow-up, Notes, a Reply from a template, and its Activity.
+ */
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData ? `Inquiry from ${loaderData.inquiry.name}` : "Inquiry");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAccess(args);
+  const runtime = getRuntimeFrom(args.context);
+  const db = runtime.database.db;
+  const id = args.params.id;
+  const inquiry = isUuid(id) ? await findInquiry(db, id) : null;
+  if (!inquiry) throw data("Inquiry not found", { status: 404 });
+  const [fileNames, pipeline] = await Promise.all([
+    attachmentNames(db, [inquiry]),
+    loadPipelinePage(db, "inquiry", inquiry, {
+      bookingUrl: runtime.config.BOOKING_URL,
+      defaultSubject: replySubject(inquiry),
+      templateId: args.url.searchParams.get("template"),
+    }),
+  ]);
+  const attachments = (inquiry.fileAttachments ?? []).map((key, index) => ({
+    href: attachmentPath(inquiry.id, index),
+    name: fileNames[key] ?? key.slice(key.lastIndexOf("/") + 1),
+  }));
+  return { inquiry, attachments, ...pipeline };
+}
+
+export const action = (args: Route.ActionArgs) =>
+  pipelineAction(args, "inquiry", CONTACT_STATUS_OPTIONS);
+
+export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { inquiry, attachments, staff, notes, activity, templates, reply } = loaderData;
+  const answer = actionData as PipelineAnswer | undefined;
+  const wedding = inquiry.kind === "wedding";
+  const facts: [string, string | null][] = [
+    ["Email", inquiry.email],
+    ["Received", formatDateTime(inquiry.createdAt)],
+    ["Kind", wedding ? "Wedding inquiry" : "Project inquiry"],
+    ...(wedding
+      ? ([
+          ["Wedding date", formatDay(inquiry.weddingDate)],
+          ["Location", inquiry.weddingLocation],
+          ["Budget range", labelOf(WEDDING_BUDGET_LABELS, inquiry.weddingBudget)],
+        ] as [string, string | null][])
+      : ([
+          ["Service", labelOf(SERVICE_LABELS, inquiry.service)],
+          ["Budget", labelOf(BUDGET_LABELS, inquiry.budget)],
+          ["Timeline", labelOf(TIMELINE_LABELS, inquiry.timeline)],
+        ] as [string, string | null][])),
+  ];
+  return (
+    <>
+      <Link to="/admin" className={`${buttonClass.ghost} mb-3`}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        All inquiries
+      </Link>
+      <PageHeader
+        variant="admin"
+        title={inquiry.name}
+        lead={wedding ? "Wedding inquiry" : "Project inquiry"}
+      />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <PipelineSection id="details-heading" title="Details">
+            <Facts facts={facts} />
+            <h3 className="mt-4 text-sm font-medium text-ink-muted">
+              {wedding ? "Their vision" : "Project overview"}
+            </h3>
+            <p className="mt-1 text-sm whitespace-pre-line">{inquiry.description || "—"}</p>
+            {attachments.length > 0 ? (
+              <>
+                <h3 className="mt-4 text-sm font-medium text-ink-muted">Attachments</h3>
+                <ul aria-label="Attachments" className="mt-2 flex flex-wrap gap-2">
+                  {attachments.map((file) => (
+                    <li key={file.href}>
+                      <SignedFileLink
+                        href={file.href}
+                        failedMessage={INQUIRY_MESSAGES.attachmentFailed}
+                        className="inline-flex items-center gap-1.5 rounded-md border border-line px-2 py-1 text-xs text-ink-muted hover:border-ink-faint hover:text-ink"
+                      >
+                        <Paperclip aria-hidden="true" className="size-3.5" />
+                        {file.name}
+                      </SignedFileLink>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </PipelineSection>
+          <ReplySection to={inquiry.email} templates={templates} reply={reply} answer={answer} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          <PipelineSection id="pipeline-heading" title="Pipeline">
+            <div className="flex flex-col gap-4">
+              <StatusAndOwner
+                id={inquiry.id}
+                status={inquiry.status}
+                statuses={CONTACT_STATUS_OPTIONS}
+                ownerId={inquiry.ownerId}
+                staff={staff}
+              />
+              <FollowUpForm followUpOn={inquiry.followUpOn} answer={answer} />
+            </div>
+          </PipelineSection>
+          <NotesSection notes={notes} answer={answer} />
+          <ActivitySection activity={activity} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import { findJobApplication } from "@server/admin/job-applications";
+import { isUuid } from "@server/admin/list-params";
+import { JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
+import { ratingsOf } from "@server/admin/pipeline";
+import { loadPipelinePage, pipelineAction } from "@server/admin/pipeline-page";
+import { getRuntimeFrom } from "@server/context";
+import { requireAccess } from "@server/security/admin-access";
+import { ArrowLeft, FileDown } from "lucide-react";
+import { data, Link } from "react-router";
+import {
+  formatDateTime,
+  JOB_APPLICATION_STATUS_OPTIONS,
+  labelOf,
+  safeHref,
+} from "~/components/admin/format";
+import { Facts } from "~/components/admin/list-page";
+import {
+  ActivitySection,
+  FollowUpForm,
+  NotesSection,
+  type PipelineAnswer,
+  PipelineSection,
+  RatingSection,
+  ReplySection,
+  StatusAndOwner,
+} from "~/components/admin/pipeline";
+import { SignedFileLink } from "~/components/admin/signed-file-link";
+import { buttonClass } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
+import { REMOTE_PREFERENCE_LABELS } from "~/entities/job-application/options";
+import { adminMeta } from "~/lib/admin-meta";
+import { formatDay } from "~/lib/listings/format";
+import type { Route } from "./+types/job-application";
+
+/**
+ * /admin/job-applications/:id (issue #30): one application, every field, its resume through the
+ * 60-second signed link, and its pipeline: Status, Owner, Follow-up, Notes, Reply from a
+ * template, "Your rating" with the average of every reviewer's, and its Activity.
+ */
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData ? `Application from ${loaderData.application.name}` : "Application");
+
+export async function loader(args: Route.LoaderArgs) {
+  const staff = await requireAccess(args);
+  const runtime = getRuntimeFrom(args.context);
+  const db = runtime.database.db;
+  const id = args.params.id;
+  const application = isUuid(id) ? await findJobApplication(db, id) : null;
+  if (!application) throw data("Application not found", { status: 404 });
+  const [pipeline, ratings] = await Promise.all([
+    loadPipelinePage(db, "job_application", application, {
+      bookingUrl: runtime.config.BOOKING_URL,
+      defaultSubject: `Re: Your application for ${application.positionTitle}`,
+      templateId: args.url.searchParams.get("template"),
+    }),
+    ratingsOf(db, application.id, staff.id),
+  ]);
+  return { application, ratings, ...pipeline };
+}
+
+export const action = (args: Route.ActionArgs) =>
+  pipelineAction(args, "job_application", JOB_APPLICATION_STATUS_OPTIONS);
+
+export default function JobApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { application, ratings, staff, notes, activity, templates, reply } = loaderData;
+  const answer = actionData as PipelineAnswer | undefined;
+  const portfolio = safeHref(application.portfolioUrl);
+  const linkedin = safeHref(application.linkedinUrl);
+  const facts: [string, string | null][] = [
+    ["Position", application.positionTitle],
+    ["Email", application.email],
+    ["Phone", application.phone],
+    ["Received", formatDateTime(application.createdAt)],
+    [
+      "Experience",
+      application.experienceYears === null
+        ? null
+        : `${application.experienceYears} year${application.experienceYears === 1 ? "" : "s"}`,
+    ],
+    ["Salary", application.salaryExpectation],
+    ["Available", formatDay(application.availabilityDate)],
+    ["Location", application.locationPreference],
+    ["Work", labelOf(REMOTE_PREFERENCE_LABELS, application.remotePreference)],
+  ];
+  return (
+    <>
+      <Link to="/admin/job-applications" className={`${buttonClass.ghost} mb-3`}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        All applications
+      </Link>
+      <PageHeader
+        variant="admin"
+        title={application.name}
+        lead={`Application for ${application.positionTitle}`}
+        actions={
+          application.resumeUrl ? (
+            <SignedFileLink
+              href={`/admin/job-applications/${application.id}/resume`}
+              failedMessage={JOB_APPLICATION_MESSAGES.resumeFailed}
+              className={buttonClass.secondary}
+            >
+              <FileDown aria-hidden="true" className="size-4" />
+              Open resume
+            </SignedFileLink>
+          ) : (
+            <span className="text-sm text-ink-faint">No resume</span>
+          )
+        }
+      />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <PipelineSection id="details-heading" title="Details">
+            <Facts facts={facts} />
+            {portfolio || linkedin ? (
+              <p className="mt-3 flex flex-wrap gap-3 text-sm">
+                {portfolio ? (
+                  <a
+                    href={portfolio}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-accent hover:underline"
+                  >
+                    Portfolio
+                  </a>
+                ) : null}
+                {linkedin ? (
+                  <a
+                    href={linkedin}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-accent hover:underline"
+                  >
+                    LinkedIn
+                  </a>
+                ) : null}
+              </p>
+            ) : null}
+            {application.coverLetter ? (
+              <>
+                <h3 className="mt-4 text-sm font-medium text-ink-muted">Cover letter</h3>
+                <p className="mt-1 text-sm whitespace-pre-line">{application.coverLetter}</p>
+              </>
+            ) : null}
+            {application.additionalInfo ? (
+              <>
+                <h3 className="mt-4 text-sm font-medium text-ink-muted">Additional information</h3>
+                <p className="mt-1 text-sm whitespace-pre-line">{application.additionalInfo}</p>
+              </>
+            ) : null}
+          </PipelineSection>
+          <ReplySection
+            to={application.email}
+            templates={templates}
+            reply={reply}
+            answer={answer}
+          />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          <PipelineSection id="pipeline-heading" title="Pipeline">
+            <div className="flex flex-col gap-4">
+              <StatusAndOwner
+                id={application.id}
+                status={application.status}
+                statuses={JOB_APPLICATION_STATUS_OPTIONS}
+                ownerId={application.ownerId}
+                staff={staff}
+              />
+              <FollowUpForm followUpOn={application.followUpOn} answer={answer} />
+            </div>
+          </PipelineSection>
+          <RatingSection {...ratings} answer={answer} />
+          <NotesSection notes={notes} answer={answer} />
+          <ActivitySection activity={activity} />
+        </div>
+      </div>
+    </>
+  );
+}

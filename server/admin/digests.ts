@@ -1,0 +1,101 @@
+import type { Executor } from "@server/db/client";
+import { contactSubmissions, jobApplications, user } from "@server/db/schema";
+import { enqueueNotification } from "@server/mail";
+import { composeMail } from "@server/mail/compose";
+import { and, asc, isNotNull, lte, notInArray } from "drizzle-orm";
+import { inquiryPath } from "~/entities/inquiry/view";
+import { applicationPath } from "~/entities/job-application/view";
+import { staffRoleOf } from "~/entities/staff/access";
+
+/**
+ * The staff digests (issue #30 item 6): each morning, one e-mail to each owner listing their
+ * inquiries and applications whose follow-up day has come and that are still open. Run by the
+ * daily runner (server/jobs/daily.ts) in its transaction, so however many instances check, each
+ * owner gets one digest a day.
+ */
+
+export const DIGEST_JOB = "follow-up-digests";
+
+/** Queues the day's digests; returns how many were queued. */
+export async function queueFollowUpDigests(
+  tx: Executor,
+  options: { siteUrl: string; today: string },
+): Promise<number> {
+  const [inquiries, applications, owners] = await Promise.all([
+    tx
+      .select({
+        id: contactSubmissions.id,
+        name: contactSubmissions.name,
+        ownerId: contactSubmissions.ownerId,
+        followUpOn: contactSubmissions.followUpOn,
+      })
+      .from(contactSubmissions)
+      .where(
+        and(
+          isNotNull(contactSubmissions.ownerId),
+          lte(contactSubmissions.followUpOn, options.today),
+          notInArray(contactSubmissions.status, ["closed"]),
+        ),
+      )
+      .orderBy(asc(contactSubmissions.followUpOn)),
+    tx
+      .select({
+        id: jobApplications.id,
+        name: jobApplications.name,
+        position: jobApplications.positionTitle,
+        ownerId: jobApplications.ownerId,
+        followUpOn: jobApplications.followUpOn,
+      })
+      .from(jobApplications)
+      .where(
+        and(
+          isNotNull(jobApplications.ownerId),
+          lte(jobApplications.followUpOn, options.today),
+          notInArray(jobApplications.status, ["hired", "rejected"]),
+        ),
+      )
+      .orderBy(asc(jobApplications.followUpOn)),
+    tx
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        banned: user.banned,
+      })
+      .from(user),
+  ]);
+  const link = (path: string) => new URL(path, options.siteUrl).href;
+  let queued = 0;
+  for (const owner of owners) {
+    // Deactivated or role-less accounts get no mail; their records show as due in the list.
+    if (owner.banned || staffRoleOf(owner) === null) continue;
+    const mine = [
+      ...inquiries
+        .filter((row) => row.ownerId === owner.id)
+        .map(
+          (row) => `Inquiry from ${row.name} (due ${row.followUpOn}): ${link(inquiryPath(row.id))}`,
+        ),
+      ...applications
+        .filter((row) => row.ownerId === owner.id)
+        .map(
+          (row) =>
+            `${row.position} application from ${row.name} (due ${row.followUpOn}): ${link(applicationPath(row.id))}`,
+        ),
+    ];
+    if (mine.length === 0) continue;
+    await enqueueNotification(tx, {
+      kind: "follow-up-digest",
+      recipient: owner.email,
+      subject: `Follow-ups due today: ${mine.length}`,
+      ...composeMail([
+        { paragraph: `Hi ${owner.name || owner.email},` },
+        { paragraph: "These are yours and their follow-up day has come:" },
+        { list: mine },
+        { link: link("/admin?owner=mine&due=1&sort=follow-up"), text: "Your list:" },
+      ]),
+    });
+    queued++;
+  }
+  return queued;
+}

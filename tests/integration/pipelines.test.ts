@@ -1,0 +1,560 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  applicationRatings,
+  auditEvents,
+  contactSubmissions,
+  jobApplications,
+  notifications,
+  pipelineActivity,
+  replyTemplates,
+  user,
+} from "@server/db/schema";
+import { createMailTransport, createOutboxWorker } from "@server/mail";
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
+import {
+  createTestRuntime,
+  postTo,
+  routeArgs,
+  type TestRuntime,
+  toastOf,
+} from "../support/admin-runtime";
+import { testDrivers } from "../support/database";
+import { startSmtpPeer } from "../support/smtp-peer";
+
+/**
+ * The inquiry pipeline (issue #30): the page's loader and every form of its action, each step
+ * with its Activity entry and audit row; a reply through the outbox with SMTP down, then up.
+ */
+
+const inquiryPage = () => import("~/routes/admin/inquiry");
+const inquiriesList = () => import("~/routes/admin/inquiries");
+
+describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
+  let t: TestRuntime;
+  let inquiryId: string;
+  let adminId: string;
+  let editorId: string;
+  const db = () => t.database.db;
+  const url = () => `/admin/inquiries/${inquiryId}`;
+  const post = async (fields: Record<string, string>, cookie?: string) => {
+    const { action } = await inquiryPage();
+    return postTo(t, action as never, url(), new URLSearchParams(fields), {
+      params: { id: inquiryId },
+      cookie,
+    }) as Promise<Response | { data: unknown; init: ResponseInit | null }>;
+  };
+  const load = async (search = "") => {
+    const { loader } = await inquiryPage();
+    return loader(
+      routeArgs(t.runtime, `${url()}${search}`, {
+        cookie: t.cookies.admin,
+        params: { id: inquiryId },
+      }) as never,
+    );
+  };
+  const activity = () =>
+    db()
+      .select()
+      .from(pipelineActivity)
+      .where(eq(pipelineActivity.subjectId, inquiryId))
+      .orderBy(asc(pipelineActivity.at));
+  const audits = (action: string) =>
+    db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, inquiryId), eq(auditEvents.action, action)));
+
+  beforeAll(async () => {
+    t = await createTestRuntime(driver, { NOTIFY_EMAIL: "studio@studio.test" });
+    const [row] = await db()
+      .insert(contactSubmissions)
+      .values({
+        name: "Rosa Diaz",
+        email: "rosa@example.com",
+        service: "video-production",
+        budget: "25k-50k",
+        timeline: "1-month",
+        description: "A launch film.",
+      })
+      .returning({ id: contactSubmissions.id });
+    inquiryId = row?.id ?? "";
+    const idOf = async (email: string) =>
+      (await db().select({ id: user.id }).from(user).where(eq(user.email, email)))[0]?.id ?? "";
+    adminId = await idOf(TEST_ADMIN.email);
+    editorId = await idOf(TEST_EDITOR.email);
+    await db().update(user).set({ name: "Eddie Editor" }).where(eq(user.id, editorId));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("shows the inquiry with its labels, active staff to own it, and its templates; 404 otherwise", async () => {
+    const page = await load();
+    expect(page.inquiry.name).toBe("Rosa Diaz");
+    expect(page.staff.map((member) => member.id).sort()).toEqual([adminId, editorId].sort());
+    expect(page.templates.map((template) => template.name)).toEqual([
+      "Acknowledge",
+      "Ask for details",
+      "Propose a call",
+      "Decline",
+    ]);
+    expect(page.reply.subject).toBe("Re: Your Video Production Project Inquiry");
+    const { loader } = await inquiryPage();
+    for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+      await expect(
+        loader(
+          routeArgs(t.runtime, `/admin/inquiries/${id}`, {
+            cookie: t.cookies.admin,
+            params: { id },
+          }) as never,
+        ),
+      ).rejects.toMatchObject({ init: { status: 404 } });
+    }
+  });
+
+  it("refuses editors the page and its action", async () => {
+    const { loader } = await inquiryPage();
+    await expect(
+      loader(
+        routeArgs(t.runtime, url(), {
+          cookie: t.cookies.editor,
+          params: { id: inquiryId },
+        }) as never,
+      ),
+    ).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(post({ intent: "note", note: "Sneaky" }, t.cookies.editor)).rejects.toMatchObject({
+      init: { status: 403 },
+    });
+    expect(await db().select().from(pipelineActivity)).toHaveLength(0);
+  });
+
+  it("assigns an owner: saved, e-mailed to the new owner, in the Activity and the audit log", async () => {
+    const response = (await post({ intent: "owner", owner: editorId })) as Response;
+    expect(response.status).toBe(302);
+    expect(await toastOf(t.runtime, response)).toBe("Success: Owner set to Eddie Editor");
+    const [row] = await db()
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, inquiryId));
+    expect(row?.ownerId).toBe(editorId);
+    const [mail] = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.kind, "owner-assigned"));
+    expect(mail).toMatchObject({
+      recipient: TEST_EDITOR.email,
+      subject: "You now own the inquiry from Rosa Diaz",
+    });
+    expect(mail?.textBody).toContain(`http://localhost:3999/admin/inquiries/${inquiryId}`);
+    expect((await activity()).at(-1)).toMatchObject({
+      kind: "owner",
+      summary: "Eddie Editor",
+      actorId: adminId,
+    });
+    const [audit] = await audits("update");
+    expect(audit?.changes).toMatchObject({ ownerId: { before: null, after: editorId } });
+    // Anyone but an active staff member is refused, and nothing changes.
+    const refused = (await post({ intent: "owner", owner: "someone-else" })) as Response;
+    expect(await toastOf(t.runtime, refused)).toBe("Error: Choose an active staff member");
+    // Unassigned again.
+    await post({ intent: "owner", owner: "" });
+    expect((await activity()).at(-1)).toMatchObject({ kind: "owner", summary: "Unassigned" });
+  });
+
+  it("changes the status and the follow-up, each in the Activity; a bad date is a 400 with a message", async () => {
+    await post({ intent: "status", status: "contacted" });
+    expect((await activity()).at(-1)).toMatchObject({ kind: "status", summary: "New → Contacted" });
+    await post({ intent: "follow_up", followUp: "2030-02-03" });
+    expect((await activity()).at(-1)).toMatchObject({
+      kind: "follow_up",
+      summary: "Follow up on 2030-02-03",
+    });
+    const bad = (await post({ intent: "follow_up", followUp: "2030-02-31" })) as {
+      data: { fieldErrors: Record<string, string[]> };
+      init: ResponseInit;
+    };
+    expect(bad.init.status).toBe(400);
+    expect(bad.data.fieldErrors.followUp).toEqual(["Please enter a valid date"]);
+    const [row] = await db()
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, inquiryId));
+    expect(row).toMatchObject({ status: "contacted", followUpOn: "2030-02-03" });
+    // The list's status dropdown records the same step.
+    const { action } = await inquiriesList();
+    await postTo(
+      t,
+      action as never,
+      "/admin?index",
+      new URLSearchParams({ intent: "status", id: inquiryId, status: "qualified" }),
+    );
+    expect((await activity()).at(-1)).toMatchObject({
+      kind: "status",
+      summary: "Contacted → Qualified",
+    });
+  });
+
+  it("adds notes, newest first with author and time; an empty note is a 400", async () => {
+    await post({ intent: "note", note: "Called, left a message." });
+    await post({ intent: "note", note: "They want a June shoot." });
+    const empty = (await post({ intent: "note", note: "   " })) as { init: ResponseInit };
+    expect(empty.init.status).toBe(400);
+    const page = await load();
+    expect(page.notes.map((note) => note.body)).toEqual([
+      "They want a June shoot.",
+      "Called, left a message.",
+    ]);
+    expect(page.notes[0]?.who).toBeTruthy();
+    expect(page.notes[0]?.at).toBeInstanceOf(Date);
+    expect(await audits("note")).toHaveLength(2);
+  });
+
+  it("sends a reply from a template through the outbox: kept while SMTP is down, delivered once when it is back", async () => {
+    const [template] = await db()
+      .select()
+      .from(replyTemplates)
+      .where(eq(replyTemplates.name, "Propose a call"));
+    const page = await load(`?template=${template?.id}`);
+    expect(page.reply.message).toContain("Hi Rosa Diaz,");
+    expect(page.reply.message).toContain(t.runtime.config.BOOKING_URL);
+    expect(page.reply.message).not.toContain("{");
+
+    const dataDir = await mkdtemp(path.join(tmpdir(), "pipeline-mail-"));
+    const down = await startSmtpPeer();
+    const port = down.port;
+    await down.close();
+    const transport = createMailTransport({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      dataDir,
+      from: "Studio <website@studio.test>",
+    });
+    await db().delete(notifications);
+    const sent = (await post({
+      intent: "reply",
+      subject: page.reply.subject,
+      message: page.reply.message,
+    })) as Response;
+    expect(await toastOf(t.runtime, sent)).toBe("Success: Reply sent");
+    let clock = new Date(Date.now() + 5_000);
+    const worker = createOutboxWorker({ db: db(), transport, now: () => clock });
+    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 1 });
+    const [queued] = await db().select().from(notifications);
+    expect(queued).toMatchObject({
+      recipient: "rosa@example.com",
+      replyTo: "studio@studio.test",
+      subject: "Re: Your Video Production Project Inquiry",
+      sentAt: null,
+    });
+    expect(queued?.htmlBody).toContain("Hi Rosa Diaz,");
+
+    const up = await startSmtpPeer(port);
+    try {
+      clock = new Date(clock.getTime() + 60 * 60_000);
+      expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+      expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+      expect(up.messages).toHaveLength(1);
+      expect(up.messages[0]?.recipients).toEqual(["rosa@example.com"]);
+    } finally {
+      transport.close();
+      await up.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    expect((await activity()).at(-1)).toMatchObject({
+      kind: "reply",
+      summary: "Re: Your Video Production Project Inquiry",
+    });
+    expect(await audits("reply")).toHaveLength(1);
+    const missing = (await post({ intent: "reply", subject: "", message: "" })) as {
+      data: { fieldErrors: Record<string, string[]> };
+      init: ResponseInit;
+    };
+    expect(missing.init.status).toBe(400);
+    expect(Object.keys(missing.data.fieldErrors).sort()).toEqual(["message", "subject"]);
+  });
+
+  it("lists owner and follow-up, filters Mine, Unassigned and Follow-up due, sorts by follow-up", async () => {
+    const { listInquiries } = await import("@server/admin/inquiries");
+    const others = await db()
+      .insert(contactSubmissions)
+      .values([
+        {
+          name: "Mine Soon",
+          email: "a@x.co",
+          ownerId: adminId,
+          followUpOn: "2020-01-02",
+          createdAt: new Date("2026-01-01T00:00:00Z"),
+        },
+        {
+          name: "Mine Later",
+          email: "b@x.co",
+          ownerId: adminId,
+          followUpOn: "2099-01-01",
+          createdAt: new Date("2026-01-02T00:00:00Z"),
+        },
+        { name: "Nobody", email: "c@x.co", createdAt: new Date("2020-01-01T00:00:00Z") },
+      ])
+      .returning({ id: contactSubmissions.id });
+    const scope = { me: adminId, today: "2026-11-26" };
+    const names = async (filters: Record<string, unknown>) =>
+      (await listInquiries(db(), { q: "", status: "", ...filters }, 1, scope)).rows.map(
+        (row) => row.name,
+      );
+    expect(await names({ owner: "mine" })).toEqual(["Mine Later", "Mine Soon"]);
+    expect(await names({ owner: "mine", sort: "follow-up" })).toEqual(["Mine Soon", "Mine Later"]);
+    expect(await names({ owner: "mine", due: true })).toEqual(["Mine Soon"]);
+    expect(await names({ owner: "unassigned" })).toEqual(["Rosa Diaz", "Nobody"]);
+    const [first] = (await listInquiries(db(), { q: "", status: "", owner: "mine" }, 1, scope))
+      .rows;
+    expect(first?.ownerName).toBeTruthy();
+    await db().delete(contactSubmissions).where(eq(contactSubmissions.ownerId, adminId));
+    expect(others).toHaveLength(3);
+  });
+
+  it("keeps the submission and every step in the Activity, newest first", async () => {
+    const page = await load();
+    expect(page.activity.map((entry) => entry.kind).reverse()).toEqual([
+      "owner",
+      "owner",
+      "status",
+      "follow_up",
+      "status",
+      "note",
+      "note",
+      "reply",
+    ]);
+  });
+});
+
+describe.each(testDrivers)("application pipeline on %s", (driver) => {
+  let t: TestRuntime;
+  let applicationId: string;
+  const page = () => import("~/routes/admin/job-application");
+  const url = () => `/admin/job-applications/${applicationId}`;
+  const post = async (fields: Record<string, string>, cookie?: string) => {
+    const { action } = await page();
+    return postTo(t, action as never, url(), new URLSearchParams(fields), {
+      params: { id: applicationId },
+      cookie,
+    }) as Promise<Response | { data: unknown; init: ResponseInit | null }>;
+  };
+  const load = async (search = "") => {
+    const { loader } = await page();
+    return loader(
+      routeArgs(t.runtime, `${url()}${search}`, {
+        cookie: t.cookies.admin,
+        params: { id: applicationId },
+      }) as never,
+    );
+  };
+
+  beforeAll(async () => {
+    t = await createTestRuntime(driver);
+    const [row] = await t.database.db
+      .insert(jobApplications)
+      .values({ name: "Sam Ortiz", email: "sam@example.com", positionTitle: "Video Editor" })
+      .returning({ id: jobApplications.id });
+    applicationId = row?.id ?? "";
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("rates 1 to 5 per reviewer with the average; a second rating replaces the first", async () => {
+    expect((await post({ intent: "rating", rating: "5" })) as Response).toHaveProperty(
+      "status",
+      302,
+    );
+    expect((await load()).ratings).toEqual({ mine: 5, average: 5, count: 1 });
+    await post({ intent: "rating", rating: "2" });
+    expect((await load()).ratings).toEqual({ mine: 2, average: 2, count: 1 });
+    // Another reviewer's rating counts in the average, not in "Your rating".
+    const [viewer] = await t.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, TEST_EDITOR.email));
+    await t.database.db
+      .insert(applicationRatings)
+      .values({ applicationId, userId: viewer?.id ?? "", rating: 5 });
+    expect((await load()).ratings).toEqual({ mine: 2, average: 3.5, count: 2 });
+    for (const bad of ["0", "6", "x", ""]) {
+      const refused = (await post({ intent: "rating", rating: bad })) as { init: ResponseInit };
+      expect(refused.init.status).toBe(400);
+    }
+    const entries = (await load()).activity.filter((entry) => entry.kind === "rating");
+    expect(entries.map((entry) => entry.summary)).toEqual(["2 of 5", "5 of 5"]);
+    const audits = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, applicationId), eq(auditEvents.action, "rate")));
+    expect(audits).toHaveLength(2);
+  });
+
+  it("offers the interview invite and rejection templates, filled for the applicant", async () => {
+    const loaded = await load();
+    expect(loaded.templates.map((template) => template.name)).toEqual([
+      "Interview invite",
+      "Rejection",
+    ]);
+    const invite = await load(`?template=${loaded.templates[0]?.id}`);
+    expect(invite.reply.subject).toBe("Your application for Video Editor");
+    expect(invite.reply.message).toContain("the Video Editor role");
+    const sent = (await post({
+      intent: "reply",
+      subject: invite.reply.subject,
+      message: invite.reply.message,
+    })) as Response;
+    expect(sent.status).toBe(302);
+    const [mail] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipient, "sam@example.com"));
+    expect(mail?.subject).toBe("Your application for Video Editor");
+  });
+});
+
+describe.each(testDrivers)("follow-up digests on %s", (driver) => {
+  let t: TestRuntime;
+  beforeAll(async () => {
+    t = await createTestRuntime(driver);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("mails each owner their due follow-ups once a day, with two workers racing", async () => {
+    const db = t.database.db;
+    const idOf = async (email: string) =>
+      (await db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]?.id ?? "";
+    const admin = await idOf(TEST_ADMIN.email);
+    const editor = await idOf(TEST_EDITOR.email);
+    await db.insert(contactSubmissions).values([
+      { name: "Due Today", email: "a@x.co", ownerId: admin, followUpOn: "2026-11-26" },
+      { name: "Overdue", email: "b@x.co", ownerId: admin, followUpOn: "2026-11-20" },
+      { name: "Not Yet", email: "c@x.co", ownerId: admin, followUpOn: "2026-11-27" },
+      {
+        name: "Closed",
+        email: "d@x.co",
+        ownerId: editor,
+        followUpOn: "2026-11-01",
+        status: "closed",
+      },
+      { name: "Nobody's", email: "e@x.co", followUpOn: "2026-11-01" },
+    ]);
+    await db.insert(jobApplications).values({
+      name: "Applicant Due",
+      email: "f@x.co",
+      positionTitle: "Producer",
+      ownerId: editor,
+      followUpOn: "2026-11-26",
+    });
+    const { runDailyOnce } = await import("@server/jobs/daily");
+    const { DIGEST_JOB, queueFollowUpDigests } = await import("@server/admin/digests");
+    const run = () =>
+      runDailyOnce(db, DIGEST_JOB, async (tx) => {
+        await queueFollowUpDigests(tx, { siteUrl: "https://studio.test", today: "2026-11-26" });
+      });
+    const outcomes = await Promise.all([run(), run()]);
+    expect(outcomes.filter((outcome) => outcome === "ran")).toHaveLength(1);
+    expect(await run()).toBe("not-due");
+    const digests = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.kind, "follow-up-digest"))
+      .orderBy(asc(notifications.recipient));
+    expect(digests.map((mail) => mail.recipient)).toEqual([TEST_ADMIN.email, TEST_EDITOR.email]);
+    const [adminDigest, editorDigest] = digests;
+    expect(adminDigest?.subject).toBe("Follow-ups due today: 2");
+    expect(adminDigest?.textBody).toContain("Inquiry from Overdue (due 2026-11-20)");
+    expect(adminDigest?.textBody).toContain("Inquiry from Due Today (due 2026-11-26)");
+    expect(adminDigest?.textBody).not.toContain("Not Yet");
+    expect(editorDigest?.subject).toBe("Follow-ups due today: 1");
+    expect(editorDigest?.textBody).toContain("Producer application from Applicant Due");
+    expect(editorDigest?.textBody).not.toContain("Closed");
+  });
+});
+
+describe.each(testDrivers)("dashboard on %s", (driver) => {
+  let t: TestRuntime;
+  beforeAll(async () => {
+    t = await createTestRuntime(driver);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("computes its figures from known data", async () => {
+    const db = t.database.db;
+    const now = new Date("2026-11-26T20:00:00Z");
+    const daysAgo = (days: number, hours = 0) =>
+      new Date(now.getTime() - days * 86_400_000 - hours * 3_600_000);
+    const rows = await db
+      .insert(contactSubmissions)
+      .values([
+        { name: "A", email: "a@x.co", service: "video-production", createdAt: daysAgo(1) },
+        { name: "B", email: "b@x.co", service: "video-production", createdAt: daysAgo(3) },
+        {
+          name: "C",
+          email: "c@x.co",
+          service: "social-content",
+          createdAt: daysAgo(10),
+          status: "contacted",
+          followUpOn: "2026-11-26",
+        },
+        {
+          name: "D",
+          email: "d@x.co",
+          createdAt: daysAgo(40),
+          status: "closed",
+          followUpOn: "2026-11-01",
+        },
+      ])
+      .returning({ id: contactSubmissions.id, createdAt: contactSubmissions.createdAt });
+    // First responses: A after 2 h (a status change, then a later reply), B after 6 h, C after 10 h.
+    const answered = [
+      [rows[0], 2, "status"],
+      [rows[0], 5, "reply"],
+      [rows[1], 6, "reply"],
+      [rows[2], 10, "status"],
+    ] as const;
+    await db.insert(pipelineActivity).values(
+      answered.map(([row, hours, kind]) => ({
+        subjectType: "inquiry",
+        subjectId: row?.id ?? "",
+        kind,
+        at: new Date((row?.createdAt.getTime() ?? 0) + hours * 3_600_000),
+      })),
+    );
+    await db.insert(jobApplications).values([
+      { name: "P1", email: "p1@x.co", positionTitle: "Producer", createdAt: daysAgo(2) },
+      { name: "P2", email: "p2@x.co", positionTitle: "Producer", createdAt: daysAgo(20) },
+      { name: "E1", email: "e1@x.co", positionTitle: "Video Editor", createdAt: daysAgo(2) },
+    ]);
+    const { loadDashboard } = await import("@server/admin/dashboard");
+    const dashboard = await loadDashboard(db, { now, today: "2026-11-26" });
+    expect(dashboard.newThisWeek).toEqual({ inquiries: 2, applications: 2 });
+    expect(dashboard.openByStatus).toEqual([
+      { label: "New", value: 2 },
+      { label: "Contacted", value: 1 },
+      { label: "Qualified", value: 0 },
+    ]);
+    expect(dashboard.followUpsDue).toBe(1);
+    expect(dashboard.medianFirstResponseHours).toBe(6);
+    expect(dashboard.byService).toEqual([
+      { label: "Video Production", value: 2 },
+      { label: "Social Content", value: 1 },
+      { label: "No service (weddings and others)", value: 1 },
+    ]);
+    expect(dashboard.byMonth).toEqual([
+      { label: "2026-10", value: 1 },
+      { label: "2026-11", value: 3 },
+    ]);
+    expect(dashboard.byPosition).toEqual([
+      { label: "Producer", value: 2 },
+      { label: "Video Editor", value: 1 },
+    ]);
+  });
+});
