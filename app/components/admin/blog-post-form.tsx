@@ -10,8 +10,8 @@ import {
 import type { FieldErrors } from "~/lib/forms/result";
 import { slugify } from "~/lib/slug";
 import { useTypedBeforeHydration } from "~/lib/use-hydrated";
-import { BLOG_POST_STATUSES } from "~/lib/values";
 import { ImageField } from "./image-field";
+import { type Publishing, PublishingButtons } from "./publishing-controls";
 import { RichTextEditor } from "./rich-text-editor";
 import { buttonClass } from "./ui";
 
@@ -41,8 +41,6 @@ type TextKey = {
   [K in keyof BlogPostFormValues]: BlogPostFormValues[K] extends string ? K : never;
 }[keyof BlogPostFormValues];
 
-const STATUS_OPTIONS = BLOG_POST_STATUSES.map((status) => ({ value: status, label: status }));
-
 const LABELS: Record<string, string> = {
   title: "Title",
   slug: "Slug",
@@ -65,7 +63,6 @@ const OWN_FIELDS = new Set([
   "categoryId",
   "tags",
   "authorName",
-  "status",
   "publishedAt",
 ]);
 
@@ -75,8 +72,10 @@ export function BlogPostForm({
   categories,
   fieldErrors,
   formError,
+  publishing,
 }: {
   mode: "create" | "edit";
+  publishing: Publishing;
   values: BlogPostFormValues;
   categories: { id: string; name: string; isActive: boolean }[];
   fieldErrors?: FieldErrors;
@@ -217,12 +216,6 @@ export function BlogPostForm({
         <ImageField {...image("authorImageUrl")} label="Author image" />
 
         <div className="grid gap-6 sm:grid-cols-2">
-          <SelectField
-            {...field("status")}
-            label="Status"
-            options={STATUS_OPTIONS}
-            controlClassName="capitalize"
-          />
           <TextField
             {...field("publishedAt")}
             label="Publish date (UTC)"
@@ -239,9 +232,7 @@ export function BlogPostForm({
       </FormFields>
 
       <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
-        <button type="submit" className={buttonClass.primary} disabled={saving}>
-          {saving ? "Saving…" : mode === "create" ? "Create post" : "Save changes"}
-        </button>
+        <PublishingButtons publishing={publishing} saving={saving} />
         <Link to="/admin/blog" className={buttonClass.secondary}>
           Cancel
         </Link>

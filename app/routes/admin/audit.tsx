@@ -55,6 +55,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   backup: "Started a backup",
   download: "Downloaded a backup",
   restore: "Restored a backup",
+  save_draft: "Saved a draft",
+  schedule: "Scheduled",
+  restore_revision: "Restored a revision",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({

@@ -1,0 +1,172 @@
+import { listBlogPosts } from "@server/admin/blog";
+import { REVISIONS_KEPT, recordRevision } from "@server/admin/content-workflow";
+import { findPublishedPost, listPublishedPosts } from "@server/content/blog";
+import { auditEvents, blogPosts, contentDrafts, contentRevisions } from "@server/db/schema";
+import { and, count, desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { action as editorAction, loader as editorLoader } from "~/routes/admin/blog-editor";
+import { formOf, postTo, routeArgs, seededRuntime, toastOf } from "../support/admin-runtime";
+import { testDrivers } from "../support/database";
+
+/** Drafts, publishing and revisions (issue #31) through the blog editor's route. */
+describe.each(testDrivers)("content workflow on %s", (driver) => {
+  const t = seededRuntime(driver);
+  const db = () => t.database.db;
+
+  async function submit(path: string, fields: Record<string, string>, id?: string) {
+    const result = await postTo(t, editorAction, path, formOf(fields), {
+      params: id ? { id } : {},
+    });
+    if (result instanceof Response) {
+      return { location: result.headers.get("location"), toast: await toastOf(t.runtime, result) };
+    }
+    const { data, init } = result as unknown as { data: object; init: { status: number } };
+    return { status: init.status, data };
+  }
+
+  async function editor(id: string) {
+    return (await editorLoader(
+      routeArgs(t.runtime, `/admin/blog/edit/${id}`, {
+        cookie: t.cookies.admin,
+        params: { id },
+      }) as never,
+    )) as unknown as {
+      values: { title: string; content: string };
+      publishing: { state: string; live: boolean };
+    };
+  }
+
+  async function badgeOf(title: string, status = "") {
+    const page = await listBlogPosts(db(), { q: title, status: status as never }, 1);
+    return page.rows.map((row) => ({
+      title: row.title,
+      status: row.status,
+      draft: row.draftState,
+    }));
+  }
+
+  it("saves a new post as a draft, publishes it, keeps edits of a published post off the site until Update, unpublishes", async () => {
+    // "Save draft" on a new post: stored, not on the site, back in the editor.
+    const created = await submit("/admin/blog/new", {
+      title: "Workflow Story",
+      content: "<p>First words</p>",
+      workflow: "save-draft",
+    });
+    expect(created.toast).toBe(
+      "Success: Draft saved. The website shows the published version until you publish.",
+    );
+    const id = created.location?.split("/").pop() ?? "";
+    expect(created.location).toBe(`/admin/blog/edit/${id}`);
+    expect(await findPublishedPost(db(), "workflow-story")).toBeNull();
+    expect((await editor(id)).publishing).toEqual({ state: "draft", live: false });
+
+    // "Publish": on the site.
+    const published = await submit(
+      `/admin/blog/edit/${id}`,
+      { title: "Workflow Story", content: "<p>First words</p>", workflow: "publish" },
+      id,
+    );
+    expect(published.location).toBe("/admin/blog");
+    expect((await findPublishedPost(db(), "workflow-story"))?.content).toBe("<p>First words</p>");
+    expect((await editor(id)).publishing).toEqual({ state: "published", live: true });
+
+    // "Save draft" on the published post: the public post (read through the cache) is unchanged.
+    const listed = (await listPublishedPosts(db())).length;
+    const drafted = await submit(
+      `/admin/blog/edit/${id}`,
+      {
+        title: "Workflow Story",
+        content: "<p>Second <script>x</script>words</p>",
+        workflow: "save-draft",
+      },
+      id,
+    );
+    expect(drafted.location).toBe(`/admin/blog/edit/${id}`);
+    expect((await findPublishedPost(db(), "workflow-story"))?.content).toBe("<p>First words</p>");
+    expect((await listPublishedPosts(db())).length).toBe(listed);
+    const open = await editor(id);
+    expect(open.values.content).toBe("<p>Second words</p>");
+    expect(open.publishing).toEqual({ state: "changes", live: true });
+    expect(await badgeOf("Workflow Story", "changes")).toEqual([
+      { title: "Workflow Story", status: "published", draft: "draft" },
+    ]);
+    expect(await badgeOf("Workflow Story", "published")).toEqual([]);
+    const [audit] = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, id))
+      .orderBy(desc(auditEvents.at))
+      .limit(1);
+    expect(audit).toMatchObject({ action: "save_draft", entityType: "blog_post" });
+
+    // "Update": the public post changes, the draft is gone.
+    await submit(
+      `/admin/blog/edit/${id}`,
+      { title: "Workflow Story", content: open.values.content, workflow: "update" },
+      id,
+    );
+    expect((await findPublishedPost(db(), "workflow-story"))?.content).toBe("<p>Second words</p>");
+    expect(await db().select().from(contentDrafts).where(eq(contentDrafts.entityId, id))).toEqual(
+      [],
+    );
+    expect(await badgeOf("Workflow Story", "published")).toHaveLength(1);
+    const kinds = await db()
+      .select({ kind: contentRevisions.kind })
+      .from(contentRevisions)
+      .where(eq(contentRevisions.entityId, id))
+      .orderBy(contentRevisions.at);
+    expect(kinds.map((row) => row.kind)).toEqual(["draft", "published", "draft", "published"]);
+
+    // "Unpublish": off the site (no fields needed), the text kept as a draft.
+    const off = await submit(`/admin/blog/edit/${id}`, { workflow: "unpublish" }, id);
+    expect(off.toast).toBe("Success: Blog post unpublished. It is no longer on the website.");
+    expect(await findPublishedPost(db(), "workflow-story")).toBeNull();
+    expect(await badgeOf("Workflow Story", "draft")).toHaveLength(1);
+    const [row] = await db().select().from(blogPosts).where(eq(blogPosts.id, id));
+    expect(row).toMatchObject({ status: "draft", content: "<p>Second words</p>" });
+    const again = await submit(`/admin/blog/edit/${id}`, { workflow: "unpublish" }, id);
+    expect(again).toMatchObject({
+      status: 409,
+      data: { formError: "This post is not published." },
+    });
+  });
+
+  it("a refused draft stores nothing: a 4xx with the message", async () => {
+    const before = (await db().select({ n: count() }).from(contentRevisions))[0]?.n;
+    const refused = await submit("/admin/blog/new", { title: "", workflow: "save-draft" });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { title: ["Title is required"] } },
+    });
+    expect((await db().select({ n: count() }).from(contentRevisions))[0]?.n).toBe(before);
+  });
+
+  it(`keeps the last ${REVISIONS_KEPT} revisions of an item`, async () => {
+    const [post] = await db().select({ id: blogPosts.id }).from(blogPosts).limit(1);
+    const id = post?.id ?? "";
+    const actor = { id: null, email: "pruner@example.com", ip: null };
+    const start = Date.UTC(2020, 0, 1);
+    for (let i = 0; i < REVISIONS_KEPT + 5; i++) {
+      await recordRevision(
+        db(),
+        { entity: "blog_post", id },
+        "draft",
+        { n: i },
+        actor,
+        new Date(start + i * 1000),
+      );
+    }
+    const kept = await db()
+      .select({ values: contentRevisions.values })
+      .from(contentRevisions)
+      .where(
+        and(
+          eq(contentRevisions.entityId, id),
+          eq(contentRevisions.actorEmail, "pruner@example.com"),
+        ),
+      )
+      .orderBy(contentRevisions.at);
+    expect(kept).toHaveLength(REVISIONS_KEPT);
+    expect(kept[0]?.values).toEqual({ n: 5 });
+  });
+});
