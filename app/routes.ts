@@ -30,6 +30,8 @@ export default [
     route("portfolio", "routes/site/portfolio.tsx"),
     route("blog", "routes/site/blog.tsx"),
     route("blog/:slug", "routes/site/blog-post.tsx"),
+    // A draft's preview through its signed link (issue #31): the post page's own module.
+    route("preview/blog/:id", "routes/site/blog-post.tsx", { id: "routes/site/blog-post-preview" }),
     route("*", "routes/site/not-found.tsx"),
   ]),
 

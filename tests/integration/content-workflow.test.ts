@@ -1,10 +1,20 @@
 import { listBlogPosts } from "@server/admin/blog";
 import { REVISIONS_KEPT, recordRevision } from "@server/admin/content-workflow";
 import { findPublishedPost, listPublishedPosts } from "@server/content/blog";
-import { auditEvents, blogPosts, contentDrafts, contentRevisions } from "@server/db/schema";
+import { findPublishedCaseStudy } from "@server/content/case-studies";
+import { checkPreview, PREVIEW_SECONDS, previewPath } from "@server/content/preview";
+import {
+  auditEvents,
+  blogPosts,
+  caseStudies,
+  contentDrafts,
+  contentRevisions,
+} from "@server/db/schema";
 import { and, count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/blog-editor";
+import { action as studyAction, loader as studyLoader } from "~/routes/admin/case-study-editor";
+import { loader as postLoader } from "~/routes/site/blog-post";
 import { formOf, postTo, routeArgs, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
@@ -129,6 +139,129 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
       status: 409,
       data: { formError: "This post is not published." },
     });
+  });
+
+  it("case studies: a draft of a published study stays off the site until Update; Unpublish", async () => {
+    const fields = {
+      title: "Workflow Study",
+      slug: "workflow-study",
+      description: "The first text.",
+      serviceType: "Video Production",
+      galleryLayout: "grid",
+      sortPosition: "0",
+    };
+    const post = async (extra: Record<string, string>, id?: string) => {
+      const path = id ? `/admin/case-studies/${id}/edit` : "/admin/case-studies/new";
+      const result = await postTo(t, studyAction, path, formOf({ ...fields, ...extra }), {
+        params: id ? { id } : {},
+      });
+      if (!(result instanceof Response)) throw new Error(JSON.stringify(result));
+      return { location: result.headers.get("location"), toast: await toastOf(t.runtime, result) };
+    };
+    const load = async (id: string) =>
+      (await studyLoader(
+        routeArgs(t.runtime, `/admin/case-studies/${id}/edit`, {
+          cookie: t.cookies.admin,
+          params: { id },
+        }) as never,
+      )) as unknown as { draft: { description: string }; publishing: object };
+
+    const created = await post({ workflow: "publish" });
+    expect(created).toMatchObject({ location: "/admin/case-studies" });
+    const [row] = await db()
+      .select()
+      .from(caseStudies)
+      .where(eq(caseStudies.slug, "workflow-study"));
+    const id = row?.id ?? "";
+    expect((await findPublishedCaseStudy(db(), "workflow-study"))?.description).toBe(
+      "The first text.",
+    );
+
+    const drafted = await post({ description: "The second text.", workflow: "save-draft" }, id);
+    expect(drafted.location).toBe(`/admin/case-studies/${id}/edit`);
+    expect((await findPublishedCaseStudy(db(), "workflow-study"))?.description).toBe(
+      "The first text.",
+    );
+    const open = await load(id);
+    expect(open.draft.description).toBe("The second text.");
+    expect(open.publishing).toEqual({ state: "changes", live: true });
+
+    await post({ description: "The second text.", workflow: "update" }, id);
+    expect((await findPublishedCaseStudy(db(), "workflow-study"))?.description).toBe(
+      "The second text.",
+    );
+    expect((await load(id)).publishing).toEqual({ state: "published", live: true });
+
+    const off = await post({ workflow: "unpublish" }, id);
+    expect(off.toast).toBe("Success: Case study unpublished. It is no longer on the website.");
+    expect(await findPublishedCaseStudy(db(), "workflow-study")).toBeNull();
+  });
+
+  it("preview: a signed link shows the draft without a session, private and noindex; expired is a 410", async () => {
+    const created = await submit("/admin/blog/new", {
+      title: "Preview Story",
+      content: "<p>Live words</p>",
+      workflow: "publish",
+    });
+    expect(created.location).toBe("/admin/blog");
+    const [row] = await db().select().from(blogPosts).where(eq(blogPosts.slug, "preview-story"));
+    const id = row?.id ?? "";
+    await submit(
+      `/admin/blog/edit/${id}`,
+      { title: "Preview Story", content: "<p>Draft words</p>", workflow: "save-draft" },
+      id,
+    );
+    const key = t.runtime.keys.previewLinks;
+    /** The post page's loader at `path`, as a visitor without a session. */
+    const open = async (path: string) => {
+      try {
+        const answer = (await postLoader(
+          routeArgs(t.runtime, path, { params: { id } }) as never,
+        )) as unknown as {
+          data: Record<string, unknown>;
+          init: { headers: Record<string, string> };
+        };
+        return { status: 200, ...answer };
+      } catch (thrown) {
+        const answer = thrown as {
+          data: unknown;
+          init: { status: number; headers: Record<string, string> };
+        };
+        return { status: answer.init.status, ...answer };
+      }
+    };
+
+    const link = previewPath(key, "blog_post", id);
+    expect(link).toMatch(new RegExp(`^/preview/blog/${id}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+    const shown = await open(link);
+    expect(shown.status).toBe(200);
+    expect(shown.init.headers).toEqual({ "Cache-Control": "private, no-store" });
+    const data = shown.data as { preview: boolean; post: { html: string }; meta: object[] };
+    expect(data.preview).toBe(true);
+    expect(data.post.html).toBe("<p>Draft words</p>");
+    expect(data.meta).toContainEqual({ name: "robots", content: "noindex" });
+    expect(data.meta.filter((tag) => "name" in tag && tag.name === "robots")).toHaveLength(1);
+    // The public page still shows the published words.
+    expect((await findPublishedPost(db(), "preview-story"))?.content).toBe("<p>Live words</p>");
+
+    // Valid for 24 hours, then a 410 with its message; a forged signature opens nothing.
+    const query = new URLSearchParams(link.split("?")[1]);
+    const signedAt = Date.now();
+    expect(
+      checkPreview(key, "blog_post", id, query, () => signedAt + PREVIEW_SECONDS * 1000 - 5000),
+    ).toBe("valid");
+    expect(
+      checkPreview(key, "blog_post", id, query, () => signedAt + PREVIEW_SECONDS * 1000 + 1000),
+    ).toBe("expired");
+    const old = previewPath(key, "blog_post", id, () => Date.now() - PREVIEW_SECONDS * 1000 - 1000);
+    const expired = await open(old);
+    expect(expired.status).toBe(410);
+    expect(expired.init.headers).toEqual({ "Cache-Control": "private, no-store" });
+    const forged = link.replace(/signature=[0-9a-f]/, (match) =>
+      match.endsWith("0") ? `${match.slice(0, -1)}1` : `${match.slice(0, -1)}0`,
+    );
+    expect((await open(forged)).status).toBe(404);
+    expect(checkPreview(key, "case_study", id, query)).toBe("invalid");
   });
 
   it("a refused draft stores nothing: a 4xx with the message", async () => {

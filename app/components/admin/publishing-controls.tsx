@@ -103,3 +103,12 @@ export function PublishingFilter({ id, value }: { id: string; value: string }) {
     />
   );
 }
+
+/** The draft's signed preview (valid 24 hours): a page to check, or an address to send. */
+export function PreviewLink({ href }: { href: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" className={buttonClass.secondary}>
+      Preview<span className="sr-only"> (opens in a new tab; the link works for 24 hours)</span>
+    </a>
+  );
+}

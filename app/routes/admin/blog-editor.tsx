@@ -11,9 +11,10 @@ import {
 } from "@server/admin/content-workflow";
 import { resolveImageUrl } from "@server/admin/images";
 import { isUuid } from "@server/admin/list-params";
-import { BLOG_MESSAGES, failure, success } from "@server/admin/messages";
+import { BLOG_MESSAGES, failure, success, WORKFLOW_MESSAGES } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { audited, recordAudit } from "@server/audit/log";
+import { previewPath } from "@server/content/preview";
 import { sanitizeBlogHtml } from "@server/content/sanitize";
 import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
@@ -22,7 +23,7 @@ import { UploadRejectedError } from "@server/uploads";
 import { ExternalLink } from "lucide-react";
 import { data } from "react-router";
 import { BlogPostForm, type BlogPostFormValues } from "~/components/admin/blog-post-form";
-import { PublishingStatus } from "~/components/admin/publishing-controls";
+import { PreviewLink, PublishingStatus } from "~/components/admin/publishing-controls";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { blogPostSchema, toUtcDateTimeInput } from "~/entities/blog-post/form";
@@ -77,7 +78,8 @@ function redirectGone(context: Route.LoaderArgs["context"]) {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAccess(args);
-  const db = getRuntimeFrom(args.context).database.db;
+  const { database, keys } = getRuntimeFrom(args.context);
+  const db = database.db;
   const { id, gone } = postIdOf(args.params, args.context);
   if (gone) throw await gone;
   const post = id ? await findBlogPostForEdit(db, id) : null;
@@ -107,6 +109,8 @@ export async function loader(args: Route.LoaderArgs) {
     id: post?.id ?? null,
     values,
     published: post?.status === "published" ? post.slug : null,
+    // A link to send to someone without an account: valid 24 hours from this page's load.
+    preview: post ? previewPath(keys.previewLinks, "blog_post", post.id) : null,
     publishing: {
       state: publishingStateOf(post?.status ?? "draft", draft?.state ?? null),
       live: post?.status === "published",
@@ -242,7 +246,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const DRAFT_SAVED = "Draft saved. The website shows the published version until you publish.";
+const DRAFT_SAVED = WORKFLOW_MESSAGES.draftSaved;
 
 /** "Unpublish": no fields to check, the post leaves the site (every instance's caches drop it). */
 async function unpublishPost(args: Route.ActionArgs, id: string | undefined) {
@@ -254,14 +258,16 @@ async function unpublishPost(args: Route.ActionArgs, id: string | undefined) {
     { entity: "blog_post", id },
     (tx) => unpublish(tx, "blog_post", id),
   );
-  if (!done) return refused(409, { formError: "This post is not published." });
-  return redirectWithFlash(args.context, `/admin/blog/edit/${id}`, success(UNPUBLISHED));
+  if (!done) return refused(409, { formError: BLOG_MESSAGES.notPublished });
+  return redirectWithFlash(
+    args.context,
+    `/admin/blog/edit/${id}`,
+    success(BLOG_MESSAGES.unpublished),
+  );
 }
 
-const UNPUBLISHED = "Blog post unpublished. It is no longer on the website.";
-
 export default function BlogEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, categories, published, publishing } = loaderData;
+  const { mode, categories, published, publishing, preview } = loaderData;
   const result = actionData as ActionData | undefined;
   return (
     <>
@@ -287,7 +293,11 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
           ) : null
         }
       />
-      {mode === "edit" ? <PublishingStatus publishing={publishing} /> : null}
+      {mode === "edit" ? (
+        <PublishingStatus publishing={publishing}>
+          {preview ? <PreviewLink href={preview} /> : null}
+        </PublishingStatus>
+      ) : null}
       <BlogPostForm
         mode={mode}
         publishing={publishing}
