@@ -75,6 +75,8 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("staff/:id/remove", "routes/admin/staff-remove.tsx"),
+      // Revisions of a post or case study: list, compare, restore (issue #31).
+      route("history/:section/:id", "routes/admin/content-history.tsx"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
     ]),
     layout("routes/admin/resources.ts", [

@@ -1,4 +1,4 @@
-import type { DraftState } from "~/lib/values";
+import type { DraftState, WorkflowEntity } from "~/lib/values";
 
 /**
  * Where an item with drafts stands (issue #31): its live row's status and the state of its work not
@@ -38,4 +38,22 @@ export function parseWorkflowIntent(value: unknown): WorkflowIntent | null {
   return (WORKFLOW_INTENTS as readonly unknown[]).includes(value)
     ? (value as WorkflowIntent)
     : null;
+}
+
+/** The back-office sections with history (`/admin/history/{section}/{id}`), and their editors. */
+export const HISTORY_SECTIONS = {
+  blog: { entity: "blog_post", noun: "post", editor: (id: string) => `/admin/blog/edit/${id}` },
+  "case-studies": {
+    entity: "case_study",
+    noun: "case study",
+    editor: (id: string) => `/admin/case-studies/${id}/edit`,
+  },
+} as const satisfies Record<
+  string,
+  { entity: WorkflowEntity; noun: string; editor: (id: string) => string }
+>;
+export type HistorySection = keyof typeof HISTORY_SECTIONS;
+
+export function historyPath(section: HistorySection, id: string): string {
+  return `/admin/history/${section}/${id}`;
 }

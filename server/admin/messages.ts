@@ -129,4 +129,5 @@ export const CASE_STUDY_EDITOR_MESSAGES = {
 /** The editors' publishing (issue #31): the same words for every entity with drafts. */
 export const WORKFLOW_MESSAGES = {
   draftSaved: "Draft saved. The website shows the published version until you publish.",
+  restored: "Revision restored as the draft. Publish it to put it on the website.",
 };

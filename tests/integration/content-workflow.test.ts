@@ -14,6 +14,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/blog-editor";
 import { action as studyAction, loader as studyLoader } from "~/routes/admin/case-study-editor";
+import { action as historyAction, loader as historyLoader } from "~/routes/admin/content-history";
 import { loader as postLoader } from "~/routes/site/blog-post";
 import { formOf, postTo, routeArgs, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
@@ -262,6 +263,84 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
     );
     expect((await open(forged)).status).toBe(404);
     expect(checkPreview(key, "case_study", id, query)).toBe("invalid");
+  });
+
+  it("history: lists revisions (who, when), compares two word by word, restores one as the draft", async () => {
+    const created = await submit("/admin/blog/new", {
+      title: "History Story",
+      content: "<p>The quick brown fox</p>",
+      workflow: "publish",
+    });
+    expect(created.location).toBe("/admin/blog");
+    const [row] = await db().select().from(blogPosts).where(eq(blogPosts.slug, "history-story"));
+    const id = row?.id ?? "";
+    await submit(
+      `/admin/blog/edit/${id}`,
+      {
+        title: "History Story, revised",
+        content: "<p>The slow brown fox</p>",
+        workflow: "save-draft",
+      },
+      id,
+    );
+    const path = `/admin/history/blog/${id}`;
+    const history = async (query = "") =>
+      (await historyLoader(
+        routeArgs(t.runtime, `${path}${query}`, {
+          cookie: t.cookies.admin,
+          params: { section: "blog", id },
+        }) as never,
+      )) as unknown as {
+        revisions: { id: string; kind: string; by: string }[];
+        comparison: {
+          changes: { field: string; words: { text: string; change: string }[] | null }[];
+        } | null;
+        compareError: string | null;
+      };
+    const listed = await history();
+    expect(listed.revisions.map((r) => r.kind)).toEqual(["Draft saved", "Published"]);
+    expect(listed.revisions[0]?.by).toMatch(/@/);
+    const [newer, older] = listed.revisions;
+
+    const compared = await history(`?compare=${newer?.id}&compare=${older?.id}`);
+    const fields = compared.comparison?.changes.map((change) => change.field);
+    expect(fields).toEqual(["title", "content"]);
+    const body = compared.comparison?.changes.find((change) => change.field === "content");
+    expect(body?.words?.filter((part) => part.change !== "same")).toEqual([
+      { text: "quick", change: "removed" },
+      { text: "slow", change: "added" },
+    ]);
+    expect((await history(`?compare=${newer?.id}`)).compareError).toBe(
+      "Choose two revisions to compare.",
+    );
+
+    // Restore the published revision: it becomes the draft; the site is unchanged.
+    const restored = await postTo(
+      t,
+      historyAction,
+      path,
+      new URLSearchParams({ revision: older?.id ?? "" }),
+      { params: { section: "blog", id } },
+    );
+    expect(restored instanceof Response && restored.headers.get("location")).toBe(
+      `/admin/blog/edit/${id}`,
+    );
+    expect(await toastOf(t.runtime, restored as Response)).toBe(
+      "Success: Revision restored as the draft. Publish it to put it on the website.",
+    );
+    const open = await editor(id);
+    expect(open.values).toMatchObject({
+      title: "History Story",
+      content: "<p>The quick brown fox</p>",
+    });
+    expect((await findPublishedPost(db(), "history-story"))?.title).toBe("History Story");
+    const [audit] = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, id))
+      .orderBy(desc(auditEvents.at))
+      .limit(1);
+    expect(audit?.action).toBe("restore_revision");
   });
 
   it("a refused draft stores nothing: a 4xx with the message", async () => {

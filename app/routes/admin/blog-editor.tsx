@@ -21,7 +21,7 @@ import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { UploadRejectedError } from "@server/uploads";
 import { ExternalLink } from "lucide-react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { BlogPostForm, type BlogPostFormValues } from "~/components/admin/blog-post-form";
 import { PreviewLink, PublishingStatus } from "~/components/admin/publishing-controls";
 import { buttonClass } from "~/components/admin/ui";
@@ -29,7 +29,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { blogPostSchema, toUtcDateTimeInput } from "~/entities/blog-post/form";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
-import { parseWorkflowIntent, publishingStateOf } from "~/lib/publishing";
+import { historyPath, parseWorkflowIntent, publishingStateOf } from "~/lib/publishing";
 import { isSafeUrl } from "~/lib/safe-url";
 import type { Route } from "./+types/blog-editor";
 
@@ -296,6 +296,11 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
       {mode === "edit" ? (
         <PublishingStatus publishing={publishing}>
           {preview ? <PreviewLink href={preview} /> : null}
+          {loaderData.id ? (
+            <Link to={historyPath("blog", loaderData.id)} className={buttonClass.secondary}>
+              History
+            </Link>
+          ) : null}
         </PublishingStatus>
       ) : null}
       <BlogPostForm

@@ -20,7 +20,7 @@ import { buttonClass } from "~/components/admin/ui";
 import { BUILT_IN_CASE_STUDY_SLUGS } from "~/copy/samples";
 import { type CaseStudyDraft, emptyDraft } from "~/entities/case-study/form";
 import { adminMeta } from "~/lib/admin-meta";
-import { type PublishingState, publishingStateOf } from "~/lib/publishing";
+import { historyPath, type PublishingState, publishingStateOf } from "~/lib/publishing";
 import type { Route } from "./+types/case-study-editor";
 
 /**
@@ -130,7 +130,13 @@ export default function CaseStudyEditorPage({ loaderData, actionData }: Route.Co
       publishing={loaderData.publishing}
       notice={
         <>
-          {mode === "edit" ? <PublishingStatus publishing={loaderData.publishing} /> : null}
+          {mode === "edit" && id ? (
+            <PublishingStatus publishing={loaderData.publishing}>
+              <Link to={historyPath("case-studies", id)} className={buttonClass.secondary}>
+                History
+              </Link>
+            </PublishingStatus>
+          ) : null}
           {loaderData.slugLocked ? (
             <p className="rounded-lg border border-line bg-surface px-4 py-3 text-sm text-ink-muted">
               {builtIn
