@@ -31,7 +31,13 @@ export function publishingStateOf(status: string, draft: DraftState | null): Pub
 }
 
 /** The editors' buttons: each posts `workflow` with one of these. */
-export const WORKFLOW_INTENTS = ["save-draft", "publish", "update", "unpublish"] as const;
+export const WORKFLOW_INTENTS = [
+  "save-draft",
+  "publish",
+  "update",
+  "unpublish",
+  "schedule",
+] as const;
 export type WorkflowIntent = (typeof WORKFLOW_INTENTS)[number];
 
 export function parseWorkflowIntent(value: unknown): WorkflowIntent | null {

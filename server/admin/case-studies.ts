@@ -19,6 +19,7 @@ import {
 import { parseRowIntent } from "~/entities/case-study/rows";
 import type { FieldErrors } from "~/lib/forms/result";
 import { type PublishingState, parseWorkflowIntent } from "~/lib/publishing";
+import { parseZonedDateTime, toZonedInput } from "~/lib/studio-time";
 import type { DraftState } from "~/lib/values";
 import { contentChanged, inTransaction } from "./after-content-write";
 import {
@@ -270,7 +271,7 @@ function imageFieldNames(draft: CaseStudyDraft): string[] {
  * JavaScript, then the study in one transaction.
  */
 export async function handleCaseStudyPost(
-  runtime: Pick<Runtime, "database" | "storage" | "logger">,
+  runtime: Pick<Runtime, "database" | "storage" | "logger" | "config">,
   request: Request,
   id: string | null,
   actor: AuditActor,
@@ -331,6 +332,32 @@ export async function handleCaseStudyPost(
   if (!final.ok) return invalid(draft, final.fieldErrors);
 
   const db = runtime.database.db;
+  // "Schedule": a time in the studio's zone, in the future.
+  const timeZone = runtime.config.STUDIO_TIME_ZONE;
+  const rawPublishAt = form.fields.get("publishAt");
+  const publishAt =
+    workflow === "schedule" && typeof rawPublishAt === "string"
+      ? parseZonedDateTime(rawPublishAt, timeZone)
+      : null;
+  if (workflow === "schedule" && (!publishAt || publishAt.getTime() <= Date.now())) {
+    return invalid(draft, { publishAt: [WORKFLOW_MESSAGES.publishAtInvalid] });
+  }
+  const scheduleAudit = (tx: Database, studyId: string) =>
+    publishAt
+      ? recordAudit(tx, {
+          action: "schedule",
+          actor,
+          entityType: "case_study",
+          entityId: studyId,
+          entityName: final.value.title,
+          changes: { publishAt: { before: null, after: publishAt.toISOString() } },
+        })
+      : Promise.resolve();
+  const draftFlash = success(
+    publishAt
+      ? WORKFLOW_MESSAGES.scheduled(toZonedInput(publishAt, timeZone).replace("T", " "), timeZone)
+      : WORKFLOW_MESSAGES.draftSaved,
+  );
   // Without a button (a script's post), the status field says whether to publish.
   const wanted = workflow ?? (final.value.status === "published" ? "publish" : "save-draft");
   const publish = wanted === "publish" || wanted === "update";
@@ -340,16 +367,20 @@ export async function handleCaseStudyPost(
     if (!publish && id && live) {
       // A published study's draft: the live row, and so the public site, stay as they are.
       await inTransaction(db, async (tx) => {
-        await keepDraft(tx, { entity: "case_study", id }, kept, actor);
-        await recordAudit(tx, {
-          action: "save_draft",
-          actor,
-          entityType: "case_study",
-          entityId: id,
-          entityName: final.value.title,
-        });
+        await keepDraft(tx, { entity: "case_study", id }, kept, actor, new Date(), publishAt);
+        if (publishAt) {
+          await scheduleAudit(tx, id);
+        } else {
+          await recordAudit(tx, {
+            action: "save_draft",
+            actor,
+            entityType: "case_study",
+            entityId: id,
+            entityName: final.value.title,
+          });
+        }
       });
-      return { kind: "saved", id, to: "editor", flash: success(WORKFLOW_MESSAGES.draftSaved) };
+      return { kind: "saved", id, to: "editor", flash: draftFlash };
     }
     const status = publish
       ? "published"
@@ -368,7 +399,8 @@ export async function handleCaseStudyPost(
           await dropDraft(tx, "case_study", result.id);
           await recordRevision(tx, item, "published", kept, actor);
         } else {
-          await keepDraft(tx, item, kept, actor);
+          await keepDraft(tx, item, kept, actor, new Date(), publishAt);
+          await scheduleAudit(tx, result.id);
         }
         return result;
       },
@@ -376,12 +408,7 @@ export async function handleCaseStudyPost(
     );
     if (saved.ok) {
       if (!publish) {
-        return {
-          kind: "saved",
-          id: saved.id,
-          to: "editor",
-          flash: success(WORKFLOW_MESSAGES.draftSaved),
-        };
+        return { kind: "saved", id: saved.id, to: "editor", flash: draftFlash };
       }
       return {
         kind: "saved",

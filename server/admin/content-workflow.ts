@@ -36,18 +36,22 @@ export async function findDraft(
   return row ?? null;
 }
 
-/** Keeps `values` as the item's draft (state "draft" unless given) and as a revision. */
+/**
+ * Keeps `values` as the item's draft and as a revision; with `publishAt`, the draft is scheduled
+ * to go live then (server/jobs/scheduled-publishing.ts).
+ */
 export async function keepDraft(
   tx: Executor,
   item: { entity: WorkflowEntity; id: string },
   values: Record<string, unknown>,
   actor: AuditActor,
   now: Date = new Date(),
+  publishAt: Date | null = null,
 ): Promise<void> {
   const set = {
     values,
-    state: "draft" as DraftState,
-    publishAt: null,
+    state: (publishAt ? "scheduled" : "draft") as DraftState,
+    publishAt,
     updatedById: actor.id,
     updatedByEmail: actor.email,
     updatedAt: now,

@@ -130,4 +130,7 @@ export const CASE_STUDY_EDITOR_MESSAGES = {
 export const WORKFLOW_MESSAGES = {
   draftSaved: "Draft saved. The website shows the published version until you publish.",
   restored: "Revision restored as the draft. Publish it to put it on the website.",
+  scheduled: (when: string, timeZone: string) =>
+    `Scheduled. It will be published on ${when} (${timeZone}).`,
+  publishAtInvalid: "Enter a date and time in the future to schedule publishing.",
 };

@@ -10,8 +10,10 @@ import {
   contentDrafts,
   contentRevisions,
 } from "@server/db/schema";
+import { publishDue } from "@server/jobs/scheduled-publishing";
 import { and, count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { toZonedInput } from "~/lib/studio-time";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/blog-editor";
 import { action as studyAction, loader as studyLoader } from "~/routes/admin/case-study-editor";
 import { action as historyAction, loader as historyLoader } from "~/routes/admin/content-history";
@@ -341,6 +343,80 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
       .orderBy(desc(auditEvents.at))
       .limit(1);
     expect(audit?.action).toBe("restore_revision");
+  });
+
+  it("scheduling: publishes at its time (studio zone), exactly once with two workers racing; caches drop it", async () => {
+    const created = await submit("/admin/blog/new", {
+      title: "Scheduled Story",
+      content: "<p>Monday words</p>",
+      workflow: "save-draft",
+    });
+    const id = created.location?.split("/").pop() ?? "";
+    const zone = "America/Los_Angeles";
+    const past = await submit(
+      `/admin/blog/edit/${id}`,
+      {
+        title: "Scheduled Story",
+        content: "<p>Monday words</p>",
+        workflow: "schedule",
+        publishAt: toZonedInput(new Date(Date.now() - 60_000), zone),
+      },
+      id,
+    );
+    expect(past).toMatchObject({
+      status: 400,
+      data: {
+        fieldErrors: { publishAt: ["Enter a date and time in the future to schedule publishing."] },
+      },
+    });
+    const at = new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000);
+    const scheduled = await submit(
+      `/admin/blog/edit/${id}`,
+      {
+        title: "Scheduled Story",
+        content: "<p>Monday words</p>",
+        workflow: "schedule",
+        publishAt: toZonedInput(at, zone),
+      },
+      id,
+    );
+    expect(scheduled.toast).toBe(
+      `Success: Scheduled. It will be published on ${toZonedInput(at, zone).replace("T", " ")} (${zone}).`,
+    );
+    const [draft] = await db().select().from(contentDrafts).where(eq(contentDrafts.entityId, id));
+    expect(draft).toMatchObject({ state: "scheduled", publishAt: at });
+    expect((await editor(id)).publishing).toMatchObject({
+      state: "scheduled",
+      publishAt: toZonedInput(at, zone),
+    });
+    expect(await badgeOf("Scheduled Story", "scheduled")).toHaveLength(1);
+
+    // Before its time: nothing (and the cached public read says so).
+    expect(await findPublishedPost(db(), "scheduled-story")).toBeNull();
+    expect(await publishDue(db(), new Date(at.getTime() - 1000))).toBe(0);
+    expect(await findPublishedPost(db(), "scheduled-story")).toBeNull();
+
+    // At its time, two workers race: it goes live once.
+    const results = await Promise.all([publishDue(db(), at), publishDue(db(), at)]);
+    expect(results.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await publishDue(db(), new Date(at.getTime() + 60_000))).toBe(0);
+    const live = await findPublishedPost(db(), "scheduled-story");
+    expect(live?.content).toBe("<p>Monday words</p>");
+    expect(live?.publishedAt).toEqual(at);
+    expect(await db().select().from(contentDrafts).where(eq(contentDrafts.entityId, id))).toEqual(
+      [],
+    );
+    const published = await db()
+      .select()
+      .from(contentRevisions)
+      .where(and(eq(contentRevisions.entityId, id), eq(contentRevisions.kind, "published")));
+    expect(published).toHaveLength(1);
+    const audits = await db()
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, id))
+      .orderBy(auditEvents.at);
+    expect(audits.map((row) => row.action)).toEqual(["create", "schedule", "update"]);
   });
 
   it("a refused draft stores nothing: a 4xx with the message", async () => {

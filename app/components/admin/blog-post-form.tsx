@@ -53,6 +53,7 @@ const LABELS: Record<string, string> = {
   authorImageUrl: "Author image",
   status: "Status",
   publishedAt: "Publish date",
+  publishAt: "Publish at",
 };
 
 /** Fields whose input has the id `fieldId(name)` (the summary links to them). */

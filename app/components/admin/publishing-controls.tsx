@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { PUBLISHING_LABELS, PUBLISHING_STATES, type PublishingState } from "~/lib/publishing";
 import { FilterSelect } from "./list-filters";
-import { buttonClass } from "./ui";
+import { buttonClass, fieldClass } from "./ui";
 
 /**
  * The editors' publishing (issue #31): a status area and the button row of blog posts, case
@@ -13,6 +13,10 @@ export interface Publishing {
   state: PublishingState;
   /** The live row is on the site ("Update" and "Unpublish" instead of "Publish"). */
   live: boolean;
+  /** When a scheduled draft goes live, as a `datetime-local` value in the studio's zone. */
+  publishAt?: string;
+  /** The studio's time zone (STUDIO_TIME_ZONE), in which "Publish at" is entered. */
+  timeZone?: string;
 }
 
 export function PublishingBadge({ state }: { state: PublishingState }) {
@@ -75,6 +79,27 @@ export function PublishingButtons({
   return (
     <>
       {button("save-draft", "Save draft", false)}
+      {publishing.timeZone ? (
+        <span className="flex flex-wrap items-end gap-2">
+          <span className="flex flex-col gap-1 text-sm">
+            <label htmlFor="publish-at" className="font-medium">
+              Publish at
+            </label>
+            <input
+              id="publish-at"
+              name="publishAt"
+              type="datetime-local"
+              defaultValue={publishing.publishAt ?? ""}
+              aria-describedby="publish-at-zone"
+              className={fieldClass}
+            />
+            <span id="publish-at-zone" className="text-xs text-ink-muted">
+              Time zone: {publishing.timeZone}
+            </span>
+          </span>
+          {button("schedule", "Schedule", false)}
+        </span>
+      ) : null}
       {publishing.live ? (
         <>
           {button("update", "Update", true)}

@@ -31,6 +31,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import { historyPath, parseWorkflowIntent, publishingStateOf } from "~/lib/publishing";
 import { isSafeUrl } from "~/lib/safe-url";
+import { parseZonedDateTime, toZonedInput } from "~/lib/studio-time";
 import type { Route } from "./+types/blog-editor";
 
 /**
@@ -78,7 +79,7 @@ function redirectGone(context: Route.LoaderArgs["context"]) {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAccess(args);
-  const { database, keys } = getRuntimeFrom(args.context);
+  const { database, keys, config } = getRuntimeFrom(args.context);
   const db = database.db;
   const { id, gone } = postIdOf(args.params, args.context);
   if (gone) throw await gone;
@@ -114,6 +115,8 @@ export async function loader(args: Route.LoaderArgs) {
     publishing: {
       state: publishingStateOf(post?.status ?? "draft", draft?.state ?? null),
       live: post?.status === "published",
+      publishAt: toZonedInput(draft?.publishAt, config.STUDIO_TIME_ZONE),
+      timeZone: config.STUDIO_TIME_ZONE,
     },
     categories: await listCategoryChoices(db, post?.categoryId ?? null),
   };
@@ -190,21 +193,52 @@ export async function action(args: Route.ActionArgs) {
     (checked.data.status === "published" ? "publish" : "save-draft");
   // The draft as the editor shows it again: the body already sanitised, the images resolved.
   const kept = { ...values, content: sanitizeBlogHtml(checked.data.content) };
-  try {
-    const live = id ? (await liveStatusOf(db, "blog_post", id)) === "published" : false;
-    if (intent === "save-draft" && id && live) {
-      // A published post's draft: the live row, and so the public site, stay as they are.
-      await inTransaction(db, async (tx) => {
-        await keepDraft(tx, { entity: "blog_post", id }, kept, actor);
-        await recordAudit(tx, {
-          action: "save_draft",
+  // "Schedule": a time in the studio's zone, in the future.
+  const timeZone = runtime.config.STUDIO_TIME_ZONE;
+  const rawPublishAt = form.fields.get("publishAt");
+  const publishAt =
+    intent === "schedule" && typeof rawPublishAt === "string"
+      ? parseZonedDateTime(rawPublishAt, timeZone)
+      : null;
+  if (intent === "schedule" && (!publishAt || publishAt.getTime() <= Date.now())) {
+    return refused(400, {
+      fieldErrors: { publishAt: [WORKFLOW_MESSAGES.publishAtInvalid] },
+      values,
+    });
+  }
+  const scheduleAudit = (tx: typeof db, postId: string) =>
+    publishAt
+      ? recordAudit(tx, {
+          action: "schedule",
           actor,
           entityType: "blog_post",
-          entityId: id,
+          entityId: postId,
           entityName: checked.data.title,
-        });
+          changes: { publishAt: { before: null, after: publishAt.toISOString() } },
+        })
+      : Promise.resolve();
+  const draftFlash = publishAt
+    ? WORKFLOW_MESSAGES.scheduled(toZonedInput(publishAt, timeZone).replace("T", " "), timeZone)
+    : DRAFT_SAVED;
+  try {
+    const live = id ? (await liveStatusOf(db, "blog_post", id)) === "published" : false;
+    if (intent !== "publish" && intent !== "update" && id && live) {
+      // A published post's draft: the live row, and so the public site, stay as they are.
+      await inTransaction(db, async (tx) => {
+        await keepDraft(tx, { entity: "blog_post", id }, kept, actor, new Date(), publishAt);
+        if (publishAt) {
+          await scheduleAudit(tx, id);
+        } else {
+          await recordAudit(tx, {
+            action: "save_draft",
+            actor,
+            entityType: "blog_post",
+            entityId: id,
+            entityName: checked.data.title,
+          });
+        }
       });
-      return redirectWithFlash(args.context, `/admin/blog/edit/${id}`, success(DRAFT_SAVED));
+      return redirectWithFlash(args.context, `/admin/blog/edit/${id}`, success(draftFlash));
     }
     const publish = intent === "publish" || intent === "update";
     const status = publish
@@ -224,7 +258,8 @@ export async function action(args: Route.ActionArgs) {
           await dropDraft(tx, "blog_post", result.id);
           await recordRevision(tx, item, "published", kept, actor);
         } else {
-          await keepDraft(tx, item, kept, actor);
+          await keepDraft(tx, item, kept, actor, new Date(), publishAt);
+          await scheduleAudit(tx, result.id);
         }
         return result;
       },
@@ -233,7 +268,7 @@ export async function action(args: Route.ActionArgs) {
     if (saved === null) return redirectGone(args.context);
     if (!saved.ok) return refused(409, { fieldErrors: saved.fieldErrors, values });
     if (!publish) {
-      return redirectWithFlash(args.context, `/admin/blog/edit/${saved.id}`, success(DRAFT_SAVED));
+      return redirectWithFlash(args.context, `/admin/blog/edit/${saved.id}`, success(draftFlash));
     }
     return redirectWithFlash(
       args.context,

@@ -21,6 +21,7 @@ import { BUILT_IN_CASE_STUDY_SLUGS } from "~/copy/samples";
 import { type CaseStudyDraft, emptyDraft } from "~/entities/case-study/form";
 import { adminMeta } from "~/lib/admin-meta";
 import { historyPath, type PublishingState, publishingStateOf } from "~/lib/publishing";
+import { toZonedInput } from "~/lib/studio-time";
 import type { Route } from "./+types/case-study-editor";
 
 /**
@@ -52,10 +53,17 @@ export async function loader(args: Route.LoaderArgs) {
       slugLocked: false,
       builtIn: false,
       published: false,
-      publishing: { state: "draft" as PublishingState, live: false },
+      publishing: {
+        state: "draft" as PublishingState,
+        live: false,
+        publishAt: "",
+        timeZone: getRuntimeFrom(args.context).config.STUDIO_TIME_ZONE,
+      },
     };
   }
-  const db = getRuntimeFrom(args.context).database.db;
+  const { database, config } = getRuntimeFrom(args.context);
+  const db = database.db;
+  const timeZone = config.STUDIO_TIME_ZONE;
   const study = await findCaseStudy(db, id);
   if (!study) {
     throw await redirectWithFlash(
@@ -78,6 +86,8 @@ export async function loader(args: Route.LoaderArgs) {
     publishing: {
       state: publishingStateOf(study.status, pending?.state ?? null),
       live: study.status === "published",
+      publishAt: toZonedInput(pending?.publishAt, timeZone),
+      timeZone,
     },
   };
 }
