@@ -71,7 +71,7 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
     const id = created.location?.split("/").pop() ?? "";
     expect(created.location).toBe(`/admin/blog/edit/${id}`);
     expect(await findPublishedPost(db(), "workflow-story")).toBeNull();
-    expect((await editor(id)).publishing).toEqual({ state: "draft", live: false });
+    expect((await editor(id)).publishing).toMatchObject({ state: "draft", live: false });
 
     // "Publish": on the site.
     const published = await submit(
@@ -81,7 +81,7 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
     );
     expect(published.location).toBe("/admin/blog");
     expect((await findPublishedPost(db(), "workflow-story"))?.content).toBe("<p>First words</p>");
-    expect((await editor(id)).publishing).toEqual({ state: "published", live: true });
+    expect((await editor(id)).publishing).toMatchObject({ state: "published", live: true });
 
     // "Save draft" on the published post: the public post (read through the cache) is unchanged.
     const listed = (await listPublishedPosts(db())).length;
@@ -99,7 +99,7 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
     expect((await listPublishedPosts(db())).length).toBe(listed);
     const open = await editor(id);
     expect(open.values.content).toBe("<p>Second words</p>");
-    expect(open.publishing).toEqual({ state: "changes", live: true });
+    expect(open.publishing).toMatchObject({ state: "changes", live: true });
     expect(await badgeOf("Workflow Story", "changes")).toEqual([
       { title: "Workflow Story", status: "published", draft: "draft" },
     ]);
@@ -187,13 +187,13 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
     );
     const open = await load(id);
     expect(open.draft.description).toBe("The second text.");
-    expect(open.publishing).toEqual({ state: "changes", live: true });
+    expect(open.publishing).toMatchObject({ state: "changes", live: true });
 
     await post({ description: "The second text.", workflow: "update" }, id);
     expect((await findPublishedCaseStudy(db(), "workflow-study"))?.description).toBe(
       "The second text.",
     );
-    expect((await load(id)).publishing).toEqual({ state: "published", live: true });
+    expect((await load(id)).publishing).toMatchObject({ state: "published", live: true });
 
     const off = await post({ workflow: "unpublish" }, id);
     expect(off.toast).toBe("Success: Case study unpublished. It is no longer on the website.");
