@@ -30,6 +30,8 @@ export default [
     route("portfolio", "routes/site/portfolio.tsx"),
     route("blog", "routes/site/blog.tsx"),
     route("blog/:slug", "routes/site/blog-post.tsx"),
+    // A draft's preview through its signed link (issue #31): the post page's own module.
+    route("preview/blog/:id", "routes/site/blog-post.tsx", { id: "routes/site/blog-post-preview" }),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -85,6 +87,8 @@ export default [
       route("confirm", "routes/admin/confirm.tsx"),
       // A person's requests, retention and records of consent (issue #32).
       route("privacy", "routes/admin/privacy.tsx"),
+      // Revisions of a post or case study: list, compare, restore (issue #31).
+      route("history/:section/:id", "routes/admin/content-history.tsx"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
     ]),
     layout("routes/admin/resources.ts", [

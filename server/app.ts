@@ -16,6 +16,7 @@ import { boundBodies } from "./http/body-limit";
 import { canonicalPaths } from "./http/canonical-path";
 import { PageCache, type PageCacheOptions, sharedPageContext } from "./http/page-cache";
 import { redactUrl } from "./http/redact";
+import { startScheduledPublishing } from "./jobs/scheduled-publishing";
 import { createMetrics, isMetricsRequestAllowed, METRICS_PATH } from "./observability/metrics";
 import { createRuntime, type Runtime } from "./runtime";
 import { clientIpContext } from "./security/client-ip";
@@ -161,6 +162,8 @@ export async function startServer(options: { clientDir: string }): Promise<void>
           return null;
         })
       : null;
+  // Drafts scheduled with "Publish at" go live from every instance, each exactly once (0332).
+  const stopScheduledPublishing = startScheduledPublishing(runtime.database.db, logger);
   const server: Server = app.listen(config.PORT, config.HOST, () => {
     logger.info(`server listening on ${config.SITE_URL} (port ${config.PORT})`);
   });
@@ -182,6 +185,7 @@ export async function startServer(options: { clientDir: string }): Promise<void>
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     await new Promise<void>((resolve) => server.once("close", () => resolve()));
+    stopScheduledPublishing();
     await control?.close();
     await runtime.close();
     process.exit(0);

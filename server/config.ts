@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isTimeZone } from "~/lib/studio-time";
 import { passwordProblem } from "./security/passwords";
 import { trustedRanges, trustsEveryAddress } from "./security/trusted-proxies";
 
@@ -152,6 +153,11 @@ const envSchema = z
       .min(30, "must be a whole number of days from 30 to 36500")
       .max(36_500, "must be a whole number of days from 30 to 36500")
       .default(730),
+    /** The studio's time zone: scheduled publishing is shown and entered in it (issue #31). */
+    STUDIO_TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, "must be an IANA time zone such as America/Los_Angeles")
+      .default("America/Los_Angeles"),
     /** Set to true to run in production with a TRUST_PROXY that trusts every address (decision 0269). */
     TRUST_PROXY_ACKNOWLEDGE: boolean.default(false),
   })

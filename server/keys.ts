@@ -17,6 +17,8 @@ export interface DerivedKeys {
   backupLinks: string;
   /** HMAC of every backup archive's manifest: restore refuses what this site did not write. */
   backupArchives: string;
+  /** Signed preview links of drafts, for people without an account (issue #31). */
+  previewLinks: string;
 }
 
 const LABELS: Record<keyof DerivedKeys, string> = {
@@ -26,6 +28,7 @@ const LABELS: Record<keyof DerivedKeys, string> = {
   controlSocket: "studio/v1/control-socket",
   backupLinks: "studio/v1/backup-links",
   backupArchives: "studio/v1/backup-archives",
+  previewLinks: "studio/v1/preview-links",
 };
 
 export function deriveKeys(secret: string): DerivedKeys {
@@ -38,5 +41,6 @@ export function deriveKeys(secret: string): DerivedKeys {
     controlSocket: derive(LABELS.controlSocket),
     backupLinks: derive(LABELS.backupLinks),
     backupArchives: derive(LABELS.backupArchives),
+    previewLinks: derive(LABELS.previewLinks),
   };
 }

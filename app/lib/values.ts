@@ -7,6 +7,17 @@ export const CONTENT_STATUSES = ["published", "draft", "archived"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
 export const BLOG_POST_STATUSES = ["published", "draft", "archived"] as const;
+
+/**
+ * The entities with drafts, publishing and revisions (issue #31), by their audit-log name; the
+ * pending work of one item (its draft, its review or schedule) and the kinds of revision.
+ */
+export const WORKFLOW_ENTITIES = ["blog_post", "case_study", "portfolio_item"] as const;
+export type WorkflowEntity = (typeof WORKFLOW_ENTITIES)[number];
+export const DRAFT_STATES = ["draft", "in_review", "scheduled"] as const;
+export type DraftState = (typeof DRAFT_STATES)[number];
+export const REVISION_KINDS = ["draft", "published"] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
 export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
 
 export const GALLERY_LAYOUTS = ["grid", "music-videos", "curated"] as const;
@@ -113,6 +124,9 @@ export const AUDIT_ACTIONS = [
   "note",
   "reply",
   "rate",
+  "save_draft",
+  "schedule",
+  "restore_revision",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -12,8 +12,10 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from "dr
 import sanitizeHtml from "sanitize-html";
 import type { BlogPostInput } from "~/entities/blog-post/form";
 import { BLOG_MESSAGES_FORM } from "~/entities/blog-post/form";
-import { BLOG_POST_STATUSES, type BlogPostStatus } from "~/lib/values";
+import { PUBLISHING_STATES, type PublishingState } from "~/lib/publishing";
+import type { DraftState } from "~/lib/values";
 import { contentChanged } from "./after-content-write";
+import { draftStateColumn, forgetItem, publishingWhere } from "./content-workflow";
 import { claimImages } from "./images";
 import {
   containsPattern,
@@ -43,18 +45,21 @@ export interface BlogPostRow {
   publishedAt: Date | null;
   authorName: string | null;
   category: string | null;
+  /** Its work not yet published (issue #31), if any. */
+  draftState: DraftState | null;
 }
 
 export interface BlogFilters {
   /** Case-insensitive text in the title. */
   q: string;
-  status: BlogPostStatus | "";
+  /** A publishing state (the list's badges). */
+  status: PublishingState | "";
 }
 
 export function parseBlogQuery(params: URLSearchParams): BlogFilters & { page: number } {
   return {
     ...parseListQuery(params),
-    status: parseOneOf(params.get("status"), BLOG_POST_STATUSES),
+    status: parseOneOf(params.get("status"), PUBLISHING_STATES),
   };
 }
 
@@ -80,7 +85,9 @@ export function listBlogPosts(
   page: number,
 ): Promise<Page<BlogPostRow>> {
   const where = and(
-    filters.status ? eq(blogPosts.status, filters.status) : undefined,
+    filters.status
+      ? publishingWhere("blog_post", blogPosts.id, blogPosts.status, filters.status)
+      : undefined,
     filters.q ? blogSearch(filters.q) : undefined,
   );
   return readPage(page, {
@@ -95,6 +102,7 @@ export function listBlogPosts(
           publishedAt: blogPosts.publishedAt,
           authorName: blogPosts.authorName,
           category: blogCategories.name,
+          draftState: draftStateColumn("blog_post", blogPosts.id),
         })
         .from(blogPosts)
         .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
@@ -320,7 +328,10 @@ export async function deleteBlogPost(db: Database, id: string): Promise<string |
       .delete(blogPosts)
       .where(eq(blogPosts.id, id))
       .returning({ title: blogPosts.title });
-    if (row) await releaseUploadsOf(tx, OWNER_TABLE, id);
+    if (row) {
+      await releaseUploadsOf(tx, OWNER_TABLE, id);
+      await forgetItem(tx, "blog_post", id);
+    }
     return row?.title ?? null;
   });
   if (title !== null) await contentChanged(db, { entity: "blog", id, action: "deleted" });

@@ -1,4 +1,4 @@
-import { type AuditActor, audited } from "@server/audit/log";
+import { type AuditActor, audited, recordAudit } from "@server/audit/log";
 import type { Database, Executor } from "@server/db/client";
 import { type CaseStudy, caseStudies } from "@server/db/schema";
 import { FORM_LIMITS, readPost } from "@server/forms";
@@ -18,10 +18,23 @@ import {
 } from "~/entities/case-study/form";
 import { parseRowIntent } from "~/entities/case-study/rows";
 import type { FieldErrors } from "~/lib/forms/result";
-import { contentChanged } from "./after-content-write";
+import { type PublishingState, parseWorkflowIntent } from "~/lib/publishing";
+import { parseZonedDateTime, toZonedInput } from "~/lib/studio-time";
+import type { DraftState } from "~/lib/values";
+import { contentChanged, inTransaction } from "./after-content-write";
+import {
+  draftStateColumn,
+  dropDraft,
+  forgetItem,
+  keepDraft,
+  liveStatusOf,
+  publishingWhere,
+  recordRevision,
+  unpublish,
+} from "./content-workflow";
 import { claimImages, uploadImage } from "./images";
 import { containsAny, type ListQuery, PAGE_SIZE, type Page, readPage } from "./list-params";
-import { CASE_STUDY_EDITOR_MESSAGES, failure, success } from "./messages";
+import { CASE_STUDY_EDITOR_MESSAGES, failure, success, WORKFLOW_MESSAGES } from "./messages";
 import { savedWithRedirect } from "./redirects";
 import { releaseUploadsOf } from "./uploads";
 
@@ -33,13 +46,22 @@ import { releaseUploadsOf } from "./uploads";
 export type CaseStudyRow = Pick<
   CaseStudy,
   "id" | "slug" | "title" | "clientName" | "serviceType" | "status" | "isFeatured" | "createdAt"
->;
+> & { draftState: DraftState | null };
 
-/** One page (25) of the case studies matching the search (title, client), newest first. */
-export function listCaseStudies(db: Database, query: ListQuery): Promise<Page<CaseStudyRow>> {
-  const where = query.q
-    ? containsAny(query.q, [caseStudies.title, caseStudies.clientName])
-    : undefined;
+/**
+ * One page (25) of the case studies matching the search (title, client) and the publishing
+ * state (the badges' filter), newest first.
+ */
+export function listCaseStudies(
+  db: Database,
+  query: ListQuery & { status?: PublishingState | "" },
+): Promise<Page<CaseStudyRow>> {
+  const where = and(
+    query.q ? containsAny(query.q, [caseStudies.title, caseStudies.clientName]) : undefined,
+    query.status
+      ? publishingWhere("case_study", caseStudies.id, caseStudies.status, query.status)
+      : undefined,
+  );
   return readPage(query.page, {
     rows: (offset) =>
       db
@@ -52,6 +74,7 @@ export function listCaseStudies(db: Database, query: ListQuery): Promise<Page<Ca
           status: caseStudies.status,
           isFeatured: caseStudies.isFeatured,
           createdAt: caseStudies.createdAt,
+          draftState: draftStateColumn("case_study", caseStudies.id),
         })
         .from(caseStudies)
         .where(where)
@@ -94,7 +117,10 @@ export async function deleteCaseStudy(db: Database, id: string): Promise<boolean
       .delete(caseStudies)
       .where(eq(caseStudies.id, id))
       .returning({ id: caseStudies.id });
-    if (rows.length > 0) await releaseUploadsOf(tx, "case_studies", id);
+    if (rows.length > 0) {
+      await releaseUploadsOf(tx, "case_studies", id);
+      await forgetItem(tx, "case_study", id);
+    }
     return rows.length > 0;
   });
   if (deleted) await contentChanged(db, { entity: "case-studies", id, action: "deleted" });
@@ -226,7 +252,8 @@ export interface EditorState {
 }
 
 export type EditorOutcome =
-  | { kind: "saved"; flash: FlashInput; id: string }
+  /** Saved: back to the list (published) or to the editor (a draft). */
+  | { kind: "saved"; flash: FlashInput; id: string; to: "list" | "editor" }
   | { kind: "form"; status: 200 | 400 | 409 | 500; state: EditorState }
   /** Nothing to show again: back to the list (the study is gone) or to a fresh editor. */
   | { kind: "failed"; flash: FlashInput; to: "list" | "editor" };
@@ -257,6 +284,8 @@ export async function handleCaseStudyPost(
   }));
   if (read.refused) return read.refused;
   const { form } = read;
+  const workflow = parseWorkflowIntent(form.fields.get("workflow"));
+  if (workflow === "unpublish") return unpublishStudy(runtime, id, actor);
   const draft = readDraft(form.fields);
   const intent = parseRowIntent(form.fields.get("intent"));
   if (intent) {
@@ -303,25 +332,95 @@ export async function handleCaseStudyPost(
   const final = parseCaseStudy(draft);
   if (!final.ok) return invalid(draft, final.fieldErrors);
 
+  const db = runtime.database.db;
+  // "Schedule": a time in the studio's zone, in the future.
+  const timeZone = runtime.config.STUDIO_TIME_ZONE;
+  const rawPublishAt = form.fields.get("publishAt");
+  const publishAt =
+    workflow === "schedule" && typeof rawPublishAt === "string"
+      ? parseZonedDateTime(rawPublishAt, timeZone)
+      : null;
+  if (workflow === "schedule" && (!publishAt || publishAt.getTime() <= Date.now())) {
+    return invalid(draft, { publishAt: [WORKFLOW_MESSAGES.publishAtInvalid] });
+  }
+  const scheduleAudit = (tx: Database, studyId: string) =>
+    publishAt
+      ? recordAudit(tx, {
+          action: "schedule",
+          actor,
+          entityType: "case_study",
+          entityId: studyId,
+          entityName: final.value.title,
+          changes: { publishAt: { before: null, after: publishAt.toISOString() } },
+        })
+      : Promise.resolve();
+  const draftFlash = success(
+    publishAt
+      ? WORKFLOW_MESSAGES.scheduled(toZonedInput(publishAt, timeZone).replace("T", " "), timeZone)
+      : WORKFLOW_MESSAGES.draftSaved,
+  );
+  // Without a button (a script's post), the status field says whether to publish.
+  const wanted = workflow ?? (final.value.status === "published" ? "publish" : "save-draft");
+  const publish = wanted === "publish" || wanted === "update";
+  const kept = draft as unknown as Record<string, unknown>;
   try {
+    const live = id ? (await liveStatusOf(db, "case_study", id)) === "published" : false;
+    if (!publish && id && live) {
+      // A published study's draft: the live row, and so the public site, stay as they are.
+      await inTransaction(db, async (tx) => {
+        await keepDraft(tx, { entity: "case_study", id }, kept, actor, new Date(), publishAt);
+        if (publishAt) {
+          await scheduleAudit(tx, id);
+        } else {
+          await recordAudit(tx, {
+            action: "save_draft",
+            actor,
+            entityType: "case_study",
+            entityId: id,
+            entityName: final.value.title,
+          });
+        }
+      });
+      return { kind: "saved", id, to: "editor", flash: draftFlash };
+    }
+    const status = publish
+      ? "published"
+      : final.value.status === "published"
+        ? "draft"
+        : final.value.status;
     const saved = await audited(
-      runtime.database.db,
+      db,
       actor,
       { entity: "case_study", id },
-      // A published study's changed slug leaves a 301 from its old address (decision 0370).
-      (tx) =>
-        savedWithRedirect(
+      async (tx) => {
+        // A published study's changed slug leaves a 301 from its old address (decision 0370).
+        const result = await savedWithRedirect(
           tx,
           actor,
           { entity: "case_study", id, siteUrl: runtime.config.SITE_URL },
-          () => saveCaseStudy(tx, id, final.value),
-        ),
+          () => saveCaseStudy(tx, id, { ...final.value, status }),
+        );
+        if (!result.ok) return result;
+        const item = { entity: "case_study" as const, id: result.id };
+        if (publish) {
+          await dropDraft(tx, "case_study", result.id);
+          await recordRevision(tx, item, "published", kept, actor);
+        } else {
+          await keepDraft(tx, item, kept, actor, new Date(), publishAt);
+          await scheduleAudit(tx, result.id);
+        }
+        return result;
+      },
       (result) => (result.ok ? result.id : null),
     );
     if (saved.ok) {
+      if (!publish) {
+        return { kind: "saved", id: saved.id, to: "editor", flash: draftFlash };
+      }
       return {
         kind: "saved",
         id: saved.id,
+        to: "list",
         flash: success(
           saved.created ? CASE_STUDY_EDITOR_MESSAGES.created : CASE_STUDY_EDITOR_MESSAGES.updated,
         ),
@@ -344,6 +443,23 @@ export async function handleCaseStudyPost(
       },
     };
   }
+}
+
+/** "Unpublish": no fields to check; the study leaves the site (every instance's caches drop it). */
+async function unpublishStudy(
+  runtime: Pick<Runtime, "database">,
+  id: string | null,
+  actor: AuditActor,
+): Promise<EditorOutcome> {
+  if (id === null) {
+    return { kind: "failed", flash: failure(CASE_STUDY_EDITOR_MESSAGES.notPublished), to: "list" };
+  }
+  const done = await audited(runtime.database.db, actor, { entity: "case_study", id }, (tx) =>
+    unpublish(tx, "case_study", id),
+  );
+  return done
+    ? { kind: "saved", id, to: "editor", flash: success(CASE_STUDY_EDITOR_MESSAGES.unpublished) }
+    : { kind: "failed", flash: failure(CASE_STUDY_EDITOR_MESSAGES.notPublished), to: "editor" };
 }
 
 function invalid(draft: CaseStudyDraft, fieldErrors: FieldErrors, status: 400 | 409 = 400) {

@@ -75,6 +75,8 @@ export const BLOG_MESSAGES = {
   created: "Blog post created successfully",
   updated: "Blog post updated successfully",
   saveFailed: "Failed to save blog post",
+  unpublished: "Blog post unpublished. It is no longer on the website.",
+  notPublished: "This post is not published.",
   categoriesFetchFailed: "Failed to fetch blog categories",
   categoryCreated: (name: string) => `Category "${name}" created successfully`,
   categoryUpdated: (name: string) => `Category "${name}" updated successfully`,
@@ -120,4 +122,15 @@ export const CASE_STUDY_EDITOR_MESSAGES = {
   updated: "Case study updated successfully",
   saveFailed: "Failed to save case study",
   notFound: "This case study no longer exists",
+  unpublished: "Case study unpublished. It is no longer on the website.",
+  notPublished: "This case study is not published.",
+};
+
+/** The editors' publishing (issue #31): the same words for every entity with drafts. */
+export const WORKFLOW_MESSAGES = {
+  draftSaved: "Draft saved. The website shows the published version until you publish.",
+  restored: "Revision restored as the draft. Publish it to put it on the website.",
+  scheduled: (when: string, timeZone: string) =>
+    `Scheduled. It will be published on ${when} (${timeZone}).`,
+  publishAtInvalid: "Enter a date and time in the future to schedule publishing.",
 };

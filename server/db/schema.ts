@@ -33,6 +33,8 @@ import {
   CONSENT_CHOICES,
   CONTACT_STATUSES,
   CONTENT_STATUSES,
+  DRAFT_STATES,
+  type DraftState,
   GALLERY_LAYOUTS,
   INQUIRY_KINDS,
   JOB_APPLICATION_STATUSES,
@@ -40,10 +42,13 @@ import {
   PORTFOLIO_SERVICE_TYPES,
   REDIRECT_ORIGINS,
   REMOTE_PREFERENCES,
+  REVISION_KINDS,
   SERVICES,
   TIMELINES,
   UPLOAD_BUCKETS,
   WEDDING_BUDGETS,
+  WORKFLOW_ENTITIES,
+  type WorkflowEntity,
 } from "~/lib/values";
 
 /**
@@ -755,3 +760,57 @@ export const applicationRatings = pgTable(
     check("application_ratings_rating_check", sql`rating between 1 and 5`),
   ],
 );
+// ---------------------------------------------------------------------------------------------
+// Content workflow (issue #31): the live row of a post, study or portfolio item is always its
+// published version (public reads never look here); the work not yet published sits beside it.
+// ---------------------------------------------------------------------------------------------
+
+/** The editor's values of one item not yet published, and where that work stands. */
+export const contentDrafts = pgTable(
+  "content_drafts",
+  {
+    entityType: text("entity_type").$type<WorkflowEntity>().notNull(),
+    entityId: uuid("entity_id").notNull(),
+    /** The editor's form values, as the editor shows them. */
+    values: jsonb("values").$type<Record<string, unknown>>().notNull(),
+    state: text("state").$type<DraftState>().notNull().default("draft"),
+    /** When a scheduled draft goes live. */
+    publishAt: timestamp("publish_at", { withTimezone: true, mode: "date" }),
+    updatedById: text("updated_by_id").references(() => user.id, { onDelete: "set null" }),
+    updatedByEmail: text("updated_by_email"),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityType, t.entityId] }),
+    check("content_drafts_entity_type_check", oneOf("entity_type", WORKFLOW_ENTITIES)),
+    check("content_drafts_state_check", oneOf("state", DRAFT_STATES)),
+    check(
+      "content_drafts_schedule_check",
+      sql`(${t.state} = 'scheduled') = (${t.publishAt} is not null)`,
+    ),
+    // The scheduler's scan: only scheduled rows carry a date.
+    index("content_drafts_publish_at_idx").on(t.publishAt),
+  ],
+);
+export type ContentDraft = typeof contentDrafts.$inferSelect;
+
+/** Every draft save and every publish of an item (who, when, the values); the last 50 kept. */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    entityType: text("entity_type").$type<WorkflowEntity>().notNull(),
+    entityId: uuid("entity_id").notNull(),
+    kind: text("kind").notNull(),
+    values: jsonb("values").$type<Record<string, unknown>>().notNull(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("content_revisions_entity_type_check", oneOf("entity_type", WORKFLOW_ENTITIES)),
+    check("content_revisions_kind_check", oneOf("kind", REVISION_KINDS)),
+    index("content_revisions_item_at_idx").on(t.entityType, t.entityId, t.at.desc()),
+  ],
+);
+export type ContentRevision = typeof contentRevisions.$inferSelect;

@@ -2,7 +2,8 @@ import type { BlogPostPage } from "@server/content/blog";
 import type { OwnSeo } from "@server/content/case-studies";
 import { metaFor, pagePath, siteUrlOf } from "@server/pages/page-meta";
 import type { MetaDescriptor, RouterContextProvider } from "react-router";
-import { DEFAULT_ERROR } from "~/copy/content-pages";
+import { DEFAULT_ERROR, WORK_META } from "~/copy/content-pages";
+import { PREVIEW_COPY } from "~/copy/preview";
 import { BREADCRUMB_NAMES, SEO } from "~/copy/seo";
 import { studio } from "~/copy/studio";
 import { blogPostHead } from "~/entities/blog-post/head";
@@ -173,6 +174,14 @@ export function errorMeta(): MetaDescriptor[] {
 /** The site's 404 page, for content that is missing (a blog post): as for an unknown path. */
 export function notFoundMeta(request: Request, context: Context): MetaDescriptor[] {
   return metaFor(request, context, { ...SEO.notFound, noindex: true });
+}
+
+/** An expired preview link's page: for no search engine. */
+export function previewExpiredMeta(): MetaDescriptor[] {
+  return [
+    { title: `${PREVIEW_COPY.expiredTitle} | ${studio.name}` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export function blogPostMeta(

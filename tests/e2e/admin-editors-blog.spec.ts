@@ -88,8 +88,7 @@ test.describe("blog editor", () => {
     await page.getByLabel("Tags").fill("Lighting, Blue Hour Tips");
     await page.getByLabel("Category").selectOption({ index: 1 });
     await page.getByLabel("Author name").fill("Mara Quinn");
-    await page.getByLabel("Status").selectOption("published");
-    await page.getByRole("button", { name: "Create post" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
 
     await expect(page).toHaveURL(/\/admin\/blog$/);
     await expect(toast(page, "Success", "Blog post created successfully")).toBeVisible();
@@ -112,8 +111,7 @@ test.describe("blog editor", () => {
     await hydrated(page);
     await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
     await page.getByLabel("Tags").fill("Lenses");
-    await page.getByLabel("Status").selectOption("published");
-    await page.getByRole("button", { name: "Create post" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/blog$/);
     await page.goto("/blog/lens-notes");
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -130,7 +128,7 @@ test.describe("blog editor", () => {
     await page.getByRole("textbox", { name: "Title", exact: true }).fill(`${title} (Revised)`);
     // A saved post keeps its address when the title changes.
     await expect(page.getByLabel("Slug")).toHaveValue("lens-notes");
-    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await expect(toast(page, "Success", "Blog post updated successfully")).toBeVisible();
     await page.goto("/blog/lens-notes");
     await expect(page.getByRole("heading", { level: 1, name: `${title} (Revised)` })).toBeVisible();
@@ -167,7 +165,7 @@ test.describe("blog editor", () => {
 
     await page.goto("/admin/blog/new");
     await hydrated(page);
-    await page.getByRole("button", { name: "Create post" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     const summary = page.getByRole("alert").filter({ hasText: "The post was not saved" });
     await expect(summary).toBeFocused();
     await expect(summary).toContainText("Title is required");
@@ -177,7 +175,7 @@ test.describe("blog editor", () => {
 
     await titleField.fill("A perfectly fine title");
     await page.getByLabel("Slug").fill(takenSlug);
-    await page.getByRole("button", { name: "Create post" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByLabel("Slug")).toHaveAccessibleDescription(
       /This slug is already used by another post\. Choose a different one\./,
     );
@@ -211,8 +209,7 @@ test.describe("blog editor without JavaScript", () => {
     // The editor degrades to a textarea of HTML.
     await page.getByRole("textbox", { name: "Title", exact: true }).fill("Payload Probe");
     await page.getByLabel("Content").fill(HOSTILE_BODY);
-    await page.getByLabel("Status").selectOption("published");
-    await page.getByRole("button", { name: "Create post" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/blog$/);
     await expect(page.getByRole("status")).toHaveText("Success: Blog post created successfully");
 

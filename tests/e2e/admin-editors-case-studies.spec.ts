@@ -54,7 +54,6 @@ test.describe("case-study editor", () => {
     await page.getByLabel("Description", { exact: true }).fill("Shot on a frozen lake at dawn.");
     await page.getByLabel("Details").fill("The brief.\n\nThe shoot.");
     await page.getByLabel("Tags").fill("Outdoor, Launch");
-    await page.getByLabel("Status").selectOption("published");
     await page.getByLabel("Sort position").fill("-200");
 
     // Key metrics: add rows, move one up with the keyboard, hide one.
@@ -99,7 +98,10 @@ test.describe("case-study editor", () => {
     await expect(item(page, 2).getByLabel("Title", { exact: true })).toHaveValue("Still frame");
     await expect(item(page, 1).getByLabel("Video URL")).toHaveValue("/media/reel.mp4");
 
-    await page.getByRole("button", { name: "Save" }).first().click();
+    await page
+      .getByRole("button", { name: /^(Publish|Update)$/ })
+      .first()
+      .click();
     await page.waitForURL("**/admin/case-studies");
     await expect(toast(page, "Success", "Case study created successfully")).toBeVisible();
     await expect(page.getByRole("list", { name: "Case studies" })).toContainText("Glacier Run");
@@ -138,7 +140,10 @@ test.describe("case-study editor", () => {
     await page.getByRole("button", { name: "Move key metric 2 up" }).click();
     await expect.poll(() => metricNames(page)).toEqual(["click_rate", "total_views", "signups"]);
     await page.getByLabel("Subtitle").fill("Now a series");
-    await page.getByRole("button", { name: "Save" }).first().click();
+    await page
+      .getByRole("button", { name: /^(Publish|Update)$/ })
+      .first()
+      .click();
     await page.waitForURL("**/admin/case-studies");
     await expect(toast(page, "Success", "Case study updated successfully")).toBeVisible();
     await page.goto("/case-studies/glacier-run");
@@ -171,7 +176,10 @@ test.describe("case-study editor", () => {
     await page.getByLabel("Slug").fill("Bad Slug!");
     await metric(page, 1).getByLabel("Name").fill("views");
     await page.getByLabel("Project video URL").fill("javascript:alert(1)");
-    await page.getByRole("button", { name: "Save" }).first().click();
+    await page
+      .getByRole("button", { name: /^(Publish|Update)$/ })
+      .first()
+      .click();
 
     const summary = page.getByRole("alert").filter({ hasText: "The case study was not saved" });
     await expect(summary).toBeFocused();
@@ -193,7 +201,10 @@ test.describe("case-study editor", () => {
     await page.getByLabel("Slug").fill("meridian-freight");
     await metric(page, 1).getByLabel("Value").fill("2M");
     await page.getByLabel("Project video URL").fill("");
-    await page.getByRole("button", { name: "Save" }).first().click();
+    await page
+      .getByRole("button", { name: /^(Publish|Update)$/ })
+      .first()
+      .click();
     await expect(page.getByLabel("Slug")).toHaveAccessibleDescription(
       /The slug "meridian-freight" is already used by "Meridian Freight"\. Choose another one\./,
     );
@@ -232,7 +243,10 @@ test.describe("case-study editor", () => {
       await signIn(page);
       await page.goto("/admin/case-studies/new");
       // A refused save lands on its summary.
-      await page.getByRole("button", { name: "Save" }).first().click();
+      await page
+        .getByRole("button", { name: /^(Publish|Update)$/ })
+        .first()
+        .click();
       const summary = page.getByRole("alert").filter({ hasText: "The case study was not saved" });
       await expect(summary).toBeFocused();
       await expect(summary).toContainText("Title: Title is required");

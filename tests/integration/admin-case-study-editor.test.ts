@@ -435,11 +435,8 @@ describe.each(testDrivers)("case-study editor on %s", (driver) => {
       "Estate Media Films",
     );
 
-    // Unpublished, the built-in copy is back in its place.
-    await post(
-      { ...VALID, title: "Estate Media Films", slug: "estate-media", status: "draft" },
-      estate.id,
-    );
+    // Unpublished ("Unpublish", issue #31), the built-in copy is back in its place.
+    await post({ workflow: "unpublish" }, estate.id);
     const after = await loadCaseStudyCards(db(), FIRST_PAGE);
     expect(after.studies.filter((s) => s.path === "estate-media").map((s) => s.title)).toEqual([
       "Estate Media",

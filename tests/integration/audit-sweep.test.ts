@@ -6,6 +6,7 @@ import {
   blogPosts,
   caseStudies,
   contactSubmissions,
+  contentRevisions,
   jobApplications,
   portfolioItems,
   redirects,
@@ -99,7 +100,12 @@ interface SampleWrite {
 }
 
 /** At least one write that succeeds for every back-office route with an action. */
-function sampleWrites(ids: Ids, flips: Flips, db: () => Database): Record<string, SampleWrite[]> {
+function sampleWrites(
+  ids: Ids,
+  flips: Flips,
+  db: () => Database,
+  revisionsOf: (id: string) => Promise<{ id: string }[]>,
+): Record<string, SampleWrite[]> {
   const form = (fields: Record<string, string>) => () => new URLSearchParams(fields);
   return {
     "/admin": [
@@ -236,6 +242,28 @@ function sampleWrites(ids: Ids, flips: Flips, db: () => Database): Record<string
         params: { id: ids.post },
         body: () =>
           formOf({ title: "Audited Post, edited", slug: "audited-post-edited", status: "draft" }),
+      },
+      // Publishing (issue #31): publish, then unpublish.
+      {
+        url: `/admin/blog/edit/${ids.post}`,
+        params: { id: ids.post },
+        body: () =>
+          formOf({ title: "Audited Post, live", slug: "audited-post-live", workflow: "publish" }),
+      },
+      {
+        url: `/admin/blog/edit/${ids.post}`,
+        params: { id: ids.post },
+        body: () => formOf({ workflow: "unpublish" }),
+      },
+    ],
+    "/admin/history/:section/:id": [
+      {
+        url: `/admin/history/blog/${ids.post}`,
+        params: { section: "blog", id: ids.post },
+        body: async () => {
+          const [revision] = await revisionsOf(ids.post);
+          return new URLSearchParams({ revision: revision?.id ?? "" });
+        },
       },
     ],
     "/admin/blog/categories": [
@@ -414,7 +442,13 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
   });
 
   it("every back-office action that writes a record leaves an audit row", async () => {
-    const samples = sampleWrites(ids, flips, db);
+    const samples = sampleWrites(ids, flips, db, (id) =>
+      db()
+        .select({ id: contentRevisions.id })
+        .from(contentRevisions)
+        .where(eq(contentRevisions.entityId, id))
+        .orderBy(asc(contentRevisions.at)),
+    );
     const withActions: string[] = [];
     for (const { file, pattern } of adminModules(routes as ConfigEntry[])) {
       const load = modules[`../../app/${file}`];

@@ -11,8 +11,8 @@ import { blogPostHead } from "~/entities/blog-post/head";
 import type { FieldErrors } from "~/lib/forms/result";
 import { slugify } from "~/lib/slug";
 import { useTypedBeforeHydration } from "~/lib/use-hydrated";
-import { BLOG_POST_STATUSES } from "~/lib/values";
 import { ImageField } from "./image-field";
+import { type Publishing, PublishingButtons } from "./publishing-controls";
 import { RichTextEditor } from "./rich-text-editor";
 import { type DefaultHead, SeoFieldset } from "./seo-fieldset";
 import { buttonClass } from "./ui";
@@ -46,8 +46,6 @@ type TextKey = {
   [K in keyof BlogPostFormValues]: BlogPostFormValues[K] extends string ? K : never;
 }[keyof BlogPostFormValues];
 
-const STATUS_OPTIONS = BLOG_POST_STATUSES.map((status) => ({ value: status, label: status }));
-
 const LABELS: Record<string, string> = {
   title: "Title",
   slug: "Slug",
@@ -63,6 +61,7 @@ const LABELS: Record<string, string> = {
   metaTitle: "Meta title",
   metaDescription: "Meta description",
   socialImageUrl: "Social image",
+  publishAt: "Publish at",
 };
 
 /** Fields whose input has the id `fieldId(name)` (the summary links to them). */
@@ -73,7 +72,6 @@ const OWN_FIELDS = new Set([
   "categoryId",
   "tags",
   "authorName",
-  "status",
   "publishedAt",
   "metaTitle",
   "metaDescription",
@@ -95,8 +93,10 @@ export function BlogPostForm({
   categories,
   fieldErrors,
   formError,
+  publishing,
 }: {
   mode: "create" | "edit";
+  publishing: Publishing;
   values: BlogPostFormValues;
   categories: { id: string; name: string; isActive: boolean }[];
   fieldErrors?: FieldErrors;
@@ -237,12 +237,6 @@ export function BlogPostForm({
         <ImageField {...image("authorImageUrl")} label="Author image" />
 
         <div className="grid gap-6 sm:grid-cols-2">
-          <SelectField
-            {...field("status")}
-            label="Status"
-            options={STATUS_OPTIONS}
-            controlClassName="capitalize"
-          />
           <TextField
             {...field("publishedAt")}
             label="Publish date (UTC)"
@@ -271,9 +265,7 @@ export function BlogPostForm({
       />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
-        <button type="submit" className={buttonClass.primary} disabled={saving}>
-          {saving ? "Saving…" : mode === "create" ? "Create post" : "Save changes"}
-        </button>
+        <PublishingButtons publishing={publishing} saving={saving} />
         <Link to="/admin/blog" className={buttonClass.secondary}>
           Cancel
         </Link>

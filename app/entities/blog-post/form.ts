@@ -112,7 +112,11 @@ export const blogPostSchema = z
       ),
     authorName: optionalText(120),
     isFeatured: checkbox,
-    status: z.enum(BLOG_POST_STATUSES, { error: BLOG_MESSAGES_FORM.statusInvalid }),
+    // The editor's buttons decide publishing (issue #31); a post without a status is a draft.
+    status: z.preprocess(
+      (value) => (value === "" || value === undefined ? "draft" : value),
+      z.enum(BLOG_POST_STATUSES, { error: BLOG_MESSAGES_FORM.statusInvalid }),
+    ),
     publishedAt: z
       .string()
       .trim()

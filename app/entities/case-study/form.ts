@@ -238,7 +238,11 @@ const scalarSchema = z.object({
   subtitle: optional(300),
   description: optional(2000),
   content: optional(50_000),
-  status: z.enum(CONTENT_STATUSES, { error: CASE_STUDY_TEXT.status }),
+  // The editor's buttons decide publishing (issue #31); a study without a status is a draft.
+  status: z.preprocess(
+    (value) => (value === "" || value === undefined ? "draft" : value),
+    z.enum(CONTENT_STATUSES, { error: CASE_STUDY_TEXT.status }),
+  ),
   isFeatured: z.boolean(),
   tags: z
     .string()

@@ -61,6 +61,7 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/blog/:id/delete": "content",
   // The delete confirmations of the moderated lists: case studies, testimonials, team, portfolio.
   "/admin/:section/:id/delete": "content",
+  "/admin/history/:section/:id": "content",
   "/admin/uploads/image": "content",
   // Old addresses of moved pages (issue #31): content, as the pages themselves are.
   "/admin/redirects": "content",

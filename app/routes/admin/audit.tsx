@@ -66,6 +66,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   note: "Added a note",
   reply: "Sent a reply",
   rate: "Rated",
+  save_draft: "Saved a draft",
+  schedule: "Scheduled",
+  restore_revision: "Restored a revision",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({

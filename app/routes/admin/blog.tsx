@@ -3,7 +3,7 @@ import { BLOG_MESSAGES } from "@server/admin/messages";
 import { loadAdminList } from "@server/admin/moderation";
 import { ExternalLink, Tags } from "lucide-react";
 import { DeleteButton } from "~/components/admin/delete-button";
-import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
+import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
 import {
   AddLink,
   ContentRow,
@@ -12,12 +12,13 @@ import {
   ListBody,
   PagedList,
 } from "~/components/admin/list-page";
-import { buttonClass, Flag, StatusBadge } from "~/components/admin/ui";
+import { PublishingBadge, PublishingFilter } from "~/components/admin/publishing-controls";
+import { buttonClass, Flag } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
-import { BLOG_POST_STATUSES } from "~/lib/values";
+import { publishingStateOf } from "~/lib/publishing";
 import type { Route } from "./+types/blog";
 
 /**
@@ -58,15 +59,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <ToastMessageView message={loadError} />
       <AdminListFilters label="Filter blog posts" clearTo="/admin/blog" filtered={filtered}>
         <FilterSearch id="blog-search" label="Search titles" value={filters.q} />
-        <FilterSelect
-          id="blog-status"
-          name="status"
-          label="Status"
-          value={filters.status}
-          allLabel="All statuses"
-          options={BLOG_POST_STATUSES.map((status) => ({ value: status, label: status }))}
-          className="capitalize"
-        />
+        <PublishingFilter id="blog-status" value={filters.status} />
       </AdminListFilters>
       <ListBody
         loadError={loadError}
@@ -85,7 +78,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                 title={post.title}
                 badges={
                   <>
-                    <StatusBadge status={post.status} />
+                    <PublishingBadge state={publishingStateOf(post.status, post.draftState)} />
                     {post.isFeatured ? <Flag on>Featured</Flag> : null}
                   </>
                 }

@@ -1,16 +1,18 @@
 import { listCaseStudies } from "@server/admin/case-studies";
-import { parseListQuery } from "@server/admin/list-params";
+import { parseListQuery, parseOneOf } from "@server/admin/list-params";
 import { CASE_STUDY_MESSAGES } from "@server/admin/messages";
 import { loadAdminList, moderationListAction } from "@server/admin/moderation";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
 import { AddLink, ContentRow, EditLink, ListBody, PagedList } from "~/components/admin/list-page";
+import { PublishingBadge, PublishingFilter } from "~/components/admin/publishing-controls";
 import { FeatureToggle } from "~/components/admin/toggle-form";
-import { Flag, StatusBadge } from "~/components/admin/ui";
+import { Flag } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
+import { PUBLISHING_STATES, publishingStateOf } from "~/lib/publishing";
 import type { Route } from "./+types/case-studies";
 
 /** /admin/case-studies: every case study, newest first; feature toggle and delete. */
@@ -18,19 +20,22 @@ import type { Route } from "./+types/case-studies";
 export const meta: Route.MetaFunction = () => adminMeta("Case Studies");
 
 export async function loader(args: Route.LoaderArgs) {
-  const query = parseListQuery(args.url.searchParams);
+  const query = {
+    ...parseListQuery(args.url.searchParams),
+    status: parseOneOf(args.url.searchParams.get("status"), PUBLISHING_STATES),
+  };
   const list = await loadAdminList(
     args,
     (db) => listCaseStudies(db, query),
     CASE_STUDY_MESSAGES.fetchFailed,
   );
-  return { ...list, q: query.q };
+  return { ...list, q: query.q, status: query.status };
 }
 
 export const action = (args: Route.ActionArgs) => moderationListAction("case-studies", args);
 
 export default function CaseStudies({ loaderData }: Route.ComponentProps) {
-  const { data, loadError, q } = loaderData;
+  const { data, loadError, q, status } = loaderData;
   return (
     <>
       <PageHeader
@@ -43,14 +48,17 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
       <AdminListFilters
         label="Filter case studies"
         clearTo="/admin/case-studies"
-        filtered={Boolean(q)}
+        filtered={Boolean(q || status)}
       >
         <FilterSearch id="case-study-search" label="Search titles and clients" value={q} />
+        <PublishingFilter id="case-study-status" value={status} />
       </AdminListFilters>
       <ListBody
         loadError={loadError}
         rows={data?.rows}
-        empty={q ? "No case studies found matching your search." : "No case studies found"}
+        empty={
+          q || status ? "No case studies found matching your search." : "No case studies found"
+        }
       >
         {(studies) => (
           <PagedList label="Case studies" result={data} noun={["case study", "case studies"]}>
@@ -60,7 +68,7 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
                 title={study.title}
                 badges={
                   <>
-                    <StatusBadge status={study.status} />
+                    <PublishingBadge state={publishingStateOf(study.status, study.draftState)} />
                     {study.isFeatured ? <Flag on>Featured</Flag> : null}
                   </>
                 }

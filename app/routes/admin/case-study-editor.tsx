@@ -5,6 +5,7 @@ import {
   handleCaseStudyPost,
   isFixedSlug,
 } from "@server/admin/case-studies";
+import { findDraft } from "@server/admin/content-workflow";
 import { isUuid } from "@server/admin/list-params";
 import { CASE_STUDY_EDITOR_MESSAGES, failure } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
@@ -14,10 +15,13 @@ import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import { CaseStudyEditor } from "~/components/admin/case-study-editor/editor";
 import { DeleteButton } from "~/components/admin/delete-button";
+import { PublishingStatus } from "~/components/admin/publishing-controls";
 import { buttonClass } from "~/components/admin/ui";
 import { BUILT_IN_CASE_STUDY_SLUGS } from "~/copy/samples";
-import { emptyDraft } from "~/entities/case-study/form";
+import { type CaseStudyDraft, emptyDraft } from "~/entities/case-study/form";
 import { adminMeta } from "~/lib/admin-meta";
+import { historyPath, type PublishingState, publishingStateOf } from "~/lib/publishing";
+import { toZonedInput } from "~/lib/studio-time";
 import type { Route } from "./+types/case-study-editor";
 
 /**
@@ -49,9 +53,18 @@ export async function loader(args: Route.LoaderArgs) {
       slugLocked: false,
       builtIn: false,
       published: false,
+      publishing: {
+        state: "draft" as PublishingState,
+        live: false,
+        publishAt: "",
+        timeZone: getRuntimeFrom(args.context).config.STUDIO_TIME_ZONE,
+      },
     };
   }
-  const study = await findCaseStudy(getRuntimeFrom(args.context).database.db, id);
+  const { database, config } = getRuntimeFrom(args.context);
+  const db = database.db;
+  const timeZone = config.STUDIO_TIME_ZONE;
+  const study = await findCaseStudy(db, id);
   if (!study) {
     throw await redirectWithFlash(
       args.context,
@@ -59,13 +72,23 @@ export async function loader(args: Route.LoaderArgs) {
       failure(CASE_STUDY_EDITOR_MESSAGES.notFound),
     );
   }
+  // Work not yet published shows in the editor; the public site keeps the live row (issue #31).
+  const pending = await findDraft(db, "case_study", id);
   return {
     mode: "edit" as const,
     id,
-    draft: draftOf(study),
+    draft: pending
+      ? { ...draftOf(study), ...(pending.values as Partial<CaseStudyDraft>) }
+      : draftOf(study),
     slugLocked: isFixedSlug(study.slug),
     builtIn: (BUILT_IN_CASE_STUDY_SLUGS as readonly string[]).includes(study.slug),
     published: study.status === "published",
+    publishing: {
+      state: publishingStateOf(study.status, pending?.state ?? null),
+      live: study.status === "published",
+      publishAt: toZonedInput(pending?.publishAt, timeZone),
+      timeZone,
+    },
   };
 }
 
@@ -74,7 +97,10 @@ export async function action(args: Route.ActionArgs) {
   const id = editId(args.params);
   const runtime = getRuntimeFrom(args.context);
   const outcome = await handleCaseStudyPost(runtime, args.request, id, currentActor(args.context));
-  if (outcome.kind === "saved") return redirectWithFlash(args.context, LIST_PATH, outcome.flash);
+  if (outcome.kind === "saved") {
+    const to = outcome.to === "editor" ? `${LIST_PATH}/${outcome.id}/edit` : LIST_PATH;
+    return redirectWithFlash(args.context, to, outcome.flash);
+  }
   if (outcome.kind === "failed") {
     const to = outcome.to === "list" ? LIST_PATH : args.url.pathname;
     return redirectWithFlash(args.context, to, outcome.flash);
@@ -111,16 +137,26 @@ export default function CaseStudyEditorPage({ loaderData, actionData }: Route.Co
       focus={state.focus}
       slugLocked={loaderData.slugLocked}
       cancelHref={LIST_PATH}
+      publishing={loaderData.publishing}
       notice={
-        loaderData.slugLocked ? (
-          <p className="rounded-lg border border-line bg-surface px-4 py-3 text-sm text-ink-muted">
-            {builtIn
-              ? "A built-in study: it is always listed on /case-studies. While this row is published, the website shows it as edited here; unpublished or deleted, the built-in copy shows instead."
-              : "One of the named studies with a built-in copy: while this row is published, /case-studies/" +
-                slug +
-                " shows it as edited here; unpublished or deleted, the built-in copy answers that address instead."}
-          </p>
-        ) : null
+        <>
+          {mode === "edit" && id ? (
+            <PublishingStatus publishing={loaderData.publishing}>
+              <Link to={historyPath("case-studies", id)} className={buttonClass.secondary}>
+                History
+              </Link>
+            </PublishingStatus>
+          ) : null}
+          {loaderData.slugLocked ? (
+            <p className="rounded-lg border border-line bg-surface px-4 py-3 text-sm text-ink-muted">
+              {builtIn
+                ? "A built-in study: it is always listed on /case-studies. While this row is published, the website shows it as edited here; unpublished or deleted, the built-in copy shows instead."
+                : "One of the named studies with a built-in copy: while this row is published, /case-studies/" +
+                  slug +
+                  " shows it as edited here; unpublished or deleted, the built-in copy answers that address instead."}
+            </p>
+          ) : null}
+        </>
       }
       actions={
         mode === "edit" && id ? (

@@ -1,8 +1,11 @@
+import { isUuid } from "@server/admin/list-params";
 import { findPublishedPost, toBlogPostPage } from "@server/content/blog";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
+import { checkPreview, findBlogPostPreview } from "@server/content/preview";
 import { missingStatus, movedOrGone } from "@server/content/redirects";
 import { getRuntimeFrom } from "@server/context";
-import { blogPostMeta, notFoundMeta } from "@server/pages/content-meta";
+import { PRIVATE_NO_STORE } from "@server/http/cache";
+import { blogPostMeta, notFoundMeta, previewExpiredMeta } from "@server/pages/content-meta";
 import type { MetaDescriptor } from "react-router";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { CategoryBadge, PostMeta } from "~/components/listings/blog-meta";
@@ -16,6 +19,7 @@ import {
   containerWide,
   Tag,
 } from "~/components/listings/ui";
+import { PreviewBanner, PreviewExpired } from "~/components/site/preview";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { ArrowRight, StarIcon } from "~/components/ui/icons";
@@ -29,7 +33,9 @@ import type { Route } from "./+types/blog-post";
 /** What a missing post throws: the 404 page's head (see ErrorBoundary). */
 type NotFoundData = { meta: MetaDescriptor[] };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  if ("id" in args.params) return previewLoader(args, args.params.id as string);
+  const { request, params, context } = args;
   const { database, config, logger } = getRuntimeFrom(context);
   const notFound = (degraded: boolean, status: 404 | 410 = 404) =>
     data({ meta: notFoundMeta(request, context) } satisfies NotFoundData, {
@@ -53,8 +59,48 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       copy: BLOG_POST_PAGE_COPY,
       url: `${config.SITE_URL}/blog/${post.slug}`,
       post: toBlogCardView(post, POST_DATE),
+      preview: false,
     },
     { headers: cacheHeaders(false) },
+  );
+}
+
+/**
+ * /preview/blog/{id}: the draft exactly as this page will show it, through a signed link (no
+ * session needed); for one person only (`private, no-store`, noindex, never page-cached); an
+ * expired link is a 410 with a message.
+ */
+async function previewLoader({ request, context }: Route.LoaderArgs, id: string) {
+  const { database, config, keys } = getRuntimeFrom(context);
+  const headers = { "Cache-Control": PRIVATE_NO_STORE };
+  const check = isUuid(id)
+    ? checkPreview(keys.previewLinks, "blog_post", id, new URL(request.url).searchParams)
+    : "invalid";
+  if (check === "expired") {
+    throw data({ meta: previewExpiredMeta(), expired: true }, { status: 410, headers });
+  }
+  const found = check === "valid" ? await findBlogPostPreview(database.db, id) : null;
+  if (!found) {
+    throw data({ meta: notFoundMeta(request, context) } satisfies NotFoundData, {
+      status: 404,
+      headers,
+    });
+  }
+  const post = toBlogPostPage(found);
+  return data(
+    {
+      meta: [
+        ...blogPostMeta(request, context, post).filter(
+          (tag) => !("name" in tag && tag.name === "robots"),
+        ),
+        { name: "robots", content: "noindex" },
+      ],
+      copy: BLOG_POST_PAGE_COPY,
+      url: `${config.SITE_URL}/blog/${post.slug}`,
+      post: toBlogCardView(post, POST_DATE),
+      preview: true,
+    },
+    { headers },
   );
 }
 
@@ -70,9 +116,10 @@ const BODY =
   "text-lg leading-relaxed text-ink-muted [&_a]:text-accent [&_a]:underline [&_a]:underline-offset-4 [&_blockquote]:my-10 [&_blockquote]:border-l-2 [&_blockquote]:border-accent [&_blockquote]:pl-6 [&_blockquote]:font-display [&_blockquote]:text-2xl [&_blockquote]:leading-snug [&_blockquote]:text-ink [&_h1]:mt-12 [&_h1]:font-display [&_h1]:text-4xl [&_h1]:font-bold [&_h1]:text-ink [&_h2]:mt-12 [&_h2]:font-display [&_h2]:text-3xl [&_h2]:font-bold [&_h2]:tracking-tight [&_h2]:text-ink [&_h3]:mt-10 [&_h3]:font-display [&_h3]:text-2xl [&_h3]:font-semibold [&_h3]:text-ink [&_h4]:mt-8 [&_h4]:font-semibold [&_h4]:text-ink [&_img]:my-8 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-card [&_li]:mt-2 [&_ol]:mt-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-6 [&_strong]:text-ink [&_ul]:mt-6 [&_ul]:list-disc [&_ul]:pl-6";
 
 export default function BlogPost() {
-  const { post, copy, url } = useLoaderData<typeof loader>();
+  const { post, copy, url, preview } = useLoaderData<typeof loader>();
   return (
     <main id="main">
+      {preview ? <PreviewBanner /> : null}
       <article>
         <header className={`${containerMedium} pt-28 sm:pt-36`}>
           <Link
@@ -188,6 +235,10 @@ const notFoundView = onDemand(() =>
  */
 export function ErrorBoundary() {
   const error = useRouteError();
+  // An expired preview link says so; a post that went (410, decision 0370) is the 404 page's view.
+  if (isRouteErrorResponse(error) && error.status === 410 && error.data?.expired) {
+    return <PreviewExpired />;
+  }
   if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 410)) {
     return <OnDemand component={notFoundView} props={{}} />;
   }

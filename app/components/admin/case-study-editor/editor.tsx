@@ -4,8 +4,8 @@ import { ErrorSummary } from "~/components/admin/case-study-editor/error-summary
 import { idOf, Section, Wrap } from "~/components/admin/case-study-editor/fields";
 import { EditableRows, MediaRow, MetricRow } from "~/components/admin/case-study-editor/rows";
 import { useRows } from "~/components/admin/case-study-editor/use-rows";
-import { CONTENT_STATUS_OPTIONS } from "~/components/admin/format";
 import { ImageField } from "~/components/admin/image-field";
+import { type Publishing, PublishingButtons } from "~/components/admin/publishing-controls";
 import { type DefaultHead, SeoFieldset } from "~/components/admin/seo-fieldset";
 import { buttonClass } from "~/components/admin/ui";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
@@ -39,6 +39,7 @@ export interface EditorProps {
   /** The stored slug is one of the fixed built-in addresses: shown read-only. */
   slugLocked: boolean;
   cancelHref: string;
+  publishing: Publishing;
   /** Extra actions in the header (delete, view on site). */
   actions?: ReactNode;
   /** A note above the form (the built-in study explanation). */
@@ -101,6 +102,9 @@ export function CaseStudyEditor(props: EditorProps) {
       encType="multipart/form-data"
       noValidate
       onSubmit={(event) => {
+        // "Unpublish" sends no fields to check.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (submitter?.getAttribute("value") === "unpublish") return;
         const checked = parseCaseStudy(readDraft(new FormData(event.currentTarget)));
         if (checked.ok) {
           setLocal(null);
@@ -122,8 +126,8 @@ export function CaseStudyEditor(props: EditorProps) {
         </h1>
         <div className="flex flex-wrap items-center gap-2">
           {props.actions}
-          {/* First submit button of the form: Enter in a field saves (never moves a row). */}
-          <CancelAndSave cancelHref={props.cancelHref} saving={saving} />
+          {/* First submit button of the form: Enter in a field saves a draft (never moves a row). */}
+          <CancelAndSave {...props} saving={saving} />
         </div>
       </div>
       {props.notice}
@@ -296,15 +300,6 @@ export function CaseStudyEditor(props: EditorProps) {
 
       <Section title="Publishing">
         <div className="grid gap-5 sm:grid-cols-2">
-          <Wrap name="status">
-            <SelectField
-              {...field("status")}
-              label="Status"
-              placeholder="Choose…"
-              options={CONTENT_STATUS_OPTIONS}
-              hint="Only published studies appear on the website."
-            />
-          </Wrap>
           <Wrap name="sortPosition">
             <TextField
               {...field("sortPosition")}
@@ -324,28 +319,28 @@ export function CaseStudyEditor(props: EditorProps) {
       </p>
 
       <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-6">
-        <CancelAndSave cancelHref={props.cancelHref} saving={saving} />
+        <CancelAndSave {...props} saving={saving} />
       </div>
     </Form>
   );
 }
 
-/** Shown above and below the form. */
-function CancelAndSave({ cancelHref, saving }: { cancelHref: string; saving: boolean }) {
+/** Shown above and below the form: Cancel and the publishing buttons. */
+function CancelAndSave({
+  cancelHref,
+  publishing,
+  saving,
+}: {
+  cancelHref: string;
+  publishing: Publishing;
+  saving: boolean;
+}) {
   return (
     <>
       <Link to={cancelHref} className={buttonClass.secondary}>
         Cancel
       </Link>
-      <button
-        type="submit"
-        name="intent"
-        value="save"
-        disabled={saving}
-        className={buttonClass.primary}
-      >
-        {saving ? "Saving..." : "Save"}
-      </button>
+      <PublishingButtons publishing={publishing} saving={saving} />
     </>
   );
 }

@@ -1,0 +1,96 @@
+import { readTimeOf } from "@server/admin/blog";
+import { findDraft } from "@server/admin/content-workflow";
+import type { Executor } from "@server/db/client";
+import { blogCategories, blogPosts } from "@server/db/schema";
+import { expiringLinks } from "@server/security/expiring-links";
+import { eq } from "drizzle-orm";
+import type { BlogPostFormValues } from "~/components/admin/blog-post-form";
+import { parseTagList, parseUtcDateTime } from "~/entities/blog-post/form";
+import type { WorkflowEntity } from "~/lib/values";
+import { categoryColumns, type PublishedBlogPost, withCategoriesAndTags } from "./blog";
+import { sanitizeBlogHtml } from "./sanitize";
+
+/**
+ * Preview links (issue #31, decision 0331): a draft as its public page will show it, at a link
+ * signed for 24 hours that staff may send to someone without an account. The signature (its own
+ * derived key) is the authorisation; the page is `private, no-store`, noindex, never in the
+ * full-page cache.
+ */
+
+export const PREVIEW_SECONDS = 24 * 60 * 60;
+
+const PATHS: Record<WorkflowEntity, string> = {
+  blog_post: "/preview/blog",
+  case_study: "/preview/case-studies",
+  portfolio_item: "/preview/portfolio",
+};
+
+const subjectOf = (entity: WorkflowEntity, id: string) => `preview:${entity}:${id}`;
+
+/** The preview address of an item, valid 24 hours from `now`. */
+export function previewPath(
+  key: string,
+  entity: WorkflowEntity,
+  id: string,
+  now: () => number = Date.now,
+): string {
+  return `${PATHS[entity]}/${id}?${expiringLinks(key, now).sign(subjectOf(entity, id), PREVIEW_SECONDS)}`;
+}
+
+/** "valid"; "expired" (signed by us, too old: a 410); "invalid" (forged or altered). */
+export function checkPreview(
+  key: string,
+  entity: WorkflowEntity,
+  id: string,
+  query: URLSearchParams,
+  now: () => number = Date.now,
+): "valid" | "expired" | "invalid" {
+  const subject = subjectOf(entity, id);
+  if (expiringLinks(key, now).verify(subject, query)) return "valid";
+  // Checked at the start of time, a real signature of ours passes whatever its expiry.
+  return expiringLinks(key, () => 0).verify(subject, query) ? "expired" : "invalid";
+}
+
+/**
+ * A post as its page will show it: the live row with the draft's values over it (the body
+ * sanitised again, read time and tags from the draft). Null when the post does not exist.
+ */
+export async function findBlogPostPreview(
+  db: Executor,
+  id: string,
+  now: Date = new Date(),
+): Promise<PublishedBlogPost | null> {
+  const rows = await db
+    .select({ post: blogPosts, category: categoryColumns })
+    .from(blogPosts)
+    .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
+    .where(eq(blogPosts.id, id));
+  const [live] = await withCategoriesAndTags(db, rows);
+  if (!live) return null;
+  const draft = await findDraft(db, "blog_post", id);
+  if (!draft) return { ...live, publishedAt: live.publishedAt ?? now };
+  const values = draft.values as Partial<BlogPostFormValues>;
+  const content = sanitizeBlogHtml(values.content ?? "");
+  const [category] = values.categoryId
+    ? await db
+        .select(categoryColumns)
+        .from(blogCategories)
+        .where(eq(blogCategories.id, values.categoryId))
+    : [];
+  return {
+    ...live,
+    title: values.title || live.title,
+    slug: values.slug || live.slug,
+    excerpt: values.excerpt || null,
+    content,
+    featuredImageUrl: values.featuredImageUrl || null,
+    authorName: values.authorName || null,
+    authorImageUrl: values.authorImageUrl || null,
+    isFeatured: Boolean(values.isFeatured),
+    publishedAt: parseUtcDateTime(values.publishedAt ?? "") ?? live.publishedAt ?? now,
+    readTime: readTimeOf(content),
+    updatedAt: draft.updatedAt,
+    category: category ?? null,
+    tags: parseTagList(values.tags ?? "").map((name) => ({ id: name, name })),
+  };
+}

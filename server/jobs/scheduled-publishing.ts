@@ -1,0 +1,135 @@
+import { inTransaction } from "@server/admin/after-content-write";
+import { saveBlogPost } from "@server/admin/blog";
+import { saveCaseStudy } from "@server/admin/case-studies";
+import { dropDraft, recordRevision } from "@server/admin/content-workflow";
+import { type AuditActor, audited } from "@server/audit/log";
+import type { Database } from "@server/db/client";
+import { type ContentDraft, contentDrafts } from "@server/db/schema";
+import { and, asc, eq, lte } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { BlogPostFormValues } from "~/components/admin/blog-post-form";
+import { blogPostSchema } from "~/entities/blog-post/form";
+import { type CaseStudyDraft, parseCaseStudy } from "~/entities/case-study/form";
+
+/**
+ * Scheduled publishing (issue #31, decision 0332): every instance checks every 20 seconds for
+ * drafts whose "Publish at" has come, and publishes each exactly once: the due rows are claimed
+ * with FOR UPDATE SKIP LOCKED and deleted in the transaction that publishes them, so a second
+ * instance racing for the same row skips it, then finds it gone. The content change is reported
+ * after the commit, so every instance's caches drop it (the change feed), and the sitemap, the
+ * RSS feed and the lists show the item only from then.
+ */
+
+export const SCHEDULE_CHECK_MS = 20_000;
+const BATCH = 20;
+
+/** Publishes the drafts due at `now`; how many went live. */
+export async function publishDue(
+  db: Database,
+  now: Date = new Date(),
+  logger?: Pick<Logger, "warn">,
+): Promise<number> {
+  return inTransaction(db, async (tx) => {
+    const due = await tx
+      .select()
+      .from(contentDrafts)
+      .where(and(eq(contentDrafts.state, "scheduled"), lte(contentDrafts.publishAt, now)))
+      .orderBy(asc(contentDrafts.publishAt))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    let published = 0;
+    for (const draft of due) {
+      if (await publishDraft(tx, draft, now)) {
+        published++;
+      } else {
+        // It cannot go live as it is (a slug taken meanwhile, the item gone): back to a draft,
+        // for its author to fix, instead of being tried every 20 seconds.
+        logger?.warn({ entity: draft.entityType, id: draft.entityId }, "scheduled draft refused");
+        await tx
+          .update(contentDrafts)
+          .set({ state: "draft", publishAt: null })
+          .where(
+            and(
+              eq(contentDrafts.entityType, draft.entityType),
+              eq(contentDrafts.entityId, draft.entityId),
+            ),
+          );
+      }
+    }
+    return published;
+  });
+}
+
+/** One due draft published through its entity's own save (its rules, its audit row). */
+async function publishDraft(tx: Database, draft: ContentDraft, now: Date): Promise<boolean> {
+  // The audit row and the revision name the person who scheduled it.
+  const actor: AuditActor = { id: draft.updatedById, email: draft.updatedByEmail, ip: null };
+  const id = draft.entityId;
+  let ok = false;
+  if (draft.entityType === "blog_post") {
+    const values = draft.values as unknown as BlogPostFormValues;
+    const parsed = blogPostSchema.safeParse({
+      ...values,
+      isFeatured: values.isFeatured ? "on" : "",
+      status: "published",
+    });
+    if (!parsed.success) return false;
+    const result = await audited(
+      tx,
+      actor,
+      { entity: "blog_post", id },
+      (inner) =>
+        saveBlogPost(
+          inner,
+          {
+            ...parsed.data,
+            status: "published",
+            // Its date is the time it went live, unless the editor set one.
+            publishedAt: parsed.data.publishedAt ?? draft.publishAt ?? now,
+            featuredImageUrl: values.featuredImageUrl || null,
+            authorImageUrl: values.authorImageUrl || null,
+          },
+          id,
+          now,
+        ),
+      (saved) => (saved?.ok ? saved.id : null),
+    );
+    ok = Boolean(result?.ok);
+  } else if (draft.entityType === "case_study") {
+    const parsed = parseCaseStudy(draft.values as unknown as CaseStudyDraft);
+    if (!parsed.ok) return false;
+    const result = await audited(
+      tx,
+      actor,
+      { entity: "case_study", id },
+      (inner) => saveCaseStudy(inner, id, { ...parsed.value, status: "published" }),
+      (saved) => (saved.ok ? saved.id : null),
+    );
+    ok = result.ok;
+  }
+  if (!ok) return false;
+  await dropDraft(tx, draft.entityType, id);
+  await recordRevision(tx, { entity: draft.entityType, id }, "published", draft.values, actor, now);
+  return true;
+}
+
+/** Checks for due drafts now and every 20 seconds; returns the stop. */
+export function startScheduledPublishing(db: Database, logger: Logger): () => void {
+  let running = false;
+  const check = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const published = await publishDue(db, new Date(), logger);
+      if (published > 0) logger.info({ published }, "published scheduled drafts");
+    } catch (err) {
+      logger.error({ err }, "scheduled publishing failed");
+    } finally {
+      running = false;
+    }
+  };
+  void check();
+  const timer = setInterval(() => void check(), SCHEDULE_CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
