@@ -2,7 +2,7 @@ import type { BlogPostPage } from "@server/content/blog";
 import type { OwnSeo } from "@server/content/case-studies";
 import { metaFor, pagePath, siteUrlOf } from "@server/pages/page-meta";
 import type { MetaDescriptor, RouterContextProvider } from "react-router";
-import { DEFAULT_ERROR, WORK_META } from "~/copy/content-pages";
+import { DEFAULT_ERROR } from "~/copy/content-pages";
 import { PREVIEW_COPY } from "~/copy/preview";
 import { BREADCRUMB_NAMES, SEO } from "~/copy/seo";
 import { studio } from "~/copy/studio";

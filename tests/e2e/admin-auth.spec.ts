@@ -112,6 +112,7 @@ test.describe("back-office sign-in and access", () => {
       "Backups",
       "Staff",
       "Audit log",
+      "Your account",
       "Privacy",
     ]);
     await expect(nav.getByRole("button")).toHaveText(["Logout"]);
@@ -171,6 +172,8 @@ test.describe("back-office sign-in and access", () => {
       "Team Members",
       "Portfolio",
       "Blog Posts",
+      "Redirects",
+      "Your account",
     ]);
     for (const path of ["/admin", "/admin/job-applications", "/admin/backups"]) {
       const response = await page.goto(path);
