@@ -40,6 +40,9 @@ const SMTP_TIMEOUTS = {
   socketTimeout: 15_000,
 };
 
+/** Where mail goes without SMTP: one `.eml` file per message. */
+export const mailFileDirectory = (dataDir: string) => path.join(dataDir, "mail");
+
 /** SMTP when `smtpUrl` is set, else one `.eml` file per message in `${dataDir}/mail`. */
 export function createMailTransport(options: MailTransportOptions): MailTransport {
   const domain = senderDomain(options.from);
@@ -66,7 +69,7 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
     };
   }
 
-  const directory = path.join(options.dataDir, "mail");
+  const directory = mailFileDirectory(options.dataDir);
   // CRLF line ends: the file is the exact RFC 822 message an SMTP server would have received.
   const transporter = nodemailer.createTransport({
     streamTransport: true,

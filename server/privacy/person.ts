@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import { qualified, rowsOf } from "@server/backup/archive/catalog";
@@ -49,6 +51,8 @@ export const EMAIL_COLUMNS: Record<string, string> = {
   "audit_events.actor_email": "replaced by the address's hash",
   "users.email": "staff accounts: removed on the Staff screen, not here",
   "team_members.email": "the studio's team page: edited on the Team screen",
+  "content_drafts.updated_by_email": "the staff member who saved a draft (a staff address)",
+  "content_revisions.actor_email": "the staff member who saved a revision (a staff address)",
 };
 
 /** The address as compared: trimmed, lower case. */
@@ -163,7 +167,7 @@ export async function findPerson(db: Executor, rawAddress: string): Promise<Pers
         sql`, `,
       )})`,
     );
-    related[ref.table] = [...(related[ref.table] ?? []), ...rows];
+    if (rows.length > 0) related[ref.table] = [...(related[ref.table] ?? []), ...rows];
   }
   return {
     address,
@@ -236,8 +240,32 @@ export interface ErasureCounts {
  * inside the transaction, after the rows: a storage failure rolls the rows back, so a retry finds
  * everything again; a failed commit after it leaves rows whose files are gone, erased by the retry.
  */
+/**
+ * Without SMTP, sent mail stays on this machine as `.eml` files: those naming the address (in a
+ * header: every mail to, from or about a person carries it there) are deleted with the rest.
+ */
+async function eraseMailFiles(directory: string, address: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let erased = 0;
+  for (const name of names.filter((entry) => entry.endsWith(".eml"))) {
+    const file = path.join(directory, name);
+    // Quoted-printable soft line breaks could split the address: joined before the search.
+    const text = (await readFile(file, "utf8")).replace(/=\r?\n/g, "").toLowerCase();
+    if (!text.includes(address)) continue;
+    await rm(file, { force: true });
+    erased++;
+  }
+  return erased;
+}
+
 export async function erasePerson(
-  services: { db: Database; storage: StorageDriver },
+  services: { db: Database; storage: StorageDriver; mailFiles?: string | null },
   actor: AuditActor,
   rawAddress: string,
 ): Promise<ErasureCounts> {
@@ -279,13 +307,14 @@ export async function erasePerson(
         .where(and(eq(uploads.bucket, file.bucket), eq(uploads.key, file.key)));
     }
     for (const file of data.files) await services.storage.delete(file.bucket, file.key);
+    const mailFiles = services.mailFiles ? await eraseMailFiles(services.mailFiles, address) : 0;
 
     const counts: ErasureCounts = {
       inquiries: data.inquiries.length,
       applications: data.applications.length,
       files: data.files.length,
       related,
-      notifications: mails.length,
+      notifications: mails.length + mailFiles,
       auditRows: scrubbed.length + tried.length,
     };
     await recordAudit(tx, {

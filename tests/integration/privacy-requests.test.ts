@@ -1,8 +1,11 @@
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { recordAudit } from "@server/audit/log";
 import { listTables, qualified, rowsOf } from "@server/backup/archive/catalog";
 import { auditEvents, contactSubmissions, jobApplications, session } from "@server/db/schema";
 import { submitProjectInquiry } from "@server/inquiries";
 import { submitJobApplication } from "@server/job-applications";
+import { mailFileDirectory } from "@server/mail/transport";
 import {
   addressHash,
   emailColumnsNotCovered,
@@ -219,8 +222,9 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
     expect(found.applications).toHaveLength(1);
     expect(found.files).toHaveLength(3);
     expect(found.related).toEqual([{ table: "inquiry_notes_probe", rows: 1 }]);
-    // The staff's mails about the inquiry and the application (reply-to the address).
-    expect(found.notifications).toHaveLength(2);
+    // The staff's mails about the inquiry and the application (reply-to the address), and the
+    // person's two acknowledgements.
+    expect(found.notifications).toHaveLength(4);
   });
 
   it("exports one ZIP holding every stored item: the rows and the files' bytes", async () => {
@@ -240,7 +244,7 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
     expect(document.inquiries[0]).toMatchObject({ name: NAME, email: PERSON });
     expect(document.applications[0]).toMatchObject({ positionTitle: "Producer" });
     expect(document.related.inquiry_notes_probe[0].body).toBe(`Called ${NAME} back`);
-    expect(document.notifications).toHaveLength(2);
+    expect(document.notifications).toHaveLength(4);
     expect(document.note).toContain("not linked to a person");
     expect(document.files).toHaveLength(3);
     for (const file of document.files) {
@@ -284,12 +288,24 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
 
   it("erases rows, files, mails and notes: no table or bucket holds the address afterwards", async () => {
     const before = await tablesHolding(ADDRESS);
-    expect(before).toMatchObject({ contact_submissions: 1, job_applications: 1, notifications: 2 });
+    expect(before).toMatchObject({ contact_submissions: 1, job_applications: 1, notifications: 4 });
+    // Without SMTP, sent mail stays on disk as .eml files: one to the person, one to someone else.
+    const mailDir = mailFileDirectory(t.runtime.config.DATA_DIR);
+    await mkdir(mailDir, { recursive: true });
+    await writeFile(
+      path.join(mailDir, "1-sent.eml"),
+      `To: ${PERSON}\r\nSubject: We received your project inquiry\r\n\r\nThanks.\r\n`,
+    );
+    await writeFile(
+      path.join(mailDir, "2-other.eml"),
+      "To: someone@else.test\r\nSubject: Hello\r\n\r\nHi.\r\n",
+    );
     const response = (await post({ intent: "erase", email: PERSON, confirm: "yes" })) as Response;
     expect(response.status).toBe(302);
     expect(await toastOf(t.runtime, response)).toBe(
-      "Success: Erased 1 inquiries, 1 applications, 3 files and 2 e-mails.",
+      "Success: Erased 1 inquiries, 1 applications, 3 files and 5 e-mails.",
     );
+    expect((await readdir(mailDir)).sort()).toEqual(["2-other.eml"]);
 
     // Every table of the catalog, every column as the row's text: neither the address nor the name.
     expect(await tablesHolding(ADDRESS)).toEqual({});
@@ -313,7 +329,7 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
       applications: { before: 1, after: 0 },
       files: { before: 3, after: 0 },
       related: { before: 1, after: 0 },
-      notifications: { before: 2, after: 0 },
+      notifications: { before: 5, after: 0 },
     });
     // The failed sign-in with the address keeps only its hash.
     const [tried] = await db()

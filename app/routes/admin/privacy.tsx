@@ -2,6 +2,7 @@ import { failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
+import { mailFileDirectory } from "@server/mail/transport";
 import { type ConsentMonth, consentCountsByMonth } from "@server/privacy/consent";
 import { erasePerson, findPerson, isEmpty, type PersonData } from "@server/privacy/person";
 import { readRetention, saveRetention } from "@server/privacy/retention";
@@ -126,7 +127,11 @@ export async function action(args: Route.ActionArgs) {
     await requireRecentVerification(runtime, staff, PRIVACY_PATH);
     try {
       const counts = await erasePerson(
-        { db, storage: runtime.storage },
+        {
+          db,
+          storage: runtime.storage,
+          mailFiles: runtime.config.SMTP_URL ? null : mailFileDirectory(runtime.config.DATA_DIR),
+        },
         currentActor(args.context),
         checked.data.email,
       );
