@@ -92,8 +92,15 @@ export async function resetOwnedSequences(executor: Executor): Promise<void> {
 }
 
 /** The first table of schema public that holds a row, or null when none does. */
+/**
+ * Tables a migration fills (the pipelines' starting reply templates, drizzle/0011): rows a freshly
+ * migrated site already holds, so they do not make it "not empty". A restore replaces them.
+ */
+export const SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set(["reply_templates"]);
+
 export async function firstTableWithRows(executor: Executor): Promise<string | null> {
   for (const table of await listTables(executor)) {
+    if (SEEDED_BY_MIGRATIONS.has(table)) continue;
     const [row] = await rowsOf<{ present: boolean }>(
       executor,
       sql`select exists (select 1 from ${qualified(table)}) as present`,

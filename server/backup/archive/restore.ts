@@ -176,6 +176,10 @@ async function loadDatabase(
           "it was not written by this site.",
       );
     }
+    // A migration may seed rows (the pipelines' reply templates): the archive's rows replace them.
+    if (tables.length > 0) {
+      await tx.execute(sql`truncate ${sql.join(tables.map(qualified), sql`, `)} cascade`);
+    }
     for (const table of await foreignKeyOrder(tx, tables)) {
       const columns = (await insertableColumns(tx, table)).map(quoted).join(", ");
       const insert = async (lines: string[]) => {
