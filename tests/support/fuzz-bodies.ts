@@ -238,8 +238,9 @@ export async function checkRows(dataDir: string): Promise<RowCheck> {
       uploads: u?.n ?? 0,
       notifications: n?.n ?? 0,
     };
-    // Each submission queues exactly one notification in its own transaction.
-    if (rows.notifications !== rows.inquiries + rows.applications) {
+    // Each submission queues exactly two mails in its own transaction: the studio's notification
+    // and the visitor's acknowledgement (issue #30).
+    if (rows.notifications !== 2 * (rows.inquiries + rows.applications)) {
       partial.push(`notifications ${rows.notifications} for ${rows.inquiries + rows.applications}`);
     }
     return { ...rows, partial };
