@@ -36,7 +36,7 @@ test.describe("content workflow without JavaScript", () => {
     await expect(page.getByRole("status")).toHaveText(
       "Success: Draft saved. The website shows the published version until you publish.",
     );
-    const status = page.getByRole("region", { name: "Publishing" });
+    const status = page.getByRole("region", { name: "Publishing status" });
     await expect(status).toContainText("Changes not published");
     await expect(page.getByLabel("Content")).toHaveValue("<p>The second words.</p>");
     await visitor.reload();

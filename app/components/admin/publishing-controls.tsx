@@ -46,7 +46,7 @@ export function PublishingStatus({
 }) {
   return (
     <section
-      aria-label="Publishing"
+      aria-label="Publishing status"
       className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-sm"
     >
       <p className="flex items-center gap-2">
