@@ -32,7 +32,6 @@ test.describe("redirects with JavaScript", () => {
     await hydrated(page);
     await page.getByRole("textbox", { name: "Title", exact: true }).fill("Moving Study");
     await page.getByLabel("Slug").fill(slug);
-    await page.getByLabel("Status").selectOption("published");
 
     // The search preview follows the page's title, then its own meta title, with the counts.
     const preview = page.getByRole("figure").filter({ hasText: "Search result preview" });
@@ -41,7 +40,7 @@ test.describe("redirects with JavaScript", () => {
     await expect(preview).toContainText("A study that moves");
     await expect(page.getByText("Title: 18 of 60 characters.")).toBeVisible();
 
-    await page.getByRole("button", { name: "Save" }).first().click();
+    await page.getByRole("button", { name: "Publish" }).first().click();
     await page.waitForURL("**/admin/case-studies");
     await expect(toast(page, "Success", "Case study created successfully")).toBeVisible();
     expect((await answerOf(page, `/case-studies/${slug}`)).status).toBe(200);
@@ -50,7 +49,7 @@ test.describe("redirects with JavaScript", () => {
     await page.waitForURL(/\/admin\/case-studies\/[0-9a-f-]{36}\/edit$/);
     await hydrated(page);
     await page.getByLabel("Slug").fill(`${slug}-renamed`);
-    await page.getByRole("button", { name: "Save" }).first().click();
+    await page.getByRole("button", { name: "Update" }).first().click();
     await page.waitForURL("**/admin/case-studies");
     await expect(toast(page, "Success", "Case study updated successfully")).toBeVisible();
 
@@ -134,8 +133,7 @@ test.describe("redirects without JavaScript", () => {
     const title = unique("Preview Post");
     await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
     await page.getByLabel("Meta description").fill("A description of my own.");
-    await page.getByLabel("Status").selectOption("published");
-    await page.getByRole("button", { name: "Create post" }).click();
+    await page.getByRole("button", { name: "Publish" }).click();
     await expect(page).toHaveURL(/\/admin\/blog$/);
     await page.getByRole("link", { name: `Edit ${title}` }).click();
     const preview = page.getByRole("figure").filter({ hasText: "Search result preview" });
