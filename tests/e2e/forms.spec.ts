@@ -488,8 +488,10 @@ test.describe("wedding inquiry (/weddings)", () => {
       await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
       await expect(page.locator("#inquire form").getByLabel("Your names")).toHaveValue("");
       const mail = await waitForMail(inbox(), name);
-      expect(mail.raw).toContain("Wedding date: 2027-06-12");
-      expect(mail.raw).toContain("Budget range: 7500-12000");
+      // The studio's notification reads as the form did (issue #30): the date and the budget's
+      // label, here in the raw message's quoted-printable (the en dash is =E2=80=93).
+      expect(mail.raw).toContain("Wedding date: Jun 12, 2027");
+      expect(mail.raw).toContain("Budget range: $7,500 =E2=80=93 $12,000");
       await context.close();
     });
   }
