@@ -1,4 +1,4 @@
-import { type AuditActor, audited, recordAudit } from "@server/audit/log";
+import { type AuditActor, audited } from "@server/audit/log";
 import type { Database, Executor } from "@server/db/client";
 import { type CaseStudy, caseStudies } from "@server/db/schema";
 import { FORM_LIMITS, readPost } from "@server/forms";
@@ -23,6 +23,7 @@ import { parseZonedDateTime, toZonedInput } from "~/lib/studio-time";
 import type { DraftState } from "~/lib/values";
 import { contentChanged, inTransaction } from "./after-content-write";
 import {
+  auditDraftSave,
   draftStateColumn,
   dropDraft,
   forgetItem,
@@ -345,14 +346,12 @@ export async function handleCaseStudyPost(
   }
   const scheduleAudit = (tx: Database, studyId: string) =>
     publishAt
-      ? recordAudit(tx, {
-          action: "schedule",
+      ? auditDraftSave(
+          tx,
           actor,
-          entityType: "case_study",
-          entityId: studyId,
-          entityName: final.value.title,
-          changes: { publishAt: { before: null, after: publishAt.toISOString() } },
-        })
+          { entity: "case_study", id: studyId, name: final.value.title },
+          publishAt,
+        )
       : Promise.resolve();
   const draftFlash = success(
     publishAt
@@ -369,17 +368,12 @@ export async function handleCaseStudyPost(
       // A published study's draft: the live row, and so the public site, stay as they are.
       await inTransaction(db, async (tx) => {
         await keepDraft(tx, { entity: "case_study", id }, kept, actor, new Date(), publishAt);
-        if (publishAt) {
-          await scheduleAudit(tx, id);
-        } else {
-          await recordAudit(tx, {
-            action: "save_draft",
-            actor,
-            entityType: "case_study",
-            entityId: id,
-            entityName: final.value.title,
-          });
-        }
+        await auditDraftSave(
+          tx,
+          actor,
+          { entity: "case_study", id, name: final.value.title },
+          publishAt,
+        );
       });
       return { kind: "saved", id, to: "editor", flash: draftFlash };
     }

@@ -1,4 +1,4 @@
-import type { AuditActor } from "@server/audit/log";
+import { type AuditActor, recordAudit } from "@server/audit/log";
 import type { Database, Executor } from "@server/db/client";
 import {
   blogPosts,
@@ -216,4 +216,24 @@ export async function unpublish(
   if (rows.length === 0) return false;
   await contentChanged(db, { entity: LIVE[entity].feed, id, action: "updated" });
   return true;
+}
+
+/**
+ * The audit row of a draft saved beside the live row: "schedule" with its time when "Publish at"
+ * was given, else "save_draft". The blog and case-study editors share it.
+ */
+export function auditDraftSave(
+  tx: Executor,
+  actor: AuditActor,
+  item: { entity: WorkflowEntity; id: string; name: string },
+  publishAt: Date | null,
+): Promise<void> {
+  const entry = { actor, entityType: item.entity, entityId: item.id, entityName: item.name };
+  return publishAt
+    ? recordAudit(tx, {
+        ...entry,
+        action: "schedule",
+        changes: { publishAt: { before: null, after: publishAt.toISOString() } },
+      })
+    : recordAudit(tx, { ...entry, action: "save_draft" });
 }

@@ -2,6 +2,7 @@ import { inTransaction } from "@server/admin/after-content-write";
 import { findBlogPostForEdit, saveBlogPost } from "@server/admin/blog";
 import { listCategoryChoices } from "@server/admin/blog-categories";
 import {
+  auditDraftSave,
   dropDraft,
   findDraft,
   keepDraft,
@@ -14,7 +15,7 @@ import { isUuid } from "@server/admin/list-params";
 import { BLOG_MESSAGES, failure, success, WORKFLOW_MESSAGES } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { savedWithRedirect } from "@server/admin/redirects";
-import { audited, recordAudit } from "@server/audit/log";
+import { audited } from "@server/audit/log";
 import { previewPath } from "@server/content/preview";
 import { sanitizeBlogHtml } from "@server/content/sanitize";
 import { getRuntimeFrom } from "@server/context";
@@ -212,14 +213,12 @@ export async function action(args: Route.ActionArgs) {
   }
   const scheduleAudit = (tx: typeof db, postId: string) =>
     publishAt
-      ? recordAudit(tx, {
-          action: "schedule",
+      ? auditDraftSave(
+          tx,
           actor,
-          entityType: "blog_post",
-          entityId: postId,
-          entityName: checked.data.title,
-          changes: { publishAt: { before: null, after: publishAt.toISOString() } },
-        })
+          { entity: "blog_post", id: postId, name: checked.data.title },
+          publishAt,
+        )
       : Promise.resolve();
   const draftFlash = publishAt
     ? WORKFLOW_MESSAGES.scheduled(toZonedInput(publishAt, timeZone).replace("T", " "), timeZone)
@@ -230,17 +229,12 @@ export async function action(args: Route.ActionArgs) {
       // A published post's draft: the live row, and so the public site, stay as they are.
       await inTransaction(db, async (tx) => {
         await keepDraft(tx, { entity: "blog_post", id }, kept, actor, new Date(), publishAt);
-        if (publishAt) {
-          await scheduleAudit(tx, id);
-        } else {
-          await recordAudit(tx, {
-            action: "save_draft",
-            actor,
-            entityType: "blog_post",
-            entityId: id,
-            entityName: checked.data.title,
-          });
-        }
+        await auditDraftSave(
+          tx,
+          actor,
+          { entity: "blog_post", id, name: checked.data.title },
+          publishAt,
+        );
       });
       return redirectWithFlash(args.context, `/admin/blog/edit/${id}`, success(draftFlash));
     }
