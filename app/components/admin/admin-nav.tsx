@@ -6,6 +6,7 @@ import {
   Images,
   Inbox,
   LogOut,
+  Menu,
   MessageSquareQuote,
   Presentation,
   ScrollText,
@@ -14,7 +15,7 @@ import {
   UserCog,
   Users,
 } from "lucide-react";
-import { Form, NavLink } from "react-router";
+import { Form, NavLink, useLocation } from "react-router";
 import { areaOf, mayEnter } from "~/entities/staff/access";
 import type { StaffRole } from "~/lib/values";
 
@@ -46,12 +47,42 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
       : "text-ink-muted hover:bg-surface-raised/60 hover:text-ink"
   }`;
 
-/** The navigation of one person: only what their role may open (the policy table). */
+/**
+ * The navigation of one person: only what their role may open (the policy table). On a phone the
+ * list sits behind a "Menu" disclosure (a native <details>, so it opens without JavaScript) instead
+ * of a long row scrolled sideways; from lg up it is the sidebar, always open. Only one of the two is
+ * displayed at a width, so there is one "Admin" navigation for assistive technology.
+ */
 export function AdminNav({ role }: { role: StaffRole }) {
   const items = ADMIN_NAV.filter((item) => mayEnter(role, areaOf(item.to)));
+  const { pathname } = useLocation();
+  const current = items.find((item) =>
+    "end" in item ? pathname === item.to : pathname.startsWith(item.to),
+  );
+  return (
+    <>
+      {/* Keyed by the address: a client-side navigation closes the menu, as a page load does. */}
+      <details key={pathname} className="group lg:hidden">
+        <summary className="flex cursor-pointer list-none items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-surface-raised/60 [&::-webkit-details-marker]:hidden">
+          <Menu aria-hidden="true" className="size-4 shrink-0" />
+          Menu
+          {current ? (
+            <span className="truncate font-normal text-ink-muted">· {current.label}</span>
+          ) : null}
+        </summary>
+        <NavList items={items} className="grid grid-cols-2 gap-1 pt-1 pb-1" />
+      </details>
+      <div className="hidden lg:block">
+        <NavList items={items} className="flex flex-col gap-1" />
+      </div>
+    </>
+  );
+}
+
+function NavList({ items, className }: { items: (typeof ADMIN_NAV)[number][]; className: string }) {
   return (
     <nav aria-label="Admin" className="min-w-0">
-      <ul className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible lg:pb-0">
+      <ul className={className}>
         {items.map(({ label, to, icon: Icon, ...rest }) => (
           <li key={to}>
             <NavLink to={to} end={"end" in rest} className={itemClass} prefetch="intent">
