@@ -46,6 +46,8 @@ interface BookingContextValue {
   url: string;
   /** The scheduler as a frame of this site (the inline frame's address). */
   frameUrl: string;
+  /** "Your call is booked." for the inline frame's live region (empty while the dialog is open). */
+  announcement: string;
   open: (source: string, trigger: HTMLElement | null, handoff?: BookingHandoff | null) => void;
 }
 
@@ -100,15 +102,16 @@ export function BookingProvider({
   );
 
   const frameUrl = useMemo(() => schedulerFrameUrl(url, siteUrl), [url, siteUrl]);
-  const value = useMemo(() => ({ url, frameUrl, open: openDialog }), [url, frameUrl, openDialog]);
+  // While the dialog is open its own region speaks (Radix hides the page behind it).
+  const inlineAnnouncement = open ? "" : announcement;
+  const value = useMemo(
+    () => ({ url, frameUrl, announcement: inlineAnnouncement, open: openDialog }),
+    [url, frameUrl, inlineAnnouncement, openDialog],
+  );
 
   return (
     <BookingContext value={value}>
       {children}
-      <BookingStatus
-        message={open ? "" : announcement}
-        className="card fixed bottom-4 left-1/2 z-40 -translate-x-1/2 px-5 py-3 text-sm font-medium shadow-2xl"
-      />
       {subject !== null ? (
         <Suspense fallback={null}>
           <BookingDialog
@@ -158,12 +161,16 @@ export function BookingTrigger({
   );
 }
 
-/** The inline variant: only the frame, titled 'Schedule a consultation'. */
+/** The inline variant: the frame, titled 'Schedule a consultation', and its live region. */
 export function BookingInline({ className }: { className?: string }) {
-  const { frameUrl } = useBooking();
+  const { frameUrl, announcement } = useBooking();
   return (
     <div className={cn("overflow-hidden rounded-card border border-line", className)}>
       <BookingFrame url={frameUrl} title={BOOKING.inlineTitle} lazy />
+      <BookingStatus
+        message={announcement}
+        className="border-t border-line px-4 py-3 text-sm font-medium"
+      />
     </div>
   );
 }
