@@ -556,6 +556,21 @@ describe.each(testDrivers)("dashboard on %s", (driver) => {
       { label: "Producer", value: 2 },
       { label: "Video Editor", value: 1 },
     ]);
+
+    // The page's figures are kept per instance for 30 s (and per day), then computed again.
+    const { cachedDashboard, DASHBOARD_TTL_MS } = await import("@server/admin/dashboard");
+    const at = (ms: number) => ({ now: new Date(now.getTime() + ms), today: "2026-11-26" });
+    const first = cachedDashboard(db, at(0));
+    expect(await first).toEqual(dashboard);
+    await db.insert(jobApplications).values({
+      name: "P3",
+      email: "p3@x.co",
+      positionTitle: "Producer",
+      createdAt: daysAgo(1),
+    });
+    expect(cachedDashboard(db, at(DASHBOARD_TTL_MS - 1))).toBe(first);
+    expect((await cachedDashboard(db, at(DASHBOARD_TTL_MS))).newThisWeek.applications).toBe(3);
+    expect(cachedDashboard(db, { ...at(DASHBOARD_TTL_MS), today: "2026-11-27" })).not.toBe(first);
   });
 });
 
