@@ -75,6 +75,7 @@ export default defineConfig({
         "site-interactions.spec.ts",
         "content-pages.spec.ts",
         "admin-screens.spec.ts",
+        "admin-pipelines.spec.ts",
         "admin-staff.spec.ts",
         "admin-account.spec.ts",
         "admin-privacy.spec.ts",

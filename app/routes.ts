@@ -117,4 +117,6 @@ export default [
   route("uploads/contact-attachments", "routes/resources/contact-attachments.ts"),
   // The cookie banner's records of consent (issue #32).
   route("consent", "routes/resources/consent.ts"),
+  // A call booked from the contact page's success message, on the inquiry it sent (issue #30).
+  route("contact/booked", "routes/resources/booked-call.ts"),
 ] satisfies RouteConfig;

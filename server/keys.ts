@@ -19,6 +19,8 @@ export interface DerivedKeys {
   backupArchives: string;
   /** Signed preview links of drafts, for people without an account (issue #31). */
   previewLinks: string;
+  /** The contact page's signed reference to the inquiry it just sent, for a booked call (issue #30). */
+  bookingReferences: string;
 }
 
 const LABELS: Record<keyof DerivedKeys, string> = {
@@ -29,6 +31,7 @@ const LABELS: Record<keyof DerivedKeys, string> = {
   backupLinks: "studio/v1/backup-links",
   backupArchives: "studio/v1/backup-archives",
   previewLinks: "studio/v1/preview-links",
+  bookingReferences: "studio/v1/booking-references",
 };
 
 export function deriveKeys(secret: string): DerivedKeys {
@@ -42,5 +45,6 @@ export function deriveKeys(secret: string): DerivedKeys {
     backupLinks: derive(LABELS.backupLinks),
     backupArchives: derive(LABELS.backupArchives),
     previewLinks: derive(LABELS.previewLinks),
+    bookingReferences: derive(LABELS.bookingReferences),
   };
 }

@@ -19,6 +19,7 @@ import {
   type FormResult,
   WEDDING_SUCCESS,
 } from "~/lib/forms/result";
+import { bookingReference } from "./booking";
 import {
   checkPost,
   FORM_LIMITS,
@@ -200,8 +201,12 @@ export async function handleContactPost(
     return fail(503, "Failed to upload files. Please try again.");
   }
 
+  let inquiry: { id: string };
   try {
-    await submitProjectInquiry(services(runtime), { ...checked.data, attachments: attachmentIds });
+    inquiry = await submitProjectInquiry(services(runtime), {
+      ...checked.data,
+      attachments: attachmentIds,
+    });
   } catch (error) {
     if (error instanceof AttachmentsUnavailableError) {
       return fail(409, error.message, { attachments: [error.message] });
@@ -209,7 +214,15 @@ export async function handleContactPost(
     runtime.logger.error({ err: error }, "contact inquiry failed");
     return fail(503, CONTACT_FAILURE);
   }
-  return success({ status: "success", message: CONTACT_SUCCESS });
+  return success({
+    status: "success",
+    message: CONTACT_SUCCESS,
+    booking: {
+      name: checked.data.name,
+      email: checked.data.email,
+      reference: bookingReference(runtime.keys.bookingReferences, inquiry.id),
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,11 +7,12 @@
  * consent and loading logic arrives with the cookie banner, after hydration.
  */
 
-/** The three custom events and their fixed categories (SPEC section 7). */
+/** The custom events and their fixed categories (SPEC section 7; `calendar_booked`: issue #30). */
 export const EVENT_CATEGORIES = {
   form_submission: "contact",
   video_play: "engagement",
   calendar_open: "conversion",
+  calendar_booked: "conversion",
 } as const;
 export type AnalyticsEvent = keyof typeof EVENT_CATEGORIES;
 
@@ -65,7 +66,7 @@ export function trackPageView(pathWithQuery: string): void {
   });
 }
 
-/** One of the three custom events, with its category and a label (e.g. where a button sits). */
+/** One of the custom events, with its category and a label (e.g. where a button sits). */
 export function trackEvent(name: AnalyticsEvent, label: string): void {
   send("event", name, { event_category: EVENT_CATEGORIES[name], event_label: label });
 }

@@ -1,6 +1,6 @@
 import type { Executor } from "@server/db/client";
 import { contactSubmissions, jobApplications, pipelineActivity } from "@server/db/schema";
-import { and, count, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { count, desc, gte, sql } from "drizzle-orm";
 import { SERVICE_LABELS } from "~/entities/inquiry/options";
 import { CONTACT_STATUSES } from "~/lib/values";
 
@@ -36,72 +36,45 @@ export async function loadDashboard(
   const weekAgo = new Date(options.now.getTime() - 7 * DAY_MS);
   const monthAgo = new Date(options.now.getTime() - 30 * DAY_MS);
   const sixMonths = new Date(options.now.getTime() - 183 * DAY_MS);
-  const firstResponse = db
-    .select({
-      subjectId: pipelineActivity.subjectId,
-      at: sql<Date>`min(${pipelineActivity.at})`.as("first_at"),
-    })
-    .from(pipelineActivity)
-    .where(
-      and(
-        eq(pipelineActivity.subjectType, "inquiry"),
-        inArray(pipelineActivity.kind, ["status", "reply"]),
-      ),
-    )
-    .groupBy(pipelineActivity.subjectId)
-    .as("first_response");
-  const month = sql<string>`to_char(${contactSubmissions.createdAt} at time zone 'America/Los_Angeles', 'YYYY-MM')`;
+  const s = contactSubmissions;
+  // The first staff status change or reply of one inquiry: the Activity index's range per
+  // inquiry (subject, then time), read only for the inquiries of the last 30 days.
+  const firstResponse = sql`(select min(a.at) from ${pipelineActivity} a
+      where a.subject_type = 'inquiry' and a.subject_id = ${s.id} and a.kind in ('status', 'reply'))`;
+  const month = sql<string>`to_char(${s.createdAt} at time zone 'America/Los_Angeles', 'YYYY-MM')`;
+  const counted = (where: ReturnType<typeof sql>) =>
+    sql<number>`count(*) filter (where ${where})`.mapWith(Number);
 
-  const [
-    [newInquiries],
-    [newApplications],
-    statuses,
-    [due],
-    [median],
-    services,
-    months,
-    positions,
-  ] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(contactSubmissions)
-      .where(gte(contactSubmissions.createdAt, weekAgo)),
-    db.select({ n: count() }).from(jobApplications).where(gte(jobApplications.createdAt, weekAgo)),
-    db
-      .select({ status: contactSubmissions.status, n: count() })
-      .from(contactSubmissions)
-      .where(ne(contactSubmissions.status, "closed"))
-      .groupBy(contactSubmissions.status),
-    db
-      .select({ n: count() })
-      .from(contactSubmissions)
-      .where(
-        and(
-          lte(contactSubmissions.followUpOn, options.today),
-          ne(contactSubmissions.status, "closed"),
-        ),
-      ),
+  const [[figures], [newApplications], services, months, positions] = await Promise.all([
+    // One pass over the inquiries for every single figure.
     db
       .select({
-        hours: sql<
-          number | null
-        >`percentile_cont(0.5) within group (order by extract(epoch from (${firstResponse.at} - ${contactSubmissions.createdAt})) / 3600)`.mapWith(
-          (value) => (value === null ? null : Number(value)),
+        newThisWeek: counted(sql`${s.createdAt} >= ${weekAgo}`),
+        ...Object.fromEntries(
+          CONTACT_STATUSES.filter((status) => status !== "closed").map((status) => [
+            status,
+            counted(sql`${s.status} = ${status}`),
+          ]),
+        ),
+        due: counted(sql`${s.followUpOn} <= ${options.today} and ${s.status} <> 'closed'`),
+        hours: sql<number | null>`percentile_cont(0.5) within group (order by
+            extract(epoch from (${firstResponse} - ${s.createdAt})) / 3600)
+            filter (where ${s.createdAt} >= ${monthAgo})`.mapWith((value) =>
+          value === null ? null : Number(value),
         ),
       })
-      .from(contactSubmissions)
-      .innerJoin(firstResponse, eq(firstResponse.subjectId, contactSubmissions.id))
-      .where(gte(contactSubmissions.createdAt, monthAgo)),
+      .from(s),
+    db.select({ n: count() }).from(jobApplications).where(gte(jobApplications.createdAt, weekAgo)),
     db
-      .select({ service: contactSubmissions.service, n: count() })
-      .from(contactSubmissions)
-      .groupBy(contactSubmissions.service)
+      .select({ service: s.service, n: count() })
+      .from(s)
+      .groupBy(s.service)
       // Ties by name, the inquiries without a service last.
-      .orderBy(desc(count()), sql`${contactSubmissions.service} asc nulls last`),
+      .orderBy(desc(count()), sql`${s.service} asc nulls last`),
     db
       .select({ month, n: count() })
-      .from(contactSubmissions)
-      .where(gte(contactSubmissions.createdAt, sixMonths))
+      .from(s)
+      .where(gte(s.createdAt, sixMonths))
       .groupBy(month)
       .orderBy(month),
     db
@@ -110,14 +83,19 @@ export async function loadDashboard(
       .groupBy(jobApplications.positionTitle)
       .orderBy(desc(count()), jobApplications.positionTitle),
   ]);
-  const hours = median?.hours ?? null;
+  const byStatus = (figures ?? {}) as Record<string, number | null | undefined>;
+  const newInquiries = { n: figures?.newThisWeek ?? 0 };
+  const statuses = CONTACT_STATUSES.map((status) => ({ status, n: byStatus[status] ?? 0 }));
+  const due = { n: figures?.due ?? 0 };
+  const median = { hours: figures?.hours ?? null };
+  const hours = median.hours;
   return {
-    newThisWeek: { inquiries: newInquiries?.n ?? 0, applications: newApplications?.n ?? 0 },
+    newThisWeek: { inquiries: newInquiries.n, applications: newApplications?.n ?? 0 },
     openByStatus: CONTACT_STATUSES.filter((status) => status !== "closed").map((status) => ({
       label: status.charAt(0).toUpperCase() + status.slice(1),
       value: statuses.find((row) => row.status === status)?.n ?? 0,
     })),
-    followUpsDue: due?.n ?? 0,
+    followUpsDue: due.n,
     medianFirstResponseHours: hours === null ? null : Math.round(hours * 10) / 10,
     byService: services.map((row) => ({
       label: row.service
@@ -128,4 +106,32 @@ export async function loadDashboard(
     byMonth: months.map((row) => ({ label: row.month, value: row.n })),
     byPosition: positions.map((row) => ({ label: row.position, value: row.n })),
   };
+}
+
+/** How long one instance shows the same figures: a dashboard, not a live counter. */
+export const DASHBOARD_TTL_MS = 30_000;
+
+const cached = new WeakMap<object, { key: string; at: number; figures: Promise<Dashboard> }>();
+
+/**
+ * The Dashboard of the list's first page, computed at most once per `DASHBOARD_TTL_MS` per
+ * database (so per instance) and day: each figure is an aggregate over every inquiry, which
+ * staff reloading the list would otherwise pay on every visit (docs/benchmarks.md). A failed
+ * computation is not kept.
+ */
+export function cachedDashboard(
+  db: Executor,
+  options: { now: Date; today: string },
+): Promise<Dashboard> {
+  const hit = cached.get(db);
+  const at = options.now.getTime();
+  if (hit && hit.key === options.today && at - hit.at >= 0 && at - hit.at < DASHBOARD_TTL_MS) {
+    return hit.figures;
+  }
+  const figures = loadDashboard(db, options);
+  cached.set(db, { key: options.today, at, figures });
+  figures.catch(() => {
+    if (cached.get(db)?.figures === figures) cached.delete(db);
+  });
+  return figures;
 }

@@ -5,6 +5,7 @@ import {
   applicationRatings,
   contactSubmissions,
   jobApplications,
+  pipelineActivity,
   replyTemplates,
   user,
 } from "@server/db/schema";
@@ -369,11 +370,29 @@ export function templateValues(
   };
 }
 
-/** A visitor's booking from the site (issue #30 item 4): "Booked a call" on that inquiry. */
-export async function recordBooking(db: Database, inquiryId: string): Promise<boolean> {
+/**
+ * A visitor's booking from the site (issue #30 item 4): "Booked a call" on that inquiry, once.
+ * The row lock orders concurrent reports, so a replayed one finds the first and adds nothing.
+ */
+export async function recordBooking(
+  db: Database,
+  inquiryId: string,
+): Promise<"recorded" | "already" | "gone"> {
   return inTransaction(db, async (tx) => {
     const row = await lockRow(tx, "inquiry", inquiryId);
-    if (!row) return false;
+    if (!row) return "gone";
+    const [booked] = await tx
+      .select({ id: pipelineActivity.id })
+      .from(pipelineActivity)
+      .where(
+        and(
+          eq(pipelineActivity.subjectType, "inquiry"),
+          eq(pipelineActivity.subjectId, inquiryId),
+          eq(pipelineActivity.kind, "booked"),
+        ),
+      )
+      .limit(1);
+    if (booked) return "already";
     await recordActivity(tx, {
       subject: "inquiry",
       subjectId: inquiryId,
@@ -381,6 +400,6 @@ export async function recordBooking(db: Database, inquiryId: string): Promise<bo
       actor: null,
       summary: ACTIVITY_LABELS.booked,
     });
-    return true;
+    return "recorded";
   });
 }

@@ -15,10 +15,13 @@ const WINDOW_SECONDS = 10 * 60;
 export const RATE_LIMITED_MESSAGE =
   "You've sent several requests in a short time. Please wait a few minutes and try again, or email us directly.";
 
-export type LimitKind = "submission" | "upload" | "password-reset" | "consent";
+export type LimitKind = "submission" | "upload" | "password-reset" | "consent" | "booking";
 
 /** Banner choices one address may record in the window: a person makes one or two. */
 const CONSENT_RECORDS_PER_WINDOW = 30;
+
+/** Booked calls one address may report in the window: a visitor books one. */
+const BOOKINGS_PER_WINDOW = 10;
 
 /** Reset e-mails one address may ask for in the window: a person needs one or two. */
 const PASSWORD_RESETS_PER_WINDOW = 5;
@@ -31,6 +34,7 @@ interface Limiters {
   upload: RateLimiterAbstract;
   "password-reset": RateLimiterAbstract;
   consent: RateLimiterAbstract;
+  booking: RateLimiterAbstract;
   /** Bytes stored per IP per day, and from everyone per day (one key). */
   uploadBytes: RateLimiterAbstract;
   uploadBytesTotal: RateLimiterAbstract;
@@ -64,6 +68,11 @@ function limitersFor(runtime: Runtime): Limiters {
       consent: counter({
         keyPrefix: "consent",
         points: CONSENT_RECORDS_PER_WINDOW,
+        duration: WINDOW_SECONDS,
+      }),
+      booking: counter({
+        keyPrefix: "booking",
+        points: BOOKINGS_PER_WINDOW,
         duration: WINDOW_SECONDS,
       }),
       uploadBytes: counter({

@@ -25,7 +25,13 @@ test.describe("booking dialog", () => {
     const dialog = page.getByRole("dialog", { name: "Schedule Your Consultation" });
     await expect(dialog).toBeVisible();
     const frame = dialog.locator("iframe");
-    await expect(frame).toHaveAttribute("src", BOOKING_URL);
+    // The scheduling page with Calendly's embed parameters, which its booking events need.
+    const src = new URL((await frame.getAttribute("src")) ?? "");
+    expect(`${src.origin}${src.pathname}`).toBe(BOOKING_URL);
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      embed_domain: new URL(page.url()).host,
+      embed_type: "Inline",
+    });
     await expect(frame).toHaveAttribute("height", "600");
     await expect(dialog.getByRole("button", { name: "Open in New Window" })).toBeVisible();
 

@@ -556,5 +556,181 @@ describe.each(testDrivers)("dashboard on %s", (driver) => {
       { label: "Producer", value: 2 },
       { label: "Video Editor", value: 1 },
     ]);
+
+    // The page's figures are kept per instance for 30 s (and per day), then computed again.
+    const { cachedDashboard, DASHBOARD_TTL_MS } = await import("@server/admin/dashboard");
+    const at = (ms: number) => ({ now: new Date(now.getTime() + ms), today: "2026-11-26" });
+    const first = cachedDashboard(db, at(0));
+    expect(await first).toEqual(dashboard);
+    await db.insert(jobApplications).values({
+      name: "P3",
+      email: "p3@x.co",
+      positionTitle: "Producer",
+      createdAt: daysAgo(1),
+    });
+    expect(cachedDashboard(db, at(DASHBOARD_TTL_MS - 1))).toBe(first);
+    expect((await cachedDashboard(db, at(DASHBOARD_TTL_MS))).newThisWeek.applications).toBe(3);
+    expect(cachedDashboard(db, { ...at(DASHBOARD_TTL_MS), today: "2026-11-27" })).not.toBe(first);
+  });
+});
+
+describe.each(testDrivers)("reply templates and every kind of Activity entry on %s", (driver) => {
+  let t: TestRuntime;
+  const db = () => t.database.db;
+  const templatesPage = () => import("~/routes/admin/templates");
+  beforeAll(async () => {
+    t = await createTestRuntime(driver, { NOTIFY_EMAIL: "studio@studio.test" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const saveTemplate = async (fields: Record<string, string>, cookie = t.cookies.admin) => {
+    const { action } = await templatesPage();
+    return postTo(t, action as never, "/admin/templates", new URLSearchParams(fields), {
+      cookie,
+    }) as Promise<Response | { data: unknown; init: ResponseInit | null }>;
+  };
+
+  it("edits a template on /admin/templates (admins): saved with its audit row, used by the next reply", async () => {
+    const [propose] = await db()
+      .select()
+      .from(replyTemplates)
+      .where(eq(replyTemplates.name, "Propose a call"));
+    if (!propose) throw new Error("the migration seeds the templates");
+    const saved = (await saveTemplate({
+      id: propose.id,
+      name: "Propose a call",
+      subject: "A call about your project",
+      body: "Hi {name}, book here: {booking_url} ({unknown})",
+    })) as Response;
+    expect(saved.status).toBe(302);
+    expect(await toastOf(t.runtime, saved)).toBe('Success: Template "Propose a call" saved');
+    const [audit] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, propose.id), eq(auditEvents.action, "update")));
+    expect(audit?.changes).toMatchObject({
+      subject: { before: "", after: "A call about your project" },
+    });
+
+    // The inquiry page's reply, filled for the visitor from the edited template.
+    const [row] = await db()
+      .insert(contactSubmissions)
+      .values({ name: "Lou Park", email: "lou@example.com", description: "A film." })
+      .returning({ id: contactSubmissions.id });
+    const { loader } = await import("~/routes/admin/inquiry");
+    const page = (await loader(
+      routeArgs(t.runtime, `/admin/inquiries/${row?.id}?template=${propose.id}`, {
+        cookie: t.cookies.admin,
+        params: { id: row?.id ?? "" },
+      }) as never,
+    )) as { reply: { subject: string; message: string } };
+    expect(page.reply.subject).toBe("A call about your project");
+    expect(page.reply.message).toBe(
+      `Hi Lou Park, book here: ${t.runtime.config.BOOKING_URL} ({unknown})`,
+    );
+
+    // A template without a name is a 400 with the message; editors are refused.
+    const invalid = (await saveTemplate({ id: propose.id, name: " ", subject: "", body: "x" })) as {
+      data: { fieldErrors: Record<string, string[]> };
+      init: ResponseInit;
+    };
+    expect(invalid.init.status).toBe(400);
+    expect(invalid.data.fieldErrors.name).toEqual(["Please enter a name"]);
+    await expect(
+      saveTemplate({ id: propose.id, name: "Mine", subject: "", body: "x" }, t.cookies.editor),
+    ).rejects.toMatchObject({ init: { status: 403 } });
+    const [after] = await db()
+      .select()
+      .from(replyTemplates)
+      .where(eq(replyTemplates.id, propose.id));
+    expect(after?.name).toBe("Propose a call");
+  });
+
+  it("records every kind of Activity entry: submitted, status, owner, follow-up, note, reply, booked, rating", async () => {
+    const { handleContactPost, handleApplicationPost } = await import("@server/public-forms");
+    const { reportBooking } = await import("@server/booking");
+    const form = new FormData();
+    form.append("name", "Kit Moreno");
+    form.append("email", "kit@example.com");
+    form.append("description", "A series of short films.");
+    const sent = await handleContactPost(
+      t.runtime,
+      new Request("http://localhost:3999/contact", { method: "POST", body: form }),
+      "192.0.2.77",
+    );
+    if (sent.result.status !== "success" || !sent.result.booking) throw new Error("not sent");
+    const [inquiry] = await db()
+      .select({ id: contactSubmissions.id })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.email, "kit@example.com"));
+    const id = inquiry?.id ?? "";
+    const [admin] = await db()
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, TEST_ADMIN.email));
+    const { action } = await import("~/routes/admin/inquiry");
+    const step = (fields: Record<string, string>) =>
+      postTo(t, action as never, `/admin/inquiries/${id}`, new URLSearchParams(fields), {
+        params: { id },
+      });
+    await step({ intent: "status", status: "contacted" });
+    await step({ intent: "owner", owner: admin?.id ?? "" });
+    await step({ intent: "follow_up", followUp: "2031-01-02" });
+    await step({ intent: "note", note: "Call on Monday" });
+    await step({
+      intent: "reply",
+      template: "",
+      subject: "Re: Your Project Inquiry",
+      message: "Hi Kit",
+    });
+    expect(await reportBooking(t.runtime, sent.result.booking.reference)).toBe("recorded");
+
+    const kinds = async (subjectId: string) =>
+      (
+        await db()
+          .select({ kind: pipelineActivity.kind })
+          .from(pipelineActivity)
+          .where(eq(pipelineActivity.subjectId, subjectId))
+          .orderBy(asc(pipelineActivity.at))
+      ).map((entry) => entry.kind);
+    expect(await kinds(id)).toEqual([
+      "submitted",
+      "status",
+      "owner",
+      "follow_up",
+      "note",
+      "reply",
+      "booked",
+    ]);
+
+    // An application: its submission and a rating.
+    const { pdfBytes } = await import("../support/files");
+    const application = new FormData();
+    application.append("name", "Ira Quist");
+    application.append("email", "ira@example.com");
+    application.append("position_title", "Producer");
+    application.append("resume", new File([new Uint8Array(pdfBytes())], "cv.pdf"));
+    const applied = await handleApplicationPost(
+      t.runtime,
+      new Request("http://localhost:3999/careers", { method: "POST", body: application }),
+      "192.0.2.78",
+    );
+    expect(applied.status).toBe(200);
+    const [row] = await db()
+      .select({ id: jobApplications.id })
+      .from(jobApplications)
+      .where(eq(jobApplications.email, "ira@example.com"));
+    const applicationId = row?.id ?? "";
+    const { action: applicationAction } = await import("~/routes/admin/job-application");
+    await postTo(
+      t,
+      applicationAction as never,
+      `/admin/job-applications/${applicationId}`,
+      new URLSearchParams({ intent: "rating", rating: "4" }),
+      { params: { id: applicationId } },
+    );
+    expect(await kinds(applicationId)).toEqual(["submitted", "rating"]);
   });
 });

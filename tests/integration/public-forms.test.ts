@@ -73,6 +73,12 @@ describe.each(testDrivers)("public forms on %s", (driver) => {
     expect(result).toEqual({
       status: "success",
       message: "Thank you! We'll get back to you within 24 hours.",
+      // "Book a call now": the scheduler's prefill and the inquiry's signed reference (issue #30).
+      booking: {
+        name: "Dana Whitfield",
+        email: "dana@example.com",
+        reference: expect.stringMatching(/^[0-9a-f-]{36}\.\d+\.[0-9a-f]{64}$/),
+      },
     });
     expect(await counts()).toEqual({
       ...before,

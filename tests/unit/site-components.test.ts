@@ -5,7 +5,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { CaseStudyCard } from "~/components/listings/case-study-card";
-import { BookingFrame, BookingInline } from "~/components/site/booking/booking-frame";
+import { isScheduledEvent } from "~/components/site/booking/booked-call";
+import { BookingInline, BookingProvider } from "~/components/site/booking/booking";
+import { BookingFrame } from "~/components/site/booking/booking-frame";
+import { schedulerFrameUrl, schedulerUrl } from "~/components/site/booking/scheduler-url";
 import { isNavItemActive, NAV_ITEMS, SERVICES_DROPDOWN } from "~/copy/navigation";
 import { FALLBACK_CASE_STUDIES } from "~/copy/samples";
 import { toCaseStudySummary } from "~/entities/case-study/view";
@@ -22,9 +25,42 @@ describe("booking frame", () => {
     );
     expect(dialogFrame).toContain(`src="${url}"`);
     expect(dialogFrame).toContain('height="600"');
-    const inline = renderToStaticMarkup(createElement(BookingInline, { url }));
+    const inline = renderToStaticMarkup(
+      createElement(
+        BookingProvider,
+        { url, siteUrl: "https://studio.example" },
+        createElement(BookingInline),
+      ),
+    );
     expect(inline).toContain('title="Schedule a consultation"');
     expect(inline).toContain('height="600"');
+    // Calendly's embed parameters, which its postMessage events need.
+    expect(inline).toContain(
+      'src="https://calendly.com/northlight/discovery?embed_domain=studio.example&amp;embed_type=Inline"',
+    );
+  });
+
+  it("prefills the visitor's name and e-mail as the frame's `name` and `email` (issue #30)", () => {
+    const url = "https://calendly.com/northlight/discovery";
+    const prefill = { name: "Ana María", email: "ana+x@example.com" };
+    const popup = new URL(schedulerUrl(url, prefill));
+    expect(popup.searchParams.get("name")).toBe("Ana María");
+    expect(popup.searchParams.get("email")).toBe("ana+x@example.com");
+    const frame = new URL(schedulerFrameUrl(url, "https://studio.example", prefill));
+    expect(Object.fromEntries(frame.searchParams)).toEqual({
+      embed_domain: "studio.example",
+      embed_type: "Inline",
+      name: "Ana María",
+      email: "ana+x@example.com",
+    });
+    expect(schedulerUrl(url, null)).toBe(url);
+  });
+
+  it("knows Calendly's booked event and nothing else", () => {
+    expect(isScheduledEvent({ event: "calendly.event_scheduled", payload: {} })).toBe(true);
+    expect(isScheduledEvent({ event: "calendly.date_and_time_selected" })).toBe(false);
+    expect(isScheduledEvent("calendly.event_scheduled")).toBe(false);
+    expect(isScheduledEvent(null)).toBe(false);
   });
 });
 

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { BookingTrigger } from "~/components/site/booking/booking";
 import { buttonClasses } from "~/components/ui/button";
 import type { CONTACT } from "~/copy/contact";
+import { BOOKING } from "~/copy/site";
 import { trackContact, trackEvent } from "~/lib/analytics";
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/lib/forms/limits";
 import { CONTACT_RULES } from "~/lib/forms/rules";
@@ -162,6 +164,16 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
         </div>
         <div className="flex flex-col gap-4 md:col-span-2">
           <FormMessage result={check.summary ?? result} />
+          {/* The inquiry is in: the scheduler prefilled, a booking recorded on it (issue #30). */}
+          {!check.summary && result?.status === "success" && result.booking ? (
+            <BookingTrigger
+              source="contact_success"
+              handoff={result.booking}
+              className={buttonClasses({ variant: "secondary", className: "self-start" })}
+            >
+              {BOOKING.bookNow}
+            </BookingTrigger>
+          ) : null}
           <button
             type="submit"
             disabled={busy || uploading}

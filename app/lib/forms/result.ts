@@ -1,9 +1,26 @@
 /** The one shape of error messages per field name (every form, public and back-office). */
 export type FieldErrors = Record<string, string[] | undefined>;
 
+/**
+ * What the contact page's "Book a call now" needs (issue #30): the visitor's name and e-mail for
+ * the scheduler's prefill, and the signed, short-lived reference to the inquiry just sent. Only
+ * ever in the answer to the visitor's own POST, which no cache keeps.
+ */
+export interface BookingHandoff {
+  name: string;
+  email: string;
+  reference: string;
+}
+
 /** What a public form's action answers: the page shows it (with or without JavaScript). */
 export type FormResult =
-  | { status: "success"; title?: string; message: string }
+  | {
+      status: "success";
+      title?: string;
+      message: string;
+      /** After a project inquiry: the scheduler's prefill and the inquiry's signed reference. */
+      booking?: BookingHandoff;
+    }
   | {
       status: "error";
       /** A toast-style title where SPEC gives one ('Submission Failed', 'File Too Large'…). */

@@ -1,4 +1,4 @@
-import { loadDashboard } from "@server/admin/dashboard";
+import { cachedDashboard } from "@server/admin/dashboard";
 import {
   attachmentNames,
   attachmentPath,
@@ -57,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
       const [result, dashboard] = await Promise.all([
         listInquiries(db, filters, page, scope),
         // The Dashboard heads the list's first page.
-        page === 1 ? loadDashboard(db, { now: new Date(), today: scope.today }) : null,
+        page === 1 ? cachedDashboard(db, { now: new Date(), today: scope.today }) : null,
       ]);
       return { result, dashboard, fileNames: await attachmentNames(db, result.rows) };
     },

@@ -1,18 +1,17 @@
 import { getRuntimeFrom } from "@server/context";
+import { PRIVATE_NO_STORE } from "@server/http/cache";
 import { metaFor } from "@server/pages/page-meta";
 import { handleContactPost } from "@server/public-forms";
 import { getClientIp } from "@server/security/client-ip";
-import { data, useRouteLoaderData } from "react-router";
+import { data } from "react-router";
 import { ContactForm } from "~/components/forms/contact-form";
-import { BookingInline } from "~/components/site/booking/booking-frame";
+import { BookingInline } from "~/components/site/booking/booking";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { Container, Section } from "~/components/ui/layout";
 import { CONTACT } from "~/copy/contact";
 import { SEO } from "~/copy/seo";
 import { loaderMeta } from "~/lib/loader-meta";
-import { SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 import type { Route } from "./+types/contact";
-import type { loader as siteLoader } from "./layout";
 
 /** The Project Inquiry (issue #5): stored with its attachments, the studio notified. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -21,7 +20,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     getClientIp(context),
   );
-  return data(result, { status });
+  // The answer names the visitor (the scheduler's prefill): never kept by any cache.
+  return data(result, { status, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+}
+
+/** The page after a POST is the visitor's own; otherwise the frame's shared caching. */
+export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : parentHeaders;
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -32,7 +37,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta = loaderMeta;
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const site = useRouteLoaderData<typeof siteLoader>(SITE_LAYOUT_ROUTE_ID);
   const { hero, getInTouch, form } = loaderData.content;
   return (
     <main id="main">
@@ -45,7 +49,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               {getInTouch.heading}
             </h2>
             <p className="text-ink-muted">{getInTouch.intro}</p>
-            {site ? <BookingInline url={site.bookingUrl} /> : null}
+            <BookingInline />
             <ul className="grid gap-2 text-ink-muted">
               <li>
                 <a

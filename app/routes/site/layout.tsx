@@ -44,7 +44,7 @@ const ErrorPage = lazy(() =>
 function Frame({ config, children }: { config: PublicSiteConfig; children: React.ReactNode }) {
   const hydrated = useHydrated();
   return (
-    <BookingProvider url={config.bookingUrl}>
+    <BookingProvider url={config.bookingUrl} siteUrl={config.siteUrl}>
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-accent px-4 py-2 font-medium text-accent-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

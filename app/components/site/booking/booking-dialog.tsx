@@ -2,7 +2,7 @@ import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { ExternalLinkIcon, XIcon } from "~/components/ui/icons";
 import { BOOKING } from "~/copy/site";
-import { BookingFrame } from "./booking-frame";
+import { BookingFrame, BookingStatus } from "./booking-frame";
 
 /** Opens the scheduling page in a 700x800 popup (SPEC section 2). */
 export function openBookingPopup(url: string): void {
@@ -18,11 +18,18 @@ export function openBookingPopup(url: string): void {
  */
 export default function BookingDialog({
   url,
+  frameUrl,
+  announcement,
   open,
   onOpenChange,
   returnFocusTo,
 }: {
+  /** The scheduling page (the popup's address). */
   url: string;
+  /** The same as a frame of this site (embed parameters, any prefill). */
+  frameUrl: string;
+  /** "Your call is booked." once the scheduler says so: the page outside is hidden meanwhile. */
+  announcement: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLElement | null>;
@@ -55,9 +62,10 @@ export default function BookingDialog({
             </Dialog.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto bg-canvas">
-            <BookingFrame url={url} title={BOOKING.title} />
+            <BookingFrame url={frameUrl} title={BOOKING.title} />
           </div>
-          <div className="flex justify-end border-t border-line px-5 py-3 md:px-6">
+          <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line px-5 py-3 md:px-6">
+            <BookingStatus message={announcement} className="mr-auto text-sm font-medium" />
             <button
               type="button"
               onClick={() => openBookingPopup(url)}

@@ -27,11 +27,11 @@ export function BookingFrame({
   );
 }
 
-/** The inline variant: only the frame, titled 'Schedule a consultation'. */
-export function BookingInline({ url, className }: { url: string; className?: string }) {
+/** The polite live region that says a booking was made (shown while it has something to say). */
+export function BookingStatus({ message, className }: { message: string; className?: string }) {
   return (
-    <div className={cn("overflow-hidden rounded-card border border-line", className)}>
-      <BookingFrame url={url} title={BOOKING.inlineTitle} lazy />
-    </div>
+    <p role="status" className={message ? className : "sr-only"}>
+      {message}
+    </p>
   );
 }
