@@ -14,6 +14,7 @@ export const LIMITERS = [
   "upload-quota",
   "password-reset",
   "consent",
+  "passkey",
 ] as const;
 export type LimiterName = (typeof LIMITERS)[number];
 
@@ -29,6 +30,7 @@ function countsFor(runtime: object): Record<LimiterName, number> {
       "upload-quota": 0,
       "password-reset": 0,
       consent: 0,
+      passkey: 0,
     };
     byRuntime.set(runtime, counts);
   }

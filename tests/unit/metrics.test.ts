@@ -163,6 +163,7 @@ describe("request metrics on an Express app", () => {
       "upload-quota": 0,
       "password-reset": 0,
       consent: 0,
+      passkey: 0,
     }),
     build: async () => ({
       routes: manifest([
