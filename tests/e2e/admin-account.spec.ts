@@ -48,7 +48,7 @@ async function signInWithForm(page: Page, email: string, javaScript = true) {
   if (javaScript) await hydrated(page);
   await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /** Turns two-factor on from /admin/account; returns the setup key the page showed. */
