@@ -100,6 +100,7 @@ export default [
       route("uploads/image", "routes/admin/image-upload.ts"),
       route("backups/:id/download", "routes/admin/backup-download.ts"),
       route("account/passkeys", "routes/admin/passkey-register.ts"),
+      route("confirm/passkey", "routes/admin/passkey-confirm.ts"),
       route("audit.csv", "routes/admin/audit-csv.ts"),
       route("privacy/export", "routes/admin/privacy-export.ts"),
       route("privacy/consent.csv", "routes/admin/privacy-consent-csv.ts"),

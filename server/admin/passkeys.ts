@@ -193,3 +193,67 @@ export async function sessionHasPasskey(runtime: Runtime, sessionId: string): Pr
     .limit(1);
   return row?.passkey === true;
 }
+
+/**
+ * The step-up with a passkey (decision 0302's "password or a code", decision 0304): options for
+ * the signed-in person's own passkeys (the plugin reads the session from the cookie).
+ */
+export async function stepUpOptions(
+  runtime: Runtime,
+  request: Request,
+  ip: string,
+): Promise<CeremonyStep<unknown>> {
+  const response = await runtime.auth.api.generatePasskeyAuthenticationOptions({
+    headers: authHeaders(request, ip),
+    asResponse: true,
+  });
+  if (!response.ok) return { ok: false, status: 400, message: PASSKEY_MESSAGES.signInFailed };
+  return { ok: true, body: await response.json(), cookies: response.headers.getSetCookie() };
+}
+
+/**
+ * Checks the authenticator's answer; when it is one of this person's passkeys, restarts this
+ * session's step-up clock. The plugin answers a verified passkey with a new session: that one is
+ * deleted at once and its cookie never forwarded, so the person keeps the session they had.
+ */
+export async function confirmWithPasskey(
+  runtime: Runtime,
+  staff: StaffUser,
+  request: Request,
+  ip: string,
+  answer: unknown,
+): Promise<boolean> {
+  let response: Response;
+  try {
+    response = await runtime.auth.api.verifyPasskeyAuthentication({
+      body: { response: answer as never },
+      headers: authHeaders(request, ip),
+      asResponse: true,
+    });
+  } catch (error) {
+    runtime.logger.warn({ err: error }, "a passkey step-up failed");
+    return false;
+  }
+  const body = (await response.json().catch(() => null)) as {
+    session?: { id?: string };
+    user?: { id?: string };
+  } | null;
+  const made = body?.session?.id;
+  if (made) await runtime.database.db.delete(session).where(eq(session.id, made));
+  if (!response.ok || body?.user?.id !== staff.id) return false;
+  await runtime.database.db
+    .update(session)
+    .set({ verifiedAt: new Date() })
+    .where(eq(session.id, staff.sessionId));
+  return true;
+}
+
+/** Whether the person has at least one passkey (the step-up page offers it then). */
+export async function hasPasskey(runtime: Runtime, userId: string): Promise<boolean> {
+  const [row] = await runtime.database.db
+    .select({ id: passkey.id })
+    .from(passkey)
+    .where(eq(passkey.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}

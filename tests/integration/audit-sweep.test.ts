@@ -61,6 +61,7 @@ const modules = import.meta.glob<{ action?: (args: never) => Promise<unknown> }>
 const NOT_RECORD_WRITES: Record<string, string> = {
   "/admin/uploads/image": "an unclaimed upload: its claim is part of an audited save",
   "/admin/confirm": "the step-up restarts its session's clock (sessions.verified_at): no record",
+  "/admin/confirm/passkey": "the step-up with a passkey: the same clock, no record",
   "/admin/privacy/export": "a download of a person's data: it writes its own audit row, no record",
 };
 

@@ -10,6 +10,7 @@ import { loader as auditCsvLoader } from "~/routes/admin/audit-csv";
 import { loader as backupDownloadLoader } from "~/routes/admin/backup-download";
 import { loader as blogLoader } from "~/routes/admin/blog";
 import { loader as inquiriesCsvLoader } from "~/routes/admin/inquiries-csv";
+import { action as passkeyConfirmAction } from "~/routes/admin/passkey-confirm";
 import { action as registerAction } from "~/routes/admin/passkey-register";
 import { action as passkeySignInAction } from "~/routes/admin/passkey-sign-in";
 import { loader as resumeLoader } from "~/routes/admin/resume";
@@ -330,6 +331,59 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
     const deactivated = await passkeySignIn(again);
     expect(deactivated.status).toBe(403);
     expect(deactivated.body.error).toBe("This account has been deactivated.");
+  });
+
+  it("accepts a passkey of the person's own at the step-up, and keeps their session", async () => {
+    const me = await newStaff("editor");
+    const mine = new SoftAuthenticator(SITE);
+    expect((await addPasskey(me.cookie, mine)).status).toBe(200);
+    const someone = await newStaff("editor");
+    const theirs = new SoftAuthenticator(SITE);
+    expect((await addPasskey(someone.cookie, theirs)).status).toBe(200);
+    const sessionId = (await whoIs(me.cookie))?.sessionId ?? "";
+    const clock = async () => {
+      const [row] = await db()
+        .select({ at: session.verifiedAt })
+        .from(session)
+        .where(eq(session.id, sessionId));
+      return row?.at.getTime() ?? 0;
+    };
+    const stale = new Date(Date.now() - 11 * 60_000);
+    await db().update(session).set({ verifiedAt: stale }).where(eq(session.id, sessionId));
+    const sessionsOf = async () =>
+      (await db().select().from(session).where(eq(session.userId, me.id))).length;
+    const sessionsBefore = await sessionsOf();
+    const path = "/admin/confirm/passkey";
+    const confirm = async (authenticator: SoftAuthenticator) => {
+      const begun = await call(passkeyConfirmAction, path, { step: "options" }, me.cookie);
+      expect(begun.status).toBe(200);
+      const options = begun.body.options as { challenge: string; allowCredentials?: unknown[] };
+      // Only the person's own passkeys are offered.
+      expect(options.allowCredentials).toHaveLength(1);
+      return call(
+        passkeyConfirmAction,
+        path,
+        {
+          step: "verify",
+          response: JSON.stringify(authenticator.get(options)),
+          redirectTo: "/admin/blog",
+        },
+        joinCookies(me.cookie, begun.cookies),
+      );
+    };
+    // Someone else's passkey confirms nothing (and leaves no session behind).
+    const wrong = await confirm(theirs);
+    expect(wrong.status).toBe(401);
+    expect(await clock()).toBe(stale.getTime());
+    const right = await confirm(mine);
+    expect(right.status).toBe(200);
+    expect(right.body.redirectTo).toBe("/admin/blog");
+    expect(Date.now() - (await clock())).toBeLessThan(60_000);
+    // No new session, and the one the person had goes on.
+    expect(right.cookies).not.toMatch(/session_token/);
+    expect(await sessionsOf()).toBe(sessionsBefore);
+    expect((await whoIs(me.cookie))?.sessionId).toBe(sessionId);
+    expect(await db().select().from(session).where(eq(session.userId, someone.id))).toHaveLength(1);
   });
 
   it("regenerates the recovery codes with the password: the old ones stop working, the new ones work once", async () => {

@@ -58,6 +58,7 @@ function cancelled(error: unknown): boolean {
 
 export const PASSKEY_REGISTER_PATH = "/admin/account/passkeys";
 export const PASSKEY_SIGN_IN_PATH = "/admin/login/passkey";
+export const PASSKEY_CONFIRM_PATH = "/admin/confirm/passkey";
 
 /** "Add a passkey": creation options, the authenticator, then the server's check. */
 export async function addPasskey(): Promise<CeremonyResult> {
@@ -82,8 +83,17 @@ export async function addPasskey(): Promise<CeremonyResult> {
 }
 
 /** "Sign in with a passkey": request options, the authenticator, then the session. */
-export async function signInWithPasskey(redirectTo: string): Promise<CeremonyResult> {
-  const begun = await post(PASSKEY_SIGN_IN_PATH, { step: "options" });
+export function signInWithPasskey(redirectTo: string): Promise<CeremonyResult> {
+  return authenticate(PASSKEY_SIGN_IN_PATH, redirectTo);
+}
+
+/** "Confirm with a passkey" (the step-up): the same ceremony for the signed-in person. */
+export function confirmWithPasskey(redirectTo: string): Promise<CeremonyResult> {
+  return authenticate(PASSKEY_CONFIRM_PATH, redirectTo);
+}
+
+async function authenticate(path: string, redirectTo: string): Promise<CeremonyResult> {
+  const begun = await post(path, { step: "options" });
   if (!begun.options) return { ok: false, error: begun.error ?? PASSKEY_MESSAGES.signInFailed };
   let answer: unknown;
   try {
@@ -94,7 +104,7 @@ export async function signInWithPasskey(redirectTo: string): Promise<CeremonyRes
       error: cancelled(error) ? PASSKEY_MESSAGES.cancelled : PASSKEY_MESSAGES.signInFailed,
     };
   }
-  const done = await post(PASSKEY_SIGN_IN_PATH, {
+  const done = await post(path, {
     step: "verify",
     response: JSON.stringify(answer),
     redirectTo,

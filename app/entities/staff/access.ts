@@ -76,6 +76,7 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/account/passkeys": "account",
   // The step-up: the password or a code again before a sensitive action.
   "/admin/confirm": "account",
+  "/admin/confirm/passkey": "account",
   "/admin/privacy": "privacy",
   "/admin/privacy/export": "privacy",
   "/admin/privacy/consent.csv": "privacy",

@@ -71,6 +71,7 @@ export const PASSKEY_MESSAGES = {
   confirmFirst: "Confirm it's you first: adding a passkey needs your password again.",
   signInFailed: "That passkey could not sign you in. Try again, or sign in with your password.",
   tooMany: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  confirmFailed: "That passkey could not confirm it's you. Try again, or use your password.",
   unsupported:
     "Passkeys need JavaScript and a browser that supports them (WebAuthn). Without them, use your password and two-factor code.",
 } as const;
