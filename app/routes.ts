@@ -46,6 +46,7 @@ export default [
     route("set-password", "routes/admin/set-password.tsx"),
     // The code step of a sign-in with two-factor on.
     route("two-factor", "routes/admin/two-factor.tsx"),
+    route("login/passkey", "routes/admin/passkey-sign-in.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/inquiries.tsx"),
       // The pipelines (issue #30): a record's page, and the reply templates.
@@ -98,6 +99,8 @@ export default [
       route("job-applications/:id/resume", "routes/admin/resume.ts"),
       route("uploads/image", "routes/admin/image-upload.ts"),
       route("backups/:id/download", "routes/admin/backup-download.ts"),
+      route("account/passkeys", "routes/admin/passkey-register.ts"),
+      route("confirm/passkey", "routes/admin/passkey-confirm.ts"),
       route("audit.csv", "routes/admin/audit-csv.ts"),
       route("privacy/export", "routes/admin/privacy-export.ts"),
       route("privacy/consent.csv", "routes/admin/privacy-consent-csv.ts"),

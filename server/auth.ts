@@ -1,11 +1,13 @@
+import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { verifyPassword } from "better-auth/crypto";
 import { admin, twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { studio } from "~/copy/studio";
 import type { StaffRole } from "~/lib/values";
 import type { Database } from "./db/client";
-import { account, session, twoFactor, user, verification } from "./db/schema";
+import { account, passkey, session, twoFactor, user, verification } from "./db/schema";
 import { assertPasswordAllowed, MIN_PASSWORD_LENGTH } from "./security/passwords";
 
 const HOUR_SECONDS = 60 * 60;
@@ -38,7 +40,7 @@ export function createAuth(options: AuthOptions) {
     trustedOrigins: [options.siteUrl],
     database: drizzleAdapter(options.db, {
       provider: "pg",
-      schema: { user, session, account, verification, twoFactor },
+      schema: { user, session, account, verification, twoFactor, passkey },
     }),
     // Staff accounts are made by the CLI or ADMIN_EMAIL, never by sign-up.
     emailAndPassword: {
@@ -52,6 +54,9 @@ export function createAuth(options: AuthOptions) {
     session: {
       expiresIn: idleSeconds,
       updateAge: Math.min(SESSION_RENEWAL_SECONDS, Math.floor(idleSeconds / 2)),
+      // No "fresh session" rule of better-auth's: our step-up (sessions.verified_at, decision 0302)
+      // is the one clock of "recently verified", and adding a passkey goes through it.
+      freshAge: 0,
     },
     // Roles are our policy table's (app/entities/staff/access.ts); the plugin's own endpoints are not
     // mounted (decision 0006). "user" is a signed-in account with no back-office role.
@@ -69,6 +74,24 @@ export function createAuth(options: AuthOptions) {
         issuer: studio.name,
         backupCodeOptions: { amount: RECOVERY_CODE_COUNT },
       }),
+      // Passkeys (decision 0304), called from our route actions too. A passkey signs in without
+      // a password and counts as two factors, so the authenticator must verify the person (a PIN,
+      // a fingerprint): registrations and sign-ins without user verification are refused.
+      passkeyPlugin({
+        rpName: studio.name,
+        origin: options.siteUrl,
+        authenticatorSelection: { residentKey: "required", userVerification: "required" },
+        registration: {
+          afterVerification: async ({ verification }) => {
+            if (!verification.registrationInfo?.userVerified) throw userNotVerified();
+          },
+        },
+        authentication: {
+          afterVerification: async ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) throw userNotVerified();
+          },
+        },
+      }),
     ],
     // Sign-in is rate limited by our own limiter in the login action (per IP and per account).
     rateLimit: { enabled: false },
@@ -81,6 +104,13 @@ export function createAuth(options: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+function userNotVerified(): APIError {
+  return new APIError("UNAUTHORIZED", {
+    message: "The passkey did not verify you (a PIN or a fingerprint).",
+    code: "USER_NOT_VERIFIED",
+  });
+}
 
 export interface EnsureUserInput {
   email: string;

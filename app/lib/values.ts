@@ -109,6 +109,7 @@ export const AUDIT_ACTIONS = [
   "two_factor_on",
   "two_factor_off",
   "recovery_code_used",
+  "recovery_codes_regenerated",
   "passkey_added",
   "passkey_removed",
   "sessions_ended",

@@ -257,3 +257,28 @@ export async function turnOffTwoFactor(
   await recordAudit(runtime.database.db, accountEvent("two_factor_off", actor, staff));
   return { ok: true, cookies: response.headers.getSetCookie() };
 }
+
+/**
+ * "Regenerate recovery codes" (with the password, as the plugin requires): 10 new codes replace
+ * the old ones, shown this once like the first ones.
+ */
+export async function regenerateRecoveryCodes(
+  runtime: Runtime,
+  actor: AuditActor,
+  staff: StaffUser,
+  request: Request,
+  password: string,
+): Promise<TwoFactorStep> {
+  if (!password) return { ok: false, field: "password", message: ACCOUNT_MESSAGES.wrongPassword };
+  const response = await runtime.auth.api.generateBackupCodes({
+    body: { password },
+    headers: authHeaders(request, actor.ip ?? ""),
+    asResponse: true,
+  });
+  const body = (await response.json().catch(() => null)) as { backupCodes?: string[] } | null;
+  if (!response.ok || !body?.backupCodes) {
+    return { ok: false, field: "password", message: ACCOUNT_MESSAGES.wrongPassword };
+  }
+  await recordAudit(runtime.database.db, accountEvent("recovery_codes_regenerated", actor, staff));
+  return { ok: true, cookies: response.headers.getSetCookie(), recoveryCodes: body.backupCodes };
+}

@@ -122,6 +122,11 @@ export const session = pgTable(
      * a step-up): ours, not better-auth's, which leaves it to its default (decision 0302).
      */
     verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Begun with a passkey, which counts as two factors (decision 0304): satisfies "Require
+     * two-factor for all staff" for a person without TOTP. Ours, set by our sign-in action.
+     */
+    passkey: boolean("passkey").notNull().default(false),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -164,6 +169,30 @@ export const twoFactor = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [index("two_factors_user_id_idx").on(t.userId)],
+);
+
+/**
+ * better-auth's passkey plugin (`@better-auth/passkey`, decision 0304): a person's WebAuthn
+ * credentials, the public key only. Property names are the plugin's (`credentialID`).
+ */
+export const passkey = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull().unique(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    aaguid: text("aaguid"),
+  },
+  (t) => [index("passkeys_user_id_idx").on(t.userId)],
 );
 
 export const verification = pgTable("verifications", {

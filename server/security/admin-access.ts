@@ -1,10 +1,12 @@
 import { twoFactorRequired } from "@server/admin/settings";
 import type { AuditActor } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
+import { session } from "@server/db/schema";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
 import { textResponse } from "@server/http/text-response";
 import type { Runtime } from "@server/runtime";
 import { getClientIp } from "@server/security/client-ip";
+import { eq } from "drizzle-orm";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import { areaOf, areaOfPath, HOME_PATHS, mayEnter, staffRoleOf } from "~/entities/staff/access";
 import type { StaffRole } from "~/lib/values";
@@ -171,11 +173,20 @@ async function verifiedStaff(args: GuardArgs): Promise<StaffUser | null> {
 
 /**
  * When an admin requires two-factor for all staff, someone without it may open their account page
- * (to set it up) and nothing else (decision 0303). Read once per request, only for such a person.
+ * (to set it up) and nothing else (decision 0303), unless this session was begun with a passkey.
+ * Read once per request, only for such a person.
  */
 async function mustSetUpTwoFactor(args: GuardArgs, staff: StaffUser): Promise<boolean> {
   if (staff.twoFactor || areaOf(args.pattern) === "account") return false;
-  return twoFactorRequired(getRuntimeFrom(args.context).database.db);
+  const db = getRuntimeFrom(args.context).database.db;
+  if (!(await twoFactorRequired(db))) return false;
+  // A session begun with a passkey counts as two factors (decision 0304).
+  const [row] = await db
+    .select({ passkey: session.passkey })
+    .from(session)
+    .where(eq(session.id, staff.sessionId))
+    .limit(1);
+  return row?.passkey !== true;
 }
 
 /** The policy's answer for this route; a route no rule covers is refused (and logged). */

@@ -15,6 +15,7 @@ export const LIMITERS = [
   "password-reset",
   "consent",
   "booking",
+  "passkey",
 ] as const;
 export type LimiterName = (typeof LIMITERS)[number];
 
@@ -31,6 +32,7 @@ function countsFor(runtime: object): Record<LimiterName, number> {
       "password-reset": 0,
       consent: 0,
       booking: 0,
+      passkey: 0,
     };
     byRuntime.set(runtime, counts);
   }

@@ -30,15 +30,20 @@ export async function requireRecentVerification(
   staff: StaffUser,
   back: string,
 ): Promise<void> {
+  if (await isRecentlyVerified(runtime, staff)) return;
+  throw redirect(`${CONFIRM_PATH}?redirectTo=${encodeURIComponent(back)}`, {
+    headers: ADMIN_RESPONSE_HEADERS,
+  });
+}
+
+/** Whether this session gave a password or a second factor within the last 10 minutes. */
+export async function isRecentlyVerified(runtime: Runtime, staff: StaffUser): Promise<boolean> {
   const [row] = await runtime.database.db
     .select({ verifiedAt: session.verifiedAt })
     .from(session)
     .where(eq(session.id, staff.sessionId))
     .limit(1);
-  if (row && Date.now() - row.verifiedAt.getTime() <= STEP_UP_MAX_AGE_MS) return;
-  throw redirect(`${CONFIRM_PATH}?redirectTo=${encodeURIComponent(back)}`, {
-    headers: ADMIN_RESPONSE_HEADERS,
-  });
+  return row !== undefined && Date.now() - row.verifiedAt.getTime() <= STEP_UP_MAX_AGE_MS;
 }
 
 /**

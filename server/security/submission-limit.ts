@@ -15,7 +15,16 @@ const WINDOW_SECONDS = 10 * 60;
 export const RATE_LIMITED_MESSAGE =
   "You've sent several requests in a short time. Please wait a few minutes and try again, or email us directly.";
 
-export type LimitKind = "submission" | "upload" | "password-reset" | "consent" | "booking";
+export type LimitKind =
+  | "submission"
+  | "upload"
+  | "password-reset"
+  | "consent"
+  | "booking"
+  | "passkey";
+
+/** Passkey sign-ins one address may begin in the window (each stores a challenge). */
+const PASSKEY_SIGN_INS_PER_WINDOW = 30;
 
 /** Banner choices one address may record in the window: a person makes one or two. */
 const CONSENT_RECORDS_PER_WINDOW = 30;
@@ -35,6 +44,7 @@ interface Limiters {
   "password-reset": RateLimiterAbstract;
   consent: RateLimiterAbstract;
   booking: RateLimiterAbstract;
+  passkey: RateLimiterAbstract;
   /** Bytes stored per IP per day, and from everyone per day (one key). */
   uploadBytes: RateLimiterAbstract;
   uploadBytesTotal: RateLimiterAbstract;
@@ -73,6 +83,11 @@ function limitersFor(runtime: Runtime): Limiters {
       booking: counter({
         keyPrefix: "booking",
         points: BOOKINGS_PER_WINDOW,
+        duration: WINDOW_SECONDS,
+      }),
+      passkey: counter({
+        keyPrefix: "passkey",
+        points: PASSKEY_SIGN_INS_PER_WINDOW,
         duration: WINDOW_SECONDS,
       }),
       uploadBytes: counter({

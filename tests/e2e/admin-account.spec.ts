@@ -48,7 +48,7 @@ async function signInWithForm(page: Page, email: string, javaScript = true) {
   if (javaScript) await hydrated(page);
   await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /** Turns two-factor on from /admin/account; returns the setup key the page showed. */
@@ -90,6 +90,12 @@ test("a staff member turns on two-factor and signs in with a code computed from 
   await hydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Sessions" })).toContainText("This session");
+  await expect(page.getByRole("region", { name: "Passkeys" })).toBeVisible();
+  // No sideways scrolling of the page at 390 px either.
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
   await expectNoAxeViolations(page);
 
   const setupKey = await turnOnTwoFactor(page);

@@ -20,7 +20,7 @@ test.describe("back-office sign-in and access", () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
     await expect(page.getByLabel("Password")).toHaveAttribute("type", "password");
-    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
     await hydrated(page);
     await expectNoAxeViolations(page);
   });
@@ -32,20 +32,20 @@ test.describe("back-office sign-in and access", () => {
     await page.goto("/admin/login");
     await hydrated(page);
     // Empty fields reach the server (the form is noValidate): SPEC's toast, not a browser bubble.
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(toast(page, "Error", "Please fill in all fields")).toBeVisible();
     await expectOneToast(page, "Please fill in all fields");
 
     await page.getByLabel("Email").fill(TEST_ADMIN.email);
     await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(toast(page, "Login Failed", "Invalid email or password")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/login$/);
 
     // Other failures carry the server's own message.
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByLabel("Password").fill("whatever-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(toast(page, "Login Failed", "Invalid email")).toBeVisible();
   });
 
@@ -54,7 +54,7 @@ test.describe("back-office sign-in and access", () => {
   }) => {
     await page.goto("/admin/login");
     await hydrated(page);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     const item = toast(page, "Error", "Please fill in all fields");
     await expect(item).toBeVisible();
     await expect(notifications(page).locator("ol")).toHaveAttribute("data-y-position", "bottom");
@@ -78,7 +78,7 @@ test.describe("back-office sign-in and access", () => {
     await page.goto("/admin/login");
     await page.getByLabel("Email").fill(TEST_ADMIN.email);
     await page.getByLabel("Password").fill(TEST_ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/portfolio$/);
     await expect(page.getByRole("heading", { level: 1, name: "Portfolio" })).toBeVisible();
     await page.goto("/admin/login");
@@ -90,7 +90,7 @@ test.describe("back-office sign-in and access", () => {
     await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
     await page.getByLabel("Email").fill(TEST_ADMIN.email);
     await page.getByLabel("Password").fill(TEST_ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/job-applications\?status=new$/);
   });
 
@@ -163,7 +163,7 @@ test.describe("back-office sign-in and access", () => {
     await hydrated(page);
     await page.getByLabel("Email").fill(TEST_EDITOR.email);
     await page.getByLabel("Password").fill(TEST_EDITOR.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/blog$/);
     const nav = page.getByRole("navigation", { name: "Admin" });
     await expect(nav.getByRole("link")).toHaveText([
@@ -209,9 +209,9 @@ test.describe("back-office sign-in and access", () => {
           (r) =>
             r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/login"),
         ),
-        page.getByRole("button", { name: "Sign In" }).click(),
+        page.getByRole("button", { name: "Sign In", exact: true }).click(),
       ]);
-      await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+      await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeEnabled();
       return response;
     };
     for (let i = 0; i < 5; i++) {
@@ -260,15 +260,15 @@ test.describe("back-office sign-in without JavaScript", () => {
 
   test("shows the messages in the page, signs in and out", async ({ page }) => {
     await page.goto("/admin/login");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Error: Please fill in all fields");
     await page.getByLabel("Email").fill(TEST_ADMIN.email);
     await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Login Failed: Invalid email or password");
     await expect(page.getByLabel("Email")).toHaveValue(TEST_ADMIN.email);
     await page.getByLabel("Password").fill(TEST_ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/portfolio$/);
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);

@@ -12,6 +12,11 @@ const SCREENS: [string, string][] = [
   ["team", "/admin/team"],
   ["portfolio", "/admin/portfolio"],
   ["blog", "/admin/blog"],
+  // Issue #29's screens: staff, the person's account, the audit log, the step-up.
+  ["staff", "/admin/staff"],
+  ["account", "/admin/account"],
+  ["audit", "/admin/audit"],
+  ["confirm", "/admin/confirm?redirectTo=%2Fadmin%2Fstaff"],
 ];
 
 test("the sign-in page fits and reads well", async ({ page }, testInfo) => {

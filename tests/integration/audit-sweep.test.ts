@@ -19,9 +19,11 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ADMIN_ROUTES } from "~/entities/staff/access";
 import routes from "~/routes";
+import { action as registerAction } from "~/routes/admin/passkey-register";
 import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from "../support/admin-data";
-import { formOf, routeArgs, routePatternOf, seededRuntime } from "../support/admin-runtime";
+import { formOf, routeArgs, routePatternOf, SITE, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { SoftAuthenticator } from "../support/soft-authenticator";
 
 /**
  * The audit sweep (issue #29, "Must show"): every back-office route of app/routes.ts whose module
@@ -59,6 +61,7 @@ const modules = import.meta.glob<{ action?: (args: never) => Promise<unknown> }>
 const NOT_RECORD_WRITES: Record<string, string> = {
   "/admin/uploads/image": "an unclaimed upload: its claim is part of an audited save",
   "/admin/confirm": "the step-up restarts its session's clock (sessions.verified_at): no record",
+  "/admin/confirm/passkey": "the step-up with a passkey: the same clock, no record",
   "/admin/privacy/export": "a download of a person's data: it writes its own audit row, no record",
 };
 
@@ -97,6 +100,8 @@ interface SampleWrite {
   url: string;
   params?: Record<string, string>;
   body: () => Promise<FormData | URLSearchParams> | FormData | URLSearchParams;
+  /** Cookies the write needs besides the admin's session (read after `body`). */
+  cookie?: () => string;
 }
 
 /** At least one write that succeeds for every back-office route with an action. */
@@ -105,6 +110,7 @@ function sampleWrites(
   flips: Flips,
   db: () => Database,
   revisionsOf: (id: string) => Promise<{ id: string }[]>,
+  passkeySample: () => SampleWrite,
 ): Record<string, SampleWrite[]> {
   const form = (fields: Record<string, string>) => () => new URLSearchParams(fields);
   return {
@@ -326,6 +332,9 @@ function sampleWrites(
         }),
       },
     ],
+    // "Add a passkey": the body runs the options step (its challenge cookie rides along) and a
+    // software authenticator answers it.
+    "/admin/account/passkeys": [passkeySample()],
     "/admin/staff/:id/remove": [
       {
         url: `/admin/staff/${ids.viewerUser}/remove`,
@@ -442,12 +451,39 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
   });
 
   it("every back-office action that writes a record leaves an audit row", async () => {
-    const samples = sampleWrites(ids, flips, db, (id) =>
-      db()
-        .select({ id: contentRevisions.id })
-        .from(contentRevisions)
-        .where(eq(contentRevisions.entityId, id))
-        .orderBy(asc(contentRevisions.at)),
+    const samples = sampleWrites(
+      ids,
+      flips,
+      db,
+      (id) =>
+        db()
+          .select({ id: contentRevisions.id })
+          .from(contentRevisions)
+          .where(eq(contentRevisions.entityId, id))
+          .orderBy(asc(contentRevisions.at)),
+      () => {
+        let challenge = "";
+        return {
+          url: "/admin/account/passkeys",
+          body: async () => {
+            const answer = (await registerAction(
+              routeArgs(t.runtime, "/admin/account/passkeys", {
+                method: "POST",
+                cookie: t.cookies.admin,
+                body: new URLSearchParams({ step: "options" }),
+              }) as never,
+            )) as Response;
+            challenge = answer.headers
+              .getSetCookie()
+              .map((c) => c.split(";")[0])
+              .join("; ");
+            const { options } = (await answer.json()) as { options: never };
+            const response = new SoftAuthenticator(SITE).create(options);
+            return new URLSearchParams({ step: "verify", response: JSON.stringify(response) });
+          },
+          cookie: () => challenge,
+        };
+      },
     );
     const withActions: string[] = [];
     for (const { file, pattern } of adminModules(routes as ConfigEntry[])) {
@@ -477,10 +513,12 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
       for (const sample of list) {
         const before = await fingerprint();
         const audited = await auditRows();
+        const body = await sample.body();
+        const extra = sample.cookie?.() ?? "";
         const args = routeArgs(t.runtime, sample.url, {
           method: "POST",
-          cookie: t.cookies.admin,
-          body: await sample.body(),
+          cookie: extra ? `${t.cookies.admin}; ${extra}` : t.cookies.admin,
+          body,
           params: sample.params,
         });
         expect(routePatternOf(new URL(sample.url, "http://x").pathname)).toBe(pattern.slice(1));

@@ -15,7 +15,11 @@ export const test = base.extend<
   {
     adminServer: AdminServer;
     /** The server's data, and settings of its environment (e.g. SMTP_URL). */
-    adminData: Omit<PrepareOptions, "dataDir"> & { env?: Record<string, string> };
+    adminData: Omit<PrepareOptions, "dataDir"> & {
+      env?: Record<string, string>;
+      /** "localhost" for the passkey spec (WebAuthn refuses an IP address as the site). */
+      hostname?: "127.0.0.1" | "localhost";
+    };
   }
 >({
   /** What the worker's server starts with; a spec may ask for more with test.use(). */

@@ -46,12 +46,17 @@ export async function startAdminServer(
     env?: Record<string, string>;
     /** Start on this already prepared DATA_DIR instead of a new one. */
     reuseDataDir?: string;
+    /**
+     * The host name of SITE_URL and of the browser's pages (the server listens on 127.0.0.1 either
+     * way): "localhost" for WebAuthn, which refuses an IP address as the site's domain.
+     */
+    hostname?: "127.0.0.1" | "localhost";
   } = {},
 ): Promise<AdminServer> {
   const dataDir = options.reuseDataDir ?? mkdtempSync(path.join(tmpdir(), "studio-admin-tests-"));
   const fixtures = options.reuseDataDir ? null : await prepareAdminData({ ...options, dataDir });
   const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${options.hostname ?? "127.0.0.1"}:${port}`;
   const clockFile = path.join(dataDir, "..", `${path.basename(dataDir)}-clock`);
   writeFileSync(clockFile, "0");
   const preload = path.join(import.meta.dirname, "shifted-clock.mjs");
@@ -98,7 +103,7 @@ export async function startAdminServer(
       throw new Error(`the admin test server did not start in 120 s:\n${text}`);
     }
     try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) break;
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }

@@ -164,6 +164,7 @@ describe("request metrics on an Express app", () => {
       "password-reset": 0,
       consent: 0,
       booking: 0,
+      passkey: 0,
     }),
     build: async () => ({
       routes: manifest([

@@ -72,8 +72,11 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/staff": "staff",
   "/admin/staff/:id/remove": "staff",
   "/admin/account": "account",
+  // "Add a passkey" (WebAuthn, with JavaScript): the person's own account.
+  "/admin/account/passkeys": "account",
   // The step-up: the password or a code again before a sensitive action.
   "/admin/confirm": "account",
+  "/admin/confirm/passkey": "account",
   "/admin/privacy": "privacy",
   "/admin/privacy/export": "privacy",
   "/admin/privacy/consent.csv": "privacy",
@@ -93,6 +96,8 @@ export const PUBLIC_ADMIN_ROUTES: readonly string[] = [
   "/admin/set-password",
   // The code step of a sign-in: its key is better-auth's signed, 10-minute challenge cookie.
   "/admin/two-factor",
+  // "Sign in with a passkey": its key is the plugin's signed challenge cookie and the signature.
+  "/admin/login/passkey",
   "/admin/backup-files/:name",
 ];
 

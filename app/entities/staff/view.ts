@@ -57,4 +57,21 @@ export const ACCOUNT_MESSAGES = {
   twoFactorOff: "Two-factor authentication is off.",
   twoFactorFailed: "Two-factor authentication could not be changed. Please try again.",
   required: "Two-factor authentication is required for all staff: turn it on to continue.",
+  recoveryCodesRegenerated:
+    "New recovery codes made. The old ones no longer work: keep these somewhere safe now.",
+} as const;
+
+/** Passkeys on the account page and the sign-in page (decision 0304). */
+export const PASSKEY_MESSAGES = {
+  added: "Passkey added.",
+  removed: "Passkey removed.",
+  missing: "That passkey has already been removed.",
+  addFailed: "The passkey could not be added. Please try again.",
+  cancelled: "The passkey prompt was closed or timed out. Please try again.",
+  confirmFirst: "Confirm it's you first: adding a passkey needs your password again.",
+  signInFailed: "That passkey could not sign you in. Try again, or sign in with your password.",
+  tooMany: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  confirmFailed: "That passkey could not confirm it's you. Try again, or use your password.",
+  unsupported:
+    "Passkeys need JavaScript and a browser that supports them (WebAuthn). Without them, use your password and two-factor code.",
 } as const;

@@ -3,11 +3,18 @@ import {
   confirmTwoFactor,
   endOwnSessions,
   loadAccount,
+  regenerateRecoveryCodes,
   startTwoFactor,
   turnOffTwoFactor,
 } from "@server/admin/account";
 import { failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
+import {
+  listPasskeys,
+  PASSKEY_MESSAGES,
+  removePasskey,
+  sessionHasPasskey,
+} from "@server/admin/passkeys";
 import { twoFactorRequired } from "@server/admin/settings";
 import { getRuntimeFrom } from "@server/context";
 import { FORM_LIMITS, readPost } from "@server/forms";
@@ -17,8 +24,10 @@ import {
   currentActor,
   requireAccess,
 } from "@server/security/admin-access";
-import { data, Form, useNavigation } from "react-router";
+import { useState } from "react";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
+import { addPasskey, useWebAuthnSupport } from "~/components/admin/passkeys";
 import { buttonClass } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
@@ -40,17 +49,23 @@ export async function loader(args: Route.LoaderArgs) {
   const staff = await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const view = await loadAccount(runtime, staff);
-  const required = !staff.twoFactor && (await twoFactorRequired(runtime.database.db));
-  return { ...view, required };
+  const required =
+    !staff.twoFactor &&
+    (await twoFactorRequired(runtime.database.db)) &&
+    !(await sessionHasPasskey(runtime, staff.sessionId));
+  return { ...view, required, passkeys: await listPasskeys(runtime, staff.id) };
 }
 
 interface Answer {
   form: "password" | "two-factor";
   fieldErrors: FieldErrors;
   recoveryCodes?: string[];
+  /** The codes are new ones replacing the old (not the first ones of turning it on). */
+  regenerated?: boolean;
 }
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const PASSKEY_ID = SESSION_ID;
 
 export async function action(args: Route.ActionArgs) {
   const staff = await requireAccess(args);
@@ -120,6 +135,43 @@ export async function action(args: Route.ActionArgs) {
     return response;
   }
 
+  if (intent === "passkey-remove") {
+    const id = text("id");
+    const removed = PASSKEY_ID.test(id) && (await removePasskey(runtime, actor, staff, id));
+    return redirectWithFlash(
+      args.context,
+      `${ACCOUNT_PATH}#passkeys`,
+      removed ? success(PASSKEY_MESSAGES.removed) : failure(PASSKEY_MESSAGES.missing),
+    );
+  }
+
+  if (intent === "recovery-codes") {
+    const step = await regenerateRecoveryCodes(
+      runtime,
+      actor,
+      staff,
+      args.request,
+      text("recoveryPassword"),
+    );
+    if (!step.ok) {
+      return data<Answer>(
+        { form: "two-factor", fieldErrors: { recoveryPassword: [step.message] } },
+        { status: 400 },
+      );
+    }
+    const headers = new Headers(ADMIN_RESPONSE_HEADERS);
+    for (const cookie of step.cookies) headers.append("Set-Cookie", cookie);
+    return data<Answer>(
+      {
+        form: "two-factor",
+        fieldErrors: {},
+        recoveryCodes: step.recoveryCodes ?? [],
+        regenerated: true,
+      },
+      { headers },
+    );
+  }
+
   if (intent === "two-factor-verify") {
     const step = await confirmTwoFactor(
       runtime,
@@ -169,6 +221,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           setup={loaderData.setup}
           answer={answer?.form === "two-factor" ? answer : undefined}
         />
+        <PasskeysSection passkeys={loaderData.passkeys} />
         <PasswordSection answer={answer?.form === "password" ? answer : undefined} />
         <SessionsSection sessions={loaderData.sessions} />
       </div>
@@ -247,13 +300,16 @@ function TwoFactorSection({
   const starting = useSubmitting("two-factor-start");
   const verifying = useSubmitting("two-factor-verify");
   const stopping = useSubmitting("two-factor-off");
+  const regenerating = useSubmitting("recovery-codes");
   const codes = answer?.recoveryCodes;
   return (
     <Section id="two-factor" title="Two-factor authentication">
       {codes ? (
         <div className="grid gap-3">
           <p role="status" className="font-medium">
-            {ACCOUNT_MESSAGES.twoFactorOn}
+            {answer?.regenerated
+              ? ACCOUNT_MESSAGES.recoveryCodesRegenerated
+              : ACCOUNT_MESSAGES.twoFactorOn}
           </p>
           <h3 className="font-display font-bold">Recovery codes</h3>
           <p className="text-sm text-ink-muted">
@@ -284,6 +340,29 @@ function TwoFactorSection({
             </FormFields>
             <button type="submit" disabled={stopping} className={`${buttonClass.danger} w-fit`}>
               Turn off two-factor
+            </button>
+          </Form>
+          <h3 className="mt-6 font-display font-bold">Recovery codes</h3>
+          <p className="mb-4 text-sm text-ink-muted">
+            Lost them, or used most? New codes replace the old ones, which stop working.
+          </p>
+          <Form method="post" noValidate className="grid gap-4 sm:max-w-sm">
+            <input type="hidden" name="intent" value="recovery-codes" />
+            <FormFields look="admin" errors={answer?.fieldErrors}>
+              <TextField
+                id="recovery-codes-password"
+                name="recoveryPassword"
+                label="Password for new recovery codes"
+                type="password"
+                autoComplete="current-password"
+              />
+            </FormFields>
+            <button
+              type="submit"
+              disabled={regenerating}
+              className={`${buttonClass.secondary} w-fit`}
+            >
+              Regenerate recovery codes
             </button>
           </Form>
         </>
@@ -401,6 +480,88 @@ function SessionsSection({
           </button>
         </Form>
       ) : null}
+    </Section>
+  );
+}
+
+function PasskeysSection({
+  passkeys,
+}: {
+  passkeys: { id: string; name: string; createdAt: Date | string | null }[];
+}) {
+  const supported = useWebAuthnSupport();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<{ error: string; confirm?: string } | null>(null);
+  const add = async () => {
+    setBusy(true);
+    setProblem(null);
+    const result = await addPasskey();
+    setBusy(false);
+    if (result.ok) await revalidator.revalidate();
+    else setProblem(result);
+  };
+  return (
+    <Section id="passkeys" title="Passkeys">
+      <p className="mb-4 text-sm text-ink-muted">
+        A passkey (your device's fingerprint, face or PIN, or a security key) signs you in without a
+        password and counts as two factors: no code is asked.
+      </p>
+      {passkeys.length > 0 ? (
+        <ul aria-label="Your passkeys" className="mb-4 divide-y divide-line">
+          {passkeys.map((row) => (
+            <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium">{row.name}</p>
+                <p className="text-sm text-ink-muted">
+                  Added {row.createdAt ? formatDateTime(row.createdAt) : "earlier"}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="passkey-remove" />
+                <input type="hidden" name="id" value={row.id} />
+                <button
+                  type="submit"
+                  className={buttonClass.secondary}
+                  aria-label={`Remove passkey: ${row.name}`}
+                >
+                  Remove
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mb-4">No passkeys yet.</p>
+      )}
+      {problem ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
+        >
+          {problem.error}{" "}
+          {problem.confirm ? (
+            <Link
+              to={problem.confirm}
+              className="font-medium text-accent underline underline-offset-4"
+            >
+              Confirm it's you
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+      {supported ? (
+        <button
+          type="button"
+          onClick={add}
+          disabled={busy}
+          className={`${buttonClass.primary} w-fit`}
+        >
+          {busy ? "Waiting for your passkey…" : "Add a passkey"}
+        </button>
+      ) : (
+        <p className="text-sm text-ink-muted">{PASSKEY_MESSAGES.unsupported}</p>
+      )}
     </Section>
   );
 }

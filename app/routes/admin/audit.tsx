@@ -53,6 +53,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   two_factor_on: "Turned on two-factor",
   two_factor_off: "Turned off two-factor",
   recovery_code_used: "Used a recovery code",
+  recovery_codes_regenerated: "Made new recovery codes",
   passkey_added: "Added a passkey",
   passkey_removed: "Removed a passkey",
   sessions_ended: "Ended sessions",

@@ -1,10 +1,13 @@
 import { authHeaders } from "@server/admin/account";
+import { hasPasskey } from "@server/admin/passkeys";
 import { getRuntimeFrom } from "@server/context";
 import { FORM_LIMITS, readPost } from "@server/forms";
 import { requireAccess, safeRedirectTarget } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import { confirmIdentity, STEP_UP_MESSAGES } from "@server/security/step-up";
+import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { confirmWithPasskey, useWebAuthnSupport } from "~/components/admin/passkeys";
 import { buttonClass } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
@@ -23,7 +26,11 @@ export const meta: Route.MetaFunction = () => adminMeta("Confirm it's you");
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireAccess(args);
   const redirectTo = new URL(args.request.url).searchParams.get("redirectTo");
-  return { redirectTo: safeRedirectTarget(redirectTo, staff.role), twoFactor: staff.twoFactor };
+  return {
+    redirectTo: safeRedirectTarget(redirectTo, staff.role),
+    twoFactor: staff.twoFactor,
+    passkey: await hasPasskey(getRuntimeFrom(args.context), staff.id),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -80,6 +87,46 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
           Confirm
         </button>
       </Form>
+      {loaderData.passkey ? <PasskeyConfirm redirectTo={loaderData.redirectTo} /> : null}
     </>
+  );
+}
+
+/** "Confirm with a passkey" (decision 0304), for a person who has one; it needs JavaScript. */
+function PasskeyConfirm({ redirectTo }: { redirectTo: string }) {
+  const supported = useWebAuthnSupport();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!supported) return null;
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await confirmWithPasskey(redirectTo);
+    if (result.ok && result.redirectTo) {
+      window.location.assign(result.redirectTo);
+      return;
+    }
+    setBusy(false);
+    if (!result.ok) setError(result.error);
+  };
+  return (
+    <div className="mt-6 grid max-w-sm gap-3 border-t border-line pt-6">
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
+        >
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        onClick={start}
+        disabled={busy}
+        className={`${buttonClass.secondary} w-fit`}
+      >
+        {busy ? "Waiting for your passkey…" : "Confirm with a passkey"}
+      </button>
+    </div>
   );
 }

@@ -8,12 +8,14 @@ import {
 } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import { takeFlash } from "@server/security/flash";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard } from "~/components/admin/auth-card";
+import { AuthAlert, AuthCard } from "~/components/admin/auth-card";
+import { signInWithPasskey, useWebAuthnSupport } from "~/components/admin/passkeys";
 import { buttonClass } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { AppToaster, ToastMessageView } from "~/components/ui/toasts";
+import { PASSKEY_MESSAGES } from "~/entities/staff/view";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/login";
 
@@ -164,6 +166,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {submitting ? "Signing in…" : "Sign In"}
           </button>
         </Form>
+        <PasskeySignIn redirectTo={loaderData.redirectTo ?? ""} />
         <p className="mt-4 text-center text-sm">
           <Link to="/admin/forgot-password" className="text-accent underline underline-offset-4">
             Forgot password?
@@ -172,5 +175,43 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </AuthCard>
       <AppToaster />
     </>
+  );
+}
+
+/**
+ * "Sign in with a passkey" (decision 0304): no e-mail, no password, no code step. WebAuthn needs
+ * JavaScript: until the page's scripts run (and without them) a note says so instead.
+ */
+function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
+  const supported = useWebAuthnSupport();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await signInWithPasskey(redirectTo);
+    if (result.ok && result.redirectTo) {
+      window.location.assign(result.redirectTo);
+      return;
+    }
+    setBusy(false);
+    if (!result.ok) setError(result.error);
+  };
+  return (
+    <div className="mt-5 border-t border-line pt-5">
+      {error ? <AuthAlert>{error}</AuthAlert> : null}
+      {supported ? (
+        <button
+          type="button"
+          onClick={start}
+          disabled={busy}
+          className={`${buttonClass.secondary} mt-3 w-full py-2.5 text-base`}
+        >
+          {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
+        </button>
+      ) : (
+        <p className="text-sm text-ink-muted">{PASSKEY_MESSAGES.unsupported}</p>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,115 @@
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+} from "@simplewebauthn/browser";
+import { useEffect, useState } from "react";
+import { PASSKEY_MESSAGES } from "~/entities/staff/view";
+
+/**
+ * The browser half of passkeys (decision 0304): WebAuthn is a browser API, so these buttons need
+ * JavaScript. Each ceremony asks our route for the options, hands them to the authenticator
+ * (@simplewebauthn/browser), and posts its answer back; the server (better-auth's passkey plugin)
+ * checks everything.
+ */
+
+/** Whether this browser can use passkeys: null until the page runs its scripts (and without JS). */
+export function useWebAuthnSupport(): boolean | null {
+  const [supported, setSupported] = useState<boolean | null>(null);
+  useEffect(() => setSupported(browserSupportsWebAuthn()), []);
+  return supported;
+}
+
+interface Reply {
+  options?: unknown;
+  ok?: boolean;
+  redirectTo?: string;
+  error?: string;
+  confirm?: string;
+}
+
+async function post(
+  url: string,
+  fields: Record<string, string>,
+): Promise<Reply & { status: number }> {
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      credentials: "same-origin",
+    });
+    const body = (await response.json().catch(() => ({}))) as Reply;
+    return { ...body, status: response.status };
+  } catch {
+    return { status: 0 };
+  }
+}
+
+export type CeremonyResult =
+  | { ok: true; redirectTo?: string }
+  | { ok: false; error: string; confirm?: string };
+
+/** A closed prompt, a timeout or a refused authenticator: the browser's NotAllowedError and kin. */
+function cancelled(error: unknown): boolean {
+  return (
+    error instanceof Error && /NotAllowed|Abort|cancel/i.test(`${error.name} ${error.message}`)
+  );
+}
+
+export const PASSKEY_REGISTER_PATH = "/admin/account/passkeys";
+export const PASSKEY_SIGN_IN_PATH = "/admin/login/passkey";
+export const PASSKEY_CONFIRM_PATH = "/admin/confirm/passkey";
+
+/** "Add a passkey": creation options, the authenticator, then the server's check. */
+export async function addPasskey(): Promise<CeremonyResult> {
+  const begun = await post(PASSKEY_REGISTER_PATH, { step: "options" });
+  if (!begun.options) {
+    return { ok: false, error: begun.error ?? PASSKEY_MESSAGES.addFailed, confirm: begun.confirm };
+  }
+  let answer: unknown;
+  try {
+    answer = await startRegistration({ optionsJSON: begun.options as never });
+  } catch (error) {
+    return {
+      ok: false,
+      error: cancelled(error) ? PASSKEY_MESSAGES.cancelled : PASSKEY_MESSAGES.addFailed,
+    };
+  }
+  const done = await post(PASSKEY_REGISTER_PATH, {
+    step: "verify",
+    response: JSON.stringify(answer),
+  });
+  return done.ok ? { ok: true } : { ok: false, error: done.error ?? PASSKEY_MESSAGES.addFailed };
+}
+
+/** "Sign in with a passkey": request options, the authenticator, then the session. */
+export function signInWithPasskey(redirectTo: string): Promise<CeremonyResult> {
+  return authenticate(PASSKEY_SIGN_IN_PATH, redirectTo);
+}
+
+/** "Confirm with a passkey" (the step-up): the same ceremony for the signed-in person. */
+export function confirmWithPasskey(redirectTo: string): Promise<CeremonyResult> {
+  return authenticate(PASSKEY_CONFIRM_PATH, redirectTo);
+}
+
+async function authenticate(path: string, redirectTo: string): Promise<CeremonyResult> {
+  const begun = await post(path, { step: "options" });
+  if (!begun.options) return { ok: false, error: begun.error ?? PASSKEY_MESSAGES.signInFailed };
+  let answer: unknown;
+  try {
+    answer = await startAuthentication({ optionsJSON: begun.options as never });
+  } catch (error) {
+    return {
+      ok: false,
+      error: cancelled(error) ? PASSKEY_MESSAGES.cancelled : PASSKEY_MESSAGES.signInFailed,
+    };
+  }
+  const done = await post(path, {
+    step: "verify",
+    response: JSON.stringify(answer),
+    redirectTo,
+  });
+  return done.redirectTo
+    ? { ok: true, redirectTo: done.redirectTo }
+    : { ok: false, error: done.error ?? PASSKEY_MESSAGES.signInFailed };
+}
