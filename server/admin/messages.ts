@@ -133,4 +133,12 @@ export const WORKFLOW_MESSAGES = {
   scheduled: (when: string, timeZone: string) =>
     `Scheduled. It will be published on ${when} (${timeZone}).`,
   publishAtInvalid: "Enter a date and time in the future to schedule publishing.",
+  // Review before publishing (issue #31, decision 0333).
+  forbidden: "Your role cannot do that: save a draft or submit it for review.",
+  notInReview: "This item is not waiting for review.",
+  commentRequired: "Write what should change.",
+  commentTooLong: "Keep the comment under 2,000 characters.",
+  submitted: "Submitted for review. An editor will approve it or ask for changes.",
+  approved: "Approved and published. The author has been e-mailed.",
+  changesRequested: "Changes requested. The author has been e-mailed.",
 };

@@ -19,6 +19,7 @@ import { PublishingStatus } from "~/components/admin/publishing-controls";
 import { buttonClass } from "~/components/admin/ui";
 import { BUILT_IN_CASE_STUDY_SLUGS } from "~/copy/samples";
 import { type CaseStudyDraft, emptyDraft } from "~/entities/case-study/form";
+import { mayEnter, WORKFLOW_INTENTS_OF } from "~/entities/staff/access";
 import { adminMeta } from "~/lib/admin-meta";
 import { historyPath, type PublishingState, publishingStateOf } from "~/lib/publishing";
 import { toZonedInput } from "~/lib/studio-time";
@@ -43,7 +44,10 @@ function editId(params: { id?: string }): string | null {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAccess(args);
+  const staff = await requireAccess(args);
+  const intents = WORKFLOW_INTENTS_OF[staff.role];
+  // Deleting and the history (its Restore) are the content area's: not a contributor's.
+  const manages = mayEnter(staff.role, "content");
   const id = editId(args.params);
   if (id === null) {
     return {
@@ -53,7 +57,9 @@ export async function loader(args: Route.LoaderArgs) {
       slugLocked: false,
       builtIn: false,
       published: false,
+      manages,
       publishing: {
+        intents,
         state: "draft" as PublishingState,
         live: false,
         publishAt: "",
@@ -83,7 +89,9 @@ export async function loader(args: Route.LoaderArgs) {
     slugLocked: isFixedSlug(study.slug),
     builtIn: (BUILT_IN_CASE_STUDY_SLUGS as readonly string[]).includes(study.slug),
     published: study.status === "published",
+    manages,
     publishing: {
+      intents,
       state: publishingStateOf(study.status, pending?.state ?? null),
       live: study.status === "published",
       publishAt: toZonedInput(pending?.publishAt, timeZone),
@@ -93,10 +101,16 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAccess(args);
+  const staff = await requireAccess(args);
   const id = editId(args.params);
   const runtime = getRuntimeFrom(args.context);
-  const outcome = await handleCaseStudyPost(runtime, args.request, id, currentActor(args.context));
+  const outcome = await handleCaseStudyPost(
+    runtime,
+    args.request,
+    id,
+    currentActor(args.context),
+    staff.role,
+  );
   if (outcome.kind === "saved") {
     const to = outcome.to === "editor" ? `${LIST_PATH}/${outcome.id}/edit` : LIST_PATH;
     return redirectWithFlash(args.context, to, outcome.flash);
@@ -125,7 +139,7 @@ export default function CaseStudyEditorPage({ loaderData, actionData }: Route.Co
     message: null,
     focus: null,
   };
-  const { mode, id, builtIn, published } = loaderData;
+  const { mode, id, builtIn, published, manages } = loaderData;
   const slug = loaderData.draft.slug;
   return (
     <CaseStudyEditor
@@ -142,9 +156,11 @@ export default function CaseStudyEditorPage({ loaderData, actionData }: Route.Co
         <>
           {mode === "edit" && id ? (
             <PublishingStatus publishing={loaderData.publishing}>
-              <Link to={historyPath("case-studies", id)} className={buttonClass.secondary}>
-                History
-              </Link>
+              {manages ? (
+                <Link to={historyPath("case-studies", id)} className={buttonClass.secondary}>
+                  History
+                </Link>
+              ) : null}
             </PublishingStatus>
           ) : null}
           {loaderData.slugLocked ? (
@@ -167,11 +183,13 @@ export default function CaseStudyEditorPage({ loaderData, actionData }: Route.Co
                 View on site
               </Link>
             ) : null}
-            <DeleteButton
-              confirmHref={`${LIST_PATH}/${id}/delete`}
-              itemName={loaderData.draft.title}
-              noun="case study"
-            />
+            {manages ? (
+              <DeleteButton
+                confirmHref={`${LIST_PATH}/${id}/delete`}
+                itemName={loaderData.draft.title}
+                noun="case study"
+              />
+            ) : null}
           </>
         ) : null
       }
