@@ -163,7 +163,7 @@ describe.each(testDrivers)("review before publishing on %s", (driver) => {
       new Date(Date.now() + 24 * 60 * 60 * 1000),
       t.runtime.config.STUDIO_TIME_ZONE,
     );
-    for (const extra of [
+    const attempts: Record<string, string>[] = [
       { workflow: "publish" },
       { workflow: "update" },
       { workflow: "schedule", publishAt: tomorrow },
@@ -172,7 +172,8 @@ describe.each(testDrivers)("review before publishing on %s", (driver) => {
       { workflow: "request-changes", reviewComment: "No." },
       // A script's post without a button: the status field would publish it.
       { status: "published" },
-    ]) {
+    ];
+    for (const extra of attempts) {
       const refused = await blog("contributor", { ...fields, ...extra }, id);
       expect(refused, JSON.stringify(extra)).toMatchObject({
         status: 403,
