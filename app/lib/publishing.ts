@@ -58,6 +58,11 @@ export const HISTORY_SECTIONS = {
     noun: "case study",
     editor: (id: string) => `/admin/case-studies/${id}/edit`,
   },
+  portfolio: {
+    entity: "portfolio_item",
+    noun: "portfolio item",
+    editor: (id: string) => `/admin/portfolio?edit=${id}`,
+  },
 } as const satisfies Record<
   string,
   { entity: WorkflowEntity; noun: string; editor: (id: string) => string }

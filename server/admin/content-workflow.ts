@@ -270,10 +270,12 @@ export const REVIEW_COMMENT_MAX = 2000;
 export function workflowIntentOf(
   fields: { get(name: string): unknown },
   role: StaffRole,
+  /** The status of a form without one (the portfolio's schema defaults to published). */
+  defaultStatus = "draft",
 ): WorkflowIntent | null {
   const intent =
     parseWorkflowIntent(fields.get("workflow")) ??
-    (fields.get("status") === "published" ? "publish" : "save-draft");
+    ((fields.get("status") ?? defaultStatus) === "published" ? "publish" : "save-draft");
   return mayUseIntent(role, intent) ? intent : null;
 }
 

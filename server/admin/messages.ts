@@ -95,7 +95,8 @@ export interface EditorMessages {
   saveFailed: string;
 }
 
-export const PORTFOLIO_EDITOR_MESSAGES: ModerationMessages & EditorMessages = {
+export const PORTFOLIO_EDITOR_MESSAGES: ModerationMessages &
+  EditorMessages & { unpublished: string; notPublished: string } = {
   ...PORTFOLIO_MESSAGES,
   updateFailed: "Failed to update portfolio item",
   deleteFailed: "Failed to delete portfolio item",
@@ -104,6 +105,8 @@ export const PORTFOLIO_EDITOR_MESSAGES: ModerationMessages & EditorMessages = {
   created: "Portfolio item created successfully",
   updated: "Portfolio item updated successfully",
   saveFailed: "Failed to save portfolio item",
+  unpublished: "Portfolio item unpublished. It is no longer on the website.",
+  notPublished: "This portfolio item is not published.",
 };
 export const TESTIMONIAL_EDITOR_MESSAGES: EditorMessages = {
   created: "Testimonial created successfully",
