@@ -9,13 +9,14 @@ import { findDraft } from "@server/admin/content-workflow";
 import { isUuid } from "@server/admin/list-params";
 import { CASE_STUDY_EDITOR_MESSAGES, failure } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
+import { previewPath } from "@server/content/preview";
 import { getRuntimeFrom } from "@server/context";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import { CaseStudyEditor } from "~/components/admin/case-study-editor/editor";
 import { DeleteButton } from "~/components/admin/delete-button";
-import { PublishingStatus } from "~/components/admin/publishing-controls";
+import { PreviewLink, PublishingStatus } from "~/components/admin/publishing-controls";
 import { buttonClass } from "~/components/admin/ui";
 import { BUILT_IN_CASE_STUDY_SLUGS } from "~/copy/samples";
 import { type CaseStudyDraft, emptyDraft } from "~/entities/case-study/form";
@@ -58,6 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
       builtIn: false,
       published: false,
       manages,
+      preview: null,
       publishing: {
         intents,
         state: "draft" as PublishingState,
@@ -67,7 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
       },
     };
   }
-  const { database, config } = getRuntimeFrom(args.context);
+  const { database, config, keys } = getRuntimeFrom(args.context);
   const db = database.db;
   const timeZone = config.STUDIO_TIME_ZONE;
   const study = await findCaseStudy(db, id);
@@ -90,6 +92,8 @@ export async function loader(args: Route.LoaderArgs) {
     builtIn: (BUILT_IN_CASE_STUDY_SLUGS as readonly string[]).includes(study.slug),
     published: study.status === "published",
     manages,
+    // A link to send to someone without an account: valid 24 hours from this page's load.
+    preview: previewPath(keys.previewLinks, "case_study", id),
     publishing: {
       intents,
       state: publishingStateOf(study.status, pending?.state ?? null),
@@ -156,6 +160,7 @@ export default function CaseStudyEditorPage({ loaderData, actionData }: Route.Co
         <>
           {mode === "edit" && id ? (
             <PublishingStatus publishing={loaderData.publishing}>
+              {loaderData.preview ? <PreviewLink href={loaderData.preview} /> : null}
               {manages ? (
                 <Link to={historyPath("case-studies", id)} className={buttonClass.secondary}>
                   History
