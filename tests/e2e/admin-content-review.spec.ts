@@ -107,7 +107,8 @@ test("the editor, history, preview and redirects screens pass axe at 390 and 128
   const history = (await status.getByRole("link", { name: "History" }).getAttribute("href")) ?? "";
   expect(history).toMatch(/^\/admin\/history\/blog\//);
 
-  const visitor = await browser.newPage({ baseURL });
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await visitor.setViewportSize({ width, height: 900 });
@@ -120,5 +121,5 @@ test("the editor, history, preview and redirects screens pass axe at 390 and 128
     await expect(visitor.getByRole("complementary", { name: "Preview" })).toBeVisible();
     await expectNoAxeViolations(visitor);
   }
-  await visitor.close();
+  await visitorContext.close();
 });

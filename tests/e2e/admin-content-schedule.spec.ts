@@ -57,7 +57,8 @@ test("a scheduled post shows in /blog, the sitemap and RSS only from its time", 
   await expect(page.getByRole("status")).toContainText("Scheduled. It will be published on");
   await expect(page.getByRole("region", { name: "Publishing status" })).toContainText("Scheduled");
 
-  const visitor = await browser.newPage({ baseURL });
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
   const shown = async () => {
     const blog = await visitor.request.get("/blog");
     const sitemap = await visitor.request.get("/sitemap.xml");
@@ -74,5 +75,5 @@ test("a scheduled post shows in /blog, the sitemap and RSS only from its time", 
   // From its time (the scheduler checks every 20 seconds): everywhere.
   await expect.poll(shown, { timeout: 200_000, intervals: [5_000] }).toEqual([true, true, true]);
   expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
-  await visitor.close();
+  await visitorContext.close();
 });
