@@ -32,6 +32,10 @@ export default [
     route("blog/:slug", "routes/site/blog-post.tsx"),
     // A draft's preview through its signed link (issue #31): the post page's own module.
     route("preview/blog/:id", "routes/site/blog-post.tsx", { id: "routes/site/blog-post-preview" }),
+    // A case study's (its public route already names its param `id`).
+    route("preview/case-studies/:previewId", "routes/site/case-study.tsx", {
+      id: "routes/site/case-study-preview",
+    }),
     route("*", "routes/site/not-found.tsx"),
   ]),
 

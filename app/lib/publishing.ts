@@ -37,6 +37,10 @@ export const WORKFLOW_INTENTS = [
   "update",
   "unpublish",
   "schedule",
+  /** Review before publishing: a contributor's "Submit for review", a reviewer's answers. */
+  "submit",
+  "approve",
+  "request-changes",
 ] as const;
 export type WorkflowIntent = (typeof WORKFLOW_INTENTS)[number];
 
@@ -54,11 +58,25 @@ export const HISTORY_SECTIONS = {
     noun: "case study",
     editor: (id: string) => `/admin/case-studies/${id}/edit`,
   },
+  portfolio: {
+    entity: "portfolio_item",
+    noun: "portfolio item",
+    editor: (id: string) => `/admin/portfolio?edit=${id}`,
+  },
 } as const satisfies Record<
   string,
   { entity: WorkflowEntity; noun: string; editor: (id: string) => string }
 >;
 export type HistorySection = keyof typeof HISTORY_SECTIONS;
+
+/** The section (history, editor) of a workflow entity. */
+export function sectionOf(entity: WorkflowEntity): HistorySection {
+  const found = (Object.keys(HISTORY_SECTIONS) as HistorySection[]).find(
+    (section) => HISTORY_SECTIONS[section].entity === entity,
+  );
+  if (!found) throw new Error(`no back-office section for ${entity}`);
+  return found;
+}
 
 export function historyPath(section: HistorySection, id: string): string {
   return `/admin/history/${section}/${id}`;

@@ -86,9 +86,14 @@ export const BACKUP_STATUSES = ["running", "succeeded", "failed"] as const;
 export type BackupStatus = (typeof BACKUP_STATUSES)[number];
 
 /** Back-office roles (issue #29); a user with neither (better-auth's "user") has no access. */
-export const STAFF_ROLES = ["admin", "editor"] as const;
+/** Admins do everything; editors the content; contributors write drafts of posts and case studies. */
+export const STAFF_ROLES = ["admin", "editor", "contributor"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: "Admin", editor: "Editor" };
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: "Admin",
+  editor: "Editor",
+  contributor: "Contributor",
+};
 
 /** What an audit-log row records (issue #29): back-office writes and account events. */
 export const AUDIT_ACTIONS = [
@@ -128,6 +133,10 @@ export const AUDIT_ACTIONS = [
   "save_draft",
   "schedule",
   "restore_revision",
+  /** Review before publishing (issue #31): a contributor's draft sent, approved, sent back. */
+  "submit_for_review",
+  "approve",
+  "request_changes",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

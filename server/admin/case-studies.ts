@@ -18,25 +18,23 @@ import {
 } from "~/entities/case-study/form";
 import { parseRowIntent } from "~/entities/case-study/rows";
 import type { FieldErrors } from "~/lib/forms/result";
-import { type PublishingState, parseWorkflowIntent } from "~/lib/publishing";
-import { parseZonedDateTime, toZonedInput } from "~/lib/studio-time";
-import type { DraftState } from "~/lib/values";
-import { contentChanged, inTransaction } from "./after-content-write";
+import type { PublishingState } from "~/lib/publishing";
+import type { DraftState, StaffRole } from "~/lib/values";
+import { contentChanged } from "./after-content-write";
 import {
-  auditDraftSave,
   draftStateColumn,
-  dropDraft,
   forgetItem,
-  keepDraft,
-  liveStatusOf,
+  keptMessage,
+  publishAtOf,
   publishingWhere,
-  recordRevision,
+  requestChanges,
+  saveThroughWorkflow,
   unpublish,
+  workflowIntentOf,
 } from "./content-workflow";
 import { claimImages, uploadImage } from "./images";
 import { containsAny, type ListQuery, PAGE_SIZE, type Page, readPage } from "./list-params";
 import { CASE_STUDY_EDITOR_MESSAGES, failure, success, WORKFLOW_MESSAGES } from "./messages";
-import { savedWithRedirect } from "./redirects";
 import { releaseUploadsOf } from "./uploads";
 
 /**
@@ -255,7 +253,7 @@ export interface EditorState {
 export type EditorOutcome =
   /** Saved: back to the list (published) or to the editor (a draft). */
   | { kind: "saved"; flash: FlashInput; id: string; to: "list" | "editor" }
-  | { kind: "form"; status: 200 | 400 | 409 | 500; state: EditorState }
+  | { kind: "form"; status: 200 | 400 | 403 | 409 | 500; state: EditorState }
   /** Nothing to show again: back to the list (the study is gone) or to a fresh editor. */
   | { kind: "failed"; flash: FlashInput; to: "list" | "editor" };
 
@@ -277,6 +275,7 @@ export async function handleCaseStudyPost(
   request: Request,
   id: string | null,
   actor: AuditActor,
+  role: StaffRole,
 ): Promise<EditorOutcome> {
   const read = await readPost(request, FORM_LIMITS.caseStudy, (refusal) => ({
     kind: "failed" as const,
@@ -285,9 +284,14 @@ export async function handleCaseStudyPost(
   }));
   if (read.refused) return read.refused;
   const { form } = read;
-  const workflow = parseWorkflowIntent(form.fields.get("workflow"));
-  if (workflow === "unpublish") return unpublishStudy(runtime, id, actor);
   const draft = readDraft(form.fields);
+  // A button the person's role may not use is refused before anything is stored.
+  const workflow = workflowIntentOf(form.fields, role);
+  if (!workflow) return refusedForm(draft, WORKFLOW_MESSAGES.forbidden, 403);
+  if (workflow === "unpublish") return unpublishStudy(runtime, id, actor);
+  if (workflow === "request-changes") {
+    return requestChangesOf(runtime, id, draft, form.fields.get("reviewComment"), actor, role);
+  }
   const intent = parseRowIntent(form.fields.get("intent"));
   if (intent) {
     const next = applyRowIntent(draft, intent);
@@ -334,109 +338,100 @@ export async function handleCaseStudyPost(
   if (!final.ok) return invalid(draft, final.fieldErrors);
 
   const db = runtime.database.db;
-  // "Schedule": a time in the studio's zone, in the future.
   const timeZone = runtime.config.STUDIO_TIME_ZONE;
-  const rawPublishAt = form.fields.get("publishAt");
-  const publishAt =
-    workflow === "schedule" && typeof rawPublishAt === "string"
-      ? parseZonedDateTime(rawPublishAt, timeZone)
-      : null;
-  if (workflow === "schedule" && (!publishAt || publishAt.getTime() <= Date.now())) {
+  const publishAt = publishAtOf(workflow, form.fields.get("publishAt"), timeZone);
+  if (publishAt === "invalid") {
     return invalid(draft, { publishAt: [WORKFLOW_MESSAGES.publishAtInvalid] });
   }
-  const scheduleAudit = (tx: Database, studyId: string) =>
-    publishAt
-      ? auditDraftSave(
-          tx,
-          actor,
-          { entity: "case_study", id: studyId, name: final.value.title },
-          publishAt,
-        )
-      : Promise.resolve();
-  const draftFlash = success(
-    publishAt
-      ? WORKFLOW_MESSAGES.scheduled(toZonedInput(publishAt, timeZone).replace("T", " "), timeZone)
-      : WORKFLOW_MESSAGES.draftSaved,
-  );
-  // Without a button (a script's post), the status field says whether to publish.
-  const wanted = workflow ?? (final.value.status === "published" ? "publish" : "save-draft");
-  const publish = wanted === "publish" || wanted === "update";
-  const kept = draft as unknown as Record<string, unknown>;
   try {
-    const live = id ? (await liveStatusOf(db, "case_study", id)) === "published" : false;
-    if (!publish && id && live) {
-      // A published study's draft: the live row, and so the public site, stay as they are.
-      await inTransaction(db, async (tx) => {
-        await keepDraft(tx, { entity: "case_study", id }, kept, actor, new Date(), publishAt);
-        await auditDraftSave(
-          tx,
-          actor,
-          { entity: "case_study", id, name: final.value.title },
-          publishAt,
-        );
-      });
-      return { kind: "saved", id, to: "editor", flash: draftFlash };
-    }
-    const status = publish
-      ? "published"
-      : final.value.status === "published"
-        ? "draft"
-        : final.value.status;
-    const saved = await audited(
-      db,
+    const saved = await saveThroughWorkflow(db, {
+      entity: "case_study",
+      id,
+      intent: workflow,
+      role,
+      values: draft as unknown as Record<string, unknown>,
+      name: final.value.title,
+      publishAt,
       actor,
-      { entity: "case_study", id },
-      async (tx) => {
-        // A published study's changed slug leaves a 301 from its old address (decision 0370).
-        const result = await savedWithRedirect(
-          tx,
-          actor,
-          { entity: "case_study", id, siteUrl: runtime.config.SITE_URL },
-          () => saveCaseStudy(tx, id, { ...final.value, status }),
-        );
-        if (!result.ok) return result;
-        const item = { entity: "case_study" as const, id: result.id };
-        if (publish) {
-          await dropDraft(tx, "case_study", result.id);
-          await recordRevision(tx, item, "published", kept, actor);
-        } else {
-          await keepDraft(tx, item, kept, actor, new Date(), publishAt);
-          await scheduleAudit(tx, result.id);
-        }
-        return result;
+      siteUrl: runtime.config.SITE_URL,
+      saveRow: (tx, publish) => {
+        const status = publish
+          ? "published"
+          : final.value.status === "published"
+            ? "draft"
+            : final.value.status;
+        return saveCaseStudy(tx, id, { ...final.value, status });
       },
-      (result) => (result.ok ? result.id : null),
-    );
-    if (saved.ok) {
-      if (!publish) {
-        return { kind: "saved", id: saved.id, to: "editor", flash: draftFlash };
-      }
-      return {
-        kind: "saved",
-        id: saved.id,
-        to: "list",
-        flash: success(
-          saved.created ? CASE_STUDY_EDITOR_MESSAGES.created : CASE_STUDY_EDITOR_MESSAGES.updated,
-        ),
-      };
+    });
+    switch (saved.kind) {
+      case "forbidden":
+        return refusedForm(draft, WORKFLOW_MESSAGES.forbidden, 403);
+      case "not-in-review":
+        return refusedForm(draft, WORKFLOW_MESSAGES.notInReview, 409);
+      case "refused":
+        if (saved.result.reason === "not-found") {
+          return {
+            kind: "failed",
+            flash: failure(CASE_STUDY_EDITOR_MESSAGES.notFound),
+            to: "list",
+          };
+        }
+        return invalid(draft, saved.result.fieldErrors, 409);
+      case "kept":
+        return {
+          kind: "saved",
+          id: saved.id,
+          to: "editor",
+          flash: success(keptMessage(saved.state, publishAt, timeZone)),
+        };
+      case "published":
+        return {
+          kind: "saved",
+          id: saved.id,
+          to: "list",
+          flash: success(
+            workflow === "approve"
+              ? WORKFLOW_MESSAGES.approved
+              : saved.created
+                ? CASE_STUDY_EDITOR_MESSAGES.created
+                : CASE_STUDY_EDITOR_MESSAGES.updated,
+          ),
+        };
     }
-    if (saved.reason === "not-found") {
-      return { kind: "failed", flash: failure(CASE_STUDY_EDITOR_MESSAGES.notFound), to: "list" };
-    }
-    return invalid(draft, saved.fieldErrors, 409);
   } catch (error) {
     runtime.logger.error({ err: error, id }, CASE_STUDY_EDITOR_MESSAGES.saveFailed);
-    return {
-      kind: "form",
-      status: 500,
-      state: {
-        draft,
-        fieldErrors: {},
-        message: CASE_STUDY_EDITOR_MESSAGES.saveFailed,
-        focus: null,
-      },
-    };
+    return refusedForm(draft, CASE_STUDY_EDITOR_MESSAGES.saveFailed, 500);
   }
+}
+
+/** "Request changes": only the comment is read; the draft goes back to its author. */
+async function requestChangesOf(
+  runtime: Pick<Runtime, "database" | "config">,
+  id: string | null,
+  draft: CaseStudyDraft,
+  comment: unknown,
+  actor: AuditActor,
+  role: StaffRole,
+): Promise<EditorOutcome> {
+  if (id === null) return refusedForm(draft, WORKFLOW_MESSAGES.notInReview, 409);
+  const done = await requestChanges(runtime.database.db, { entity: "case_study", id }, comment, {
+    actor,
+    role,
+    siteUrl: runtime.config.SITE_URL,
+  });
+  if (done === "forbidden") return refusedForm(draft, WORKFLOW_MESSAGES.forbidden, 403);
+  if (done === "not-in-review") return refusedForm(draft, WORKFLOW_MESSAGES.notInReview, 409);
+  if (typeof done === "object") return invalid(draft, { reviewComment: [done.commentError] });
+  return { kind: "saved", id, to: "editor", flash: success(WORKFLOW_MESSAGES.changesRequested) };
+}
+
+/** The form again with a message over it (nothing stored). */
+function refusedForm(draft: CaseStudyDraft, message: string, status: 403 | 409 | 500) {
+  return {
+    kind: "form" as const,
+    status,
+    state: { draft, fieldErrors: {}, message, focus: null },
+  };
 }
 
 /** "Unpublish": no fields to check; the study leaves the site (every instance's caches drop it). */

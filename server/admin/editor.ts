@@ -22,6 +22,11 @@ import { redirectWithFlash } from "./moderation";
  * back as a 400 with a message per field and what was typed, and nothing is stored.
  */
 
+/** A save that goes elsewhere than the list: a draft kept (its editor), or refused (a 4xx). */
+export type EditorSaved =
+  | { to: string; flash: FlashInput }
+  | { status: number; fieldErrors?: FieldErrors; message?: string };
+
 /** What an editor page gets back when the save did not happen (useActionData). */
 export interface EditorActionData {
   fieldErrors: FieldErrors;
@@ -131,7 +136,14 @@ export async function saveFromEditor<Schema extends z.ZodType<Record<string, unk
     imageField?: string;
     /** The row to update, or null to create one. */
     id: string | null;
-    save: (input: z.output<Schema>) => Promise<string | null>;
+    /**
+     * Saves and returns the row's id (back to the list with SPEC's toast), null when the row is
+     * gone, or where to go and what to say (a draft kept: back to its editor), or a refusal.
+     */
+    save: (
+      input: z.output<Schema>,
+      values: Record<string, string>,
+    ) => Promise<string | null | EditorSaved>;
     listPath: string;
     messages: EditorMessages;
   },
@@ -166,12 +178,23 @@ export async function saveFromEditor<Schema extends z.ZodType<Record<string, unk
       );
     }
   }
-  let savedId: string | null;
+  let savedId: string | null | EditorSaved;
   try {
-    savedId = await options.save(input);
+    savedId = await options.save(input, values);
   } catch (error) {
     runtime.logger.error({ err: error }, messages.saveFailed);
     return answer({ fieldErrors: {}, values, toast: toast(failure(messages.saveFailed)) }, 500);
+  }
+  if (savedId && typeof savedId === "object") {
+    if ("to" in savedId) return redirectWithFlash(args.context, savedId.to, savedId.flash);
+    return answer(
+      {
+        fieldErrors: savedId.fieldErrors ?? {},
+        values,
+        toast: savedId.message ? toast(failure(savedId.message)) : null,
+      },
+      savedId.status,
+    );
   }
   if (!savedId) {
     // Updating a row another admin deleted meanwhile: nothing was written.

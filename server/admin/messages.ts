@@ -95,7 +95,8 @@ export interface EditorMessages {
   saveFailed: string;
 }
 
-export const PORTFOLIO_EDITOR_MESSAGES: ModerationMessages & EditorMessages = {
+export const PORTFOLIO_EDITOR_MESSAGES: ModerationMessages &
+  EditorMessages & { unpublished: string; notPublished: string } = {
   ...PORTFOLIO_MESSAGES,
   updateFailed: "Failed to update portfolio item",
   deleteFailed: "Failed to delete portfolio item",
@@ -104,6 +105,8 @@ export const PORTFOLIO_EDITOR_MESSAGES: ModerationMessages & EditorMessages = {
   created: "Portfolio item created successfully",
   updated: "Portfolio item updated successfully",
   saveFailed: "Failed to save portfolio item",
+  unpublished: "Portfolio item unpublished. It is no longer on the website.",
+  notPublished: "This portfolio item is not published.",
 };
 export const TESTIMONIAL_EDITOR_MESSAGES: EditorMessages = {
   created: "Testimonial created successfully",
@@ -133,4 +136,12 @@ export const WORKFLOW_MESSAGES = {
   scheduled: (when: string, timeZone: string) =>
     `Scheduled. It will be published on ${when} (${timeZone}).`,
   publishAtInvalid: "Enter a date and time in the future to schedule publishing.",
+  // Review before publishing (issue #31, decision 0333).
+  forbidden: "Your role cannot do that: save a draft or submit it for review.",
+  notInReview: "This item is not waiting for review.",
+  commentRequired: "Write what should change.",
+  commentTooLong: "Keep the comment under 2,000 characters.",
+  submitted: "Submitted for review. An editor will approve it or ask for changes.",
+  approved: "Approved and published. The author has been e-mailed.",
+  changesRequested: "Changes requested. The author has been e-mailed.",
 };

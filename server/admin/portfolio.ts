@@ -1,8 +1,11 @@
 import type { Database } from "@server/db/client";
 import { type PortfolioItem, portfolioItems } from "@server/db/schema";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { PortfolioItemInput } from "~/entities/portfolio-item/form";
+import type { PublishingState } from "~/lib/publishing";
+import type { DraftState } from "~/lib/values";
 import { contentChanged } from "./after-content-write";
+import { draftStateColumn, forgetItem, publishingWhere } from "./content-workflow";
 import { claimImages } from "./images";
 import { containsAny, type ListQuery, PAGE_SIZE, type Page, readPage } from "./list-params";
 import { releaseUploadsOf } from "./uploads";
@@ -24,13 +27,24 @@ export interface PortfolioRow {
   isFeatured: boolean;
   completionDate: string | null;
   imageUrl: string | null;
+  /** Its work not yet published (issue #31), if any. */
+  draftState: DraftState | null;
 }
 
-/** One page (25) of the items matching the search (title, client), newest completion first. */
-export function listPortfolioItems(db: Database, query: ListQuery): Promise<Page<PortfolioRow>> {
-  const where = query.q
-    ? containsAny(query.q, [portfolioItems.title, portfolioItems.clientName])
-    : undefined;
+/**
+ * One page (25) of the items matching the search (title, client) and the publishing state (the
+ * badges), newest completion first.
+ */
+export function listPortfolioItems(
+  db: Database,
+  query: ListQuery & { status?: PublishingState | "" },
+): Promise<Page<PortfolioRow>> {
+  const where = and(
+    query.q ? containsAny(query.q, [portfolioItems.title, portfolioItems.clientName]) : undefined,
+    query.status
+      ? publishingWhere("portfolio_item", portfolioItems.id, portfolioItems.status, query.status)
+      : undefined,
+  );
   return readPage(query.page, {
     rows: (offset) =>
       db
@@ -43,6 +57,7 @@ export function listPortfolioItems(db: Database, query: ListQuery): Promise<Page
           isFeatured: portfolioItems.isFeatured,
           completionDate: portfolioItems.completionDate,
           imageUrl: portfolioItems.imageUrl,
+          draftState: draftStateColumn("portfolio_item", portfolioItems.id),
         })
         .from(portfolioItems)
         .where(where)
@@ -136,7 +151,10 @@ export async function deletePortfolioItem(db: Database, id: string): Promise<boo
       .delete(portfolioItems)
       .where(eq(portfolioItems.id, id))
       .returning({ id: portfolioItems.id });
-    if (rows.length > 0) await releaseUploadsOf(tx, PORTFOLIO_OWNER_TABLE, id);
+    if (rows.length > 0) {
+      await releaseUploadsOf(tx, PORTFOLIO_OWNER_TABLE, id);
+      await forgetItem(tx, "portfolio_item", id);
+    }
     return rows.length > 0;
   });
   if (deleted) await contentChanged(db, { entity: "portfolio", id, action: "deleted" });

@@ -9,7 +9,7 @@ import {
   type RedirectInput,
 } from "~/entities/redirect/form";
 import type { FieldErrors } from "~/lib/forms/result";
-import type { RedirectOrigin } from "~/lib/values";
+import type { RedirectOrigin, WorkflowEntity } from "~/lib/values";
 import { containsAny, type Page, readPage } from "./list-params";
 
 /**
@@ -193,13 +193,16 @@ async function publicPathOf(
 export async function savedWithRedirect<T>(
   tx: Executor,
   actor: AuditActor,
-  target: { entity: MovableEntity; id: string | null; siteUrl: string },
+  target: { entity: WorkflowEntity; id: string | null; siteUrl: string },
   save: () => Promise<T>,
 ): Promise<T> {
-  const before = target.id ? await publicPathOf(tx, target.entity, target.id) : null;
+  // An item without a page of its own (a portfolio item) has no address to move.
+  const entity = target.entity in MOVABLE ? (target.entity as MovableEntity) : null;
+  if (!entity) return save();
+  const before = target.id ? await publicPathOf(tx, entity, target.id) : null;
   const result = await save();
   if (!target.id || !before?.published) return result;
-  const after = await publicPathOf(tx, target.entity, target.id);
+  const after = await publicPathOf(tx, entity, target.id);
   if (!after || after.path === before.path) return result;
   const [taken] = await tx
     .select({ id: redirects.id })

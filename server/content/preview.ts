@@ -1,13 +1,16 @@
 import { readTimeOf } from "@server/admin/blog";
 import { findDraft } from "@server/admin/content-workflow";
 import type { Executor } from "@server/db/client";
-import { blogCategories, blogPosts } from "@server/db/schema";
+import { blogCategories, blogPosts, caseStudies } from "@server/db/schema";
 import { expiringLinks } from "@server/security/expiring-links";
 import { eq } from "drizzle-orm";
 import type { BlogPostFormValues } from "~/components/admin/blog-post-form";
 import { parseTagList, parseUtcDateTime } from "~/entities/blog-post/form";
+import { type CaseStudyDraft, parseCaseStudy } from "~/entities/case-study/form";
+import { type CaseStudyDetail, toCaseStudyDetail } from "~/entities/case-study/view";
 import type { WorkflowEntity } from "~/lib/values";
 import { categoryColumns, type PublishedBlogPost, withCategoriesAndTags } from "./blog";
+import { type OwnSeo, ownSeoOf } from "./case-studies";
 import { sanitizeBlogHtml } from "./sanitize";
 
 /**
@@ -93,4 +96,21 @@ export async function findBlogPostPreview(
     category: category ?? null,
     tags: parseTagList(values.tags ?? "").map((name) => ({ id: name, name })),
   };
+}
+
+/**
+ * A case study as its page will show it: the live row (any status) with the draft's checked
+ * values over it. A draft that no longer passes the editor's checks shows the live row. Null when
+ * the study does not exist.
+ */
+export async function findCaseStudyPreview(
+  db: Executor,
+  id: string,
+): Promise<{ study: CaseStudyDetail; seo: OwnSeo } | null> {
+  const [live] = await db.select().from(caseStudies).where(eq(caseStudies.id, id));
+  if (!live) return null;
+  const draft = await findDraft(db, "case_study", id);
+  const parsed = draft ? parseCaseStudy(draft.values as unknown as CaseStudyDraft) : null;
+  const row = parsed?.ok ? { ...live, ...parsed.value } : live;
+  return { study: toCaseStudyDetail(row), seo: ownSeoOf(row) };
 }

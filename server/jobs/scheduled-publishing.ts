@@ -2,6 +2,7 @@ import { inTransaction } from "@server/admin/after-content-write";
 import { saveBlogPost } from "@server/admin/blog";
 import { saveCaseStudy } from "@server/admin/case-studies";
 import { dropDraft, recordRevision } from "@server/admin/content-workflow";
+import { savePortfolioItem } from "@server/admin/portfolio";
 import { type AuditActor, audited } from "@server/audit/log";
 import type { Database } from "@server/db/client";
 import { type ContentDraft, contentDrafts } from "@server/db/schema";
@@ -10,6 +11,7 @@ import type { Logger } from "pino";
 import type { BlogPostFormValues } from "~/components/admin/blog-post-form";
 import { blogPostSchema } from "~/entities/blog-post/form";
 import { type CaseStudyDraft, parseCaseStudy } from "~/entities/case-study/form";
+import { portfolioItemSchema } from "~/entities/portfolio-item/form";
 
 /**
  * Scheduled publishing (issue #31, decision 0332): every instance checks every 20 seconds for
@@ -106,6 +108,13 @@ async function publishDraft(tx: Database, draft: ContentDraft, now: Date): Promi
       (saved) => (saved.ok ? saved.id : null),
     );
     ok = result.ok;
+  } else if (draft.entityType === "portfolio_item") {
+    const parsed = portfolioItemSchema.safeParse(draft.values);
+    if (!parsed.success) return false;
+    const saved = await audited(tx, actor, { entity: "portfolio_item", id }, (inner) =>
+      savePortfolioItem(inner, id, { ...parsed.data, status: "published" }),
+    );
+    ok = saved !== null;
   }
   if (!ok) return false;
   await dropDraft(tx, draft.entityType, id);

@@ -191,7 +191,7 @@ async function mustSetUpTwoFactor(args: GuardArgs, staff: StaffUser): Promise<bo
 
 /** The policy's answer for this route; a route no rule covers is refused (and logged). */
 function allowed(args: GuardArgs, staff: StaffUser): boolean {
-  const area = areaOf(args.pattern);
+  const area = areaOf(args.pattern, args.request.method);
   if (area === undefined) {
     getRuntimeFrom(args.context).logger.error(
       { pattern: args.pattern },

@@ -64,7 +64,7 @@ test.describe("editors: portfolio, testimonials, team", () => {
     await expectNoAxeViolations(page);
 
     // Invalid: SPEC's required fields, focus on the first; nothing is stored.
-    await form.getByRole("button", { name: "Create Item" }).click();
+    await form.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(form.getByText("Title is required").first()).toBeVisible();
     await expect(form.getByText("Service Type is required").first()).toBeVisible();
     await expect(form.getByLabel("Title")).toBeFocused();
@@ -86,7 +86,7 @@ test.describe("editors: portfolio, testimonials, team", () => {
     await form.getByLabel("Description").fill("A launch film for a paddle brand.");
     await form.getByLabel("Tags").fill(" Launch , Outdoor,, ");
     await form.getByLabel("Completion Date").fill("2099-01-15");
-    await form.getByRole("button", { name: "Create Item" }).click();
+    await form.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(toast(page, "Success", "Portfolio item created successfully")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/portfolio$/);
     await expect(page.getByRole("form")).toHaveCount(0);
@@ -125,7 +125,7 @@ test.describe("editors: portfolio, testimonials, team", () => {
     await expectNoAxeViolations(page);
     await editForm.getByLabel("Title").fill("Tidewater Launch Film (Extended)");
     await editForm.getByLabel("Completion Date").fill("");
-    await editForm.getByRole("button", { name: "Save Changes" }).click();
+    await editForm.getByRole("button", { name: "Update", exact: true }).click();
     await expect(toast(page, "Success", "Portfolio item updated successfully")).toBeVisible();
     await expect(page.getByRole("form")).toHaveCount(0);
     // The list is paged (12): the search finds the item on whichever page it is.
@@ -275,14 +275,14 @@ test.describe("portfolio editor without JavaScript", () => {
     await page.goto("/admin/portfolio");
     await page.getByRole("link", { name: "Add Portfolio Item" }).click();
     const form = page.getByRole("form", { name: "New portfolio item" });
-    await form.getByRole("button", { name: "Create Item" }).click();
+    await form.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Title is required" })).toBeVisible();
     await expect(form.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
 
     await form.getByLabel("Title").fill("Paper Lantern Spot");
     await form.getByLabel("Service Type").selectOption({ label: "Social Content" });
     await form.getByLabel("Upload image").setInputFiles(notAnImage);
-    await form.getByRole("button", { name: "Create Item" }).click();
+    await form.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(form.getByText("Only image files are accepted.").first()).toBeVisible();
     await expect(
       page.getByRole("alert").filter({ hasText: "Failed to upload image" }),
@@ -292,7 +292,7 @@ test.describe("portfolio editor without JavaScript", () => {
     await expect(form.getByLabel("Service Type")).toHaveValue("social-content");
 
     await form.getByLabel("Upload image").setInputFiles(await aPicture("lantern.png"));
-    await form.getByRole("button", { name: "Create Item" }).click();
+    await form.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(
       page.getByRole("status").filter({ hasText: "Portfolio item created successfully" }),
     ).toBeVisible();

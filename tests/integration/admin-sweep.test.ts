@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { areaOf, mayEnter, PUBLIC_ADMIN_ROUTES, ROUTE_AREAS } from "~/entities/staff/access";
 import type { StaffRole } from "~/lib/values";
 import routes from "~/routes";
-import { snapshotAdminData, TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from "../support/admin-data";
+import {
+  snapshotAdminData,
+  TEST_ADMIN,
+  TEST_CONTRIBUTOR,
+  TEST_EDITOR,
+  TEST_VIEWER,
+} from "../support/admin-data";
 import {
   type AdminServer,
   hasBuild,
@@ -144,10 +150,12 @@ describe.runIf(hasBuild())("admin access sweep over the built route table", () =
   it("lets nobody read or change anything the policy does not allow them", async () => {
     const viewer = await signInCookie(server.baseURL, TEST_VIEWER);
     const editor = await signInCookie(server.baseURL, TEST_EDITOR);
+    const contributor = await signInCookie(server.baseURL, TEST_CONTRIBUTOR);
     const identities: Identity[] = [
       { name: "anonymous", cookie: "", role: null },
       { name: "signed-in without a role", cookie: viewer, role: null },
       { name: "editor", cookie: editor, role: "editor" },
+      { name: "contributor", cookie: contributor, role: "contributor" },
     ];
     // Sign-out ends the viewer's session: run it last.
     const ordered = [...adminRoutes].sort(

@@ -28,6 +28,11 @@ export const TEST_ADMIN = { email: "admin@admin-tests.test", password: "admin-te
 export const TEST_VIEWER = { email: "viewer@admin-tests.test", password: "viewer-tests-password" };
 /** A member of staff with the editor role: content only (app/entities/staff/access.ts). */
 export const TEST_EDITOR = { email: "editor@admin-tests.test", password: "editor-tests-password" };
+/** A contributor: drafts of blog posts and case studies, sent for review (decision 0333). */
+export const TEST_CONTRIBUTOR = {
+  email: "contributor@admin-tests.test",
+  password: "contributor-tests-password",
+};
 
 export const INQUIRY_COUNT = 60;
 export const APPLICATION_COUNT = 30;
@@ -82,6 +87,7 @@ export async function prepareAdminData(options: PrepareOptions): Promise<AdminFi
     await ensureUser(auth, { ...TEST_ADMIN, role: "admin", name: "Test Admin" });
     await ensureUser(auth, { ...TEST_VIEWER, role: null, name: "Test Viewer" });
     await ensureUser(auth, { ...TEST_EDITOR, role: "editor", name: "Test Editor" });
+    await ensureUser(auth, { ...TEST_CONTRIBUTOR, role: "contributor", name: "Test Contributor" });
     if (options.seed) await seedDemoContent(db);
     await options.content?.(db);
     if (!options.submissions) return null;

@@ -20,7 +20,7 @@ import pino from "pino";
 import { matchRoutes, type RouteObject, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import routes from "~/routes";
-import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from "./admin-data";
+import { TEST_ADMIN, TEST_CONTRIBUTOR, TEST_EDITOR, TEST_VIEWER } from "./admin-data";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 /**
@@ -40,7 +40,7 @@ export interface TestRuntime {
   /** Moves the storage clock (milliseconds). */
   advance(ms: number): void;
   /** Session cookies from the real sign-in action. */
-  cookies: { admin: string; viewer: string; editor: string };
+  cookies: { admin: string; viewer: string; editor: string; contributor: string };
   close(): Promise<void>;
 }
 
@@ -115,6 +115,7 @@ export async function createTestRuntime(
   await ensureUser(auth, { ...TEST_ADMIN, role: "admin" });
   await ensureUser(auth, { ...TEST_VIEWER, role: null });
   await ensureUser(auth, { ...TEST_EDITOR, role: "editor" });
+  await ensureUser(auth, { ...TEST_CONTRIBUTOR, role: "contributor" });
   const sessionCookie = async (account: { email: string; password: string }) => {
     const response = await auth.api.signInEmail({ body: account, asResponse: true });
     return response.headers
@@ -135,6 +136,7 @@ export async function createTestRuntime(
       admin: await sessionCookie(TEST_ADMIN),
       viewer: await sessionCookie(TEST_VIEWER),
       editor: await sessionCookie(TEST_EDITOR),
+      contributor: await sessionCookie(TEST_CONTRIBUTOR),
     },
     async close() {
       await database.destroy();

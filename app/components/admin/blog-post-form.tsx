@@ -265,7 +265,11 @@ export function BlogPostForm({
       />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
-        <PublishingButtons publishing={publishing} saving={saving} />
+        <PublishingButtons
+          publishing={publishing}
+          saving={saving}
+          commentError={fieldErrors?.reviewComment?.[0]}
+        />
         <Link to="/admin/blog" className={buttonClass.secondary}>
           Cancel
         </Link>

@@ -21,6 +21,7 @@ export function EditorForm({
   action,
   label,
   children,
+  buttons,
 }: {
   schema: z.ZodType;
   /** The errors the action answered with (useActionData). */
@@ -32,6 +33,8 @@ export function EditorForm({
   /** The form's accessible name. */
   label: string;
   children: (errors: FieldErrors | undefined) => ReactNode;
+  /** Instead of the one submit button: an item with drafts posts the publishing buttons. */
+  buttons?: (saving: boolean) => ReactNode;
 }) {
   const navigation = useNavigation();
   const saving =
@@ -93,9 +96,13 @@ export function EditorForm({
         <Link to={cancelHref} className={buttonClass.secondary}>
           Cancel
         </Link>
-        <button type="submit" className={buttonClass.primary} disabled={saving}>
-          {saving ? "Saving…" : submitLabel}
-        </button>
+        {buttons ? (
+          buttons(saving)
+        ) : (
+          <button type="submit" className={buttonClass.primary} disabled={saving}>
+            {saving ? "Saving…" : submitLabel}
+          </button>
+        )}
       </div>
     </Form>
   );

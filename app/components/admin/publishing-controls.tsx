@@ -1,5 +1,10 @@
 import type { ReactNode } from "react";
-import { PUBLISHING_LABELS, PUBLISHING_STATES, type PublishingState } from "~/lib/publishing";
+import {
+  PUBLISHING_LABELS,
+  PUBLISHING_STATES,
+  type PublishingState,
+  type WorkflowIntent,
+} from "~/lib/publishing";
 import { FilterSelect } from "./list-filters";
 import { buttonClass, fieldClass } from "./ui";
 
@@ -17,6 +22,8 @@ export interface Publishing {
   publishAt?: string;
   /** The studio's time zone (STUDIO_TIME_ZONE), in which "Publish at" is entered. */
   timeZone?: string;
+  /** The buttons the person's role may use (`WORKFLOW_INTENTS_OF`; the server checks them too). */
+  intents: readonly WorkflowIntent[];
 }
 
 export function PublishingBadge({ state }: { state: PublishingState }) {
@@ -61,25 +68,34 @@ export function PublishingStatus({
 export function PublishingButtons({
   publishing,
   saving,
+  commentError,
+  review = true,
 }: {
   publishing: Publishing;
   saving: boolean;
+  /** The reviewer's "Request changes" without a comment, or too long. */
+  commentError?: string;
+  /** Show the reviewer's answers (a form with two button rows shows them once). */
+  review?: boolean;
 }) {
-  const button = (value: string, label: string, primary: boolean) => (
-    <button
-      type="submit"
-      name="workflow"
-      value={value}
-      disabled={saving}
-      className={primary ? buttonClass.primary : buttonClass.secondary}
-    >
-      {label}
-    </button>
-  );
+  const may = (intent: WorkflowIntent) => publishing.intents.includes(intent);
+  const button = (value: WorkflowIntent, label: string, primary: boolean) =>
+    may(value) ? (
+      <button
+        type="submit"
+        name="workflow"
+        value={value}
+        disabled={saving}
+        className={primary ? buttonClass.primary : buttonClass.secondary}
+      >
+        {label}
+      </button>
+    ) : null;
+  const reviewing = review && publishing.state === "in_review" && may("approve");
   return (
     <>
       {button("save-draft", "Save draft", false)}
-      {publishing.timeZone ? (
+      {publishing.timeZone && may("schedule") ? (
         <span className="flex flex-wrap items-end gap-2">
           <span className="flex flex-col gap-1 text-sm">
             <label htmlFor="publish-at" className="font-medium">
@@ -100,13 +116,43 @@ export function PublishingButtons({
           {button("schedule", "Schedule", false)}
         </span>
       ) : null}
+      {/* A role that cannot publish sends its work to a reviewer instead. */}
+      {may("publish") ? null : button("submit", "Submit for review", true)}
+      {reviewing ? (
+        <span className="flex w-full flex-wrap items-end gap-2 rounded-lg border border-line bg-surface p-3">
+          <span className="flex min-w-64 flex-1 flex-col gap-1 text-sm">
+            <label htmlFor="review-comment" className="font-medium">
+              Comment
+            </label>
+            <textarea
+              id="review-comment"
+              name="reviewComment"
+              rows={2}
+              maxLength={2000}
+              aria-describedby={`review-comment-hint${commentError ? " review-comment-error" : ""}`}
+              aria-invalid={commentError ? true : undefined}
+              className={fieldClass}
+            />
+            <span id="review-comment-hint" className="text-xs text-ink-muted">
+              Needed for "Request changes": the author receives it by e-mail.
+            </span>
+            {commentError ? (
+              <span id="review-comment-error" className="text-xs text-danger">
+                {commentError}
+              </span>
+            ) : null}
+          </span>
+          {button("approve", "Approve and publish", true)}
+          {button("request-changes", "Request changes", false)}
+        </span>
+      ) : null}
       {publishing.live ? (
         <>
-          {button("update", "Update", true)}
+          {button("update", "Update", !reviewing)}
           {button("unpublish", "Unpublish", false)}
         </>
       ) : (
-        button("publish", "Publish", true)
+        button("publish", "Publish", !reviewing)
       )}
     </>
   );

@@ -1,4 +1,5 @@
 import { matchPath } from "react-router";
+import type { WorkflowIntent } from "~/lib/publishing";
 import { STAFF_ROLES, type StaffRole } from "~/lib/values";
 
 /**
@@ -12,6 +13,11 @@ import { STAFF_ROLES, type StaffRole } from "~/lib/values";
 export const AREAS = [
   /** Case studies, portfolio, blog and categories, testimonials, team, their images. */
   "content",
+  /**
+   * Writing blog posts and case studies: their lists, editors and image uploads (decision 0333).
+   * What a role may do there with the editor's buttons is `WORKFLOW_INTENTS_OF` below.
+   */
+  "writing",
   "inquiries",
   "applications",
   "backups",
@@ -26,7 +32,9 @@ export type Area = (typeof AREAS)[number];
 
 export const ROLE_AREAS: Record<StaffRole, readonly Area[]> = {
   admin: AREAS,
-  editor: ["content", "account"],
+  editor: ["content", "writing", "account"],
+  /** Drafts of blog posts and case studies, sent for review (issue #31). */
+  contributor: ["writing", "account"],
 };
 
 /**
@@ -44,9 +52,9 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/job-applications.csv": "applications",
   "/admin/job-applications/:id/resume": "applications",
   "/admin/job-applications/:id": "applications",
-  "/admin/case-studies": "content",
-  "/admin/case-studies/new": "content",
-  "/admin/case-studies/:id/edit": "content",
+  "/admin/case-studies": "writing",
+  "/admin/case-studies/new": "writing",
+  "/admin/case-studies/:id/edit": "writing",
   "/admin/testimonials": "content",
   "/admin/testimonials/new": "content",
   "/admin/testimonials/:id/edit": "content",
@@ -54,15 +62,15 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/team/new": "content",
   "/admin/team/:id/edit": "content",
   "/admin/portfolio": "content",
-  "/admin/blog": "content",
-  "/admin/blog/new": "content",
-  "/admin/blog/edit/:id": "content",
+  "/admin/blog": "writing",
+  "/admin/blog/new": "writing",
+  "/admin/blog/edit/:id": "writing",
   "/admin/blog/categories": "content",
   "/admin/blog/:id/delete": "content",
   // The delete confirmations of the moderated lists: case studies, testimonials, team, portfolio.
   "/admin/:section/:id/delete": "content",
   "/admin/history/:section/:id": "content",
-  "/admin/uploads/image": "content",
+  "/admin/uploads/image": "writing",
   // Old addresses of moved pages (issue #31): content, as the pages themselves are.
   "/admin/redirects": "content",
   "/admin/backups": "backups",
@@ -81,6 +89,49 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/privacy/export": "privacy",
   "/admin/privacy/consent.csv": "privacy",
 };
+
+/**
+ * Routes whose writes need another area than their page: the case-study list's feature toggle is
+ * a change to the live site, so a contributor may open the list but not post to it. Checked by
+ * the same guards for every method but GET and HEAD.
+ */
+export const ACTION_AREAS: Record<string, Area> = {
+  "/admin/case-studies": "content",
+};
+
+/**
+ * What each role may do with the editors' buttons (`workflow=…`): a contributor saves drafts and
+ * submits them for review, but never publishes, schedules or takes an item off the site
+ * (deleting is the "content" area's confirmation page). The editors' actions check it on the
+ * server; the editors show only these buttons.
+ */
+export const WORKFLOW_INTENTS_OF: Record<StaffRole, readonly WorkflowIntent[]> = {
+  admin: [
+    "save-draft",
+    "publish",
+    "update",
+    "unpublish",
+    "schedule",
+    "submit",
+    "approve",
+    "request-changes",
+  ],
+  editor: [
+    "save-draft",
+    "publish",
+    "update",
+    "unpublish",
+    "schedule",
+    "submit",
+    "approve",
+    "request-changes",
+  ],
+  contributor: ["save-draft", "submit"],
+};
+
+export function mayUseIntent(role: StaffRole, intent: WorkflowIntent): boolean {
+  return WORKFLOW_INTENTS_OF[role].includes(intent);
+}
 
 /**
  * Back-office routes open to anyone, each guarded otherwise: signing in and out, the unlock link
@@ -105,7 +156,7 @@ export function isStaffRole(value: unknown): value is StaffRole {
   return (STAFF_ROLES as readonly unknown[]).includes(value);
 }
 
-/** A user's role as stored ("admin", "editor"; anything else is no role). */
+/** A user's role as stored ("admin", "editor", "contributor"; anything else is no role). */
 export function staffRoleOf(user: { role?: string | null } | null | undefined): StaffRole | null {
   // better-auth's admin plugin stores roles as a comma-separated list.
   const roles = (user?.role ?? "").split(",").map((role) => role.trim());
@@ -118,17 +169,22 @@ export function mayEnter(role: StaffRole | null, area: Area | undefined): boolea
 
 /**
  * The area of a route pattern; undefined for one no rule covers (refused: fail closed). React
- * Router's patterns have no leading slash (`admin/blog/edit/:id`); the table's keys do.
+ * Router's patterns have no leading slash (`admin/blog/edit/:id`); the table's keys do. With a
+ * method other than GET or HEAD, a route of `ACTION_AREAS` answers its writes' area.
  */
-export function areaOf(pattern: string): Area | undefined {
+export function areaOf(pattern: string, method = "GET"): Area | undefined {
   const key = `/${pattern.replace(/^\/+/, "")}`;
+  if (method !== "GET" && method !== "HEAD" && Object.hasOwn(ACTION_AREAS, key)) {
+    return ACTION_AREAS[key];
+  }
   return Object.hasOwn(ROUTE_AREAS, key) ? ROUTE_AREAS[key] : undefined;
 }
 
-/** Where each role lands after signing in: admins on /admin/portfolio (SPEC), editors on the blog. */
+/** Where each role lands after signing in: admins on /admin/portfolio (SPEC), the others on the blog. */
 export const HOME_PATHS: Record<StaffRole, string> = {
   admin: "/admin/portfolio",
   editor: "/admin/blog",
+  contributor: "/admin/blog",
 };
 
 /** The area of a concrete back-office path (`/admin/blog/edit/42`), through the route patterns. */

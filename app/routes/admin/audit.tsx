@@ -70,6 +70,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   save_draft: "Saved a draft",
   schedule: "Scheduled",
   restore_revision: "Restored a revision",
+  submit_for_review: "Submitted for review",
+  approve: "Approved and published",
+  request_changes: "Requested changes",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({

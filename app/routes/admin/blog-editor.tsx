@@ -1,20 +1,18 @@
-import { inTransaction } from "@server/admin/after-content-write";
 import { findBlogPostForEdit, saveBlogPost } from "@server/admin/blog";
 import { listCategoryChoices } from "@server/admin/blog-categories";
 import {
-  auditDraftSave,
-  dropDraft,
   findDraft,
-  keepDraft,
-  liveStatusOf,
-  recordRevision,
+  keptMessage,
+  publishAtOf,
+  requestChanges,
+  saveThroughWorkflow,
   unpublish,
+  workflowIntentOf,
 } from "@server/admin/content-workflow";
 import { resolveImageUrl } from "@server/admin/images";
 import { isUuid } from "@server/admin/list-params";
 import { BLOG_MESSAGES, failure, success, WORKFLOW_MESSAGES } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
-import { savedWithRedirect } from "@server/admin/redirects";
 import { audited } from "@server/audit/log";
 import { previewPath } from "@server/content/preview";
 import { sanitizeBlogHtml } from "@server/content/sanitize";
@@ -29,12 +27,14 @@ import { PreviewLink, PublishingStatus } from "~/components/admin/publishing-con
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { blogPostSchema, toUtcDateTimeInput } from "~/entities/blog-post/form";
+import { areaOfPath, mayEnter, WORKFLOW_INTENTS_OF } from "~/entities/staff/access";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import { NO_SEO_VALUES, seoValuesOf } from "~/lib/forms/seo-fields";
-import { historyPath, parseWorkflowIntent, publishingStateOf } from "~/lib/publishing";
+import { historyPath, publishingStateOf } from "~/lib/publishing";
 import { isSafeUrl } from "~/lib/safe-url";
-import { parseZonedDateTime, toZonedInput } from "~/lib/studio-time";
+import { toZonedInput } from "~/lib/studio-time";
+import type { StaffRole } from "~/lib/values";
 import type { Route } from "./+types/blog-editor";
 
 /**
@@ -82,7 +82,7 @@ function redirectGone(context: Route.LoaderArgs["context"]) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAccess(args);
+  const staff = await requireAccess(args);
   const { database, keys, config } = getRuntimeFrom(args.context);
   const db = database.db;
   const { id, gone } = postIdOf(args.params, args.context);
@@ -117,7 +117,13 @@ export async function loader(args: Route.LoaderArgs) {
     published: post?.status === "published" ? post.slug : null,
     // A link to send to someone without an account: valid 24 hours from this page's load.
     preview: post ? previewPath(keys.previewLinks, "blog_post", post.id) : null,
+    // History (and its Restore) is the content area's: not a contributor's.
+    history:
+      post && mayEnter(staff.role, areaOfPath(historyPath("blog", post.id)))
+        ? historyPath("blog", post.id)
+        : null,
     publishing: {
+      intents: WORKFLOW_INTENTS_OF[staff.role],
       state: publishingStateOf(post?.status ?? "draft", draft?.state ?? null),
       live: post?.status === "published",
       publishAt: toZonedInput(draft?.publishAt, config.STUDIO_TIME_ZONE),
@@ -138,7 +144,7 @@ function refused(status: number, body: ActionData) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAccess(args);
+  const staff = await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const { id, gone } = postIdOf(args.params, args.context);
   if (gone) return gone;
@@ -148,7 +154,13 @@ export async function action(args: Route.ActionArgs) {
   );
   if (read.refused) return read.refused;
   const { form } = read;
-  if (form.fields.get("workflow") === "unpublish") return unpublishPost(args, id ?? undefined);
+  // A button the person's role may not use is refused before anything is read or stored.
+  const intent = workflowIntentOf(form.fields, staff.role);
+  if (!intent) return refused(403, { formError: WORKFLOW_MESSAGES.forbidden });
+  if (intent === "unpublish") return unpublishPost(args, id ?? undefined);
+  if (intent === "request-changes") {
+    return requestChangesOf(args, id ?? undefined, staff.role, form.fields.get("reviewComment"));
+  }
   const raw = Object.fromEntries(
     TEXT_FIELDS.map((key) => {
       const value = form.fields.get(key);
@@ -191,101 +203,94 @@ export async function action(args: Route.ActionArgs) {
   }
 
   const db = runtime.database.db;
-  const actor = currentActor(args.context);
-  // Without a button (a script's post), the status field says whether to publish.
-  const intent =
-    parseWorkflowIntent(form.fields.get("workflow")) ??
-    (checked.data.status === "published" ? "publish" : "save-draft");
   // The draft as the editor shows it again: the body already sanitised, the images resolved.
   const kept = { ...values, content: sanitizeBlogHtml(checked.data.content) };
-  // "Schedule": a time in the studio's zone, in the future.
   const timeZone = runtime.config.STUDIO_TIME_ZONE;
-  const rawPublishAt = form.fields.get("publishAt");
-  const publishAt =
-    intent === "schedule" && typeof rawPublishAt === "string"
-      ? parseZonedDateTime(rawPublishAt, timeZone)
-      : null;
-  if (intent === "schedule" && (!publishAt || publishAt.getTime() <= Date.now())) {
+  const publishAt = publishAtOf(intent, form.fields.get("publishAt"), timeZone);
+  if (publishAt === "invalid") {
     return refused(400, {
       fieldErrors: { publishAt: [WORKFLOW_MESSAGES.publishAtInvalid] },
       values,
     });
   }
-  const scheduleAudit = (tx: typeof db, postId: string) =>
-    publishAt
-      ? auditDraftSave(
-          tx,
-          actor,
-          { entity: "blog_post", id: postId, name: checked.data.title },
-          publishAt,
-        )
-      : Promise.resolve();
-  const draftFlash = publishAt
-    ? WORKFLOW_MESSAGES.scheduled(toZonedInput(publishAt, timeZone).replace("T", " "), timeZone)
-    : DRAFT_SAVED;
   try {
-    const live = id ? (await liveStatusOf(db, "blog_post", id)) === "published" : false;
-    if (intent !== "publish" && intent !== "update" && id && live) {
-      // A published post's draft: the live row, and so the public site, stay as they are.
-      await inTransaction(db, async (tx) => {
-        await keepDraft(tx, { entity: "blog_post", id }, kept, actor, new Date(), publishAt);
-        await auditDraftSave(
-          tx,
-          actor,
-          { entity: "blog_post", id, name: checked.data.title },
-          publishAt,
-        );
-      });
-      return redirectWithFlash(args.context, `/admin/blog/edit/${id}`, success(draftFlash));
-    }
-    const publish = intent === "publish" || intent === "update";
-    const status = publish
-      ? "published"
-      : checked.data.status === "published"
-        ? "draft"
-        : checked.data.status;
-    const saved = await audited(
-      db,
-      actor,
-      { entity: "blog_post", id: id ?? null },
-      async (tx) => {
-        // A published post's changed slug leaves a 301 from its old address (decision 0370).
-        const result = await savedWithRedirect(
-          tx,
-          actor,
-          { entity: "blog_post", id: id ?? null, siteUrl: runtime.config.SITE_URL },
-          () => saveBlogPost(tx, { ...checked.data, ...images, status }, id),
-        );
-        if (!result?.ok) return result;
-        const item = { entity: "blog_post" as const, id: result.id };
-        if (publish) {
-          await dropDraft(tx, "blog_post", result.id);
-          await recordRevision(tx, item, "published", kept, actor);
-        } else {
-          await keepDraft(tx, item, kept, actor, new Date(), publishAt);
-          await scheduleAudit(tx, result.id);
-        }
-        return result;
+    const saved = await saveThroughWorkflow(db, {
+      entity: "blog_post",
+      id: id ?? null,
+      intent,
+      role: staff.role,
+      values: kept,
+      name: checked.data.title,
+      publishAt,
+      actor: currentActor(args.context),
+      siteUrl: runtime.config.SITE_URL,
+      saveRow: (tx, publish) => {
+        const status = publish
+          ? "published"
+          : checked.data.status === "published"
+            ? "draft"
+            : checked.data.status;
+        return saveBlogPost(tx, { ...checked.data, ...images, status }, id);
       },
-      (result) => (result?.ok ? result.id : null),
-    );
-    if (saved === null) return redirectGone(args.context);
-    if (!saved.ok) return refused(409, { fieldErrors: saved.fieldErrors, values });
-    if (!publish) {
-      return redirectWithFlash(args.context, `/admin/blog/edit/${saved.id}`, success(draftFlash));
+    });
+    switch (saved.kind) {
+      case "forbidden":
+        return refused(403, { formError: WORKFLOW_MESSAGES.forbidden, values });
+      case "not-in-review":
+        return refused(409, { formError: WORKFLOW_MESSAGES.notInReview, values });
+      case "refused":
+        if (saved.result === null) return redirectGone(args.context);
+        return refused(409, { fieldErrors: saved.result.fieldErrors, values });
+      case "kept":
+        return redirectWithFlash(
+          args.context,
+          `/admin/blog/edit/${saved.id}`,
+          success(keptMessage(saved.state, publishAt, timeZone)),
+        );
+      case "published":
+        return redirectWithFlash(
+          args.context,
+          "/admin/blog",
+          success(
+            intent === "approve"
+              ? WORKFLOW_MESSAGES.approved
+              : saved.created
+                ? BLOG_MESSAGES.created
+                : BLOG_MESSAGES.updated,
+          ),
+        );
     }
-    return redirectWithFlash(
-      args.context,
-      "/admin/blog",
-      success(saved.created ? BLOG_MESSAGES.created : BLOG_MESSAGES.updated),
-    );
   } catch (error) {
     runtime.logger.error({ err: error }, BLOG_MESSAGES.saveFailed);
     return refused(500, { formError: `${BLOG_MESSAGES.saveFailed}. Please try again.`, values });
   }
 }
 
-const DRAFT_SAVED = WORKFLOW_MESSAGES.draftSaved;
+/** "Request changes": only the comment is read; the draft goes back to its author. */
+async function requestChangesOf(
+  args: Route.ActionArgs,
+  id: string | undefined,
+  role: StaffRole,
+  comment: unknown,
+) {
+  const runtime = getRuntimeFrom(args.context);
+  if (!id) return refused(409, { formError: WORKFLOW_MESSAGES.notInReview });
+  const done = await requestChanges(runtime.database.db, { entity: "blog_post", id }, comment, {
+    actor: currentActor(args.context),
+    role,
+    siteUrl: runtime.config.SITE_URL,
+  });
+  if (done === "forbidden") return refused(403, { formError: WORKFLOW_MESSAGES.forbidden });
+  if (done === "not-in-review") return refused(409, { formError: WORKFLOW_MESSAGES.notInReview });
+  if (typeof done === "object") {
+    return refused(400, { fieldErrors: { reviewComment: [done.commentError] } });
+  }
+  return redirectWithFlash(
+    args.context,
+    `/admin/blog/edit/${id}`,
+    success(WORKFLOW_MESSAGES.changesRequested),
+  );
+}
 
 /** "Unpublish": no fields to check, the post leaves the site (every instance's caches drop it). */
 async function unpublishPost(args: Route.ActionArgs, id: string | undefined) {
@@ -335,8 +340,8 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
       {mode === "edit" ? (
         <PublishingStatus publishing={publishing}>
           {preview ? <PreviewLink href={preview} /> : null}
-          {loaderData.id ? (
-            <Link to={historyPath("blog", loaderData.id)} className={buttonClass.secondary}>
+          {loaderData.history ? (
+            <Link to={loaderData.history} className={buttonClass.secondary}>
               History
             </Link>
           ) : null}

@@ -1,6 +1,7 @@
 import { listBlogPosts, parseBlogQuery } from "@server/admin/blog";
 import { BLOG_MESSAGES } from "@server/admin/messages";
 import { loadAdminList } from "@server/admin/moderation";
+import { requireAccess } from "@server/security/admin-access";
 import { ExternalLink, Tags } from "lucide-react";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
@@ -16,6 +17,7 @@ import { PublishingBadge, PublishingFilter } from "~/components/admin/publishing
 import { buttonClass, Flag } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { mayEnter } from "~/entities/staff/access";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
 import { publishingStateOf } from "~/lib/publishing";
@@ -35,11 +37,13 @@ export async function loader(args: Route.LoaderArgs) {
     (db) => listBlogPosts(db, filters, page),
     BLOG_MESSAGES.fetchFailed,
   );
-  return { ...result, filters };
+  // Deleting is the content area's: a contributor's list has no Delete.
+  const staff = await requireAccess(args);
+  return { ...result, filters, manages: mayEnter(staff.role, "content") };
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { data, loadError, filters } = loaderData;
+  const { data, loadError, filters, manages } = loaderData;
   const filtered = Boolean(filters.q || filters.status);
   return (
     <>
@@ -97,11 +101,13 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                       </a>
                     ) : null}
                     <EditLink to={`/admin/blog/edit/${post.id}`} name={post.title} />
-                    <DeleteButton
-                      confirmHref={`/admin/blog/${post.id}/delete`}
-                      itemName={post.title}
-                      noun="blog post"
-                    />
+                    {manages ? (
+                      <DeleteButton
+                        confirmHref={`/admin/blog/${post.id}/delete`}
+                        itemName={post.title}
+                        noun="blog post"
+                      />
+                    ) : null}
                   </>
                 }
               />

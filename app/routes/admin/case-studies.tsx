@@ -2,6 +2,7 @@ import { listCaseStudies } from "@server/admin/case-studies";
 import { parseListQuery, parseOneOf } from "@server/admin/list-params";
 import { CASE_STUDY_MESSAGES } from "@server/admin/messages";
 import { loadAdminList, moderationListAction } from "@server/admin/moderation";
+import { requireAccess } from "@server/security/admin-access";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
 import { AddLink, ContentRow, EditLink, ListBody, PagedList } from "~/components/admin/list-page";
@@ -10,6 +11,7 @@ import { FeatureToggle } from "~/components/admin/toggle-form";
 import { Flag } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { mayEnter } from "~/entities/staff/access";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
 import { PUBLISHING_STATES, publishingStateOf } from "~/lib/publishing";
@@ -29,13 +31,15 @@ export async function loader(args: Route.LoaderArgs) {
     (db) => listCaseStudies(db, query),
     CASE_STUDY_MESSAGES.fetchFailed,
   );
-  return { ...list, q: query.q, status: query.status };
+  // The feature toggle and Delete are the content area's: not on a contributor's list.
+  const staff = await requireAccess(args);
+  return { ...list, q: query.q, status: query.status, manages: mayEnter(staff.role, "content") };
 }
 
 export const action = (args: Route.ActionArgs) => moderationListAction("case-studies", args);
 
 export default function CaseStudies({ loaderData }: Route.ComponentProps) {
-  const { data, loadError, q, status } = loaderData;
+  const { data, loadError, q, status, manages } = loaderData;
   return (
     <>
       <PageHeader
@@ -75,13 +79,17 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
                 details={[study.clientName, study.serviceType, formatDay(study.createdAt)]}
                 actions={
                   <>
-                    <FeatureToggle id={study.id} on={study.isFeatured} itemName={study.title} />
+                    {manages ? (
+                      <FeatureToggle id={study.id} on={study.isFeatured} itemName={study.title} />
+                    ) : null}
                     <EditLink to={`/admin/case-studies/${study.id}/edit`} name={study.title} />
-                    <DeleteButton
-                      confirmHref={`/admin/case-studies/${study.id}/delete`}
-                      itemName={study.title}
-                      noun="case study"
-                    />
+                    {manages ? (
+                      <DeleteButton
+                        confirmHref={`/admin/case-studies/${study.id}/delete`}
+                        itemName={study.title}
+                        noun="case study"
+                      />
+                    ) : null}
                   </>
                 }
               />

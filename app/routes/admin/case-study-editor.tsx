@@ -9,16 +9,18 @@ import { findDraft } from "@server/admin/content-workflow";
 import { isUuid } from "@server/admin/list-params";
 import { CASE_STUDY_EDITOR_MESSAGES, failure } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
+import { previewPath } from "@server/content/preview";
 import { getRuntimeFrom } from "@server/context";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import { CaseStudyEditor } from "~/components/admin/case-study-editor/editor";
 import { DeleteButton } from "~/components/admin/delete-button";
-import { PublishingStatus } from "~/components/admin/publishing-controls";
+import { PreviewLink, PublishingStatus } from "~/components/admin/publishing-controls";
 import { buttonClass } from "~/components/admin/ui";
 import { BUILT_IN_CASE_STUDY_SLUGS } from "~/copy/samples";
 import { type CaseStudyDraft, emptyDraft } from "~/entities/case-study/form";
+import { mayEnter, WORKFLOW_INTENTS_OF } from "~/entities/staff/access";
 import { adminMeta } from "~/lib/admin-meta";
 import { historyPath, type PublishingState, publishingStateOf } from "~/lib/publishing";
 import { toZonedInput } from "~/lib/studio-time";
@@ -43,7 +45,10 @@ function editId(params: { id?: string }): string | null {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAccess(args);
+  const staff = await requireAccess(args);
+  const intents = WORKFLOW_INTENTS_OF[staff.role];
+  // Deleting and the history (its Restore) are the content area's: not a contributor's.
+  const manages = mayEnter(staff.role, "content");
   const id = editId(args.params);
   if (id === null) {
     return {
@@ -53,7 +58,10 @@ export async function loader(args: Route.LoaderArgs) {
       slugLocked: false,
       builtIn: false,
       published: false,
+      manages,
+      preview: null,
       publishing: {
+        intents,
         state: "draft" as PublishingState,
         live: false,
         publishAt: "",
@@ -61,7 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
       },
     };
   }
-  const { database, config } = getRuntimeFrom(args.context);
+  const { database, config, keys } = getRuntimeFrom(args.context);
   const db = database.db;
   const timeZone = config.STUDIO_TIME_ZONE;
   const study = await findCaseStudy(db, id);
@@ -83,7 +91,11 @@ export async function loader(args: Route.LoaderArgs) {
     slugLocked: isFixedSlug(study.slug),
     builtIn: (BUILT_IN_CASE_STUDY_SLUGS as readonly string[]).includes(study.slug),
     published: study.status === "published",
+    manages,
+    // A link to send to someone without an account: valid 24 hours from this page's load.
+    preview: previewPath(keys.previewLinks, "case_study", id),
     publishing: {
+      intents,
       state: publishingStateOf(study.status, pending?.state ?? null),
       live: study.status === "published",
       publishAt: toZonedInput(pending?.publishAt, timeZone),
@@ -93,10 +105,16 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAccess(args);
+  const staff = await requireAccess(args);
   const id = editId(args.params);
   const runtime = getRuntimeFrom(args.context);
-  const outcome = await handleCaseStudyPost(runtime, args.request, id, currentActor(args.context));
+  const outcome = await handleCaseStudyPost(
+    runtime,
+    args.request,
+    id,
+    currentActor(args.context),
+    staff.role,
+  );
   if (outcome.kind === "saved") {
     const to = outcome.to === "editor" ? `${LIST_PATH}/${outcome.id}/edit` : LIST_PATH;
     return redirectWithFlash(args.context, to, outcome.flash);
@@ -125,7 +143,7 @@ export default function CaseStudyEditorPage({ loaderData, actionData }: Route.Co
     message: null,
     focus: null,
   };
-  const { mode, id, builtIn, published } = loaderData;
+  const { mode, id, builtIn, published, manages } = loaderData;
   const slug = loaderData.draft.slug;
   return (
     <CaseStudyEditor
@@ -142,9 +160,12 @@ export default function CaseStudyEditorPage({ loaderData, actionData }: Route.Co
         <>
           {mode === "edit" && id ? (
             <PublishingStatus publishing={loaderData.publishing}>
-              <Link to={historyPath("case-studies", id)} className={buttonClass.secondary}>
-                History
-              </Link>
+              {loaderData.preview ? <PreviewLink href={loaderData.preview} /> : null}
+              {manages ? (
+                <Link to={historyPath("case-studies", id)} className={buttonClass.secondary}>
+                  History
+                </Link>
+              ) : null}
             </PublishingStatus>
           ) : null}
           {loaderData.slugLocked ? (
@@ -167,11 +188,13 @@ export default function CaseStudyEditorPage({ loaderData, actionData }: Route.Co
                 View on site
               </Link>
             ) : null}
-            <DeleteButton
-              confirmHref={`${LIST_PATH}/${id}/delete`}
-              itemName={loaderData.draft.title}
-              noun="case study"
-            />
+            {manages ? (
+              <DeleteButton
+                confirmHref={`${LIST_PATH}/${id}/delete`}
+                itemName={loaderData.draft.title}
+                noun="case study"
+              />
+            ) : null}
           </>
         ) : null
       }

@@ -1,32 +1,61 @@
 import {
+  findDraft,
+  keptMessage,
+  publishAtOf,
+  saveThroughWorkflow,
+  unpublish,
+  workflowIntentOf,
+} from "@server/admin/content-workflow";
+import {
   type EditorActionData,
   editorRefusal,
   findRowOrRedirect,
   saveFromEditor,
 } from "@server/admin/editor";
-import { isUuid, listReturnPath, parseListQuery } from "@server/admin/list-params";
-import { failure, PORTFOLIO_EDITOR_MESSAGES } from "@server/admin/messages";
+import { isUuid, listReturnPath, parseListQuery, parseOneOf } from "@server/admin/list-params";
+import {
+  failure,
+  PORTFOLIO_EDITOR_MESSAGES,
+  success,
+  WORKFLOW_MESSAGES,
+} from "@server/admin/messages";
 import { loadOrReport, moderationListAction, redirectWithFlash } from "@server/admin/moderation";
 import { findPortfolioItem, listPortfolioItems, savePortfolioItem } from "@server/admin/portfolio";
 import { audited } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
 import { FORM_LIMITS, readPost } from "@server/forms";
 import { currentActor, requireAccess } from "@server/security/admin-access";
+import { data, Link } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { EditorHeading } from "~/components/admin/editor-form";
-import { EditorFields, StatusField } from "~/components/admin/editor-page";
+import { EditorFields } from "~/components/admin/editor-page";
 import { portfolioServiceLabel } from "~/components/admin/format";
 import { ImageField } from "~/components/admin/image-field";
 import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
 import { AddLink, ContentRow, EditLink, ListBody, PagedList } from "~/components/admin/list-page";
+import {
+  type Publishing,
+  PublishingBadge,
+  PublishingButtons,
+  PublishingFilter,
+  PublishingStatus,
+} from "~/components/admin/publishing-controls";
 import { FeatureToggle } from "~/components/admin/toggle-form";
-import { Flag, StatusBadge } from "~/components/admin/ui";
+import { buttonClass, Flag } from "~/components/admin/ui";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { portfolioItemSchema } from "~/entities/portfolio-item/form";
+import { WORKFLOW_INTENTS_OF } from "~/entities/staff/access";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
+import {
+  HISTORY_SECTIONS,
+  historyPath,
+  PUBLISHING_STATES,
+  publishingStateOf,
+} from "~/lib/publishing";
+import { toZonedInput } from "~/lib/studio-time";
 import { PORTFOLIO_SERVICE_TYPE_LABELS } from "~/lib/values";
 import type { Route } from "./+types/portfolio";
 
@@ -52,8 +81,9 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAccess(args);
-  const db = getRuntimeFrom(args.context).database.db;
+  const staff = await requireAccess(args);
+  const { database, config } = getRuntimeFrom(args.context);
+  const db = database.db;
   const params = new URL(args.request.url).searchParams;
   let editor: { mode: "create" } | { mode: "edit"; item: PortfolioFormItem } | null = null;
   const item = await findRowOrRedirect(args, {
@@ -62,45 +92,158 @@ export async function loader(args: Route.LoaderArgs) {
     listPath: LIST_PATH,
     gone: messages.fetchFailed,
   });
+  // Work not yet published shows in the editor; the public site keeps the live row (issue #31).
+  const draft = item ? await findDraft(db, "portfolio_item", item.id) : null;
   if (item) {
-    editor = { mode: "edit", item: { ...item, tags: [...item.tags] } };
+    editor = {
+      mode: "edit",
+      item: draft
+        ? { ...formItemOf(draft.values as Record<string, string>), id: item.id }
+        : { ...item, tags: [...item.tags] },
+    };
   } else if (params.has("new")) {
     editor = { mode: "create" };
   }
-  const query = parseListQuery(params);
+  const publishing: Publishing = {
+    state: publishingStateOf(item?.status ?? "draft", draft?.state ?? null),
+    live: item?.status === "published",
+    publishAt: toZonedInput(draft?.publishAt, config.STUDIO_TIME_ZONE),
+    timeZone: config.STUDIO_TIME_ZONE,
+    intents: WORKFLOW_INTENTS_OF[staff.role],
+  };
+  const query = {
+    ...parseListQuery(params),
+    status: parseOneOf(params.get("status"), PUBLISHING_STATES),
+  };
   const list = await loadOrReport(
     args.context,
     () => listPortfolioItems(db, query),
     messages.fetchFailed,
   );
   // Opening and closing the editor keeps the list where it was (search and page).
-  return { ...list, editor, q: query.q, listPath: listReturnPath(LIST_PATH, params) };
+  return {
+    ...list,
+    editor,
+    publishing,
+    history: item ? historyPath("portfolio", item.id) : null,
+    q: query.q,
+    status: query.status,
+    listPath: listReturnPath(LIST_PATH, params),
+  };
 }
 
-/** The editor posts `intent=save`; the list's feature toggles post `intent=feature`. */
+/** The editor's fields from a draft's stored form values. */
+function formItemOf(values: Record<string, string>): Omit<PortfolioFormItem, "id"> {
+  const text = (name: string) => values[name] || null;
+  return {
+    title: values.title ?? "",
+    description: text("description"),
+    clientName: text("clientName"),
+    serviceType: values.serviceType ?? "",
+    status: values.status ?? "draft",
+    isFeatured: values.isFeatured === "on",
+    completionDate: text("completionDate"),
+    tags: (values.tags ?? "")
+      .split(",")
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+    imageUrl: text("imageUrl"),
+    videoUrl: text("videoUrl"),
+    projectUrl: text("projectUrl"),
+  };
+}
+
+/**
+ * The fields a portfolio draft keeps: the form's own, not its buttons or hidden inputs, nor the
+ * status (the publishing buttons decide it).
+ */
+const DRAFT_FIELDS = Object.keys(portfolioItemSchema.shape).filter((name) => name !== "status");
+
+/** The editor posts `intent=save` with a publishing button; the feature toggles `intent=feature`. */
 export async function action(args: Route.ActionArgs) {
-  await requireAccess(args);
+  const staff = await requireAccess(args);
   const read = await readPost(args.request, FORM_LIMITS.editor, editorRefusal(messages));
   if (read.refused) return read.refused;
   const { form } = read;
   if (form.fields.get("intent") !== "save") {
     return moderationListAction("portfolio", args, form.fields);
   }
-  const db = getRuntimeFrom(args.context).database.db;
+  const runtime = getRuntimeFrom(args.context);
+  const db = runtime.database.db;
   const id = form.fields.get("id");
   if (id && !isUuid(id)) {
     return redirectWithFlash(args.context, LIST_PATH, failure(messages.saveFailed));
   }
   const rowId = typeof id === "string" && id ? id : null;
+  const editorOf = (itemId: string) => HISTORY_SECTIONS.portfolio.editor(itemId);
+  // A script's post without a button or status publishes, as the form's schema always did.
+  const intent = workflowIntentOf(form.fields, staff.role, "published");
+  if (!intent || intent === "request-changes") {
+    return data({ formError: WORKFLOW_MESSAGES.forbidden }, { status: 403 });
+  }
+  if (intent === "unpublish") {
+    const done =
+      rowId !== null &&
+      (await audited(
+        db,
+        currentActor(args.context),
+        { entity: "portfolio_item", id: rowId },
+        (tx) => unpublish(tx, "portfolio_item", rowId),
+      ));
+    return redirectWithFlash(
+      args.context,
+      rowId ? editorOf(rowId) : LIST_PATH,
+      done ? success(messages.unpublished) : failure(messages.notPublished),
+    );
+  }
+  const timeZone = runtime.config.STUDIO_TIME_ZONE;
+  const publishAt = publishAtOf(intent, form.fields.get("publishAt"), timeZone);
   return saveFromEditor(args, {
     form,
     schema: portfolioItemSchema,
     imageField: "imageUrl",
     id: rowId,
-    save: (input) =>
-      audited(db, currentActor(args.context), { entity: "portfolio_item", id: rowId }, (tx) =>
-        savePortfolioItem(tx, rowId, input),
-      ),
+    save: async (input, values) => {
+      if (publishAt === "invalid") {
+        return { status: 400, fieldErrors: { publishAt: [WORKFLOW_MESSAGES.publishAtInvalid] } };
+      }
+      const kept = Object.fromEntries(DRAFT_FIELDS.map((name) => [name, values[name] ?? ""]));
+      const saved = await saveThroughWorkflow(db, {
+        entity: "portfolio_item",
+        id: rowId,
+        intent,
+        role: staff.role,
+        values: kept,
+        name: input.title,
+        publishAt,
+        actor: currentActor(args.context),
+        siteUrl: runtime.config.SITE_URL,
+        saveRow: async (tx, publish) => {
+          const status = publish
+            ? "published"
+            : input.status === "published"
+              ? "draft"
+              : input.status;
+          const savedId = await savePortfolioItem(tx, rowId, { ...input, status });
+          return savedId ? { ok: true as const, id: savedId, created: rowId === null } : null;
+        },
+      });
+      switch (saved.kind) {
+        case "forbidden":
+          return { status: 403, message: WORKFLOW_MESSAGES.forbidden };
+        case "not-in-review":
+          return { status: 409, message: WORKFLOW_MESSAGES.notInReview };
+        case "refused":
+          return null;
+        case "kept":
+          return {
+            to: editorOf(saved.id),
+            flash: success(keptMessage(saved.state, publishAt, timeZone)),
+          };
+        case "published":
+          return saved.id;
+      }
+    },
     listPath: LIST_PATH,
     messages,
   });
@@ -126,7 +269,7 @@ const SERVICE_TYPE_OPTIONS = Object.entries(PORTFOLIO_SERVICE_TYPE_LABELS).map(
 );
 
 export default function Portfolio({ loaderData, actionData }: Route.ComponentProps) {
-  const { data, loadError, editor, q, listPath } = loaderData;
+  const { data, loadError, editor, q, status, listPath, publishing, history } = loaderData;
   const editHref = (id: string) => `${listPath}${listPath.includes("?") ? "&" : "?"}edit=${id}`;
   return (
     <>
@@ -142,17 +285,28 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
           // A new key per item: switching items (or create/edit) starts from a fresh form.
           key={editor.mode === "edit" ? editor.item.id : "new"}
           item={editor.mode === "edit" ? editor.item : null}
-          actionData={actionData ?? null}
+          publishing={publishing}
+          history={history}
+          actionData={(actionData as EditorActionData | undefined) ?? null}
           cancelHref={listPath}
         />
       ) : null}
-      <AdminListFilters label="Filter portfolio items" clearTo={LIST_PATH} filtered={Boolean(q)}>
+      <AdminListFilters
+        label="Filter portfolio items"
+        clearTo={LIST_PATH}
+        filtered={Boolean(q || status)}
+      >
         <FilterSearch id="portfolio-search" label="Search titles and clients" value={q} />
+        <PublishingFilter id="portfolio-status" value={status} />
       </AdminListFilters>
       <ListBody
         loadError={loadError}
         rows={data?.rows}
-        empty={q ? "No portfolio items found matching your search." : "No portfolio items found."}
+        empty={
+          q || status
+            ? "No portfolio items found matching your search."
+            : "No portfolio items found."
+        }
       >
         {(items) => (
           <PagedList
@@ -166,7 +320,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
                 title={item.title}
                 badges={
                   <>
-                    <StatusBadge status={item.status} />
+                    <PublishingBadge state={publishingStateOf(item.status, item.draftState)} />
                     {item.isFeatured ? <Flag on>Featured</Flag> : null}
                   </>
                 }
@@ -197,10 +351,14 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
 
 function PortfolioEditor({
   item,
+  publishing,
+  history,
   actionData,
   cancelHref,
 }: {
   item: PortfolioFormItem | null;
+  publishing: Publishing;
+  history: string | null;
   actionData: EditorActionData | null;
   cancelHref: string;
 }) {
@@ -214,6 +372,17 @@ function PortfolioEditor({
         {item ? `Edit “${item.title}”` : "New portfolio item"}
       </EditorHeading>
       <ToastMessageView message={actionData?.toast} />
+      {item ? (
+        <div className="mt-4">
+          <PublishingStatus publishing={publishing}>
+            {history ? (
+              <Link to={history} className={buttonClass.secondary}>
+                History
+              </Link>
+            ) : null}
+          </PublishingStatus>
+        </div>
+      ) : null}
       <div className="mt-4">
         <EditorFields
           answer={actionData}
@@ -221,6 +390,7 @@ function PortfolioEditor({
           cancelHref={cancelHref}
           submitLabel={item ? "Save Changes" : "Create Item"}
           label={item ? "Edit portfolio item" : "New portfolio item"}
+          buttons={(saving) => <PublishingButtons publishing={publishing} saving={saving} />}
           hidden={
             <>
               <input type="hidden" name="intent" value="save" />
@@ -239,7 +409,6 @@ function PortfolioEditor({
                 options={SERVICE_TYPE_OPTIONS}
                 placeholder="Select a service type"
               />
-              <StatusField field={field} stored={item?.status} />
               <TextAreaField
                 {...field("description", item?.description)}
                 label="Description"

@@ -1,13 +1,22 @@
+import { isUuid } from "@server/admin/list-params";
 import { findCaseStudyDetail } from "@server/content/case-studies";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
+import { checkPreview, findCaseStudyPreview } from "@server/content/preview";
 import { missingStatus, movedOrGone } from "@server/content/redirects";
 import { getRuntimeFrom } from "@server/context";
-import { caseStudyMeta, caseStudyNotFoundMeta, errorMeta } from "@server/pages/content-meta";
+import { PRIVATE_NO_STORE } from "@server/http/cache";
+import {
+  caseStudyMeta,
+  caseStudyNotFoundMeta,
+  errorMeta,
+  previewExpiredMeta,
+} from "@server/pages/content-meta";
 import type { MetaDescriptor } from "react-router";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { CaseStudyGallery } from "~/components/listings/case-study-gallery";
 import { container, Tag } from "~/components/listings/ui";
 import { VideoPlayer } from "~/components/listings/video-player";
+import { PreviewBanner, PreviewExpired } from "~/components/site/preview";
 import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { ArrowRight } from "~/components/ui/icons";
@@ -19,13 +28,21 @@ import { CASE_STUDY_PAGE_COPY, type CaseStudyCopy } from "~/lib/listings/page-co
 import type { Route } from "./+types/case-study";
 
 type LoaderData =
-  | { state: "found"; meta: MetaDescriptor[]; copy: CaseStudyCopy; study: CaseStudyDetail }
+  | {
+      state: "found";
+      meta: MetaDescriptor[];
+      copy: CaseStudyCopy;
+      study: CaseStudyDetail;
+      preview?: boolean;
+    }
   | { state: "not-found"; meta: MetaDescriptor[]; copy: CaseStudyCopy };
 
 /** What a failed load throws: the error panel's head and copy (see ErrorBoundary). */
 type ErrorData = { meta: MetaDescriptor[]; copy: CaseStudyCopy };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  if ("previewId" in args.params) return previewLoader(args, args.params.previewId as string);
+  const { request, params, context } = args;
   const { database, logger } = getRuntimeFrom(context);
   const copy = CASE_STUDY_PAGE_COPY;
   const id = params.id;
@@ -58,6 +75,45 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * /preview/case-studies/{id}: the draft exactly as this page will show it, through a signed link
+ * (decision 0331: no session needed; `private, no-store`, noindex, never page-cached); an expired
+ * link is a 410 with a message.
+ */
+async function previewLoader({ request, context }: Route.LoaderArgs, id: string) {
+  const { database, keys } = getRuntimeFrom(context);
+  const copy = CASE_STUDY_PAGE_COPY;
+  const headers = { "Cache-Control": PRIVATE_NO_STORE };
+  const check = isUuid(id)
+    ? checkPreview(keys.previewLinks, "case_study", id, new URL(request.url).searchParams)
+    : "invalid";
+  if (check === "expired") {
+    throw data({ meta: previewExpiredMeta(), expired: true }, { status: 410, headers });
+  }
+  const found = check === "valid" ? await findCaseStudyPreview(database.db, id) : null;
+  if (!found) {
+    return data(
+      { state: "not-found", meta: caseStudyNotFoundMeta(copy), copy } satisfies LoaderData,
+      { status: 404, headers },
+    );
+  }
+  return data(
+    {
+      state: "found",
+      meta: [
+        ...caseStudyMeta(request, context, found.study, found.seo).filter(
+          (tag) => !("name" in tag && tag.name === "robots"),
+        ),
+        { name: "robots", content: "noindex" },
+      ],
+      copy,
+      study: found.study,
+      preview: true,
+    } satisfies LoaderData,
+    { headers },
+  );
+}
+
 export const headers = contentHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) =>
@@ -77,6 +133,7 @@ export default function CaseStudyPage() {
 
   return (
     <main id="main">
+      {loaderData.preview ? <PreviewBanner /> : null}
       <article>
         <header className={`${container} pt-28 pb-12 sm:pt-36`}>
           <Link
@@ -217,6 +274,10 @@ function CaseStudyNotFound({ copy }: { copy: CaseStudyCopy }) {
  */
 export function ErrorBoundary() {
   const error = useRouteError();
+  // An expired preview link says so (a 410).
+  if (isRouteErrorResponse(error) && error.status === 410 && error.data?.expired) {
+    return <PreviewExpired />;
+  }
   const copy = isRouteErrorResponse(error) ? (error.data as ErrorData | null)?.copy : undefined;
   return (
     <main id="main" className={`${container} flex min-h-[70dvh] flex-col justify-center py-32`}>

@@ -127,7 +127,7 @@ export function CaseStudyEditor(props: EditorProps) {
         <div className="flex flex-wrap items-center gap-2">
           {props.actions}
           {/* First submit button of the form: Enter in a field saves a draft (never moves a row). */}
-          <CancelAndSave {...props} saving={saving} />
+          <CancelAndSave {...props} saving={saving} review={false} />
         </div>
       </div>
       {props.notice}
@@ -330,17 +330,27 @@ function CancelAndSave({
   cancelHref,
   publishing,
   saving,
+  fieldErrors,
+  review = true,
 }: {
   cancelHref: string;
   publishing: Publishing;
   saving: boolean;
+  fieldErrors?: FieldErrors;
+  /** The reviewer's comment and answers: once, with the buttons below the form. */
+  review?: boolean;
 }) {
   return (
     <>
       <Link to={cancelHref} className={buttonClass.secondary}>
         Cancel
       </Link>
-      <PublishingButtons publishing={publishing} saving={saving} />
+      <PublishingButtons
+        publishing={publishing}
+        saving={saving}
+        commentError={fieldErrors?.reviewComment?.[0]}
+        review={review}
+      />
     </>
   );
 }
