@@ -117,4 +117,6 @@ export default [
   route("uploads/contact-attachments", "routes/resources/contact-attachments.ts"),
   // The cookie banner's records of consent (issue #32).
   route("consent", "routes/resources/consent.ts"),
+  // The beacon of a client-side navigation: a page view the server did not see (issue #33).
+  route("visit", "routes/resources/visit.ts"),
 ] satisfies RouteConfig;
