@@ -41,6 +41,7 @@ import {
   RATE_LIMITED_MESSAGE,
 } from "./security/submission-limit";
 import { findUnclaimedUploads, storeUpload, UPLOAD_RULES, UploadRejectedError } from "./uploads";
+import type { Visitor, VisitSource } from "./visits/page-views";
 
 /**
  * The three public forms (project inquiry, job application, wedding inquiry) from request to
@@ -106,6 +107,20 @@ function uploadRefused(runtime: Runtime, ip: string, files: File[]) {
   return files.length === 0 ? null : checkUploadAllowance(runtime, ip, bytes);
 }
 
+/**
+ * Where the visitor's visit came from (issue #33): its first page view today, found by the same
+ * visit id. Attribution never fails a submission: an error only leaves the source unknown.
+ */
+async function sourceOf(runtime: Runtime, visitor: Visitor | null): Promise<VisitSource | null> {
+  if (!visitor) return null;
+  try {
+    return await runtime.visits.sourceOf(visitor);
+  } catch (err) {
+    runtime.logger.error({ err }, "the visit source could not be read");
+    return null;
+  }
+}
+
 function services(runtime: Runtime) {
   return {
     db: runtime.database.db,
@@ -123,6 +138,7 @@ export async function handleContactPost(
   runtime: Runtime,
   request: Request,
   ip: string,
+  visitor: Visitor | null = null,
 ): Promise<HandledForm> {
   const rule = UPLOAD_RULES["contact-attachment"];
   const read = await readPublicForm(runtime, request, ip, {
@@ -201,7 +217,11 @@ export async function handleContactPost(
   }
 
   try {
-    await submitProjectInquiry(services(runtime), { ...checked.data, attachments: attachmentIds });
+    await submitProjectInquiry(
+      services(runtime),
+      { ...checked.data, attachments: attachmentIds },
+      await sourceOf(runtime, visitor),
+    );
   } catch (error) {
     if (error instanceof AttachmentsUnavailableError) {
       return fail(409, error.message, { attachments: [error.message] });
@@ -220,6 +240,7 @@ export async function handleApplicationPost(
   runtime: Runtime,
   request: Request,
   ip: string,
+  visitor: Visitor | null = null,
 ): Promise<HandledForm> {
   const read = await readPublicForm(
     runtime,
@@ -304,7 +325,12 @@ export async function handleApplicationPost(
   }
 
   try {
-    await submitJobApplication(services(runtime), checked.data, resumeId);
+    await submitJobApplication(
+      services(runtime),
+      checked.data,
+      resumeId,
+      await sourceOf(runtime, visitor),
+    );
   } catch (error) {
     if (!(error instanceof ResumeUnavailableError)) {
       runtime.logger.error({ err: error }, "job application failed");
@@ -322,6 +348,7 @@ export async function handleWeddingPost(
   runtime: Runtime,
   request: Request,
   ip: string,
+  visitor: Visitor | null = null,
 ): Promise<HandledForm> {
   const read = await readPublicForm(runtime, request, ip, {
     // No files; maxFileSize also caps each text field of a multipart post.
@@ -336,7 +363,7 @@ export async function handleWeddingPost(
   if (checked.fieldErrors) return invalid(checked);
   const values = textValuesOf(form.fields);
   try {
-    await submitWeddingInquiry(services(runtime), checked.data);
+    await submitWeddingInquiry(services(runtime), checked.data, await sourceOf(runtime, visitor));
   } catch (error) {
     runtime.logger.error({ err: error }, "wedding inquiry failed");
     return { status: 503, result: { status: "error", message: CONTACT_FAILURE, values } };

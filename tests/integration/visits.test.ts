@@ -1,13 +1,16 @@
 import type { Server } from "node:http";
 import { listTables, qualified, rowsOf } from "@server/backup/archive/catalog";
-import { pageViews, visitSalts } from "@server/db/schema";
+import { contactSubmissions, jobApplications, pageViews, visitSalts } from "@server/db/schema";
 import { PageCache } from "@server/http/page-cache";
 import { countPageViews, VisitCounter } from "@server/visits/page-views";
 import { rotateSalt, utcDay } from "@server/visits/salt";
 import { asc, eq, sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIRECT, type RecordSource, sourceLines } from "~/entities/visit/view";
 import { action as visitAction } from "~/routes/resources/visit";
+import { action as careersAction } from "~/routes/site/careers";
+import { action as contactAction } from "~/routes/site/contact";
 import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
 import { freePort } from "../support/admin-server";
 import { testDrivers } from "../support/database";
@@ -167,6 +170,82 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
     // A person without a session is counted.
     await visit("/");
     expect((await views()).map((row) => row.path)).toEqual(["/"]);
+  });
+
+  it("attributes an inquiry and an application to their visit's first referrer, UTM and page", async () => {
+    await db().delete(pageViews);
+    const visitor = { "x-forwarded-for": "203.0.113.50" };
+    await visit("/case-studies/low-tide-records?utm_source=newsletter&utm_campaign=spring", {
+      ...visitor,
+      referer: "https://news.example.org/issue-12",
+    });
+    await visit("/about", { ...visitor, referer: `${SITE}/case-studies/low-tide-records` });
+    await visit("/contact", { ...visitor, referer: `${SITE}/about` });
+    // Another visitor, direct, on the same day.
+    await visit("/careers", { "x-forwarded-for": "203.0.113.51" });
+
+    const form = (path: string, fields: Record<string, string>, ip: string) =>
+      routeArgs(t.runtime, path, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { origin: SITE, "user-agent": UA },
+        ip,
+      });
+    const sent = await contactAction(
+      form(
+        "/contact",
+        { name: "Rae Lin", email: "rae@example.com", description: "A launch film." },
+        "203.0.113.50",
+      ) as never,
+    );
+    expect((sent as { init: ResponseInit | null }).init?.status ?? 200).toBe(200);
+    const [inquiry] = await db()
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.email, "rae@example.com"));
+    expect(inquiry).toMatchObject({
+      sourceHost: "news.example.org",
+      sourceUtm: { source: "newsletter", campaign: "spring" },
+      landingPage: "/case-studies/low-tide-records",
+    });
+    expect(sourceLines(inquiry as RecordSource)).toEqual([
+      "news.example.org",
+      "utm_source newsletter",
+      "utm_campaign spring",
+      "Landing page /case-studies/low-tide-records",
+    ]);
+
+    await careersAction(
+      form(
+        "/careers",
+        { name: "Sam Ortiz", email: "sam@example.com", position_title: "Video Editor" },
+        "203.0.113.51",
+      ) as never,
+    );
+    const [application] = await db()
+      .select()
+      .from(jobApplications)
+      .where(eq(jobApplications.email, "sam@example.com"));
+    expect(application).toMatchObject({
+      sourceHost: null,
+      sourceUtm: null,
+      landingPage: "/careers",
+    });
+    expect(sourceLines(application as RecordSource)).toEqual([DIRECT, "Landing page /careers"]);
+
+    // A visitor without page views today: no source.
+    await contactAction(
+      form(
+        "/contact",
+        { name: "Noor Haddad", email: "noor@example.com", description: "A brand film." },
+        "203.0.113.52",
+      ) as never,
+    );
+    const [unknown] = await db()
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.email, "noor@example.com"));
+    expect(unknown).toMatchObject({ sourceHost: null, sourceUtm: null, landingPage: null });
   });
 
   it("refuses a beacon from another site", async () => {

@@ -2,6 +2,7 @@ import { getRuntimeFrom } from "@server/context";
 import { metaFor } from "@server/pages/page-meta";
 import { handleContactPost } from "@server/public-forms";
 import { getClientIp } from "@server/security/client-ip";
+import { visitorOf } from "@server/visits/page-views";
 import { data, useRouteLoaderData } from "react-router";
 import { ContactForm } from "~/components/forms/contact-form";
 import { BookingInline } from "~/components/site/booking/booking-frame";
@@ -20,6 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     getRuntimeFrom(context),
     request,
     getClientIp(context),
+    visitorOf(request, context),
   );
   return data(result, { status });
 }
