@@ -87,6 +87,8 @@ export default [
       route("confirm", "routes/admin/confirm.tsx"),
       // A person's requests, retention and records of consent (issue #32).
       route("privacy", "routes/admin/privacy.tsx"),
+      // Cookieless visit counts and what they led to (issue #33).
+      route("analytics", "routes/admin/analytics.tsx"),
       // Revisions of a post or case study: list, compare, restore (issue #31).
       route("history/:section/:id", "routes/admin/content-history.tsx"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
@@ -101,6 +103,7 @@ export default [
       route("audit.csv", "routes/admin/audit-csv.ts"),
       route("privacy/export", "routes/admin/privacy-export.ts"),
       route("privacy/consent.csv", "routes/admin/privacy-consent-csv.ts"),
+      route("analytics.csv", "routes/admin/analytics-csv.ts"),
     ]),
     // A backup archive through its signed, short-lived link (the link is the authorisation).
     route("backup-files/:name", "routes/admin/backup-file.ts"),

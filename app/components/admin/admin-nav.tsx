@@ -1,5 +1,6 @@
 import {
   BriefcaseBusiness,
+  ChartLine,
   CircleUser,
   DatabaseBackup,
   FileText,
@@ -37,6 +38,8 @@ export const ADMIN_NAV = [
   { label: "Your account", to: "/admin/account", icon: CircleUser },
   // Issue #32.
   { label: "Privacy", to: "/admin/privacy", icon: ShieldCheck },
+  // Issue #33.
+  { label: "Analytics", to: "/admin/analytics", icon: ChartLine },
 ] as const;
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
