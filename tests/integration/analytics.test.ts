@@ -1,4 +1,4 @@
-import { addDays, loadAnalytics, parseAnalyticsQuery } from "@server/admin/analytics";
+import { addDays, parseAnalyticsQuery } from "@server/admin/analytics";
 import {
   contactSubmissions,
   jobApplications,

@@ -125,15 +125,13 @@ export function DailyChart({ days }: { days: AnalyticsReport["days"] }) {
   const totalInquiries = days.reduce((sum, d) => sum + d.inquiries, 0);
   const first = days[0]?.day ?? "";
   const last = days[days.length - 1]?.day ?? "";
+  const summary = `Line: visitors per day (most ${maxVisitors}); bars: inquiries per day (most ${maxInquiries}). In all, ${totalVisitors} visitors and ${totalInquiries} inquiries from ${first} to ${last}.`;
   return (
     <figure className="mb-6 min-w-0 rounded-lg border border-line bg-surface p-3">
-      <figcaption id="daily-chart-caption" className="mb-2 text-sm font-medium">
-        Visitors and inquiries per day
-      </figcaption>
+      <figcaption className="mb-2 text-sm font-medium">Visitors and inquiries per day</figcaption>
       <svg
         role="img"
-        aria-labelledby="daily-chart-caption"
-        aria-describedby="daily-chart-summary"
+        aria-label={`Visitors and inquiries per day. ${summary}`}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="h-auto w-full text-ink"
       >
@@ -183,9 +181,7 @@ export function DailyChart({ days }: { days: AnalyticsReport["days"] }) {
           {last}
         </text>
       </svg>
-      <p id="daily-chart-summary" className="mt-2 text-xs text-ink-muted">
-        {`Line: visitors per day (most ${maxVisitors}); bars: inquiries per day (most ${maxInquiries}). In all, ${totalVisitors} visitors and ${totalInquiries} inquiries from ${first} to ${last}.`}
-      </p>
+      <p className="mt-2 text-xs text-ink-muted">{summary}</p>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-ink-muted">The chart's values, day by day</summary>
         <table className="mt-2 w-full text-left text-xs">
