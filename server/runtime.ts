@@ -21,6 +21,7 @@ import { loadOrCreateSecret } from "./secret";
 import { createStorage, type StorageDriver } from "./storage";
 import { diskState } from "./storage/disk-space";
 import { deleteOrphanUploads } from "./uploads";
+import { ROLLUP_JOB, rollUpPageViews } from "./visits/daily";
 import { VisitCounter } from "./visits/page-views";
 
 /** How often uploads that no submission claimed are swept (after a day, or an hour on a full disk). */
@@ -152,6 +153,11 @@ export async function createRuntime(
         [RETENTION_JOB]: async (tx) => {
           const deleted = await runRetention(tx, storage);
           logger.info(deleted, "retention run");
+        },
+        // Issue #33: yesterday's page views into daily totals; 90 days of raw views, 5 years of totals.
+        [ROLLUP_JOB]: async (tx) => {
+          const result = await rollUpPageViews(tx);
+          logger.info(result, "page views rolled up");
         },
         [DIGEST_JOB]: async (tx) => {
           const queued = await queueFollowUpDigests(tx, {

@@ -1,4 +1,4 @@
-import { addDays, parseAnalyticsQuery } from "@server/admin/analytics";
+import { addDays, loadAnalytics, parseAnalyticsQuery } from "@server/admin/analytics";
 import {
   contactSubmissions,
   jobApplications,
@@ -6,7 +6,10 @@ import {
   pageViews,
   pipelineActivity,
 } from "@server/db/schema";
+import { runDailyOnce } from "@server/jobs/daily";
+import { ROLLUP_JOB, rollUpPageViews } from "@server/visits/daily";
 import { utcDay } from "@server/visits/salt";
+import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RANGE_MESSAGES } from "~/entities/visit/analytics";
 import { loader as analyticsLoader } from "~/routes/admin/analytics";
@@ -19,8 +22,6 @@ import { testDrivers } from "../support/database";
  * and booked calls beside the previous period's; top pages, sources and campaigns with the
  * inquiries they led to; the CSV; admins and editors only.
  */
-
-const DAY_MS = 24 * 60 * 60_000;
 
 describe.each(testDrivers)("the analytics screen on %s", (driver) => {
   let t: TestRuntime;
@@ -189,6 +190,117 @@ describe.each(testDrivers)("the analytics screen on %s", (driver) => {
       ).error,
     ).toBe(RANGE_MESSAGES.tooLong);
   });
-  void pageViewDaily;
-  void DAY_MS;
+});
+
+describe.each(testDrivers)("page-view rollups and retention on %s", (driver) => {
+  let t: TestRuntime;
+  // The test's clock: every run is told the time.
+  const NOW = new Date("2031-06-15T03:00:00Z");
+  const range = { from: "2031-03-01", to: "2031-06-15" };
+  const query = { range, previous: { from: "2030-11-13", to: "2031-02-28" } };
+
+  beforeAll(async () => {
+    t = await createTestRuntime(driver);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const db = () => t.runtime.database.db;
+  const view = (
+    visit: string,
+    at: string,
+    path: string,
+    extra: Partial<typeof pageViews.$inferInsert> = {},
+  ) => ({
+    visitId: visit.repeat(64),
+    at: new Date(at),
+    path,
+    device: "mobile",
+    browser: "chrome",
+    ...extra,
+  });
+
+  async function seed() {
+    await db().delete(pageViews);
+    await db().delete(pageViewDaily);
+    await db()
+      .insert(pageViews)
+      .values([
+        // More than 90 days before NOW.
+        view("1", "2031-03-01T10:00:00Z", "/"),
+        view("1", "2031-03-01T10:05:00Z", "/about"),
+        // Yesterday: a newsletter visit of two pages, and a direct one.
+        view("2", "2031-06-14T08:00:00Z", "/case-studies/low-tide-records", {
+          utmSource: "newsletter",
+          utmCampaign: "spring",
+        }),
+        view("2", "2031-06-14T08:03:00Z", "/contact"),
+        view("3", "2031-06-14T23:59:00Z", "/"),
+        // Today: not settled, stays raw.
+        view("4", "2031-06-15T01:00:00Z", "/blog", { referrerHost: "google.com" }),
+      ]);
+  }
+
+  it("rolls up settled days into daily totals that read the same as the raw views", async () => {
+    await seed();
+    const raw = await loadAnalytics(db(), query);
+    expect(raw.current).toMatchObject({ visitors: 4, pageViews: 6 });
+
+    const result = await rollUpPageViews(db(), NOW);
+    expect(result).toEqual({ days: 2, rawDeleted: 2, dailyDeleted: 0 });
+    const site = await db()
+      .select()
+      .from(pageViewDaily)
+      .where(eq(pageViewDaily.dimension, "site"))
+      .orderBy(asc(pageViewDaily.day));
+    expect(site).toEqual([
+      { day: "2031-03-01", dimension: "site", value: "", visitors: 1, pageViews: 2 },
+      { day: "2031-06-14", dimension: "site", value: "", visitors: 2, pageViews: 3 },
+    ]);
+    // The raw views of March are gone, their totals read from the rollup: the same report.
+    expect(await loadAnalytics(db(), query)).toEqual(raw);
+    // Run again: nothing new, nothing doubled.
+    expect(await rollUpPageViews(db(), NOW)).toEqual({ days: 0, rawDeleted: 0, dailyDeleted: 0 });
+    expect(await loadAnalytics(db(), query)).toEqual(raw);
+  });
+
+  it("keeps raw views 90 days and daily totals 5 years", async () => {
+    await seed();
+    await rollUpPageViews(db(), NOW);
+    // 91 days later: today's view was rolled up, then deleted with the raw views of its age.
+    const later = new Date(NOW.getTime() + 91 * 24 * 60 * 60_000);
+    expect(await rollUpPageViews(db(), later)).toMatchObject({ days: 1, rawDeleted: 4 });
+    expect(await db().select().from(pageViews)).toEqual([]);
+    const report = await loadAnalytics(db(), query);
+    expect(report.current).toMatchObject({ visitors: 4, pageViews: 6 });
+    expect(report.campaigns).toEqual([
+      { value: "spring", visitors: 1, pageViews: 2, inquiries: 0 },
+    ]);
+    // Five years on, the totals older than five years go.
+    const fiveYears = new Date("2036-06-15T05:00:00Z");
+    expect(await rollUpPageViews(db(), fiveYears)).toMatchObject({ days: 0, rawDeleted: 0 });
+    const days = await db()
+      .selectDistinct({ day: pageViewDaily.day })
+      .from(pageViewDaily)
+      .orderBy(asc(pageViewDaily.day));
+    expect(days).toEqual([{ day: "2031-06-15" }]);
+  });
+
+  it("rolls a day up once when two workers race", async () => {
+    await seed();
+    const job = () =>
+      runDailyOnce(db(), ROLLUP_JOB, (tx) => rollUpPageViews(tx, NOW).then(() => {}), NOW);
+    const outcomes = await Promise.all([job(), job()]);
+    expect(outcomes.filter((outcome) => outcome === "ran")).toHaveLength(1);
+    // Without the job's lock too: the second finds the days done, or its rows conflict.
+    await Promise.all([rollUpPageViews(db(), NOW), rollUpPageViews(db(), NOW)]);
+    const site = await db().select().from(pageViewDaily).where(eq(pageViewDaily.dimension, "site"));
+    expect(site.map((row) => [row.day, row.visitors, row.pageViews]).sort()).toEqual([
+      ["2031-03-01", 1, 2],
+      ["2031-06-14", 2, 3],
+    ]);
+    const [{ n } = { n: -1 }] = await db().select({ n: count() }).from(pageViewDaily);
+    // Site, 2 pages, 1 source on March 1; site, 3 pages, 2 sources, 1 campaign on June 14.
+    expect(n).toBe(4 + 7);
+  });
 });
