@@ -8,7 +8,6 @@ import { SiteHeader } from "~/components/site/site-header";
 import { ERROR_PANEL, SKIP_LINK } from "~/copy/site";
 import { studio } from "~/copy/studio";
 import { errorLog } from "~/lib/error-log";
-import { usePageViewBeacon } from "~/lib/page-view-beacon";
 import type { PublicSiteConfig } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/layout";
@@ -44,8 +43,6 @@ const ErrorPage = lazy(() =>
 
 function Frame({ config, children }: { config: PublicSiteConfig; children: React.ReactNode }) {
   const hydrated = useHydrated();
-  // Client-side navigations, counted like the first page the server sent (issue #33).
-  usePageViewBeacon();
   return (
     <BookingProvider url={config.bookingUrl}>
       <a
