@@ -37,5 +37,6 @@ ALTER TABLE "contact_submissions" ADD COLUMN "landing_page" text;--> statement-b
 ALTER TABLE "job_applications" ADD COLUMN "source_host" text;--> statement-breakpoint
 ALTER TABLE "job_applications" ADD COLUMN "source_utm" jsonb;--> statement-breakpoint
 ALTER TABLE "job_applications" ADD COLUMN "landing_page" text;--> statement-breakpoint
+CREATE INDEX "page_view_daily_dimension_day_idx" ON "page_view_daily" USING btree ("dimension","day");--> statement-breakpoint
 CREATE INDEX "page_views_at_idx" ON "page_views" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "page_views_visit_idx" ON "page_views" USING btree ("visit_id","at");

@@ -896,5 +896,7 @@ export const pageViewDaily = pgTable(
   (t) => [
     primaryKey({ columns: [t.day, t.dimension, t.value] }),
     check("page_view_daily_dimension_check", oneOf("dimension", ROLLUP_DIMENSIONS)),
+    // The screen reads one dimension over a range of days.
+    index("page_view_daily_dimension_day_idx").on(t.dimension, t.day),
   ],
 );

@@ -111,6 +111,19 @@ const WIDTH = 720;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 12, bottom: 28, left: 40 };
 
+function monthsOf(days: AnalyticsReport["days"]): AnalyticsReport["days"] {
+  const months = new Map<string, AnalyticsReport["days"][number]>();
+  for (const d of days) {
+    const key = d.day.slice(0, 7);
+    const month = months.get(key) ?? { day: key, visitors: 0, pageViews: 0, inquiries: 0 };
+    month.visitors += d.visitors;
+    month.pageViews += d.pageViews;
+    month.inquiries += d.inquiries;
+    months.set(key, month);
+  }
+  return [...months.values()];
+}
+
 /** Visitors (line) and inquiries (bars) per day, scaled each to its own largest value. */
 export function DailyChart({ days }: { days: AnalyticsReport["days"] }) {
   const innerW = WIDTH - PAD.left - PAD.right;
@@ -125,6 +138,9 @@ export function DailyChart({ days }: { days: AnalyticsReport["days"] }) {
   const totalInquiries = days.reduce((sum, d) => sum + d.inquiries, 0);
   const first = days[0]?.day ?? "";
   const last = days[days.length - 1]?.day ?? "";
+  // A long period's table sums its days by month: a year of rows is no text alternative anyone reads.
+  const byMonth = days.length > 62;
+  const rows = byMonth ? monthsOf(days) : days;
   const summary = `Line: visitors per day (most ${maxVisitors}); bars: inquiries per day (most ${maxInquiries}). In all, ${totalVisitors} visitors and ${totalInquiries} inquiries from ${first} to ${last}.`;
   return (
     <figure className="mb-6 min-w-0 rounded-lg border border-line bg-surface p-3">
@@ -183,19 +199,23 @@ export function DailyChart({ days }: { days: AnalyticsReport["days"] }) {
       </svg>
       <p className="mt-2 text-xs text-ink-muted">{summary}</p>
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-ink-muted">The chart's values, day by day</summary>
+        <summary className="cursor-pointer text-ink-muted">
+          {byMonth ? "The chart's values, month by month" : "The chart's values, day by day"}
+        </summary>
         <table className="mt-2 w-full text-left text-xs">
-          <caption className="sr-only">Visitors, page views and inquiries per day</caption>
+          <caption className="sr-only">
+            Visitors, page views and inquiries per {byMonth ? "month" : "day"}
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">{byMonth ? "Month" : "Day"}</th>
               <th scope="col">Visitors</th>
               <th scope="col">Page views</th>
               <th scope="col">Inquiries</th>
             </tr>
           </thead>
           <tbody>
-            {days.map((d) => (
+            {rows.map((d) => (
               <tr key={d.day}>
                 <th scope="row" className="font-normal">
                   {d.day}
