@@ -30,6 +30,8 @@ export const ADMIN_NAV = [
   { label: "Job Applications", to: "/admin/job-applications", icon: BriefcaseBusiness },
   // Issue #31: the old addresses of the content above.
   { label: "Redirects", to: "/admin/redirects", icon: Signpost },
+  // Issue #33: what brings visitors and inquiries (admins and editors).
+  { label: "Analytics", to: "/admin/analytics", icon: ChartLine },
   // Issue #21: after SPEC section 2's items.
   { label: "Backups", to: "/admin/backups", icon: DatabaseBackup },
   // Issue #29.
@@ -38,8 +40,6 @@ export const ADMIN_NAV = [
   { label: "Your account", to: "/admin/account", icon: CircleUser },
   // Issue #32.
   { label: "Privacy", to: "/admin/privacy", icon: ShieldCheck },
-  // Issue #33.
-  { label: "Analytics", to: "/admin/analytics", icon: ChartLine },
 ] as const;
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
