@@ -92,6 +92,8 @@ export default [
       route("confirm", "routes/admin/confirm.tsx"),
       // A person's requests, retention and records of consent (issue #32).
       route("privacy", "routes/admin/privacy.tsx"),
+      // Cookieless visit counts and what they led to (issue #33).
+      route("analytics", "routes/admin/analytics.tsx"),
       // Revisions of a post or case study: list, compare, restore (issue #31).
       route("history/:section/:id", "routes/admin/content-history.tsx"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
@@ -108,6 +110,7 @@ export default [
       route("audit.csv", "routes/admin/audit-csv.ts"),
       route("privacy/export", "routes/admin/privacy-export.ts"),
       route("privacy/consent.csv", "routes/admin/privacy-consent-csv.ts"),
+      route("analytics.csv", "routes/admin/analytics-csv.ts"),
     ]),
     // A backup archive through its signed, short-lived link (the link is the authorisation).
     route("backup-files/:name", "routes/admin/backup-file.ts"),
@@ -126,4 +129,6 @@ export default [
   route("consent", "routes/resources/consent.ts"),
   // A call booked from the contact page's success message, on the inquiry it sent (issue #30).
   route("contact/booked", "routes/resources/booked-call.ts"),
+  // The beacon of a client-side navigation: a page view the server did not see (issue #33).
+  route("visit", "routes/resources/visit.ts"),
 ] satisfies RouteConfig;

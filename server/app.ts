@@ -21,6 +21,7 @@ import { createMetrics, isMetricsRequestAllowed, METRICS_PATH } from "./observab
 import { createRuntime, type Runtime } from "./runtime";
 import { clientIpContext } from "./security/client-ip";
 import { refusalCounts } from "./security/refusals";
+import { countPageViews } from "./visits/page-views";
 
 /**
  * The production server: this module is the entry of the SSR bundle (vite.config.ts), so the
@@ -50,6 +51,7 @@ export function createApp(
     pageCache,
     outbox: runtime.mail.worker,
     refusals: () => refusalCounts(runtime),
+    visits: runtime.visits,
     backups: {
       lastSuccessAt: async () => (await lastSucceededRun(runtime.database.db))?.startedAt ?? null,
       checks: () => runtime.backups.schedule.checks(),
@@ -120,6 +122,9 @@ export function createApp(
   // Duplicate URLs (`/About/`) redirect to their page before anything is rendered or kept (0267).
   app.use(canonicalPaths(build));
   app.use(boundBodies());
+  // Before the page cache, so a page it answers is counted too (issue #33): a check and a push
+  // onto a bounded queue, written later in batches.
+  app.use(countPageViews(runtime.visits));
   app.use(pageCache.middleware());
 
   app.use(

@@ -15,6 +15,7 @@ import { contactSubmissions } from "./db/schema";
 import { enqueueNotification } from "./mail";
 import { composeMail, type MailBlock } from "./mail/compose";
 import { claimUploads, findUnclaimedUploads } from "./uploads";
+import type { VisitSource } from "./visits/page-views";
 
 /**
  * Contact submissions (project inquiries from /contact, wedding inquiries from /weddings): the
@@ -120,6 +121,7 @@ export const REPLY_PROMISE = "We will reply within 24 hours.";
 export async function submitProjectInquiry(
   services: Services,
   input: ContactInquiryInput,
+  source: VisitSource | null = null,
 ): Promise<{ id: string }> {
   // Resolve the attachments first (outside the transaction: PGlite holds one connection).
   const found = await findUnclaimedUploads(services.db, "contact-uploads", input.attachments);
@@ -141,6 +143,7 @@ export async function submitProjectInquiry(
       timeline: input.timeline,
       description: input.description,
       fileAttachments: attachments.length > 0 ? attachments.map((upload) => upload.key) : null,
+      ...source,
     });
     const claimed = await claimUploads(tx, "contact-uploads", input.attachments, {
       table: "contact_submissions",
@@ -173,6 +176,7 @@ export async function submitProjectInquiry(
 export async function submitWeddingInquiry(
   services: Services,
   input: WeddingInquiryInput,
+  source: VisitSource | null = null,
 ): Promise<{ id: string }> {
   return services.db.transaction(async (tx) => {
     const row = await insertSubmission(tx, {
@@ -183,6 +187,7 @@ export async function submitWeddingInquiry(
       weddingDate: input.wedding_date,
       weddingLocation: input.location,
       weddingBudget: input.budget,
+      ...source,
     });
     await queueInquiryMails(tx, services, {
       id: row.id,

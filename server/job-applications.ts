@@ -10,6 +10,7 @@ import { REPLY_PROMISE } from "./inquiries";
 import { enqueueNotification } from "./mail";
 import { composeMail, type MailBlock } from "./mail/compose";
 import { claimUploads, findUnclaimedUploads } from "./uploads";
+import type { VisitSource } from "./visits/page-views";
 
 /** Job applications from /careers: the row, its resume and the notification commit together. */
 
@@ -31,6 +32,7 @@ export async function submitJobApplication(
   services: Services,
   input: JobApplicationInput,
   resumeUploadId: string | null,
+  source: VisitSource | null = null,
 ): Promise<{ id: string }> {
   const resumeIds = resumeUploadId ? [resumeUploadId] : [];
   const [resume] = await findUnclaimedUploads(services.db, "job-applications", resumeIds);
@@ -54,6 +56,7 @@ export async function submitJobApplication(
         locationPreference: input.location_preference,
         remotePreference: input.remote_preference,
         additionalInfo: input.additional_info,
+        ...source,
       })
       .returning({ id: jobApplications.id });
     if (!row) throw new Error("application not written");

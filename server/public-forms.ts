@@ -42,6 +42,7 @@ import {
   RATE_LIMITED_MESSAGE,
 } from "./security/submission-limit";
 import { findUnclaimedUploads, storeUpload, UPLOAD_RULES, UploadRejectedError } from "./uploads";
+import type { Visitor, VisitSource } from "./visits/page-views";
 
 /**
  * The three public forms (project inquiry, job application, wedding inquiry) from request to
@@ -107,6 +108,20 @@ function uploadRefused(runtime: Runtime, ip: string, files: File[]) {
   return files.length === 0 ? null : checkUploadAllowance(runtime, ip, bytes);
 }
 
+/**
+ * Where the visitor's visit came from (issue #33): its first page view today, found by the same
+ * visit id. Attribution never fails a submission: an error only leaves the source unknown.
+ */
+async function sourceOf(runtime: Runtime, visitor: Visitor | null): Promise<VisitSource | null> {
+  if (!visitor) return null;
+  try {
+    return await runtime.visits.sourceOf(visitor);
+  } catch (err) {
+    runtime.logger.error({ err }, "the visit source could not be read");
+    return null;
+  }
+}
+
 function services(runtime: Runtime) {
   return {
     db: runtime.database.db,
@@ -124,6 +139,7 @@ export async function handleContactPost(
   runtime: Runtime,
   request: Request,
   ip: string,
+  visitor: Visitor | null = null,
 ): Promise<HandledForm> {
   const rule = UPLOAD_RULES["contact-attachment"];
   const read = await readPublicForm(runtime, request, ip, {
@@ -203,10 +219,11 @@ export async function handleContactPost(
 
   let inquiry: { id: string };
   try {
-    inquiry = await submitProjectInquiry(services(runtime), {
-      ...checked.data,
-      attachments: attachmentIds,
-    });
+    inquiry = await submitProjectInquiry(
+      services(runtime),
+      { ...checked.data, attachments: attachmentIds },
+      await sourceOf(runtime, visitor),
+    );
   } catch (error) {
     if (error instanceof AttachmentsUnavailableError) {
       return fail(409, error.message, { attachments: [error.message] });
@@ -233,6 +250,7 @@ export async function handleApplicationPost(
   runtime: Runtime,
   request: Request,
   ip: string,
+  visitor: Visitor | null = null,
 ): Promise<HandledForm> {
   const read = await readPublicForm(
     runtime,
@@ -317,7 +335,12 @@ export async function handleApplicationPost(
   }
 
   try {
-    await submitJobApplication(services(runtime), checked.data, resumeId);
+    await submitJobApplication(
+      services(runtime),
+      checked.data,
+      resumeId,
+      await sourceOf(runtime, visitor),
+    );
   } catch (error) {
     if (!(error instanceof ResumeUnavailableError)) {
       runtime.logger.error({ err: error }, "job application failed");
@@ -335,6 +358,7 @@ export async function handleWeddingPost(
   runtime: Runtime,
   request: Request,
   ip: string,
+  visitor: Visitor | null = null,
 ): Promise<HandledForm> {
   const read = await readPublicForm(runtime, request, ip, {
     // No files; maxFileSize also caps each text field of a multipart post.
@@ -349,7 +373,7 @@ export async function handleWeddingPost(
   if (checked.fieldErrors) return invalid(checked);
   const values = textValuesOf(form.fields);
   try {
-    await submitWeddingInquiry(services(runtime), checked.data);
+    await submitWeddingInquiry(services(runtime), checked.data, await sourceOf(runtime, visitor));
   } catch (error) {
     runtime.logger.error({ err: error }, "wedding inquiry failed");
     return { status: 503, result: { status: "error", message: CONTACT_FAILURE, values } };

@@ -21,6 +21,8 @@ import { loadOrCreateSecret } from "./secret";
 import { createStorage, type StorageDriver } from "./storage";
 import { diskState } from "./storage/disk-space";
 import { deleteOrphanUploads } from "./uploads";
+import { ROLLUP_JOB, rollUpPageViews } from "./visits/daily";
+import { VisitCounter } from "./visits/page-views";
 
 /** How often uploads that no submission claimed are swept (after a day, or an hour on a full disk). */
 const ORPHAN_SWEEP_MS = 10 * 60_000;
@@ -39,6 +41,8 @@ export interface Runtime {
   logger: Logger;
   /** Backups (decision 0245): where archives go, what runBackup needs, the schedule. */
   backups: { store: BackupStore; services: BackupServices; schedule: BackupSchedule };
+  /** Cookieless page views of the public site, written in batches (issue #33, decision 0380). */
+  visits: VisitCounter;
   /** Stops background work and closes the database; releases the DATA_DIR lock. */
   close(): Promise<void>;
 }
@@ -133,11 +137,13 @@ export async function createRuntime(
       { ...backupServices, pool: opened.pool },
       { intervalHours: config.BACKUP_INTERVAL_HOURS },
     );
+    const visits = new VisitCounter(opened.db, { siteUrl: config.SITE_URL, logger });
     let sweep: NodeJS.Timeout | undefined;
     let stopDailyJobs: (() => void) | undefined;
     if (options.startWorkers !== false) {
       worker.start(config.MAIL_POLL_MS);
       schedule.start();
+      visits.start();
       stopDailyJobs = startDailyJobs(opened.db, logger, {
         "prune-audit-log": async (tx) => {
           const removed = await pruneAuditEvents(tx, config.AUDIT_RETENTION_DAYS);
@@ -147,6 +153,11 @@ export async function createRuntime(
         [RETENTION_JOB]: async (tx) => {
           const deleted = await runRetention(tx, storage);
           logger.info(deleted, "retention run");
+        },
+        // Issue #33: yesterday's page views into daily totals; 90 days of raw views, 5 years of totals.
+        [ROLLUP_JOB]: async (tx) => {
+          const result = await rollUpPageViews(tx);
+          logger.info(result, "page views rolled up");
         },
         [DIGEST_JOB]: async (tx) => {
           const queued = await queueFollowUpDigests(tx, {
@@ -179,11 +190,13 @@ export async function createRuntime(
       mail: { transport, worker },
       logger,
       backups: { store: backupStore, services: backupServices, schedule },
+      visits,
       close() {
         closing ??= (async () => {
           clearInterval(sweep);
           stopDailyJobs?.();
           await schedule.stop();
+          await visits.stop();
           await feed?.close();
           await worker.stop();
           transport.close();

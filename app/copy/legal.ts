@@ -30,6 +30,7 @@ export const PRIVACY: LegalPage = {
         "Wedding inquiries: your names, e-mail, wedding date, location, budget range and vision.",
         "Job applications: your contact details, the role, your résumé and the links and answers you provide.",
         "Analytics, only if you accept cookies: pages visited, the device and browser type, and approximate location, through Google Analytics.",
+        "Visit counts, for every visitor and without cookies: the page, the time, the site that linked to it, the campaign tags in its address, and whether the device is a phone, tablet or computer with which browser family (see below).",
       ],
     },
     {
@@ -38,6 +39,15 @@ export const PRIVACY: LegalPage = {
         "The site works without cookies. Nothing but what is necessary loads until you choose in the cookie banner: Accept, Decline, or Choose to allow analytics (Google Analytics) and marketing (advertising measurement) one by one. Your choice is stored in your browser, and you can change it at any time with the Cookie settings link at the bottom of every page. When the banner's wording changes, we ask you again.",
         "When you decline, no analytics script is requested and no analytics cookie is set. If your browser sends Global Privacy Control, we treat it as a refusal of marketing cookies, whatever you choose.",
         "We keep a record of each choice to show what was agreed: a random number your browser keeps, the categories, the banner's version and the time. It holds no IP address and is not linked to your name or e-mail.",
+      ],
+    },
+    {
+      heading: "Visit counts without cookies",
+      paragraphs: [
+        "Our own server counts the pages of this site that people open, so that we know which work and which campaigns bring inquiries. It sets no cookie and stores nothing in your browser, so it runs whatever you choose in the cookie banner, and it stores no personal data: not your IP address, not your browser's full identification.",
+        "For each page we keep its address, the time, the host name of the site that linked to it (for example google.com), the utm_source, utm_medium, utm_campaign, utm_term and utm_content tags of its address, the device class (phone, tablet or computer) and the browser family. Pages opened in one day from one browser are grouped as one visit by a code: a SHA-256 hash of a random value, this site's address, your IP address and your browser's identification. The random value is replaced every midnight (UTC) and the old one is deleted, so a visit can never be followed from one day to the next, and the code cannot be turned back into an address.",
+        "When a visit sends an inquiry or an application, we keep with it where that visit came from (the linking site, the campaign tags) and the first page it opened; a call booked from that inquiry is counted the same way. Staff who are signed in and automated programs (bots) are not counted.",
+        "Single page views are kept for 90 days; after that only daily totals (visitors and page views per page, source and campaign) remain, for 5 years.",
       ],
     },
     {

@@ -183,3 +183,21 @@ export type PipelineSubject = (typeof PIPELINE_SUBJECTS)[number];
 
 /** A reviewer's rating of an application: 1 to 5. */
 export const RATINGS = [1, 2, 3, 4, 5] as const;
+
+/** A page view's device, read from its user agent (issue #33); the user agent itself is never kept. */
+export const DEVICE_CLASSES = ["desktop", "mobile", "tablet", "other"] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+/** A page view's browser family, read from its user agent (issue #33). */
+export const BROWSER_FAMILIES = [
+  "chrome",
+  "safari",
+  "firefox",
+  "edge",
+  "samsung",
+  "opera",
+  "other",
+] as const;
+export type BrowserFamily = (typeof BROWSER_FAMILIES)[number];
+/** The daily totals of the site's visits (issue #33): the whole site, by page, source, campaign. */
+export const ROLLUP_DIMENSIONS = ["site", "page", "source", "campaign"] as const;
+export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];

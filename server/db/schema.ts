@@ -29,10 +29,12 @@ import {
   BACKUP_STATUSES,
   BACKUP_TRIGGERS,
   BLOG_POST_STATUSES,
+  BROWSER_FAMILIES,
   BUDGETS,
   CONSENT_CHOICES,
   CONTACT_STATUSES,
   CONTENT_STATUSES,
+  DEVICE_CLASSES,
   DRAFT_STATES,
   type DraftState,
   GALLERY_LAYOUTS,
@@ -43,6 +45,7 @@ import {
   REDIRECT_ORIGINS,
   REMOTE_PREFERENCES,
   REVISION_KINDS,
+  ROLLUP_DIMENSIONS,
   SERVICES,
   TIMELINES,
   UPLOAD_BUCKETS,
@@ -72,6 +75,11 @@ const updatedAt = () =>
 /** `column IN ('a','b')` for a check constraint; values are our own constants, never input. */
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ")})`);
+
+/** The `utm_*` parameters of a page view, by their name without `utm_` (issue #33). */
+export type VisitUtm = Partial<
+  Record<"source" | "medium" | "campaign" | "term" | "content", string>
+>;
 
 /** A key result; names use underscores (`total_views`), shown with spaces. */
 export type KeyMetric = { name: string; value: string };
@@ -410,6 +418,12 @@ export const contactSubmissions = pgTable(
     ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
     /** The day someone should come back to it (a studio day, Los Angeles). */
     followUpOn: date("follow_up_on", { mode: "string" }),
+    /** Where the visit that sent it came from (issue #33): its first page view's referrer host. */
+    sourceHost: text("source_host"),
+    /** That page view's `utm_*` parameters (`{ "campaign": "spring" }`), or null. */
+    sourceUtm: jsonb("source_utm").$type<VisitUtm>(),
+    /** That visit's first page (path), or null when no visit was found. */
+    landingPage: text("landing_page"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -466,6 +480,12 @@ export const jobApplications = pgTable(
     /** The staff member who owns it (issue #30); null: unassigned. */
     ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
     followUpOn: date("follow_up_on", { mode: "string" }),
+    /** Where the visit that sent it came from (issue #33): its first page view's referrer host. */
+    sourceHost: text("source_host"),
+    /** That page view's `utm_*` parameters (`{ "campaign": "spring" }`), or null. */
+    sourceUtm: jsonb("source_utm").$type<VisitUtm>(),
+    /** That visit's first page (path), or null when no visit was found. */
+    landingPage: text("landing_page"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -843,3 +863,69 @@ export const contentRevisions = pgTable(
   ],
 );
 export type ContentRevision = typeof contentRevisions.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Visits (issue #33, decision 0380): cookieless page views, the day's salt, the daily totals.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The salt of the visit ids: 32 random bytes (hex), one row for the current UTC day. Replaced at
+ * midnight UTC, the old row deleted, so yesterday's ids can no longer be recomputed from anything.
+ */
+export const visitSalts = pgTable("visit_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One page view of the public site. `visit_id` is SHA-256 of (the day's salt, the site, the IP
+ * address, the user agent): neither of those is stored. Kept 90 days, then only as daily totals.
+ */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+    visitId: text("visit_id").notNull(),
+    path: text("path").notNull(),
+    /** The referring site's host name; null for none or this site itself. */
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    utmTerm: text("utm_term"),
+    utmContent: text("utm_content"),
+    device: text("device").notNull(),
+    browser: text("browser").notNull(),
+  },
+  (t) => [
+    check("page_views_device_check", oneOf("device", DEVICE_CLASSES)),
+    check("page_views_browser_check", oneOf("browser", BROWSER_FAMILIES)),
+    index("page_views_at_idx").on(t.at),
+    index("page_views_visit_idx").on(t.visitId, t.at),
+  ],
+);
+export type PageView = typeof pageViews.$inferSelect;
+
+/**
+ * Daily totals of the page views (kept 5 years): per UTC day, the whole site (`site`, value ''),
+ * each page, each source (a visit's first `utm_source` or referrer host, '' for direct) and each
+ * campaign (a visit's first `utm_campaign`). Visitors are distinct visit ids of that day.
+ */
+export const pageViewDaily = pgTable(
+  "page_view_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    visitors: integer("visitors").notNull(),
+    pageViews: integer("page_views").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.dimension, t.value] }),
+    check("page_view_daily_dimension_check", oneOf("dimension", ROLLUP_DIMENSIONS)),
+    // The screen reads one dimension over a range of days.
+    index("page_view_daily_dimension_day_idx").on(t.dimension, t.day),
+  ],
+);

@@ -16,6 +16,7 @@ import type { PageCacheStats } from "@server/http/page-cache";
 import type { Logger } from "@server/logger";
 import type { OutboxRunResult } from "@server/mail";
 import { LIMITERS, type LimiterName } from "@server/security/refusals";
+import type { VisitCounterStats } from "@server/visits/page-views";
 import { count, isNull } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
@@ -146,6 +147,8 @@ export interface MetricsSources {
   pageCache: { stats(): PageCacheStats };
   outbox: { stats(): OutboxRunResult };
   refusals(): Readonly<Record<LimiterName, number>>;
+  /** The page views of the public site (issue #33): written, and dropped by a full queue. */
+  visits?: { stats(): VisitCounterStats };
   /** Backups (decision 0245): the last good run's time, and this process's schedule checks. */
   backups?: { lastSuccessAt(): Promise<Date | null>; checks(): number };
   /** Loaded once: the React Router build, for route labels. */
@@ -313,6 +316,34 @@ export function createMetrics(sources: MetricsSources): Metrics {
       for (const limiter of LIMITERS) this.inc({ limiter }, counts[limiter]);
     },
   });
+
+  const visits = sources.visits;
+  if (visits) {
+    new Counter({
+      name: "page_views_recorded_total",
+      help: "Page views of the public site written to the database by this process.",
+      registers: [registry],
+      collect() {
+        setTotal(this, visits.stats().recorded);
+      },
+    });
+    new Counter({
+      name: "page_views_dropped_total",
+      help: "Page views not recorded: the write queue was full, or a batch failed to write.",
+      registers: [registry],
+      collect() {
+        setTotal(this, visits.stats().dropped);
+      },
+    });
+    new Gauge({
+      name: "page_views_queued",
+      help: "Page views waiting to be written.",
+      registers: [registry],
+      collect() {
+        this.set(visits.stats().queued);
+      },
+    });
+  }
 
   // Backups (issue #21, decision 0245): read at scrape time from backup_runs. NaN while no backup
   // ever succeeded (an alert on "older than a day" must not read "never" as fresh).

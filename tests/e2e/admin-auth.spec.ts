@@ -109,6 +109,7 @@ test.describe("back-office sign-in and access", () => {
       "Blog Posts",
       "Job Applications",
       "Redirects",
+      "Analytics",
       "Backups",
       "Staff",
       "Audit log",
@@ -173,6 +174,7 @@ test.describe("back-office sign-in and access", () => {
       "Portfolio",
       "Blog Posts",
       "Redirects",
+      "Analytics",
       "Your account",
     ]);
     for (const path of ["/admin", "/admin/job-applications", "/admin/backups"]) {

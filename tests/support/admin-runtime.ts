@@ -15,6 +15,7 @@ import type { Runtime } from "@server/runtime";
 import { clientIpContext } from "@server/security/client-ip";
 import { takeFlash } from "@server/security/flash";
 import { createStorage } from "@server/storage";
+import { VisitCounter } from "@server/visits/page-views";
 import { verifyPassword } from "better-auth/crypto";
 import pino from "pino";
 import { matchRoutes, type RouteObject, RouterContextProvider } from "react-router";
@@ -109,6 +110,12 @@ export async function createTestRuntime(
       services: backupServices,
       schedule: createBackupSchedule(backupServices, { intervalHours: 0 }),
     },
+    // Never started: the tests write what is queued with flush().
+    visits: new VisitCounter(database.db, {
+      siteUrl: SITE,
+      logger,
+      now: () => new Date(startedAt + offset),
+    }),
     close: async () => {},
   } satisfies Runtime;
 

@@ -1,5 +1,6 @@
 import {
   BriefcaseBusiness,
+  ChartLine,
   CircleUser,
   DatabaseBackup,
   FileText,
@@ -30,6 +31,8 @@ export const ADMIN_NAV = [
   { label: "Job Applications", to: "/admin/job-applications", icon: BriefcaseBusiness },
   // Issue #31: the old addresses of the content above.
   { label: "Redirects", to: "/admin/redirects", icon: Signpost },
+  // Issue #33: what brings visitors and inquiries (admins and editors).
+  { label: "Analytics", to: "/admin/analytics", icon: ChartLine },
   // Issue #21: after SPEC section 2's items.
   { label: "Backups", to: "/admin/backups", icon: DatabaseBackup },
   // Issue #29.

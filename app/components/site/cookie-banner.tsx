@@ -15,6 +15,7 @@ import {
   shouldAsk,
   startAnalytics,
 } from "~/lib/consent";
+import { usePageViewBeacon } from "~/lib/page-view-beacon";
 
 /**
  * Consent Mode's default first (before any tag), then analytics when consent was already granted,
@@ -185,5 +186,8 @@ function CookieBanner() {
  */
 export default function Consent({ measurementId }: { measurementId: string | null }) {
   useAnalytics(measurementId);
+  // The site's own cookieless count of client-side navigations (issue #33): beside the route
+  // changes of analytics, but whatever the consent (it stores nothing).
+  usePageViewBeacon();
   return <CookieBanner />;
 }

@@ -25,6 +25,8 @@ export const AREAS = [
   "audit",
   /** A person's requests, retention, records of consent (issue #32). */
   "privacy",
+  /** Cookieless visit counts and what they led to (issue #33): admins and editors. */
+  "analytics",
   /** The person's own account page: every staff member. */
   "account",
 ] as const;
@@ -32,7 +34,7 @@ export type Area = (typeof AREAS)[number];
 
 export const ROLE_AREAS: Record<StaffRole, readonly Area[]> = {
   admin: AREAS,
-  editor: ["content", "writing", "account"],
+  editor: ["content", "writing", "analytics", "account"],
   /** Drafts of blog posts and case studies, sent for review (issue #31). */
   contributor: ["writing", "account"],
 };
@@ -88,6 +90,8 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/privacy": "privacy",
   "/admin/privacy/export": "privacy",
   "/admin/privacy/consent.csv": "privacy",
+  "/admin/analytics": "analytics",
+  "/admin/analytics.csv": "analytics",
 };
 
 /**

@@ -28,6 +28,7 @@ import {
 } from "~/components/admin/pipeline";
 import { SignedFileLink } from "~/components/admin/signed-file-link";
 import { buttonClass } from "~/components/admin/ui";
+import { SourceSection } from "~/components/admin/visit-source";
 import { PageHeader } from "~/components/ui/page-header";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
@@ -140,6 +141,7 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
               <FollowUpForm followUpOn={inquiry.followUpOn} answer={answer} />
             </div>
           </PipelineSection>
+          <SourceSection record={inquiry} />
           <NotesSection notes={notes} answer={answer} />
           <ActivitySection activity={activity} />
         </div>

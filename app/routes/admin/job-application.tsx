@@ -26,6 +26,7 @@ import {
 } from "~/components/admin/pipeline";
 import { SignedFileLink } from "~/components/admin/signed-file-link";
 import { buttonClass } from "~/components/admin/ui";
+import { SourceSection } from "~/components/admin/visit-source";
 import { PageHeader } from "~/components/ui/page-header";
 import { REMOTE_PREFERENCE_LABELS } from "~/entities/job-application/options";
 import { adminMeta } from "~/lib/admin-meta";
@@ -169,6 +170,7 @@ export default function JobApplicationPage({ loaderData, actionData }: Route.Com
               <FollowUpForm followUpOn={application.followUpOn} answer={answer} />
             </div>
           </PipelineSection>
+          <SourceSection record={application} />
           <RatingSection {...ratings} answer={answer} />
           <NotesSection notes={notes} answer={answer} />
           <ActivitySection activity={activity} />

@@ -3,6 +3,7 @@ import { metaFor, siteUrlOf } from "@server/pages/page-meta";
 import { readApplyFor } from "@server/pages/page-query";
 import { handleApplicationPost } from "@server/public-forms";
 import { getClientIp } from "@server/security/client-ip";
+import { visitorOf } from "@server/visits/page-views";
 import { data, Link } from "react-router";
 import { ApplyButton, ApplyProvider } from "~/components/site/careers/apply";
 import { InlineApplicationForm } from "~/components/site/careers/inline-application-form";
@@ -24,6 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     getRuntimeFrom(context),
     request,
     getClientIp(context),
+    visitorOf(request, context),
   );
   return data(result, { status });
 }

@@ -3,6 +3,7 @@ import { PRIVATE_NO_STORE } from "@server/http/cache";
 import { metaFor } from "@server/pages/page-meta";
 import { handleContactPost } from "@server/public-forms";
 import { getClientIp } from "@server/security/client-ip";
+import { visitorOf } from "@server/visits/page-views";
 import { data } from "react-router";
 import { ContactForm } from "~/components/forms/contact-form";
 import { BookingInline } from "~/components/site/booking/booking";
@@ -19,6 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     getRuntimeFrom(context),
     request,
     getClientIp(context),
+    visitorOf(request, context),
   );
   // The answer names the visitor (the scheduler's prefill): never kept by any cache.
   return data(result, { status, headers: { "Cache-Control": PRIVATE_NO_STORE } });

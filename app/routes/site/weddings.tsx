@@ -2,6 +2,7 @@ import { getRuntimeFrom } from "@server/context";
 import { metaFor } from "@server/pages/page-meta";
 import { handleWeddingPost } from "@server/public-forms";
 import { getClientIp } from "@server/security/client-ip";
+import { visitorOf } from "@server/visits/page-views";
 import { data } from "react-router";
 import { BookingTrigger } from "~/components/site/booking/booking";
 import { Glow } from "~/components/site/sections/page-hero";
@@ -22,6 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     getRuntimeFrom(context),
     request,
     getClientIp(context),
+    visitorOf(request, context),
   );
   return data(result, { status });
 }

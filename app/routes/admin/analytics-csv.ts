@@ -1,0 +1,39 @@
+import {
+  ANALYTICS_CSV_HEADER,
+  analyticsCsvRows,
+  loadAnalytics,
+  parseAnalyticsQuery,
+} from "@server/admin/analytics";
+import { csvResponse } from "@server/admin/csv";
+import { failure } from "@server/admin/messages";
+import { redirectWithFlash } from "@server/admin/moderation";
+import { getRuntimeFrom } from "@server/context";
+import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
+import { utcDay } from "@server/visits/salt";
+import type { Route } from "./+types/analytics-csv";
+
+/** GET /admin/analytics.csv?period=&from=&to=: the analytics of a period as CSV (issue #33). */
+export async function loader(args: Route.LoaderArgs) {
+  await requireResourceAccess(args);
+  const runtime = getRuntimeFrom(args.context);
+  const query = parseAnalyticsQuery(args.url.searchParams, utcDay(new Date(Date.now())));
+  try {
+    const report = await loadAnalytics(runtime.database.db, query);
+    async function* rows() {
+      yield analyticsCsvRows(report);
+    }
+    return await csvResponse(
+      `analytics-${query.range.from}-to-${query.range.to}.csv`,
+      ANALYTICS_CSV_HEADER,
+      rows(),
+      ADMIN_RESPONSE_HEADERS,
+    );
+  } catch (error) {
+    runtime.logger.error({ err: error }, "the analytics export failed");
+    return redirectWithFlash(
+      args.context,
+      `/admin/analytics${args.url.search}`,
+      failure("Failed to export the analytics"),
+    );
+  }
+}

@@ -1,0 +1,103 @@
+import { rowsOf } from "@server/backup/archive/catalog";
+import type { Executor } from "@server/db/client";
+import { pageViewDaily, pageViews } from "@server/db/schema";
+import { sql } from "drizzle-orm";
+
+/**
+ * Daily totals of the page views (issue #33 item 4, decision 0382): per UTC day, the whole site,
+ * each page, each source and each campaign, with visitors (distinct visit ids: a visit id lives
+ * one day, so a period's visitors are the sum of its days') and page views. The same query makes
+ * the rollup rows and answers the days not rolled up yet, so both read alike.
+ */
+
+export const RAW_RETENTION_DAYS = 90;
+export const DAILY_RETENTION_YEARS = 5;
+/** A day is rolled up this long after it ended: views queued before midnight are written by then. */
+const SETTLE_MS = 10 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The instant a UTC day begins, whatever the session's time zone. */
+export const utcStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
+
+/** `(day, dimension, value, visitors, page_views)` of the page views from `from` (a UTC day) on. */
+export function dailyTotalsQuery(from: string, before: string) {
+  return sql`(
+    with v as (
+      select (${pageViews.at} at time zone 'UTC')::date as day, ${pageViews.visitId} as visit_id,
+        ${pageViews.path} as path, ${pageViews.at} as at, ${pageViews.referrerHost} as referrer_host,
+        ${pageViews.utmSource} as utm_source, ${pageViews.utmCampaign} as utm_campaign
+      from ${pageViews}
+      where ${pageViews.at} >= ${utcStart(from)} and ${pageViews.at} < ${utcStart(before)}
+    ),
+    firsts as (
+      select distinct on (visit_id) visit_id, day,
+        coalesce(utm_source, referrer_host, '') as source, utm_campaign as campaign
+      from v order by visit_id, at
+    )
+    select day, 'site' as dimension, '' as value, count(distinct visit_id)::int as visitors,
+      count(*)::int as page_views from v group by day
+    union all
+    select day, 'page', path, count(distinct visit_id)::int, count(*)::int from v group by day, path
+    union all
+    select f.day, 'source', f.source, count(distinct v.visit_id)::int, count(*)::int
+      from v join firsts f on f.visit_id = v.visit_id group by f.day, f.source
+    union all
+    select f.day, 'campaign', f.campaign, count(distinct v.visit_id)::int, count(*)::int
+      from v join firsts f on f.visit_id = v.visit_id where f.campaign is not null
+      group by f.day, f.campaign
+  )`;
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Rolls up every settled day not rolled up yet, then applies retention: raw page views older than
+ * 90 days, daily totals older than 5 years. Run by the daily job (once across instances); safe to
+ * run twice at once all the same: rows of a day already rolled up are left as they are.
+ */
+export async function rollUpPageViews(
+  db: Executor,
+  now: Date = new Date(Date.now()),
+): Promise<{ days: number; rawDeleted: number; dailyDeleted: number }> {
+  const before = dayOf(now.getTime() - SETTLE_MS);
+  // The settled days with page views and no totals yet (the `site` row marks a day rolled up).
+  const pending = await rowsOf<{ day: string }>(
+    db,
+    sql`select distinct (${pageViews.at} at time zone 'UTC')::date::text as day
+      from ${pageViews} where ${pageViews.at} < ${utcStart(before)}
+      except select ${pageViewDaily.day}::text from ${pageViewDaily}
+      where ${pageViewDaily.dimension} = 'site'
+      order by 1`,
+  );
+  const first = pending[0]?.day;
+  if (first) {
+    const days = pending.map((row) => row.day);
+    await db.execute(sql`
+      insert into ${pageViewDaily} (day, dimension, value, visitors, page_views)
+      select t.day, t.dimension, t.value, t.visitors, t.page_views
+      from ${dailyTotalsQuery(first, before)} t
+      where t.day::text in (${sql.join(
+        days.map((day) => sql`${day}`),
+        sql`, `,
+      )})
+      on conflict do nothing`);
+  }
+  const rawCutoff = new Date(now.getTime() - RAW_RETENTION_DAYS * DAY_MS);
+  const [raw] = await rowsOf<{ n: number }>(
+    db,
+    sql`with gone as (delete from ${pageViews} where ${pageViews.at} < ${rawCutoff} returning 1)
+      select count(*)::int as n from gone`,
+  );
+  const dailyCutoff = new Date(now);
+  dailyCutoff.setUTCFullYear(dailyCutoff.getUTCFullYear() - DAILY_RETENTION_YEARS);
+  const [daily] = await rowsOf<{ n: number }>(
+    db,
+    sql`with gone as (delete from ${pageViewDaily}
+      where ${pageViewDaily.day} < ${dayOf(dailyCutoff.getTime())}::date returning 1)
+      select count(*)::int as n from gone`,
+  );
+  return { days: pending.length, rawDeleted: raw?.n ?? 0, dailyDeleted: daily?.n ?? 0 };
+}
+
+/** The page-view rollup's name among the daily jobs (server/jobs/daily.ts). */
+export const ROLLUP_JOB = "page-view-rollup";

@@ -1,0 +1,329 @@
+import { createHash } from "node:crypto";
+import type { Database } from "@server/db/client";
+import { pageViews, type VisitUtm } from "@server/db/schema";
+import type { Logger } from "@server/logger";
+import { clientIpContext } from "@server/security/client-ip";
+import { asc, eq } from "drizzle-orm";
+import type { NextFunction, Request, Response } from "express";
+import { isbot } from "isbot";
+import type { RouterContextProvider } from "react-router";
+import { rotateSalt, untilMidnightUtc, utcDay } from "./salt";
+import { browserFamilyOf, deviceClassOf } from "./user-agent";
+
+/**
+ * Cookieless page views of the public site (issue #33, decision 0380).
+ *
+ * The request path only checks the request and pushes a small record onto a bounded queue; a
+ * timer writes the queue in batches. A full queue drops the view and counts it
+ * (`page_views_dropped_total` in /metrics) rather than growing. The record holds the IP address
+ * and user agent only in memory, until its batch is hashed into the visit id and written.
+ */
+
+/** Who sent a request, as far as a visit id needs: never stored. */
+export interface Visitor {
+  ip: string;
+  userAgent: string;
+}
+
+/** What a page view records besides its visit id. */
+export interface ViewInput extends Visitor {
+  at: Date;
+  /** The page's path, without its query. */
+  path: string;
+  /** The request's full URL or path with query (for the `utm_*` parameters). */
+  url: string;
+  /** The Referer header (a document's), or null. */
+  referrer: string | null;
+}
+
+/** A visit's source: its first page view's referrer host, UTM parameters and page. */
+export interface VisitSource {
+  sourceHost: string | null;
+  sourceUtm: VisitUtm | null;
+  landingPage: string;
+}
+
+export interface VisitCounterOptions {
+  /** The site's origin (SITE_URL): part of the visit id; its own host is no referrer. */
+  siteUrl: string;
+  /** Views waiting to be written, at most; more are dropped. */
+  maxQueue?: number;
+  /** Written this often (and whenever a batch is full). */
+  flushMs?: number;
+  batchSize?: number;
+  logger?: Pick<Logger, "error">;
+  now?: () => Date;
+}
+
+export interface VisitCounterStats {
+  recorded: number;
+  dropped: number;
+  queued: number;
+}
+
+const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
+/** A parameter longer than this is cut: a URL's query is the visitor's to write. */
+const MAX_VALUE = 200;
+const MAX_PATH = 500;
+
+/** SHA-256 of (salt, site, IP, user agent), hex: the visit id of one visitor for one day. */
+export function visitIdOf(salt: Buffer, site: string, visitor: Visitor): string {
+  return createHash("sha256")
+    .update(salt)
+    .update("\0")
+    .update(site)
+    .update("\0")
+    .update(visitor.ip)
+    .update("\0")
+    .update(visitor.userAgent)
+    .digest("hex");
+}
+
+/** The `utm_*` parameters of a URL (or a path with its query), or null when it has none. */
+export function utmOf(url: string): VisitUtm | null {
+  const query = url.indexOf("?");
+  if (query === -1) return null;
+  const params = new URLSearchParams(url.slice(query + 1));
+  const utm: VisitUtm = {};
+  for (const key of UTM_KEYS) {
+    const value = params.get(`utm_${key}`)?.trim();
+    if (value) utm[key] = value.slice(0, MAX_VALUE);
+  }
+  return Object.keys(utm).length > 0 ? utm : null;
+}
+
+/** The referring host (lower case, no `www.`), or null for none, a bad one, or this site. */
+export function referrerHostOf(referrer: string | null, siteUrl: string): string | null {
+  if (!referrer) return null;
+  try {
+    const url = new URL(referrer);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    if (url.host === new URL(siteUrl).host) return null;
+    return (
+      url.hostname
+        .toLowerCase()
+        .replace(/^www\./, "")
+        .slice(0, MAX_VALUE) || null
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** A public page that is counted: not the back-office, its data requests, assets or previews. */
+export function isCountedPath(path: string): boolean {
+  if (!path.startsWith("/") || path.length > MAX_PATH) return false;
+  if (path.endsWith(".data")) return false;
+  return !/^\/(?:admin|api|assets|preview|files|img|uploads|sitemaps?)(?:[/.]|$)/.test(path);
+}
+
+/** Better-auth's session cookie: a signed-in staff member, never counted. */
+const STAFF_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/** Whether a request is counted at all: a person (not a bot) who is not signed-in staff. */
+export function isCountedVisitor(userAgent: string, cookie: string | undefined): boolean {
+  return !isbot(userAgent) && !STAFF_COOKIE.test(cookie ?? "");
+}
+
+export class VisitCounter {
+  private queue: ViewInput[] = [];
+  private readonly counters = { recorded: 0, dropped: 0 };
+  private salt: { day: string; value: Buffer } | null = null;
+  private flushing: Promise<void> | null = null;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private midnightTimer: NodeJS.Timeout | undefined;
+  readonly options: Required<Omit<VisitCounterOptions, "logger">> & {
+    logger?: Pick<Logger, "error">;
+  };
+
+  constructor(
+    private readonly db: Database,
+    options: VisitCounterOptions,
+  ) {
+    this.options = {
+      maxQueue: 10_000,
+      flushMs: 2_000,
+      batchSize: 500,
+      // Date.now, not `new Date()`: the tests' shifted clock moves Date.now.
+      now: () => new Date(Date.now()),
+      ...options,
+    };
+  }
+
+  stats(): VisitCounterStats {
+    return { ...this.counters, queued: this.queue.length };
+  }
+
+  /** Queues a page view (never waits); drops it when the queue is full. */
+  count(view: ViewInput): void {
+    if (this.queue.length >= this.options.maxQueue) {
+      this.counters.dropped++;
+      return;
+    }
+    this.queue.push(view);
+    if (this.queue.length >= this.options.batchSize) void this.flush();
+  }
+
+  /** The current day's salt, rotated when the day has changed since it was read. */
+  async currentSalt(now: Date = this.options.now()): Promise<Buffer> {
+    const day = utcDay(now);
+    if (this.salt?.day !== day) this.salt = { day, value: await rotateSalt(this.db, now) };
+    return this.salt.value;
+  }
+
+  /** A visitor's id today. */
+  async visitId(visitor: Visitor, now: Date = this.options.now()): Promise<string> {
+    return visitIdOf(await this.currentSalt(now), this.options.siteUrl, visitor);
+  }
+
+  /** Writes everything queued, in batches; a failed batch is dropped and counted. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    const write = async () => {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.options.batchSize);
+        try {
+          const salt = await this.currentSalt();
+          await this.db.insert(pageViews).values(batch.map((view) => this.row(salt, view)));
+          this.counters.recorded += batch.length;
+        } catch (err) {
+          this.counters.dropped += batch.length;
+          this.options.logger?.error({ err, views: batch.length }, "page views not written");
+        }
+      }
+    };
+    // Cleared in a callback (after the assignment), never inside `write`, which may finish at once.
+    const running = write().finally(() => {
+      if (this.flushing === running) this.flushing = null;
+    });
+    this.flushing = running;
+    return running;
+  }
+
+  private row(salt: Buffer, view: ViewInput): typeof pageViews.$inferInsert {
+    const utm = utmOf(view.url);
+    return {
+      at: view.at,
+      visitId: visitIdOf(salt, this.options.siteUrl, view),
+      path: view.path,
+      referrerHost: referrerHostOf(view.referrer, this.options.siteUrl),
+      utmSource: utm?.source ?? null,
+      utmMedium: utm?.medium ?? null,
+      utmCampaign: utm?.campaign ?? null,
+      utmTerm: utm?.term ?? null,
+      utmContent: utm?.content ?? null,
+      device: deviceClassOf(view.userAgent),
+      browser: browserFamilyOf(view.userAgent),
+    };
+  }
+
+  /**
+   * The source of a visitor's visit today: its first page view, looked up by the same visit id
+   * once what is queued has been written. Null when this visitor has no page view today.
+   */
+  async sourceOf(visitor: Visitor): Promise<VisitSource | null> {
+    await this.flush();
+    const id = await this.visitId(visitor);
+    const [first] = await this.db
+      .select()
+      .from(pageViews)
+      .where(eq(pageViews.visitId, id))
+      .orderBy(asc(pageViews.at))
+      .limit(1);
+    if (!first) return null;
+    const utm: VisitUtm = {
+      source: first.utmSource ?? undefined,
+      medium: first.utmMedium ?? undefined,
+      campaign: first.utmCampaign ?? undefined,
+      term: first.utmTerm ?? undefined,
+      content: first.utmContent ?? undefined,
+    };
+    for (const key of UTM_KEYS) if (utm[key] === undefined) delete utm[key];
+    return {
+      sourceHost: first.referrerHost,
+      sourceUtm: Object.keys(utm).length > 0 ? utm : null,
+      landingPage: first.path,
+    };
+  }
+
+  /** Writes every `flushMs`, and makes the new salt (deleting the old) at every midnight UTC. */
+  start(): void {
+    this.flushTimer = setInterval(() => void this.flush(), this.options.flushMs).unref();
+    const atMidnight = () => {
+      this.midnightTimer = setTimeout(() => {
+        void this.currentSalt().catch((err: unknown) =>
+          this.options.logger?.error({ err }, "the visit salt was not replaced"),
+        );
+        atMidnight();
+      }, untilMidnightUtc(this.options.now()) + 1_000).unref();
+    };
+    atMidnight();
+  }
+
+  /** Stops the timers and writes what is queued. */
+  async stop(): Promise<void> {
+    clearInterval(this.flushTimer);
+    clearTimeout(this.midnightTimer);
+    await this.flush();
+  }
+}
+
+/**
+ * Express middleware before the page cache: counts each public HTML page a person gets, from the
+ * cache or rendered, once it has been answered with a 200 (a redirect or a 404 is not a view).
+ * React Router's data requests (client-side navigations) are not documents: the browser's beacon
+ * counts those (`POST /visit`).
+ */
+export function countPageViews(counter: VisitCounter) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" || !isCountedPath(req.path)) return next();
+    const userAgent = req.headers["user-agent"] ?? "";
+    if (!isCountedVisitor(userAgent, req.headers.cookie)) return next();
+    // A browser's speculative fetch is not a view (it is counted when shown, as a navigation).
+    const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
+    if (typeof purpose === "string" && purpose.includes("prefetch")) return next();
+    const at = counter.options.now();
+    res.once("finish", () => {
+      if (res.statusCode !== 200) return;
+      if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
+      counter.count({
+        at,
+        ip: req.ip ?? "",
+        userAgent,
+        path: req.path,
+        url: req.originalUrl,
+        referrer: req.headers.referer ?? null,
+      });
+    });
+    next();
+  };
+}
+
+/** The visitor of a route's request: the client address Express resolved and the user agent. */
+export function visitorOf(request: globalThis.Request, context: Readonly<RouterContextProvider>) {
+  return {
+    ip: context.get(clientIpContext) ?? "",
+    userAgent: request.headers.get("user-agent") ?? "",
+  } satisfies Visitor;
+}
+
+/**
+ * A client-side navigation reported by the browser's beacon (`POST /visit`, field `page`: the
+ * new path and query). The referrer is this site, so it carries no source; its own `utm_*` do.
+ */
+export function countNavigation(
+  counter: VisitCounter,
+  request: globalThis.Request,
+  context: Readonly<RouterContextProvider>,
+  page: string,
+): boolean {
+  const visitor = visitorOf(request, context);
+  if (!isCountedVisitor(visitor.userAgent, request.headers.get("cookie") ?? undefined)) {
+    return false;
+  }
+  const query = page.indexOf("?");
+  const path = query === -1 ? page : page.slice(0, query);
+  if (!isCountedPath(path) || path.startsWith("//")) return false;
+  counter.count({ ...visitor, at: counter.options.now(), path, url: page, referrer: null });
+  return true;
+}

@@ -1,0 +1,300 @@
+import type { Server } from "node:http";
+import { listTables, qualified, rowsOf } from "@server/backup/archive/catalog";
+import { contactSubmissions, jobApplications, pageViews, visitSalts } from "@server/db/schema";
+import { PageCache } from "@server/http/page-cache";
+import { countPageViews, VisitCounter } from "@server/visits/page-views";
+import { rotateSalt, utcDay } from "@server/visits/salt";
+import { asc, eq, sql } from "drizzle-orm";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIRECT, type RecordSource, sourceLines } from "~/entities/visit/view";
+import { action as visitAction } from "~/routes/resources/visit";
+import { action as careersAction } from "~/routes/site/careers";
+import { action as contactAction } from "~/routes/site/contact";
+import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
+import { freePort } from "../support/admin-server";
+import { testDrivers } from "../support/database";
+
+/**
+ * Cookieless visit counts (issue #33 item 1, decision 0380): every public page a person gets is a
+ * row with a visit id made from the day's salt; no IP address or user agent is stored anywhere;
+ * bots and signed-in staff are not counted; pages the full-page cache answers are counted; a full
+ * queue drops views and counts them.
+ */
+
+const IP = "198.51.100.77";
+const UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1 visit-test-marker";
+const DAY_MS = 24 * 60 * 60_000;
+
+describe.each(testDrivers)("visit counts on %s", (driver) => {
+  let t: TestRuntime;
+  let server: Server;
+  let baseURL: string;
+  let rendered = 0;
+
+  beforeAll(async () => {
+    t = await createTestRuntime(driver);
+    // The production pipeline's order: the count, then the page cache, then the renderer.
+    const app = express();
+    app.set("trust proxy", true);
+    app.use(countPageViews(t.runtime.visits));
+    app.use(new PageCache().middleware());
+    app.get("/{*path}", (req, res) => {
+      rendered++;
+      if (req.path === "/missing") return res.status(404).type("html").send("<p>Not found</p>");
+      res
+        .set("Cache-Control", "public, max-age=0, s-maxage=60")
+        .type("html")
+        .send(`<!doctype html><title>${req.path}</title><p>${req.path}</p>`);
+    });
+    const port = await freePort();
+    server = app.listen(port, "127.0.0.1");
+    baseURL = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await t?.close();
+  });
+  const db = () => t.runtime.database.db;
+
+  /** A page request, read to its end (the view is queued once its response has finished). */
+  async function visit(path: string, headers: Record<string, string> = {}) {
+    const response = await fetch(`${baseURL}${path}`, {
+      headers: { "user-agent": UA, "x-forwarded-for": IP, ...headers },
+    });
+    await response.text();
+    return response;
+  }
+
+  async function views() {
+    await t.runtime.visits.flush();
+    return db().select().from(pageViews).orderBy(asc(pageViews.id));
+  }
+
+  async function tablesHolding(needle: string): Promise<string[]> {
+    const found: string[] = [];
+    for (const table of await listTables(db())) {
+      const [row] = await rowsOf<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from ${qualified(table)} as r where strpos(lower(r::text), ${needle.toLowerCase()}) > 0`,
+      );
+      if (row && row.n > 0) found.push(table);
+    }
+    return found;
+  }
+
+  it("records a page view with its path, referrer host, UTM, device and browser", async () => {
+    await db().delete(pageViews);
+    const response = await visit(
+      "/case-studies/low-tide-records?utm_source=newsletter&utm_campaign=spring&utm_medium=email",
+      { referer: "https://www.google.com/search?q=studio" },
+    );
+    expect(response.status).toBe(200);
+    const [row, ...more] = await views();
+    expect(more).toHaveLength(0);
+    expect(row).toMatchObject({
+      path: "/case-studies/low-tide-records",
+      referrerHost: "google.com",
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "spring",
+      utmTerm: null,
+      device: "mobile",
+      browser: "safari",
+    });
+    expect(row?.visitId).toBe(await t.runtime.visits.visitId({ ip: IP, userAgent: UA }));
+    expect(row?.visitId).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("stores no IP address and no user agent in any table", async () => {
+    await visit("/about", { referer: `${SITE}/` });
+    await visit("/blog");
+    const beacon = await visitAction(
+      routeArgs(t.runtime, "/visit", {
+        method: "POST",
+        body: new URLSearchParams({ page: "/services?utm_campaign=reels" }),
+        headers: { origin: SITE, "user-agent": UA },
+        ip: IP,
+      }) as never,
+    );
+    expect(beacon.status).toBe(204);
+    expect((await views()).length).toBeGreaterThanOrEqual(4);
+    expect(await tablesHolding(IP)).toEqual([]);
+    expect(await tablesHolding("visit-test-marker")).toEqual([]);
+    expect(await tablesHolding("iPhone OS")).toEqual([]);
+  });
+
+  it("counts the pages the full-page cache answers", async () => {
+    await db().delete(pageViews);
+    const before = rendered;
+    const first = await visit("/weddings");
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    // The cache keeps the page once it is compressed: ask until it answers.
+    let sent = 1;
+    let hits = 0;
+    while (hits < 2 && sent < 200) {
+      const again = await visit("/weddings");
+      sent++;
+      if (again.headers.get("x-cache") === "HIT") hits++;
+    }
+    expect(hits).toBe(2);
+    expect(rendered - before).toBe(sent - hits);
+    const rows = await views();
+    expect(rows).toHaveLength(sent);
+    expect(new Set(rows.map((row) => row.path))).toEqual(new Set(["/weddings"]));
+    // One visitor: the same visit id.
+    expect(new Set(rows.map((row) => row.visitId)).size).toBe(1);
+  });
+
+  it("does not count bots, signed-in staff, the back-office, data requests or errors", async () => {
+    await db().delete(pageViews);
+    await visit("/", {
+      "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    });
+    await visit("/", { cookie: t.cookies.editor });
+    await visit("/admin/analytics");
+    await visit("/blog.data");
+    await visit("/missing");
+    const beacon = await visitAction(
+      routeArgs(t.runtime, "/visit", {
+        method: "POST",
+        body: new URLSearchParams({ page: "/about" }),
+        headers: { origin: SITE, "user-agent": UA },
+        cookie: t.cookies.admin,
+        ip: IP,
+      }) as never,
+    );
+    expect(beacon.status).toBe(204);
+    expect(await views()).toEqual([]);
+    // A person without a session is counted.
+    await visit("/");
+    expect((await views()).map((row) => row.path)).toEqual(["/"]);
+  });
+
+  it("attributes an inquiry and an application to their visit's first referrer, UTM and page", async () => {
+    await db().delete(pageViews);
+    const visitor = { "x-forwarded-for": "203.0.113.50" };
+    await visit("/case-studies/low-tide-records?utm_source=newsletter&utm_campaign=spring", {
+      ...visitor,
+      referer: "https://news.example.org/issue-12",
+    });
+    await visit("/about", { ...visitor, referer: `${SITE}/case-studies/low-tide-records` });
+    await visit("/contact", { ...visitor, referer: `${SITE}/about` });
+    // Another visitor, direct, on the same day.
+    await visit("/careers", { "x-forwarded-for": "203.0.113.51" });
+
+    const form = (path: string, fields: Record<string, string>, ip: string) =>
+      routeArgs(t.runtime, path, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { origin: SITE, "user-agent": UA },
+        ip,
+      });
+    const sent = await contactAction(
+      form(
+        "/contact",
+        { name: "Rae Lin", email: "rae@example.com", description: "A launch film." },
+        "203.0.113.50",
+      ) as never,
+    );
+    expect((sent as { init: ResponseInit | null }).init?.status ?? 200).toBe(200);
+    const [inquiry] = await db()
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.email, "rae@example.com"));
+    expect(inquiry).toMatchObject({
+      sourceHost: "news.example.org",
+      sourceUtm: { source: "newsletter", campaign: "spring" },
+      landingPage: "/case-studies/low-tide-records",
+    });
+    expect(sourceLines(inquiry as RecordSource)).toEqual([
+      "news.example.org",
+      "utm_source newsletter",
+      "utm_campaign spring",
+      "Landing page /case-studies/low-tide-records",
+    ]);
+
+    await careersAction(
+      form(
+        "/careers",
+        { name: "Sam Ortiz", email: "sam@example.com", position_title: "Video Editor" },
+        "203.0.113.51",
+      ) as never,
+    );
+    const [application] = await db()
+      .select()
+      .from(jobApplications)
+      .where(eq(jobApplications.email, "sam@example.com"));
+    expect(application).toMatchObject({
+      sourceHost: null,
+      sourceUtm: null,
+      landingPage: "/careers",
+    });
+    expect(sourceLines(application as RecordSource)).toEqual([DIRECT, "Landing page /careers"]);
+
+    // A visitor without page views today: no source.
+    await contactAction(
+      form(
+        "/contact",
+        { name: "Noor Haddad", email: "noor@example.com", description: "A brand film." },
+        "203.0.113.52",
+      ) as never,
+    );
+    const [unknown] = await db()
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.email, "noor@example.com"));
+    expect(unknown).toMatchObject({ sourceHost: null, sourceUtm: null, landingPage: null });
+  });
+
+  it("refuses a beacon from another site", async () => {
+    const response = await visitAction(
+      routeArgs(t.runtime, "/visit", {
+        method: "POST",
+        body: new URLSearchParams({ page: "/" }),
+        headers: { origin: "https://elsewhere.example", "user-agent": UA },
+        ip: IP,
+      }) as never,
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it("changes the visit id when the day's salt is replaced, and deletes the old salt", async () => {
+    const today = new Date(Date.UTC(2030, 0, 10, 23, 59));
+    const counter = new VisitCounter(db(), { siteUrl: SITE, now: () => today });
+    const visitor = { ip: IP, userAgent: UA };
+    const before = await counter.visitId(visitor);
+    expect(await counter.visitId(visitor)).toBe(before);
+    const [old] = await db()
+      .select()
+      .from(visitSalts)
+      .where(eq(visitSalts.day, utcDay(today)));
+    expect(old?.salt).toMatch(/^[0-9a-f]{64}$/);
+
+    today.setTime(today.getTime() + 2 * 60_000); // past midnight UTC
+    const after = await counter.visitId(visitor);
+    expect(after).not.toBe(before);
+    const salts = await db().select().from(visitSalts);
+    expect(salts.map((row) => row.day)).toEqual([utcDay(today)]);
+    expect(await tablesHolding(old?.salt ?? "missing")).toEqual([]);
+
+    // Another instance on the same day gets the same salt (one per day across instances).
+    const other = new VisitCounter(db(), { siteUrl: SITE, now: () => today });
+    expect(await other.visitId(visitor)).toBe(after);
+    // The midnight job run twice at once keeps one salt.
+    const next = new Date(today.getTime() + DAY_MS);
+    const [a, b] = await Promise.all([rotateSalt(db(), next), rotateSalt(db(), next)]);
+    expect(a.equals(b)).toBe(true);
+    expect(await db().select().from(visitSalts)).toHaveLength(1);
+  });
+
+  it("drops page views past a full queue and counts them", async () => {
+    const counter = new VisitCounter(db(), { siteUrl: SITE, maxQueue: 2, batchSize: 100 });
+    const view = { at: new Date(), ip: IP, userAgent: UA, path: "/", url: "/", referrer: null };
+    for (let i = 0; i < 5; i++) counter.count(view);
+    expect(counter.stats()).toEqual({ recorded: 0, dropped: 3, queued: 2 });
+    await counter.flush();
+    expect(counter.stats()).toEqual({ recorded: 2, dropped: 3, queued: 0 });
+  });
+});
