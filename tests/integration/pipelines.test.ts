@@ -14,7 +14,7 @@ import {
 import { createMailTransport, createOutboxWorker } from "@server/mail";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
+import { TEST_ADMIN, TEST_CONTRIBUTOR, TEST_EDITOR } from "../support/admin-data";
 import {
   createTestRuntime,
   postTo,
@@ -38,6 +38,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
   let inquiryId: string;
   let adminId: string;
   let editorId: string;
+  let contributorId: string;
   const db = () => t.database.db;
   const url = () => `/admin/inquiries/${inquiryId}`;
   const post = async (fields: Record<string, string>, cookie?: string) => {
@@ -86,6 +87,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
       (await db().select({ id: user.id }).from(user).where(eq(user.email, email)))[0]?.id ?? "";
     adminId = await idOf(TEST_ADMIN.email);
     editorId = await idOf(TEST_EDITOR.email);
+    contributorId = await idOf(TEST_CONTRIBUTOR.email);
     await db().update(user).set({ name: "Eddie Editor" }).where(eq(user.id, editorId));
   });
   afterAll(async () => {
@@ -95,7 +97,10 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
   it("shows the inquiry with its labels, active staff to own it, and its templates; 404 otherwise", async () => {
     const page = await load();
     expect(page.inquiry.name).toBe("Rosa Diaz");
-    expect(page.staff.map((member) => member.id).sort()).toEqual([adminId, editorId].sort());
+    // Every active staff member, whatever their role (the issue's words); not the account without one.
+    expect(page.staff.map((member) => member.id).sort()).toEqual(
+      [adminId, editorId, contributorId].sort(),
+    );
     expect(page.templates.map((template) => template.name)).toEqual([
       "Acknowledge",
       "Ask for details",

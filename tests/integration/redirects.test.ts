@@ -335,7 +335,9 @@ describe.each(testDrivers)("redirects on %s", (driver) => {
   });
 });
 
-describe.each(testDrivers)("redirects in a backup on %s", (driver) => {
+// Once, on the PostgreSQL server when there is one: every table's round trip on both databases is
+// backup-archive.test.ts's (by construction); this names the redirects' own promise.
+describe.each(testDrivers.slice(-1))("redirects in a backup on %s", (driver) => {
   it("survive a backup and a restore into an empty site", async () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), "redirect-backup-"));
     const opened: { close(): Promise<void> }[] = [];
