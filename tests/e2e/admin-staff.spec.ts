@@ -177,3 +177,49 @@ test("the staff, forgot-password and set-password screens pass axe", async ({ pa
   await expectNoAxeViolations(visitor);
   await visitor.context().close();
 });
+
+test("without JavaScript: an admin invites, re-roles, deactivates, reactivates and removes; the invitee sets a password", async ({
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, "the forms are the same at every width");
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page);
+  const email = unique("nojs");
+  await page.goto("/admin/staff");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("combobox", { name: "Role", exact: true }).selectOption({ label: "Editor" });
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row.getByRole("cell").nth(2)).toHaveText("Invited");
+
+  await row.getByRole("combobox", { name: `Role of ${email}` }).selectOption({ label: "Admin" });
+  await row.getByRole("button", { name: `Change role of ${email}` }).click();
+  await expect(row.getByRole("cell").nth(1)).toHaveText("Admin");
+  await row.getByRole("button", { name: `Deactivate ${email}` }).click();
+  await expect(row.getByRole("cell").nth(2)).toHaveText("Deactivated");
+  await row.getByRole("button", { name: `Reactivate ${email}` }).click();
+  await expect(row.getByRole("cell").nth(2)).toHaveText("Invited");
+
+  // The invitee, without JavaScript too, chooses a password and lands signed in.
+  const inviteeContext = await browser.newContext({ javaScriptEnabled: false });
+  const invitee = await inviteeContext.newPage();
+  await invitee.goto(await mailedLink(email));
+  await invitee.getByLabel("New password").fill("a no-script admin passphrase");
+  await invitee.getByRole("button", { name: "Set password" }).click();
+  await expect(invitee).toHaveURL(/\/admin\/portfolio$/);
+  await inviteeContext.close();
+
+  // Remove: the button leads to the confirmation page, whose button removes.
+  await page.reload();
+  await expect(row.getByRole("cell").nth(2)).toHaveText("Active");
+  await row.getByRole("button", { name: `Remove ${email}` }).click();
+  await expect(page.getByRole("heading", { name: "Remove this staff account?" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/staff$/);
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+  await context.close();
+});

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { firstTableWithRows, listTables, rowsOf } from "@server/backup/archive/catalog";
 import { type DatabaseHandle, MIGRATIONS_FOLDER } from "@server/db/client";
-import { session, uploads, user } from "@server/db/schema";
+import { uploads, user } from "@server/db/schema";
 import { seedDemoContent } from "@server/db/seed";
 import { LocalStorage, S3Storage, type StorageDriver } from "@server/storage";
 import { sql } from "drizzle-orm";
@@ -54,12 +54,14 @@ export async function seedSite(site: Site, label = "source"): Promise<void> {
     email: `ana-${label}@backup.test`,
     role: "admin",
   });
-  await site.database.db.insert(session).values({
-    id: `session-${label}`,
-    token: `token-${label}-${randomBytes(8).toString("hex")}`,
-    userId,
-    expiresAt: new Date(Date.now() + 86_400_000),
-  });
+  // Only the columns it sets, by name: the "older schema" test seeds a database one migration
+  // behind, which may lack a column the schema has since added to sessions (sessions.passkey).
+  const token = `token-${label}-${randomBytes(8).toString("hex")}`;
+  const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+  await site.database.db.execute(
+    sql`insert into sessions (id, token, user_id, expires_at)
+        values (${`session-${label}`}, ${token}, ${userId}, ${expiresAt})`,
+  );
   const files = [
     { bucket: "portfolio-images", key: `${label}/photo.png`, type: "image/png", bytes: 4096 },
     {
