@@ -2,16 +2,22 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { CONTENT_CACHE_TTL_MS } from "@server/content/cache";
+import { startContentChangeFeed } from "@server/content/change-feed";
 import {
+  blogPosts,
   contactSubmissions,
+  contentRevisions,
   jobApplications,
   notifications,
   testimonials,
 } from "@server/db/schema";
+import { publishDue } from "@server/jobs/scheduled-publishing";
 import { deriveKeys } from "@server/keys";
 import { LocalStorage } from "@server/storage";
 import { and, eq, isNull } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toZonedInput } from "~/lib/studio-time";
 import { RESUME_BYTES, TEST_ADMIN } from "../support/admin-data";
 import {
   type AdminServer,
@@ -250,5 +256,78 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on on
     // Every send finished before its row was marked sent: what arrived is all there will be.
     expect(rows.length).toBe(8);
     expect(smtp.messages).toHaveLength(rows.length);
+  });
+
+  it("publishes a scheduled post once at the test's clock; both instances' caches drop the old version", async () => {
+    const cookie = await signInCookie(a.baseURL, TEST_ADMIN);
+    const editorPost = (pathname: string, fields: Record<string, string>) =>
+      fetch(`${a.baseURL}${pathname}`, {
+        method: "POST",
+        headers: { cookie, origin: a.baseURL },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    const fields = { title: "Scheduled Twice", content: "<p>The live words.</p>" };
+    expect((await editorPost("/admin/blog/new", { ...fields, workflow: "publish" })).status).toBe(
+      302,
+    );
+    const [post] = await database.db
+      .select()
+      .from(blogPosts)
+      .where(eq(blogPosts.title, "Scheduled Twice"));
+    if (!post) throw new Error("the post was not published");
+    // An hour ahead: neither instance's own scheduler (the real clock) publishes it.
+    const at = new Date(Date.now() + 60 * 60 * 1000);
+    const scheduled = await editorPost(`/admin/blog/edit/${post.id}`, {
+      ...fields,
+      content: "<p>The scheduled words.</p>",
+      excerpt: "The scheduled excerpt.",
+      workflow: "schedule",
+      publishAt: toZonedInput(at, "America/Los_Angeles"),
+    });
+    expect(scheduled.status).toBe(302);
+
+    // Both instances render (and cache) the live version.
+    const path = `/blog/${post.slug}`;
+    for (const server of [a, b]) {
+      expect((await page(server, path)).text).toContain("The live words.");
+      expect((await page(server, "/blog/rss.xml")).text).not.toContain("The scheduled excerpt.");
+    }
+    // The test's own handle reports its changes on the change feed, as an instance does.
+    const feed = await startContentChangeFeed({
+      url: database.url ?? "",
+      pool: database.pool as NonNullable<typeof database.pool>,
+      db: database.db,
+      logger: pino({ level: "silent" }),
+    });
+    try {
+      await feed.listening();
+      const publishedAt = Date.now();
+      // Two workers racing at a clock past its time: it goes live once.
+      const counts = await Promise.all([
+        publishDue(database.db, new Date(at.getTime() + 1000)),
+        publishDue(database.db, new Date(at.getTime() + 1000)),
+      ]);
+      expect(counts.reduce((sum, n) => sum + n, 0)).toBe(1);
+      for (const server of [a, b]) {
+        await waitFor(
+          async () => (await page(server, path)).text.includes("The scheduled words."),
+          "each instance to show the scheduled version",
+        );
+        await waitFor(
+          async () => (await page(server, "/blog/rss.xml")).text.includes("The scheduled excerpt."),
+          "each instance's RSS to show it",
+        );
+      }
+      // Heard on the feed, not waited out: well within the caches' lifetime.
+      expect(Date.now() - publishedAt).toBeLessThan(CONTENT_CACHE_TTL_MS);
+      const published = await database.db
+        .select()
+        .from(contentRevisions)
+        .where(and(eq(contentRevisions.entityId, post.id), eq(contentRevisions.kind, "published")));
+      expect(published).toHaveLength(2);
+    } finally {
+      await feed.close();
+    }
   });
 });
