@@ -3,7 +3,7 @@ import type { Database } from "@server/db/client";
 import { pageViews, type VisitUtm } from "@server/db/schema";
 import type { Logger } from "@server/logger";
 import { clientIpContext } from "@server/security/client-ip";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import type { RouterContextProvider } from "react-router";
@@ -65,6 +65,43 @@ const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
 /** A parameter longer than this is cut: a URL's query is the visitor's to write. */
 const MAX_VALUE = 200;
 const MAX_PATH = 500;
+
+type ViewRow = Omit<typeof pageViews.$inferInsert, "id">;
+const COLUMNS = [
+  "at",
+  "visitId",
+  "path",
+  "referrerHost",
+  "utmSource",
+  "utmMedium",
+  "utmCampaign",
+  "utmTerm",
+  "utmContent",
+  "device",
+  "browser",
+] as const satisfies readonly (keyof ViewRow)[];
+
+/**
+ * One insert of a batch as eleven arrays (`unnest`), not eleven parameters per row: the statement
+ * is the same whatever the batch's size, and building it costs the event loop next to nothing.
+ */
+async function insertViews(db: Database, rows: ViewRow[]): Promise<void> {
+  // One parameter per column (`sql.param`: a bare array would be spread into a list).
+  const column = (name: (typeof COLUMNS)[number]) =>
+    sql.param(
+      rows.map((row) => {
+        const value = row[name];
+        return value instanceof Date ? value.toISOString() : (value ?? null);
+      }),
+    );
+  await db.execute(sql`
+    insert into ${pageViews} (at, visit_id, path, referrer_host, utm_source, utm_medium,
+      utm_campaign, utm_term, utm_content, device, browser)
+    select * from unnest(${column("at")}::timestamptz[], ${column("visitId")}::text[],
+      ${column("path")}::text[], ${column("referrerHost")}::text[], ${column("utmSource")}::text[],
+      ${column("utmMedium")}::text[], ${column("utmCampaign")}::text[], ${column("utmTerm")}::text[],
+      ${column("utmContent")}::text[], ${column("device")}::text[], ${column("browser")}::text[])`);
+}
 
 /** SHA-256 of (salt, site, IP, user agent), hex: the visit id of one visitor for one day. */
 export function visitIdOf(salt: Buffer, site: string, visitor: Visitor): string {
@@ -184,7 +221,10 @@ export class VisitCounter {
         const batch = this.queue.splice(0, this.options.batchSize);
         try {
           const salt = await this.currentSalt();
-          await this.db.insert(pageViews).values(batch.map((view) => this.row(salt, view)));
+          await insertViews(
+            this.db,
+            batch.map((view) => this.row(salt, view)),
+          );
           this.counters.recorded += batch.length;
         } catch (err) {
           this.counters.dropped += batch.length;
