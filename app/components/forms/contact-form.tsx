@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { BookingTrigger } from "~/components/site/booking/booking";
+import { BookingTrigger, useBooking } from "~/components/site/booking/booking";
+import { schedulerUrl } from "~/components/site/booking/scheduler-url";
 import { buttonClasses } from "~/components/ui/button";
+import { BOOKING_FRAME } from "~/copy/booking";
 import type { CONTACT } from "~/copy/contact";
-import { BOOKING } from "~/copy/site";
 import { trackContact, trackEvent } from "~/lib/analytics";
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/lib/forms/limits";
 import { CONTACT_RULES } from "~/lib/forms/rules";
@@ -26,6 +27,7 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
   const { fetcher, result, formRef, formProps, check, errors, busy, values } =
     usePublicForm(CONTACT_RULES);
   const hydrated = useHydrated();
+  const { url: bookingUrl } = useBooking();
   const fileInput = useRef<HTMLInputElement>(null);
   const [attachments, setAttachments] = useState<{ id: string; name: string }[]>(
     result?.status === "error" ? (result.attachments ?? []) : [],
@@ -169,9 +171,10 @@ export function ContactForm({ copy }: { copy: (typeof CONTACT)["form"] }) {
             <BookingTrigger
               source="contact_success"
               handoff={result.booking}
+              href={schedulerUrl(bookingUrl, result.booking)}
               className={buttonClasses({ variant: "secondary", className: "self-start" })}
             >
-              {BOOKING.bookNow}
+              {BOOKING_FRAME.bookNow}
             </BookingTrigger>
           ) : null}
           <button

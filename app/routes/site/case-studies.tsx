@@ -1,7 +1,7 @@
 import { type CaseStudyCards, loadCaseStudyCards } from "@server/content/case-studies";
 import { contentHeaders } from "@server/content/http";
 import { loadListPage } from "@server/pages/list-page";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLoaderData, useSearchParams } from "react-router";
 import { CaseStudyCard } from "~/components/listings/case-study-card";
 import { DeferredList } from "~/components/listings/deferred-list";
@@ -10,7 +10,6 @@ import { loadInBrowser } from "~/components/listings/list-page";
 import { Pagination, ResultCount, resultCount } from "~/components/listings/pagination";
 import { EmptyState, SkeletonGrid } from "~/components/listings/states";
 import { ClosingCta, container } from "~/components/listings/ui";
-import { VideoPlayer } from "~/components/listings/video-player";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
@@ -19,6 +18,15 @@ import { CASE_STUDIES_PAGE, type CaseStudiesCopy } from "~/lib/listings/page-cop
 import { LIST_FILTERS, type Paging, readFilter, readSearch } from "~/lib/listings/query";
 import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/case-studies";
+
+/**
+ * The reel's player arrives after the page's first scripts (issue #34: /case-studies is the
+ * page nearest the initial-JavaScript budget): hydration keeps the server's video element until
+ * it has loaded, and the native controls work meanwhile.
+ */
+const VideoPlayer = lazy(() =>
+  import("~/components/listings/video-player").then((module) => ({ default: module.VideoPlayer })),
+);
 
 /** One page of the studies matching the search and tag, and the tag filter's options. */
 type PageCards = Pick<CaseStudyCards, "state" | "studies" | "tags">;
@@ -47,7 +55,9 @@ export default function CaseStudies() {
       <PageHeader eyebrow={copy.eyebrow} title={copy.title} lead={copy.lead} />
 
       <section aria-label={copy.reelTitle} className={container}>
-        <VideoPlayer src={copy.reelUrl} poster={copy.reelPoster} title={copy.reelTitle} />
+        <Suspense fallback={null}>
+          <VideoPlayer src={copy.reelUrl} poster={copy.reelPoster} title={copy.reelTitle} />
+        </Suspense>
       </section>
 
       <section aria-labelledby="case-study-list" className={`${container} pt-16 sm:pt-24`}>

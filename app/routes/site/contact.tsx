@@ -6,7 +6,7 @@ import { getClientIp } from "@server/security/client-ip";
 import { visitorOf } from "@server/visits/page-views";
 import { data } from "react-router";
 import { ContactForm } from "~/components/forms/contact-form";
-import { BookingInline } from "~/components/site/booking/booking";
+import { BookingInline } from "~/components/site/booking/booking-inline";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { Container, Section } from "~/components/ui/layout";
 import { CONTACT } from "~/copy/contact";

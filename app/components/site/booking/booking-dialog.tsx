@@ -1,12 +1,15 @@
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { ExternalLinkIcon, XIcon } from "~/components/ui/icons";
-import { BOOKING } from "~/copy/site";
+import { BOOKING_FRAME } from "~/copy/booking";
+import type { BookingHandoff } from "~/lib/forms/result";
+import { useSchedulerMessages } from "./booked-call";
 import { BookingFrame, BookingStatus } from "./booking-frame";
+import { schedulerFrameUrl, schedulerUrl } from "./scheduler-url";
 
 /** Opens the scheduling page in a 700x800 popup (SPEC section 2). */
 export function openBookingPopup(url: string): void {
-  const { width, height } = BOOKING.popup;
+  const { width, height } = BOOKING_FRAME.popup;
   const popup = window.open(url, "northlight-booking", `width=${width},height=${height}`);
   // Cut the link back to this page while the popup is still about:blank.
   if (popup) popup.opener = null;
@@ -17,23 +20,33 @@ export function openBookingPopup(url: string): void {
  * press; focus returns to whichever trigger opened it.
  */
 export default function BookingDialog({
-  url,
-  frameUrl,
+  url: schedulerPage,
+  siteUrl,
+  handoff,
+  onBooked,
   announcement,
   open,
   onOpenChange,
   returnFocusTo,
 }: {
-  /** The scheduling page (the popup's address). */
+  /** The scheduling page (BOOKING_URL). */
   url: string;
-  /** The same as a frame of this site (embed parameters, any prefill). */
-  frameUrl: string;
+  /** This site's address, which the frame's embed parameters name. */
+  siteUrl: string;
+  /** After a contact submission: the visitor's name and e-mail, prefilled. */
+  handoff: BookingHandoff | null;
+  /** Tracks and announces a booking; answers the inquiry's reference to record it on. */
+  onBooked: () => string | null;
   /** "Your call is booked." once the scheduler says so: the page outside is hidden meanwhile. */
   announcement: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
+  // The popup's address and the frame's (embed parameters), both with any prefill.
+  const url = schedulerUrl(schedulerPage, handoff);
+  const frameUrl = schedulerFrameUrl(schedulerPage, siteUrl, handoff);
+  useSchedulerMessages(schedulerPage, onBooked);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -48,21 +61,21 @@ export default function BookingDialog({
           <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4 md:px-6">
             <div>
               <Dialog.Title className="font-display text-xl font-semibold tracking-tight md:text-2xl">
-                {BOOKING.title}
+                {BOOKING_FRAME.title}
               </Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-ink-muted">
-                {BOOKING.description}
+                {BOOKING_FRAME.description}
               </Dialog.Description>
             </div>
             <Dialog.Close
-              aria-label={BOOKING.close}
+              aria-label={BOOKING_FRAME.close}
               className="grid size-10 shrink-0 place-items-center rounded-full text-ink-muted hover:bg-ink/5 hover:text-ink"
             >
               <XIcon className="size-5" />
             </Dialog.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto bg-canvas">
-            <BookingFrame url={frameUrl} title={BOOKING.title} />
+            <BookingFrame url={frameUrl} title={BOOKING_FRAME.title} />
           </div>
           <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line px-5 py-3 md:px-6">
             <BookingStatus message={announcement} className="mr-auto text-sm font-medium" />
@@ -72,7 +85,7 @@ export default function BookingDialog({
               className="inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-ink/5"
             >
               <ExternalLinkIcon className="size-4" />
-              {BOOKING.openInNewWindow}
+              {BOOKING_FRAME.openInNewWindow}
             </button>
           </div>
         </Dialog.Content>

@@ -1,4 +1,4 @@
-import { BOOKING } from "~/copy/site";
+import { BOOKING_FRAME } from "~/copy/booking";
 import { cn } from "~/lib/cn";
 
 /**
@@ -20,7 +20,7 @@ export function BookingFrame({
     <iframe
       src={url}
       title={title}
-      height={BOOKING.frameHeight}
+      height={BOOKING_FRAME.frameHeight}
       loading={lazy ? "lazy" : undefined}
       className={cn("block w-full border-0 bg-canvas", className)}
     />

@@ -5,7 +5,6 @@ import {
   Suspense,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useRef,
   useState,
@@ -13,11 +12,7 @@ import {
 import { DialogLauncher, useDialogLauncher } from "~/components/ui/dialog-launcher";
 import { BOOKING } from "~/copy/site";
 import { trackEvent } from "~/lib/analytics";
-import { cn } from "~/lib/cn";
 import type { BookingHandoff } from "~/lib/forms/result";
-import { isScheduledEvent, reportBookedCall } from "./booked-call";
-import { BookingFrame, BookingStatus } from "./booking-frame";
-import { schedulerFrameUrl, schedulerUrl } from "./scheduler-url";
 
 /**
  * The booking dialog (SPEC section 2): one dialog per page, opened by any 'Book a Call' trigger.
@@ -30,7 +25,9 @@ import { schedulerFrameUrl, schedulerUrl } from "./scheduler-url";
  * `calendly.event_scheduled` from the scheduler's origin (BOOKING_URL's; any other is ignored)
  * records `calendar_booked` (after consent, like every event) and says "Your call is booked."
  * When the dialog was opened from the contact form's success message, the inquiry just sent
- * gains "Booked a call" through its signed reference (decision 0311).
+ * gains "Booked a call" through its signed reference (decision 0311). The listener lives with
+ * the frames (the lazily loaded dialog, the inline frame of /contact), so a page without a frame
+ * loads none of it: every page's initial JavaScript stays within its budget.
  */
 
 const loadDialog = () => import("./booking-dialog");
@@ -44,11 +41,13 @@ interface BookingSubject {
 
 interface BookingContextValue {
   url: string;
-  /** The scheduler as a frame of this site (the inline frame's address). */
-  frameUrl: string;
+  /** This site's address: the scheduler's frames name it (`schedulerFrameUrl`). */
+  siteUrl: string;
   /** "Your call is booked." for the inline frame's live region (empty while the dialog is open). */
   announcement: string;
   open: (source: string, trigger: HTMLElement | null, handoff?: BookingHandoff | null) => void;
+  /** A booking the scheduler reported: tracked, announced; the inquiry's reference, if any. */
+  booked: () => string | null;
 }
 
 const BookingContext = createContext<BookingContextValue | null>(null);
@@ -69,28 +68,13 @@ export function BookingProvider({
   const current = useRef<BookingSubject | null>(null);
   current.current = open ? subject : null;
 
-  useEffect(() => {
-    let schedulerOrigin: string;
-    try {
-      schedulerOrigin = new URL(url).origin;
-    } catch {
-      return;
-    }
-    const reported = new Set<string>();
-    function onMessage(event: MessageEvent) {
-      if (event.origin !== schedulerOrigin || !isScheduledEvent(event.data)) return;
-      const opened = current.current;
-      trackEvent("calendar_booked", opened?.source ?? "inline");
-      setAnnouncement(BOOKING.booked);
-      const reference = opened?.handoff?.reference;
-      if (reference && !reported.has(reference)) {
-        reported.add(reference);
-        reportBookedCall(reference);
-      }
-    }
-    window.addEventListener("message", onMessage);
-    return () => window.removeEventListener("message", onMessage);
-  }, [url]);
+  // Called by the frames' listener (useSchedulerMessages): answers the inquiry to record it on.
+  const booked = useCallback(() => {
+    const opened = current.current;
+    trackEvent("calendar_booked", opened?.source ?? "inline");
+    setAnnouncement(BOOKING.booked);
+    return opened?.handoff?.reference ?? null;
+  }, []);
 
   const openDialog = useCallback(
     (from: string, element: HTMLElement | null, handoff: BookingHandoff | null = null) => {
@@ -101,12 +85,11 @@ export function BookingProvider({
     [launch],
   );
 
-  const frameUrl = useMemo(() => schedulerFrameUrl(url, siteUrl), [url, siteUrl]);
   // While the dialog is open its own region speaks (Radix hides the page behind it).
   const inlineAnnouncement = open ? "" : announcement;
   const value = useMemo(
-    () => ({ url, frameUrl, announcement: inlineAnnouncement, open: openDialog }),
-    [url, frameUrl, inlineAnnouncement, openDialog],
+    () => ({ url, siteUrl, announcement: inlineAnnouncement, open: openDialog, booked }),
+    [url, siteUrl, inlineAnnouncement, openDialog, booked],
   );
 
   return (
@@ -115,8 +98,10 @@ export function BookingProvider({
       {subject !== null ? (
         <Suspense fallback={null}>
           <BookingDialog
-            url={schedulerUrl(url, subject.handoff)}
-            frameUrl={schedulerFrameUrl(url, siteUrl, subject.handoff)}
+            url={url}
+            siteUrl={siteUrl}
+            handoff={subject.handoff}
+            onBooked={booked}
             announcement={announcement}
             open={open}
             onOpenChange={setOpen}
@@ -139,18 +124,23 @@ export function BookingTrigger({
   source,
   className,
   handoff = null,
+  href,
   children = BOOKING.trigger,
 }: {
   source: string;
   className?: string;
-  /** After a contact submission: the scheduler prefilled, the booking recorded on the inquiry. */
+  /**
+   * After a contact submission: the scheduler prefilled, the booking recorded on the inquiry.
+   * `href` is then the prefilled page (`schedulerUrl`), the link without JavaScript.
+   */
   handoff?: BookingHandoff | null;
+  href?: string;
   children?: ReactNode;
 }) {
   const { url, open } = useBooking();
   return (
     <DialogLauncher
-      href={schedulerUrl(url, handoff)}
+      href={href ?? url}
       linkProps={{ target: "_blank", rel: "noopener noreferrer" }}
       onOpen={(trigger) => open(source, trigger, handoff)}
       onIntent={() => void loadDialog()}
@@ -158,19 +148,5 @@ export function BookingTrigger({
     >
       {children}
     </DialogLauncher>
-  );
-}
-
-/** The inline variant: the frame, titled 'Schedule a consultation', and its live region. */
-export function BookingInline({ className }: { className?: string }) {
-  const { frameUrl, announcement } = useBooking();
-  return (
-    <div className={cn("overflow-hidden rounded-card border border-line", className)}>
-      <BookingFrame url={frameUrl} title={BOOKING.inlineTitle} lazy />
-      <BookingStatus
-        message={announcement}
-        className="border-t border-line px-4 py-3 text-sm font-medium"
-      />
-    </div>
   );
 }
