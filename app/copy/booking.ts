@@ -12,6 +12,8 @@ export const BOOKING_FRAME = {
   close: "Close",
   /** After a contact submission: the dialog with the scheduler prefilled (issue #30). */
   bookNow: "Book a call now",
+  /** Said (politely) when the scheduler reports a booking. */
+  booked: "Your call is booked.",
   frameHeight: 600,
   popup: { width: 700, height: 800 },
 } as const;

@@ -6,8 +6,6 @@
  */
 export const BOOKING = {
   trigger: "Book a Call",
-  /** Said (politely) when the scheduler reports a booking. */
-  booked: "Your call is booked.",
 } as const;
 
 export const NOT_FOUND = {

@@ -10,7 +10,7 @@ import { loadInBrowser } from "~/components/listings/list-page";
 import { Pagination, ResultCount, resultCount } from "~/components/listings/pagination";
 import { EmptyState, SkeletonGrid } from "~/components/listings/states";
 import { ClosingCta, container } from "~/components/listings/ui";
-import { ErrorPanel } from "~/components/ui/error-panel";
+import { VideoPlayer } from "~/components/listings/video-player";
 import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
 import type { CaseStudySummary } from "~/entities/case-study/view";
@@ -19,14 +19,26 @@ import { LIST_FILTERS, type Paging, readFilter, readSearch } from "~/lib/listing
 import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/case-studies";
 
-/**
- * The reel's player arrives after the page's first scripts (issue #34: /case-studies is the
- * page nearest the initial-JavaScript budget): hydration keeps the server's video element until
- * it has loaded, and the native controls work meanwhile.
- */
-const VideoPlayer = lazy(() =>
-  import("~/components/listings/video-player").then((module) => ({ default: module.VideoPlayer })),
+/** Shown only when the list fails to load: not part of the page's initial JavaScript (issue #34). */
+const LazyErrorPanel = lazy(() =>
+  import("~/components/ui/error-panel").then((module) => ({ default: module.ErrorPanel })),
 );
+
+/** The panel, with its words already in the server's answer (and without JavaScript). */
+function ErrorPanel({ title, message }: { title: string; message: string }) {
+  return (
+    <Suspense
+      fallback={
+        <div role="alert" className="rounded-card border border-danger/40 bg-danger/5 p-6 sm:p-8">
+          <h2 className="font-display text-xl font-semibold">{title}</h2>
+          <p className="mt-2 text-ink-muted">{message}</p>
+        </div>
+      }
+    >
+      <LazyErrorPanel title={title} message={message} />
+    </Suspense>
+  );
+}
 
 /** One page of the studies matching the search and tag, and the tag filter's options. */
 type PageCards = Pick<CaseStudyCards, "state" | "studies" | "tags">;
@@ -55,9 +67,7 @@ export default function CaseStudies() {
       <PageHeader eyebrow={copy.eyebrow} title={copy.title} lead={copy.lead} />
 
       <section aria-label={copy.reelTitle} className={container}>
-        <Suspense fallback={null}>
-          <VideoPlayer src={copy.reelUrl} poster={copy.reelPoster} title={copy.reelTitle} />
-        </Suspense>
+        <VideoPlayer src={copy.reelUrl} poster={copy.reelPoster} title={copy.reelTitle} />
       </section>
 
       <section aria-labelledby="case-study-list" className={`${container} pt-16 sm:pt-24`}>

@@ -3,7 +3,16 @@
  * event's name is read: nothing the scheduler sends about the invitee is kept or forwarded.
  */
 
-import { useEffect } from "react";
+import { type RefObject, useEffect } from "react";
+import { BOOKING_FRAME } from "~/copy/booking";
+import { trackEvent } from "~/lib/analytics";
+import type { BookingHandoff } from "~/lib/forms/result";
+
+/** What the dialog was opened with: where from, and after a contact submission, the handoff. */
+export interface BookingSubject {
+  source: string;
+  handoff: BookingHandoff | null;
+}
 
 /** Calendly's event for a booked call. */
 export const SCHEDULED_EVENT = "calendly.event_scheduled";
@@ -33,10 +42,16 @@ const reported = new Set<string>();
 /**
  * Listens, while the component that shows a scheduler frame is mounted, for
  * `calendly.event_scheduled` from the scheduler's origin (the origin of `url`; any other is
- * ignored), and calls `onBooked`; when it answers an inquiry's signed reference, posts it.
- * Used by the dialog and the inline frame, so the listener is loaded only with a frame.
+ * ignored): records `calendar_booked` (labelled with where the dialog was opened from, or
+ * `inline`), says "Your call is booked.", and posts the inquiry's signed reference when the dialog
+ * was opened after a contact submission. Used by the dialog and the inline frame, so the
+ * listener is loaded only with a frame.
  */
-export function useSchedulerMessages(url: string, onBooked: () => string | null): void {
+export function useSchedulerMessages(
+  url: string,
+  opened: RefObject<BookingSubject | null>,
+  announce: (message: string) => void,
+): void {
   useEffect(() => {
     let schedulerOrigin: string;
     try {
@@ -48,7 +63,10 @@ export function useSchedulerMessages(url: string, onBooked: () => string | null)
       if (event.origin !== schedulerOrigin || !isScheduledEvent(event.data)) return;
       if (heard.has(event)) return;
       heard.add(event);
-      const reference = onBooked();
+      const subject = opened.current;
+      trackEvent("calendar_booked", subject?.source ?? "inline");
+      announce(BOOKING_FRAME.booked);
+      const reference = subject?.handoff?.reference;
       if (reference && !reported.has(reference)) {
         reported.add(reference);
         reportBookedCall(reference);
@@ -56,5 +74,5 @@ export function useSchedulerMessages(url: string, onBooked: () => string | null)
     }
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
-  }, [url, onBooked]);
+  }, [url, opened, announce]);
 }

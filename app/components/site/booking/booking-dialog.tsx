@@ -3,7 +3,7 @@ import type { RefObject } from "react";
 import { ExternalLinkIcon, XIcon } from "~/components/ui/icons";
 import { BOOKING_FRAME } from "~/copy/booking";
 import type { BookingHandoff } from "~/lib/forms/result";
-import { useSchedulerMessages } from "./booked-call";
+import { type BookingSubject, useSchedulerMessages } from "./booked-call";
 import { BookingFrame, BookingStatus } from "./booking-frame";
 import { schedulerFrameUrl, schedulerUrl } from "./scheduler-url";
 
@@ -21,9 +21,9 @@ export function openBookingPopup(url: string): void {
  */
 export default function BookingDialog({
   url: schedulerPage,
-  siteUrl,
   handoff,
-  onBooked,
+  opened,
+  announce,
   announcement,
   open,
   onOpenChange,
@@ -31,12 +31,11 @@ export default function BookingDialog({
 }: {
   /** The scheduling page (BOOKING_URL). */
   url: string;
-  /** This site's address, which the frame's embed parameters name. */
-  siteUrl: string;
   /** After a contact submission: the visitor's name and e-mail, prefilled. */
   handoff: BookingHandoff | null;
-  /** Tracks and announces a booking; answers the inquiry's reference to record it on. */
-  onBooked: () => string | null;
+  /** What the dialog was opened with, and the live regions' voice: for the frame's listener. */
+  opened: RefObject<BookingSubject | null>;
+  announce: (message: string) => void;
   /** "Your call is booked." once the scheduler says so: the page outside is hidden meanwhile. */
   announcement: string;
   open: boolean;
@@ -45,8 +44,9 @@ export default function BookingDialog({
 }) {
   // The popup's address and the frame's (embed parameters), both with any prefill.
   const url = schedulerUrl(schedulerPage, handoff);
-  const frameUrl = schedulerFrameUrl(schedulerPage, siteUrl, handoff);
-  useSchedulerMessages(schedulerPage, onBooked);
+  // Rendered only in the browser (after a click): the frame names this page's own address.
+  const frameUrl = schedulerFrameUrl(schedulerPage, window.location.origin, handoff);
+  useSchedulerMessages(schedulerPage, opened, announce);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -11,8 +11,8 @@ import { schedulerFrameUrl } from "./scheduler-url";
  * module, so only the page that shows it (/contact) loads it.
  */
 export function BookingInline({ className }: { className?: string }) {
-  const { url, siteUrl, announcement, booked } = useBooking();
-  useSchedulerMessages(url, booked);
+  const { url, siteUrl, announcement, opened, announce } = useBooking();
+  useSchedulerMessages(url, opened, announce);
   const frameUrl = useMemo(() => schedulerFrameUrl(url, siteUrl), [url, siteUrl]);
   return (
     <div className={cn("overflow-hidden rounded-card border border-line", className)}>

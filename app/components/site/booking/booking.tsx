@@ -2,6 +2,7 @@ import {
   createContext,
   lazy,
   type ReactNode,
+  type RefObject,
   Suspense,
   useCallback,
   useContext,
@@ -13,6 +14,7 @@ import { DialogLauncher, useDialogLauncher } from "~/components/ui/dialog-launch
 import { BOOKING } from "~/copy/site";
 import { trackEvent } from "~/lib/analytics";
 import type { BookingHandoff } from "~/lib/forms/result";
+import type { BookingSubject } from "./booked-call";
 
 /**
  * The booking dialog (SPEC section 2): one dialog per page, opened by any 'Book a Call' trigger.
@@ -33,12 +35,6 @@ import type { BookingHandoff } from "~/lib/forms/result";
 const loadDialog = () => import("./booking-dialog");
 const BookingDialog = lazy(loadDialog);
 
-/** What the dialog was opened with: where from, and after a contact submission, the handoff. */
-interface BookingSubject {
-  source: string;
-  handoff: BookingHandoff | null;
-}
-
 interface BookingContextValue {
   url: string;
   /** This site's address: the scheduler's frames name it (`schedulerFrameUrl`). */
@@ -46,8 +42,10 @@ interface BookingContextValue {
   /** "Your call is booked." for the inline frame's live region (empty while the dialog is open). */
   announcement: string;
   open: (source: string, trigger: HTMLElement | null, handoff?: BookingHandoff | null) => void;
-  /** A booking the scheduler reported: tracked, announced; the inquiry's reference, if any. */
-  booked: () => string | null;
+  /** What the dialog was opened with, while it is open (the frames' listener reads it). */
+  opened: RefObject<BookingSubject | null>;
+  /** Says a message in the live regions ("Your call is booked."). */
+  announce: (message: string) => void;
 }
 
 const BookingContext = createContext<BookingContextValue | null>(null);
@@ -68,14 +66,6 @@ export function BookingProvider({
   const current = useRef<BookingSubject | null>(null);
   current.current = open ? subject : null;
 
-  // Called by the frames' listener (useSchedulerMessages): answers the inquiry to record it on.
-  const booked = useCallback(() => {
-    const opened = current.current;
-    trackEvent("calendar_booked", opened?.source ?? "inline");
-    setAnnouncement(BOOKING.booked);
-    return opened?.handoff?.reference ?? null;
-  }, []);
-
   const openDialog = useCallback(
     (from: string, element: HTMLElement | null, handoff: BookingHandoff | null = null) => {
       trackEvent("calendar_open", from);
@@ -88,8 +78,15 @@ export function BookingProvider({
   // While the dialog is open its own region speaks (Radix hides the page behind it).
   const inlineAnnouncement = open ? "" : announcement;
   const value = useMemo(
-    () => ({ url, siteUrl, announcement: inlineAnnouncement, open: openDialog, booked }),
-    [url, siteUrl, inlineAnnouncement, openDialog, booked],
+    () => ({
+      url,
+      siteUrl,
+      announcement: inlineAnnouncement,
+      open: openDialog,
+      opened: current,
+      announce: setAnnouncement,
+    }),
+    [url, siteUrl, inlineAnnouncement, openDialog],
   );
 
   return (
@@ -99,9 +96,9 @@ export function BookingProvider({
         <Suspense fallback={null}>
           <BookingDialog
             url={url}
-            siteUrl={siteUrl}
             handoff={subject.handoff}
-            onBooked={booked}
+            opened={current}
+            announce={setAnnouncement}
             announcement={announcement}
             open={open}
             onOpenChange={setOpen}
