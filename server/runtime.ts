@@ -30,6 +30,9 @@ const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
 /** Every service the server holds for its lifetime. Routes reach it through the request context. */
+/** The jobs each instance checks at start and hourly (one run a day across instances). */
+export const DAILY_JOBS = ["prune-audit-log", RETENTION_JOB, ROLLUP_JOB, DIGEST_JOB] as const;
+
 export interface Runtime {
   config: Config;
   database: DatabaseHandle;
@@ -144,7 +147,7 @@ export async function createRuntime(
       worker.start(config.MAIL_POLL_MS);
       schedule.start();
       visits.start();
-      stopDailyJobs = startDailyJobs(opened.db, logger, {
+      const dailyJobs: Record<(typeof DAILY_JOBS)[number], (tx: typeof opened.db) => Promise<void>> = {
         "prune-audit-log": async (tx) => {
           const removed = await pruneAuditEvents(tx, config.AUDIT_RETENTION_DAYS);
           if (removed > 0) logger.info({ removed }, "pruned the audit log");
@@ -166,7 +169,8 @@ export async function createRuntime(
           });
           if (queued > 0) logger.info({ queued }, "queued the follow-up digests");
         },
-      });
+      };
+      stopDailyJobs = startDailyJobs(opened.db, logger, dailyJobs);
       const sweepOrphans = async () => {
         try {
           const disk = await diskState(config);
