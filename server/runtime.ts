@@ -147,7 +147,10 @@ export async function createRuntime(
       worker.start(config.MAIL_POLL_MS);
       schedule.start();
       visits.start();
-      const dailyJobs: Record<(typeof DAILY_JOBS)[number], (tx: typeof opened.db) => Promise<void>> = {
+      const dailyJobs: Record<
+        (typeof DAILY_JOBS)[number],
+        (tx: typeof opened.db) => Promise<void>
+      > = {
         "prune-audit-log": async (tx) => {
           const removed = await pruneAuditEvents(tx, config.AUDIT_RETENTION_DAYS);
           if (removed > 0) logger.info({ removed }, "pruned the audit log");
