@@ -168,7 +168,11 @@ export async function startServer(options: { clientDir: string }): Promise<void>
         })
       : null;
   // Drafts scheduled with "Publish at" go live from every instance, each exactly once (0332).
-  const stopScheduledPublishing = startScheduledPublishing(runtime.database.db, logger);
+  const stopScheduledPublishing = startScheduledPublishing(
+    runtime.database.db,
+    config.SITE_URL,
+    logger,
+  );
   const server: Server = app.listen(config.PORT, config.HOST, () => {
     logger.info(`server listening on ${config.SITE_URL} (port ${config.PORT})`);
   });

@@ -3,6 +3,7 @@ import { saveBlogPost } from "@server/admin/blog";
 import { saveCaseStudy } from "@server/admin/case-studies";
 import { dropDraft, recordRevision } from "@server/admin/content-workflow";
 import { savePortfolioItem } from "@server/admin/portfolio";
+import { savedWithRedirect } from "@server/admin/redirects";
 import { type AuditActor, audited } from "@server/audit/log";
 import type { Database } from "@server/db/client";
 import { type ContentDraft, contentDrafts } from "@server/db/schema";
@@ -25,9 +26,13 @@ import { portfolioItemSchema } from "~/entities/portfolio-item/form";
 export const SCHEDULE_CHECK_MS = 20_000;
 const BATCH = 20;
 
-/** Publishes the drafts due at `now`; how many went live. */
+/**
+ * Publishes the drafts due at `now`; how many went live. `siteUrl` is the site's address, which
+ * the redirect left by a changed slug is checked against (as an editor's publish does).
+ */
 export async function publishDue(
   db: Database,
+  siteUrl: string,
   now: Date = new Date(),
   logger?: Pick<Logger, "warn">,
 ): Promise<number> {
@@ -41,7 +46,7 @@ export async function publishDue(
       .for("update", { skipLocked: true });
     let published = 0;
     for (const draft of due) {
-      if (await publishDraft(tx, draft, now)) {
+      if (await publishDraft(tx, draft, siteUrl, now)) {
         published++;
       } else {
         // It cannot go live as it is (a slug taken meanwhile, the item gone): back to a draft,
@@ -62,10 +67,35 @@ export async function publishDue(
   });
 }
 
-/** One due draft published through its entity's own save (its rules, its audit row). */
-async function publishDraft(tx: Database, draft: ContentDraft, now: Date): Promise<boolean> {
-  // The audit row and the revision name the person who scheduled it.
+/**
+ * One due draft published through its entity's own save (its rules, its audit row), leaving a
+ * redirect from the old address when it changes a live item's slug (decision 0370).
+ */
+async function publishDraft(
+  tx: Database,
+  draft: ContentDraft,
+  siteUrl: string,
+  now: Date,
+): Promise<boolean> {
+  // The audit row, the revision and the redirect name the person who scheduled it.
   const actor: AuditActor = { id: draft.updatedById, email: draft.updatedByEmail, ip: null };
+  const id = draft.entityId;
+  const ok = await savedWithRedirect(tx, actor, { entity: draft.entityType, id, siteUrl }, () =>
+    saveDraftLive(tx, draft, actor, now),
+  );
+  if (!ok) return false;
+  await dropDraft(tx, draft.entityType, id);
+  await recordRevision(tx, { entity: draft.entityType, id }, "published", draft.values, actor, now);
+  return true;
+}
+
+/** The draft's values saved as its item's live row; false when its entity's rules refuse them. */
+async function saveDraftLive(
+  tx: Database,
+  draft: ContentDraft,
+  actor: AuditActor,
+  now: Date,
+): Promise<boolean> {
   const id = draft.entityId;
   let ok = false;
   if (draft.entityType === "blog_post") {
@@ -116,20 +146,21 @@ async function publishDraft(tx: Database, draft: ContentDraft, now: Date): Promi
     );
     ok = saved !== null;
   }
-  if (!ok) return false;
-  await dropDraft(tx, draft.entityType, id);
-  await recordRevision(tx, { entity: draft.entityType, id }, "published", draft.values, actor, now);
-  return true;
+  return ok;
 }
 
 /** Checks for due drafts now and every 20 seconds; returns the stop. */
-export function startScheduledPublishing(db: Database, logger: Logger): () => void {
+export function startScheduledPublishing(
+  db: Database,
+  siteUrl: string,
+  logger: Logger,
+): () => void {
   let running = false;
   const check = async () => {
     if (running) return;
     running = true;
     try {
-      const published = await publishDue(db, new Date(), logger);
+      const published = await publishDue(db, siteUrl, new Date(), logger);
       if (published > 0) logger.info({ published }, "published scheduled drafts");
     } catch (err) {
       logger.error({ err }, "scheduled publishing failed");

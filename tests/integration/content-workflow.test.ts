@@ -9,6 +9,7 @@ import {
   caseStudies,
   contentDrafts,
   contentRevisions,
+  redirects,
 } from "@server/db/schema";
 import { publishDue } from "@server/jobs/scheduled-publishing";
 import { and, count, desc, eq } from "drizzle-orm";
@@ -393,13 +394,20 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
 
     // Before its time: nothing (and the cached public read says so).
     expect(await findPublishedPost(db(), "scheduled-story")).toBeNull();
-    expect(await publishDue(db(), new Date(at.getTime() - 1000))).toBe(0);
+    expect(await publishDue(db(), t.runtime.config.SITE_URL, new Date(at.getTime() - 1000))).toBe(
+      0,
+    );
     expect(await findPublishedPost(db(), "scheduled-story")).toBeNull();
 
     // At its time, two workers race: it goes live once.
-    const results = await Promise.all([publishDue(db(), at), publishDue(db(), at)]);
+    const results = await Promise.all([
+      publishDue(db(), t.runtime.config.SITE_URL, at),
+      publishDue(db(), t.runtime.config.SITE_URL, at),
+    ]);
     expect(results.reduce((a, b) => a + b, 0)).toBe(1);
-    expect(await publishDue(db(), new Date(at.getTime() + 60_000))).toBe(0);
+    expect(await publishDue(db(), t.runtime.config.SITE_URL, new Date(at.getTime() + 60_000))).toBe(
+      0,
+    );
     const live = await findPublishedPost(db(), "scheduled-story");
     expect(live?.content).toBe("<p>Monday words</p>");
     expect(live?.publishedAt).toEqual(at);
@@ -417,6 +425,39 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
       .where(eq(auditEvents.entityId, id))
       .orderBy(auditEvents.at);
     expect(audits.map((row) => row.action)).toEqual(["create", "schedule", "update"]);
+  });
+
+  it("scheduling a live post's new slug: at its time the old address redirects to the new one", async () => {
+    await submit("/admin/blog/new", {
+      title: "Moving Story",
+      slug: "moving-story",
+      content: "<p>Words</p>",
+      workflow: "publish",
+    });
+    const id = (await findPublishedPost(db(), "moving-story"))?.id ?? "";
+    expect(id).not.toBe("");
+    const at = new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000);
+    await submit(
+      `/admin/blog/edit/${id}`,
+      {
+        title: "Moving Story",
+        slug: "moved-story",
+        content: "<p>Words</p>",
+        workflow: "schedule",
+        publishAt: toZonedInput(at, "America/Los_Angeles"),
+      },
+      id,
+    );
+    expect(
+      await db().select().from(redirects).where(eq(redirects.fromPath, "/blog/moving-story")),
+    ).toEqual([]);
+    expect(await publishDue(db(), t.runtime.config.SITE_URL, at)).toBe(1);
+    expect((await findPublishedPost(db(), "moved-story"))?.id).toBe(id);
+    const [moved] = await db()
+      .select()
+      .from(redirects)
+      .where(eq(redirects.fromPath, "/blog/moving-story"));
+    expect(moved).toMatchObject({ toTarget: "/blog/moved-story", origin: "slug" });
   });
 
   it("a refused draft stores nothing: a 4xx with the message", async () => {

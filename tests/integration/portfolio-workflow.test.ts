@@ -94,9 +94,13 @@ describe.each(testDrivers)("portfolio workflow on %s", (driver) => {
     );
     expect(scheduled.toast).toMatch(/^Success: Scheduled\. It will be published on /);
     expect((await stateOf("scheduled")).map((r) => r.id)).toEqual([id]);
-    expect(await publishDue(db(), new Date(at.getTime() - 60_000))).toBe(0);
+    expect(await publishDue(db(), t.runtime.config.SITE_URL, new Date(at.getTime() - 60_000))).toBe(
+      0,
+    );
     expect((await isLive())?.description).toBe("The second cut.");
-    expect(await publishDue(db(), new Date(at.getTime() + 60_000))).toBe(1);
+    expect(await publishDue(db(), t.runtime.config.SITE_URL, new Date(at.getTime() + 60_000))).toBe(
+      1,
+    );
     expect((await isLive())?.description).toBe("The third cut.");
     expect(await db().select().from(contentDrafts).where(eq(contentDrafts.entityId, id))).toEqual(
       [],

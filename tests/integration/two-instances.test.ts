@@ -305,8 +305,8 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on on
       const publishedAt = Date.now();
       // Two workers racing at a clock past its time: it goes live once.
       const counts = await Promise.all([
-        publishDue(database.db, new Date(at.getTime() + 1000)),
-        publishDue(database.db, new Date(at.getTime() + 1000)),
+        publishDue(database.db, "http://127.0.0.1", new Date(at.getTime() + 1000)),
+        publishDue(database.db, "http://127.0.0.1", new Date(at.getTime() + 1000)),
       ]);
       expect(counts.reduce((sum, n) => sum + n, 0)).toBe(1);
       for (const server of [a, b]) {

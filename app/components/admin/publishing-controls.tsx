@@ -69,14 +69,17 @@ export function PublishingButtons({
   publishing,
   saving,
   commentError,
-  review = true,
+  compact = false,
 }: {
   publishing: Publishing;
   saving: boolean;
   /** The reviewer's "Request changes" without a comment, or too long. */
   commentError?: string;
-  /** Show the reviewer's answers (a form with two button rows shows them once). */
-  review?: boolean;
+  /**
+   * Buttons only: a form with two button rows shows the "Publish at" field and the reviewer's
+   * answers once, in its full row (one field a name, one element an id).
+   */
+  compact?: boolean;
 }) {
   const may = (intent: WorkflowIntent) => publishing.intents.includes(intent);
   const button = (value: WorkflowIntent, label: string, primary: boolean) =>
@@ -91,11 +94,11 @@ export function PublishingButtons({
         {label}
       </button>
     ) : null;
-  const reviewing = review && publishing.state === "in_review" && may("approve");
+  const reviewing = !compact && publishing.state === "in_review" && may("approve");
   return (
     <>
       {button("save-draft", "Save draft", false)}
-      {publishing.timeZone && may("schedule") ? (
+      {!compact && publishing.timeZone && may("schedule") ? (
         <span className="flex flex-wrap items-end gap-2">
           <span className="flex flex-col gap-1 text-sm">
             <label htmlFor="publish-at" className="font-medium">

@@ -127,7 +127,7 @@ export function CaseStudyEditor(props: EditorProps) {
         <div className="flex flex-wrap items-center gap-2">
           {props.actions}
           {/* First submit button of the form: Enter in a field saves a draft (never moves a row). */}
-          <CancelAndSave {...props} saving={saving} review={false} />
+          <CancelAndSave {...props} saving={saving} compact />
         </div>
       </div>
       {props.notice}
@@ -331,14 +331,14 @@ function CancelAndSave({
   publishing,
   saving,
   fieldErrors,
-  review = true,
+  compact = false,
 }: {
   cancelHref: string;
   publishing: Publishing;
   saving: boolean;
   fieldErrors?: FieldErrors;
-  /** The reviewer's comment and answers: once, with the buttons below the form. */
-  review?: boolean;
+  /** The top row: buttons only (the schedule field and the reviewer's answers are below). */
+  compact?: boolean;
 }) {
   return (
     <>
@@ -349,7 +349,7 @@ function CancelAndSave({
         publishing={publishing}
         saving={saving}
         commentError={fieldErrors?.reviewComment?.[0]}
-        review={review}
+        compact={compact}
       />
     </>
   );
