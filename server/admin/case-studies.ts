@@ -354,14 +354,8 @@ export async function handleCaseStudyPost(
       publishAt,
       actor,
       siteUrl: runtime.config.SITE_URL,
-      saveRow: (tx, publish) => {
-        const status = publish
-          ? "published"
-          : final.value.status === "published"
-            ? "draft"
-            : final.value.status;
-        return saveCaseStudy(tx, id, { ...final.value, status });
-      },
+      status: final.value.status,
+      saveRow: (tx, status) => saveCaseStudy(tx, id, { ...final.value, status }),
     });
     switch (saved.kind) {
       case "forbidden":

@@ -23,7 +23,13 @@ import {
   type WorkflowIntent,
 } from "~/lib/publishing";
 import { parseZonedDateTime, toZonedInput } from "~/lib/studio-time";
-import type { DraftState, RevisionKind, StaffRole, WorkflowEntity } from "~/lib/values";
+import type {
+  ContentStatus,
+  DraftState,
+  RevisionKind,
+  StaffRole,
+  WorkflowEntity,
+} from "~/lib/values";
 import { type ContentEntity, contentChanged, inTransaction } from "./after-content-write";
 import { WORKFLOW_MESSAGES } from "./messages";
 import { savedWithRedirect } from "./redirects";
@@ -321,8 +327,10 @@ export interface WorkflowSave<R extends RowSave> {
   publishAt: Date | null;
   actor: AuditActor;
   siteUrl: string;
-  /** Saves the live row through the entity's own rules, in `tx`: published, or not live. */
-  saveRow: (tx: Database, publish: boolean) => Promise<R>;
+  /** The status the form asks for; "archived" is a publishing decision (roles that publish). */
+  status: ContentStatus;
+  /** Saves the live row through the entity's own rules, in `tx`, with the status it gets. */
+  saveRow: (tx: Database, status: ContentStatus) => Promise<R>;
 }
 
 export type WorkflowSaved<R extends RowSave> =
@@ -348,6 +356,10 @@ export async function saveThroughWorkflow<R extends RowSave>(
 ): Promise<WorkflowSaved<R>> {
   const { entity, id, intent, actor } = save;
   if (!mayUseIntent(save.role, intent)) return { kind: "forbidden" };
+  // Archiving takes an item off the site as unpublishing does: not a writer's draft.
+  if (save.status === "archived" && !mayUseIntent(save.role, "publish")) {
+    return { kind: "forbidden" };
+  }
   const draft = id ? await findDraft(db, entity, id) : null;
   // Saving over a scheduled draft would unschedule it: a scheduling change.
   if (draft?.state === "scheduled" && !mayUseIntent(save.role, "schedule")) {
@@ -385,7 +397,11 @@ export async function saveThroughWorkflow<R extends RowSave>(
     async (tx) => {
       // A published item's changed slug leaves a 301 from its old address (decision 0370).
       const result = await savedWithRedirect(tx, actor, { entity, id, siteUrl: save.siteUrl }, () =>
-        save.saveRow(tx, publish),
+        // "published" is reached only through Publish, Update or Approve; a draft save keeps it off.
+        save.saveRow(
+          tx,
+          publish ? "published" : save.status === "published" ? "draft" : save.status,
+        ),
       );
       if (!result?.ok) return result;
       if (!publish) {

@@ -154,7 +154,7 @@ describe.each(testDrivers)("review before publishing on %s", (driver) => {
     ).toEqual(["approve", "update"]);
   });
 
-  it("refuses a contributor's publish, update, schedule, unpublish, approve and a status=published post: 403, nothing changes", async () => {
+  it("refuses a contributor's publish, update, schedule, unpublish, approve, a status=published post and an archived one: 403, nothing changes", async () => {
     const fields = { title: "Guarded Story", content: "<p>Guarded</p>" };
     const created = await blog("contributor", { ...fields, workflow: "save-draft" });
     const id = created.location?.split("/").pop() ?? "";
@@ -172,6 +172,9 @@ describe.each(testDrivers)("review before publishing on %s", (driver) => {
       { workflow: "request-changes", reviewComment: "No." },
       // A script's post without a button: the status field would publish it.
       { status: "published" },
+      // Archiving takes a post off the site: a publishing decision, with or without a button.
+      { status: "archived" },
+      { workflow: "save-draft", status: "archived" },
     ];
     for (const extra of attempts) {
       const refused = await blog("contributor", { ...fields, ...extra }, id);
@@ -187,6 +190,13 @@ describe.each(testDrivers)("review before publishing on %s", (driver) => {
       workflow: "publish",
     });
     expect(fresh.status).toBe(403);
+    const archivedFresh = await blog("contributor", {
+      title: "Never Made",
+      content: "<p>x</p>",
+      workflow: "save-draft",
+      status: "archived",
+    });
+    expect(archivedFresh.status).toBe(403);
     expect(await db().select().from(blogPosts).where(eq(blogPosts.slug, "never-made"))).toEqual([]);
     expect(await rowOf(id)).toEqual(before);
     expect(await draftOf(id)).toMatchObject({ state: "draft" });

@@ -224,14 +224,8 @@ export async function action(args: Route.ActionArgs) {
       publishAt,
       actor: currentActor(args.context),
       siteUrl: runtime.config.SITE_URL,
-      saveRow: (tx, publish) => {
-        const status = publish
-          ? "published"
-          : checked.data.status === "published"
-            ? "draft"
-            : checked.data.status;
-        return saveBlogPost(tx, { ...checked.data, ...images, status }, id);
-      },
+      status: checked.data.status,
+      saveRow: (tx, status) => saveBlogPost(tx, { ...checked.data, ...images, status }, id),
     });
     switch (saved.kind) {
       case "forbidden":

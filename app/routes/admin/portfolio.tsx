@@ -218,12 +218,8 @@ export async function action(args: Route.ActionArgs) {
         publishAt,
         actor: currentActor(args.context),
         siteUrl: runtime.config.SITE_URL,
-        saveRow: async (tx, publish) => {
-          const status = publish
-            ? "published"
-            : input.status === "published"
-              ? "draft"
-              : input.status;
+        status: input.status,
+        saveRow: async (tx, status) => {
           const savedId = await savePortfolioItem(tx, rowId, { ...input, status });
           return savedId ? { ok: true as const, id: savedId, created: rowId === null } : null;
         },
