@@ -1,5 +1,5 @@
 import { matchPath } from "react-router";
-import type { WorkflowIntent } from "~/lib/publishing";
+import { WORKFLOW_INTENTS, type WorkflowIntent } from "~/lib/publishing";
 import { STAFF_ROLES, type StaffRole } from "~/lib/values";
 
 /**
@@ -110,26 +110,8 @@ export const ACTION_AREAS: Record<string, Area> = {
  * server; the editors show only these buttons.
  */
 export const WORKFLOW_INTENTS_OF: Record<StaffRole, readonly WorkflowIntent[]> = {
-  admin: [
-    "save-draft",
-    "publish",
-    "update",
-    "unpublish",
-    "schedule",
-    "submit",
-    "approve",
-    "request-changes",
-  ],
-  editor: [
-    "save-draft",
-    "publish",
-    "update",
-    "unpublish",
-    "schedule",
-    "submit",
-    "approve",
-    "request-changes",
-  ],
+  admin: WORKFLOW_INTENTS,
+  editor: WORKFLOW_INTENTS,
   contributor: ["save-draft", "submit"],
 };
 
