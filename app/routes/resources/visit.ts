@@ -1,7 +1,4 @@
-import { getRuntimeFrom } from "@server/context";
-import { FORM_LIMITS, readPost } from "@server/forms";
-import { PRIVATE_NO_STORE } from "@server/http/cache";
-import { isCrossSiteRequest } from "@server/security/origin";
+import { beaconReply, onlyPost, readBeacon } from "@server/http/beacon";
 import { countNavigation } from "@server/visits/page-views";
 import type { Route } from "./+types/visit";
 
@@ -11,25 +8,13 @@ import type { Route } from "./+types/visit";
  * showed without one. Queued like every page view, never waited for; answers 204 either way.
  */
 
-const reply = (status: number, text = "") =>
-  new Response(text || null, {
-    status,
-    headers: { "Cache-Control": PRIVATE_NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
-  });
+export const loader = onlyPost;
 
-export async function loader() {
-  return new Response("Use POST.", { status: 405, headers: { Allow: "POST" } });
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const runtime = getRuntimeFrom(context);
-  if (isCrossSiteRequest(request, runtime.config.SITE_URL)) return reply(403, "Cross-site.");
-  const read = await readPost(request, FORM_LIMITS.short, (refusal) =>
-    reply(refusal.status, refusal.message),
-  );
+export async function action(args: Route.ActionArgs) {
+  const read = await readBeacon(args);
   if (read.refused) return read.refused;
   const page = read.form.fields.get("page");
-  if (typeof page !== "string" || !page.startsWith("/")) return reply(400, "Not a page.");
-  countNavigation(runtime.visits, request, context, page);
-  return reply(204);
+  if (typeof page !== "string" || !page.startsWith("/")) return beaconReply(400, "Not a page.");
+  countNavigation(read.runtime.visits, args.request, args.context, page);
+  return beaconReply(204);
 }
