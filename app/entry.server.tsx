@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { runtimeContext } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
 import { sharedPageContext } from "@server/http/page-cache";
+import { signedUrlSource } from "@server/storage";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -16,6 +17,7 @@ import {
 import { NonceContext, type SharedRender, SharedRenderContext } from "~/lib/nonce";
 import {
   BASIC_SECURITY_HEADERS,
+  isAdminPath,
   type SecurityHeaderOptions,
   securityHeaders,
 } from "~/lib/security-headers";
@@ -46,6 +48,11 @@ export default function handleRequest(
     bookingUrl: config?.BOOKING_URL ?? "",
     gaMeasurementId: config?.GA_MEASUREMENT_ID,
     mediaOrigins: [config?.S3_PUBLIC_URL, config?.S3_ENDPOINT].filter((u): u is string => !!u),
+    // The back-office frames a resume through its signed link; public pages frame no file.
+    frameSources:
+      config && isAdminPath(new URL(request.url).pathname)
+        ? [signedUrlSource(config, "job-applications")]
+        : [],
   };
   const setSecurityHeaders = (options: Pick<SecurityHeaderOptions, "nonce" | "scriptHashes">) => {
     // Under `react-router dev`, Vite's client injects unnonced scripts: no CSP there.

@@ -213,6 +213,20 @@ export function findUnclaimedUploads(db: Executor, bucket: UploadBucket, ids: st
     .where(and(eq(uploads.bucket, bucket), inArray(uploads.id, ids), isNull(uploads.ownerId)));
 }
 
+/** A stored file's record: its visitor's name and its type; null when none was kept. */
+export async function findUploadByKey(
+  db: Executor,
+  bucket: UploadBucket,
+  key: string,
+): Promise<{ originalName: string; contentType: string } | null> {
+  const [row] = await db
+    .select({ originalName: uploads.originalName, contentType: uploads.contentType })
+    .from(uploads)
+    .where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * Gives unclaimed uploads to their owner row, inside the owner's transaction. Returns the claimed
  * rows; an id that is unknown, of another bucket or already claimed is not claimed.

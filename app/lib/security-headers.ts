@@ -3,7 +3,8 @@
  * fresh nonce, or around the hashes of a shared page's inline scripts (decision 0180). Pure: entry.server.tsx applies it; unit tests read it.
  *
  * Scripts: only those carrying the nonce (or matching a hash), plus what they load ('strict-dynamic': the React Router
- * chunks and, after consent, gtag.js). Frames: only the booking host. Nobody may frame us.
+ * chunks and, after consent, gtag.js). Frames: only the booking host, and on the back-office's
+ * pages the signed links of resumes (decision 0312). Nobody may frame us.
  */
 
 export interface SecurityHeaderOptions {
@@ -15,6 +16,11 @@ export interface SecurityHeaderOptions {
   bookingUrl: string;
   /** GA4 measurement id: when set, Google's analytics hosts are allowed. */
   gaMeasurementId?: string | null;
+  /**
+   * Sources the page may frame besides the booking host: the back-office's pages frame a resume
+   * through its signed link (`'self'`, or the S3 origin; decision 0312). Public pages pass none.
+   */
+  frameSources?: readonly string[];
   /** Extra origins that serve uploaded images and videos (an S3 public URL). */
   mediaOrigins?: readonly string[];
   /** HSTS and upgrade-insecure-requests only when the site is served over https. */
@@ -39,10 +45,16 @@ export function originOf(url: string | undefined | null): string | null {
   }
 }
 
+/** The back-office's documents: /admin and below (never /administrators, a public path). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
 export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
   const ga = Boolean(options.gaMeasurementId);
   const media = (options.mediaOrigins ?? []).map(originOf).filter((o): o is string => !!o);
   const booking = originOf(options.bookingUrl);
+  const frames = [...new Set([...(booking ? [booking] : []), ...(options.frameSources ?? [])])];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     // 'self' and the GA host only matter to browsers without 'strict-dynamic' (CSP2).
@@ -59,7 +71,7 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     "media-src": ["'self'", "blob:", ...media],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...(ga ? GA_CONNECT : [])],
-    "frame-src": booking ? [booking] : ["'none'"],
+    "frame-src": frames.length > 0 ? frames : ["'none'"],
     "frame-ancestors": ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],

@@ -1,7 +1,9 @@
 import { getRuntimeFrom } from "@server/context";
 import type { Executor } from "@server/db/client";
+import type { Runtime } from "@server/runtime";
 import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
-import type { UploadBucket } from "@server/storage";
+import { contentDispositionFor, isServedInline, type UploadBucket } from "@server/storage";
+import { findUploadByKey } from "@server/uploads";
 import { type RouterContextProvider, redirect } from "react-router";
 import { failure } from "./messages";
 import { redirectWithFlash } from "./moderation";
@@ -12,6 +14,7 @@ import { redirectWithFlash } from "./moderation";
  * (so a broken link is a message, not an error page), and answers with a fresh signed link valid
  * 60 seconds, made at the moment of the click: a 302 for the browser (a new tab without
  * JavaScript), or JSON `{ url }` for the page's script (`SignedFileLink`), whose failure is a toast.
+ * The link serves the file under the visitor's original name, a resume's PDF inline (decision 0312).
  */
 export const FILE_LINK_SECONDS = 60;
 
@@ -49,8 +52,15 @@ export async function storedFileLink(
       return fail(404, options.failedMessage);
     }
     file.stream.destroy();
+    const upload = await findUploadByKey(runtime.database.db, options.bucket, found.key);
     const url = await runtime.storage.signedUrl(options.bucket, found.key, {
       expiresInSeconds: FILE_LINK_SECONDS,
+      contentDisposition: contentDispositionFor(
+        options.bucket,
+        found.key,
+        file.contentType,
+        upload?.originalName,
+      ),
     });
     return wantsJson
       ? Response.json({ url }, { headers: ADMIN_RESPONSE_HEADERS })
@@ -59,4 +69,36 @@ export async function storedFileLink(
     runtime.logger.error({ err: error, ...options.logContext }, options.failedMessage);
     return fail(503, options.failedMessage);
   }
+}
+
+/** A private file as a page shows it: its name, and a link to frame it when browsers can. */
+export interface StoredFileView {
+  /** The visitor's file name (the key's last segment when no upload row was kept). */
+  fileName: string;
+  /** A fresh signed link valid FILE_LINK_SECONDS, served inline; null when it downloads instead. */
+  frameUrl: string | null;
+}
+
+/**
+ * For a page that shows a private file in place (the resume on an application's page, decision
+ * 0312): signs a fresh link at each render of the page (a private, uncached page, so the link is
+ * never older than the page), only for a type browsers display (a PDF); a Word file gets none.
+ * The type and name come from the upload's row (no storage round trip): a key without one (data
+ * from before uploads were recorded) is taken at its extension.
+ */
+export async function storedFileView(
+  runtime: Pick<Runtime, "database" | "storage">,
+  bucket: UploadBucket,
+  key: string,
+): Promise<StoredFileView> {
+  const upload = await findUploadByKey(runtime.database.db, bucket, key);
+  const fileName = upload?.originalName ?? key.slice(key.lastIndexOf("/") + 1);
+  const contentType =
+    upload?.contentType ?? (key.toLowerCase().endsWith(".pdf") ? "application/pdf" : "");
+  if (!isServedInline(bucket, contentType)) return { fileName, frameUrl: null };
+  const frameUrl = await runtime.storage.signedUrl(bucket, key, {
+    expiresInSeconds: FILE_LINK_SECONDS,
+    contentDisposition: contentDispositionFor(bucket, key, contentType, fileName),
+  });
+  return { fileName, frameUrl };
 }

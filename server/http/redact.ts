@@ -1,9 +1,12 @@
 /**
  * Signed links carry their credential in the query string (local `/files` links: `signature`;
  * S3 presigned links: `X-Amz-*`). Logs keep the path and the parameter names, never the values.
+ * A signed link's disposition (`disposition`, S3's `response-content-disposition`) names the
+ * visitor's file (decision 0312): personal data, redacted too.
  */
 
-const SECRET_PARAMS = /^(sig|signature|token|expires|x-amz-.*)$/i;
+const SECRET_PARAMS =
+  /^(sig|signature|token|expires|disposition|response-content-disposition|x-amz-.*)$/i;
 
 export function redactUrl(url: string): string {
   const at = url.indexOf("?");

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Config } from "@server/config";
 import { LocalStorage } from "./local";
 import { S3Storage } from "./s3";
-import type { StorageDriver } from "./types";
+import type { StorageDriver, UploadBucket } from "./types";
 
 export { LocalStorage, type LocalStorageOptions } from "./local";
 export {
@@ -48,4 +48,25 @@ export function createStorage(config: Config, options: CreateStorageOptions): St
     publicUrl: config.S3_PUBLIC_URL,
     now: options.now,
   });
+}
+
+/**
+ * The CSP source of the signed links of a bucket, for the back-office's `frame-src` (decision
+ * 0312): `'self'` for the local driver (its links are /files on this site), else the origin of
+ * the presigned S3 URLs: the endpoint (path style) or `{prefix}{bucket}.` before its host
+ * (virtual-hosted style), AWS's regional host when no endpoint is set, as the SDK builds them.
+ */
+export function signedUrlSource(
+  config: Pick<
+    Config,
+    "STORAGE_DRIVER" | "S3_ENDPOINT" | "S3_REGION" | "S3_FORCE_PATH_STYLE" | "S3_BUCKET_PREFIX"
+  >,
+  bucket: UploadBucket,
+): string {
+  if (config.STORAGE_DRIVER === "local") return "'self'";
+  const endpoint = new URL(config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION}.amazonaws.com`);
+  const host = config.S3_FORCE_PATH_STYLE
+    ? endpoint.host
+    : `${config.S3_BUCKET_PREFIX}${bucket}.${endpoint.host}`;
+  return `${endpoint.protocol}//${host}`;
 }

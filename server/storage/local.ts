@@ -25,6 +25,7 @@ import {
   type ListedObject,
   type LocalStorageDriver,
   PrivateBucketError,
+  type SignedUrlOptions,
   type StorageBody,
   type StoredObject,
   type UploadBucket,
@@ -153,15 +154,20 @@ export class LocalStorage implements LocalStorageDriver {
   async signedUrl(
     bucket: UploadBucket,
     key: string,
-    { expiresInSeconds }: { expiresInSeconds: number },
+    { expiresInSeconds, contentDisposition }: SignedUrlOptions,
   ): Promise<string> {
     assertValidLocation(bucket, key);
     assertValidExpiry(expiresInSeconds);
-    return `/files/${bucket}/${key}?${this.#links.sign(`${bucket}/${key}`, expiresInSeconds)}`;
+    const signed = this.#links.sign(linkSubject(bucket, key, contentDisposition), expiresInSeconds);
+    const disposition = contentDisposition
+      ? `${new URLSearchParams({ disposition: contentDisposition })}&`
+      : "";
+    return `/files/${bucket}/${key}?${disposition}${signed}`;
   }
 
   verifySignature(bucket: UploadBucket, key: string, query: URLSearchParams): boolean {
-    return isValidKey(key) && this.#links.verify(`${bucket}/${key}`, query);
+    const subject = linkSubject(bucket, key, query.get("disposition"));
+    return isValidKey(key) && this.#links.verify(subject, query);
   }
 
   #filePath(bucket: UploadBucket, key: string): string {
@@ -172,6 +178,11 @@ export class LocalStorage implements LocalStorageDriver {
   #metaPath(bucket: UploadBucket, key: string): string {
     return path.join(this.#directory, ".meta", bucket, ...`${key}.json`.split("/"));
   }
+}
+
+/** What a link signs: the file, and how it is served when the link says so. */
+function linkSubject(bucket: UploadBucket, key: string, disposition?: string | null): string {
+  return disposition ? `${bucket}/${key}\n${disposition}` : `${bucket}/${key}`;
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   type ListedObject,
   PrivateBucketError,
   type S3StorageDriver,
+  type SignedUrlOptions,
   type StorageBody,
   type StoredObject,
   type UploadBucket,
@@ -200,13 +201,18 @@ export class S3Storage implements S3StorageDriver {
   async signedUrl(
     bucket: UploadBucket,
     key: string,
-    { expiresInSeconds }: { expiresInSeconds: number },
+    { expiresInSeconds, contentDisposition }: SignedUrlOptions,
   ): Promise<string> {
     assertValidLocation(bucket, key);
     assertValidExpiry(expiresInSeconds);
+    // response-content-disposition is part of the presigned query: S3 serves it as the header.
     return getSignedUrl(
       this.#client,
-      new GetObjectCommand({ Bucket: this.bucketName(bucket), Key: key }),
+      new GetObjectCommand({
+        Bucket: this.bucketName(bucket),
+        Key: key,
+        ResponseContentDisposition: contentDisposition,
+      }),
       { expiresIn: expiresInSeconds, signingDate: new Date(this.#now()) },
     );
   }

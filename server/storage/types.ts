@@ -16,6 +16,11 @@ export interface ListedObject {
   size: number;
 }
 
+export interface SignedUrlOptions {
+  expiresInSeconds: number;
+  contentDisposition?: string;
+}
+
 interface StorageDriverBase {
   /** Stores a file; `size`, when given, must match the bytes received. */
   put(
@@ -35,17 +40,20 @@ interface StorageDriverBase {
   delete(bucket: UploadBucket, key: string): Promise<void>;
   /** The permanent URL of a file in a public bucket; throws PrivateBucketError otherwise. */
   publicUrl(bucket: UploadBucket, key: string): string;
-  /** A URL that reads the file until it expires (the only way into a private bucket). */
-  signedUrl(
-    bucket: UploadBucket,
-    key: string,
-    options: { expiresInSeconds: number },
-  ): Promise<string>;
+  /**
+   * A URL that reads the file until it expires (the only way into a private bucket). With
+   * `contentDisposition` (from contentDispositionFor), the link serves the file with that header
+   * instead of the stored one: signed into the link, so nobody can change it (decision 0312).
+   */
+  signedUrl(bucket: UploadBucket, key: string, options: SignedUrlOptions): Promise<string>;
 }
 
 export interface LocalStorageDriver extends StorageDriverBase {
   readonly kind: "local";
-  /** Checks the `expires` and `signature` query parameters of a URL made by signedUrl. */
+  /**
+   * Checks the `expires` and `signature` (and `disposition`, when present) query parameters of a
+   * URL made by signedUrl.
+   */
   verifySignature(bucket: UploadBucket, key: string, query: URLSearchParams): boolean;
 }
 
@@ -148,16 +156,44 @@ export function assertSizeMatches(expected: number | undefined, actual: number):
 // Only raster images render in a browser window; anything else (SVG, PDF, text) downloads.
 const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"]);
 
+/** Resumes that are PDFs open in the browser's PDF viewer (the application page frames them). */
+const INLINE_PRIVATE_TYPES: Partial<Record<UploadBucket, ReadonlySet<string>>> = {
+  "job-applications": new Set(["application/pdf"]),
+};
+
 /**
  * How a stored file is served (both drivers, so S3 objects carry it too): raster images inline in
- * public buckets, everything else, and all of a private bucket, as a download. Keys are safe names.
+ * public buckets, a resume's PDF inline (decision 0312), everything else as a download. The name is
+ * the key's last segment, or `fileName` (the visitor's original name, from the uploads row) when
+ * given: an ASCII fallback in `filename` and the exact name in `filename*` (RFC 6266).
  */
 export function contentDispositionFor(
   bucket: UploadBucket,
   key: string,
   contentType: string,
+  fileName?: string | null,
 ): string {
   const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
-  const inline = isPublicBucket(bucket) && INLINE_TYPES.has(mediaType);
-  return `${inline ? "inline" : "attachment"}; filename="${key.slice(key.lastIndexOf("/") + 1)}"`;
+  const inline =
+    (isPublicBucket(bucket) && INLINE_TYPES.has(mediaType)) ||
+    (INLINE_PRIVATE_TYPES[bucket]?.has(mediaType) ?? false);
+  return `${inline ? "inline" : "attachment"}; ${fileNameParameters(fileName || key.slice(key.lastIndexOf("/") + 1))}`;
+}
+
+/** True when contentDispositionFor serves this file inline. */
+export function isServedInline(bucket: UploadBucket, contentType: string): boolean {
+  return contentDispositionFor(bucket, "f", contentType).startsWith("inline");
+}
+
+// Printable ASCII without the quote and backslash: safe inside a quoted filename as it is.
+const PLAIN_NAME = /^[\x20-\x21\x23-\x5b\x5d-\x7e]+$/;
+
+function fileNameParameters(name: string): string {
+  if (PLAIN_NAME.test(name)) return `filename="${name}"`;
+  const fallback = name.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, "_");
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

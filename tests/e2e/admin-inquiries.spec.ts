@@ -107,7 +107,13 @@ test.describe("inquiries (/admin)", () => {
     ]);
     expect(popup).toBeTruthy();
     expect(response.status()).toBe(200);
-    expect(response.url()).toMatch(/\?expires=\d+&signature=[0-9a-f]{64}$/);
+    expect(response.url()).toMatch(
+      /\?disposition=attachment[^&]*&expires=\d+&signature=[0-9a-f]{64}$/,
+    );
+    // A download under the visitor's own name (only a resume's PDF shows inline: decision 0312).
+    expect(response.headers()["content-disposition"]).toBe(
+      'attachment; filename="Campaign brief <final>.pdf"',
+    );
     const expires = Number(new URL(response.url()).searchParams.get("expires"));
     expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(60_000);
 

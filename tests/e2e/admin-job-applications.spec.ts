@@ -65,7 +65,9 @@ test.describe("job applications (/admin/job-applications)", () => {
     ]);
     expect(popup).toBeTruthy();
     expect(response.status()).toBe(200);
-    expect(response.url()).toMatch(/\?expires=\d+&signature=[0-9a-f]{64}$/);
+    // Served in the browser's PDF viewer (a resume's PDF: decision 0312), under its original name.
+    expect(response.url()).toMatch(/\?disposition=inline[^&]*&expires=\d+&signature=[0-9a-f]{64}$/);
+    expect(response.headers()["content-disposition"]).toBe('inline; filename="resume.pdf"');
     const expires = Number(new URL(response.url()).searchParams.get("expires"));
     expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(60_000);
     expect(expires * 1000 - Date.now()).toBeGreaterThan(45_000);

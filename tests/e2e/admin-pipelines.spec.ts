@@ -1,4 +1,5 @@
 import type { Browser, Frame, Page } from "@playwright/test";
+import { TEST_CONTRIBUTOR, TEST_EDITOR } from "../support/admin-data";
 import { expect, expectNoAxeViolations, hydrated, signIn, test } from "../support/admin-e2e";
 import { readInbox } from "../support/e2e-smtp";
 import { BOOKING_URL, isolate, presetConsent, hydrated as siteHydrated } from "./site-support";
@@ -220,5 +221,104 @@ test.describe("pipeline screens pass axe", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await hydrated(page);
     await expectNoAxeViolations(page);
+  });
+});
+
+/** The CSP directive's sources of a document response. */
+function frameSources(csp: string | undefined): string[] {
+  const found = (csp ?? "").split("; ").find((d) => d.startsWith("frame-src "));
+  return found ? found.split(" ").slice(1) : [];
+}
+
+test.describe("the resume in place (decision 0312)", () => {
+  test("an application's page shows the PDF in a frame of a fresh signed link, with and without JavaScript", async ({
+    page,
+    browser,
+    adminServer,
+    isMobile,
+  }) => {
+    await signIn(page);
+    const id = adminServer.fixtures?.applicationWithResume.id;
+    // The frame itself loads the PDF (the page's CSP lets it): its own response, not a re-fetch.
+    const framed = page.waitForResponse(
+      (r) => r.url().includes("/files/job-applications/") && r.frame() !== page.mainFrame(),
+    );
+    const response = await page.goto(`/admin/job-applications/${id}`);
+    const loaded = await framed;
+    expect(loaded.status()).toBe(200);
+    expect(loaded.headers()["content-type"]).toBe("application/pdf");
+    expect(loaded.headers()["content-disposition"]).toBe('inline; filename="resume.pdf"');
+    // The back-office may frame this site's files; a public page still frames only the scheduler.
+    expect(frameSources(response?.headers()["content-security-policy"])).toContain("'self'");
+    expect(response?.headers()["x-frame-options"]).toBe("DENY");
+    const home = await page.request.get("/careers");
+    expect(frameSources(home.headers()["content-security-policy"])).not.toContain("'self'");
+
+    const frame = page.locator('iframe[title^="Resume of Applicant 01"]');
+    await expect(frame).toBeVisible();
+    const src = (await frame.getAttribute("src")) ?? "";
+    expect(new URL(loaded.url()).pathname + new URL(loaded.url()).search).toBe(src);
+    expect(src).toMatch(
+      /^\/files\/job-applications\/resumes\/\d+_r4nd0m\.pdf\?disposition=inline[^&]*&expires=\d+&signature=[0-9a-f]{64}$/,
+    );
+    const expires = Number(new URL(src, "http://x").searchParams.get("expires"));
+    expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(60_000);
+    expect(expires * 1000 - Date.now()).toBeGreaterThan(30_000);
+    const file = await page.request.get(src);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toBe("application/pdf");
+    expect(file.headers()["content-disposition"]).toBe('inline; filename="resume.pdf"');
+    expect(file.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(file.headers()["content-security-policy"]).toBe("frame-ancestors 'self'");
+    // A sensible height at each width: most of a phone's screen, a page's worth on a desktop.
+    const box = await frame.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(isMobile ? 480 : 700);
+    expect(box?.width ?? 0).toBeGreaterThan(isMobile ? 300 : 500);
+    // The fallback link stays, for a browser that shows no PDF.
+    await expect(
+      page.getByRole("region", { name: "Resume" }).getByRole("link", { name: "Open resume.pdf" }),
+    ).toHaveAttribute("href", `/admin/job-applications/${id}/resume`);
+    await hydrated(page);
+    await expectNoAxeViolations(page);
+
+    // Without JavaScript the server's page has the frame, its link signed for this request.
+    const context = await browser.newContext({
+      baseURL: adminServer.baseURL,
+      javaScriptEnabled: false,
+      viewport: page.viewportSize() ?? undefined,
+    });
+    try {
+      const plain = await context.newPage();
+      await signIn(plain);
+      await plain.goto(`/admin/job-applications/${id}`);
+      const plainFrame = plain.locator('iframe[title^="Resume of Applicant 01"]');
+      await expect(plainFrame).toBeVisible();
+      const plainSrc = (await plainFrame.getAttribute("src")) ?? "";
+      expect(plainSrc).not.toBe(src);
+      const served = await plain.request.get(plainSrc);
+      expect(served.status()).toBe(200);
+      expect(served.headers()["content-type"]).toBe("application/pdf");
+      expect(served.headers()["content-disposition"]).toMatch(/^inline;/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("editors and contributors never see the frame, and the file route refuses them", async ({
+    page,
+    adminServer,
+  }) => {
+    const id = adminServer.fixtures?.applicationWithResume.id;
+    for (const account of [TEST_EDITOR, TEST_CONTRIBUTOR]) {
+      await page.context().clearCookies();
+      await signIn(page, account);
+      const response = await page.goto(`/admin/job-applications/${id}`);
+      expect(response?.status()).toBe(403);
+      await expect(page.locator("iframe")).toHaveCount(0);
+      const link = await page.request.get(`/admin/job-applications/${id}/resume`, {
+        maxRedirects: 0,
+      });
+      expect(link.status()).toBe(403);
+    }
   });
 });

@@ -333,13 +333,15 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
       expect(response.headers.get("cache-control")).toBe("private, no-store");
       const link = response.headers.get("location") ?? "";
       expect(link).toMatch(
-        /^\/files\/contact-uploads\/inquiries\/1700000000000_feed01\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/,
+        /^\/files\/contact-uploads\/inquiries\/1700000000000_feed01\.pdf\?disposition=attachment[^&]*&expires=\d+&signature=[0-9a-f]{64}$/,
       );
       expect(FILE_LINK_SECONDS).toBe(60);
 
       const now = await open(link);
       expect(now.status).toBe(200);
       expect(now.headers.get("cache-control")).toBe("private, no-store");
+      // A visitor's attachment downloads (only a resume's PDF shows inline), under its own name.
+      expect(now.headers.get("content-disposition")).toBe('attachment; filename="Our brief.pdf"');
       expect(Buffer.from(await now.arrayBuffer())).toEqual(BYTES);
       t.advance(59_000);
       expect((await open(link)).status).toBe(200);

@@ -1,7 +1,8 @@
 import { listAppliedPositions, listJobApplications } from "@server/admin/job-applications";
 import { FILE_LINK_SECONDS } from "@server/admin/stored-file-link";
-import { jobApplications } from "@server/db/schema";
+import { jobApplications, uploads } from "@server/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as pageLoader } from "~/routes/admin/job-application";
 import { action as applicationsAction } from "~/routes/admin/job-applications";
 import { loader as csvLoader } from "~/routes/admin/job-applications-csv";
 import { loader as resumeLoader } from "~/routes/admin/resume";
@@ -15,12 +16,18 @@ describe.each(testDrivers)("job applications in the back-office on %s", (driver)
   let withResume: string;
   let withoutResume: string;
   let missingFile: string;
+  let withWord: string;
   const key = "resumes/1700000000000_abc123.pdf";
+  const wordKey = "resumes/1700000000000_def456.docx";
+  const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
   beforeAll(async () => {
     t = await createTestRuntime(driver);
     await t.runtime.storage.put("job-applications", key, RESUME_BYTES, {
       contentType: "application/pdf",
+    });
+    await t.runtime.storage.put("job-applications", wordKey, Buffer.from("PK word"), {
+      contentType: DOCX,
     });
     const rows = await t.database.db
       .insert(jobApplications)
@@ -46,6 +53,13 @@ describe.each(testDrivers)("job applications in the back-office on %s", (driver)
           status: "interview",
           createdAt: new Date(Date.UTC(2025, 1, 1)),
         },
+        {
+          name: "Wren",
+          email: "wren@x.test",
+          positionTitle: "Video Editor",
+          resumeUrl: wordKey,
+          createdAt: new Date(Date.UTC(2023, 0, 1)),
+        },
         ...Array.from({ length: 30 }, (_, i) => ({
           name: `Bulk ${i}`,
           email: `bulk${i}@x.test`,
@@ -59,14 +73,51 @@ describe.each(testDrivers)("job applications in the back-office on %s", (driver)
     withResume = id("Rae");
     withoutResume = id("Sam");
     missingFile = id("Kit");
+    withWord = id("Wren");
+    // The visitors' own file names, as the upload recorded them.
+    await t.database.db.insert(uploads).values([
+      {
+        bucket: "job-applications",
+        key,
+        originalName: "Rae Okafor CV.pdf",
+        contentType: "application/pdf",
+        size: RESUME_BYTES.length,
+        ownerTable: "job_applications",
+        ownerId: withResume,
+      },
+      {
+        bucket: "job-applications",
+        key: wordKey,
+        originalName: "wren-resume.docx",
+        contentType: DOCX,
+        size: 7,
+        ownerTable: "job_applications",
+        ownerId: withWord,
+      },
+    ]);
   });
+
+  /** Serves a link the app gave out through the real files route. */
+  const openLink = (link: string) => {
+    const url = new URL(link, "http://localhost");
+    const match = url.pathname.match(/^\/files\/([^/]+)\/(.+)$/);
+    return filesLoader({
+      params: { bucket: match?.[1], "*": match?.[2] },
+      request: new Request(url),
+      context: routeArgs(t.runtime, "/").context,
+    });
+  };
+  const openPage = (id: string, cookie = t.cookies.admin) =>
+    pageLoader(
+      routeArgs(t.runtime, `/admin/job-applications/${id}`, { cookie, params: { id } }) as never,
+    );
   afterAll(async () => {
     await t?.close();
   });
 
   it("lists newest first, 25 a page, filtered by status and position", async () => {
     const all = await listJobApplications(t.database.db, { status: "", position: "" }, 1);
-    expect(all.total).toBe(33);
+    expect(all.total).toBe(34);
     expect(all.rows).toHaveLength(25);
     expect(all.rows.slice(0, 3).map((r) => r.name)).toEqual(["Rae", "Sam", "Kit"]);
     const producers = await listJobApplications(
@@ -114,21 +165,16 @@ describe.each(testDrivers)("job applications in the back-office on %s", (driver)
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     const link = response.headers.get("location") ?? "";
     expect(link).toMatch(
-      /^\/files\/job-applications\/resumes\/1700000000000_abc123\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/,
+      /^\/files\/job-applications\/resumes\/1700000000000_abc123\.pdf\?disposition=[^&]+&expires=\d+&signature=[0-9a-f]{64}$/,
     );
     expect(FILE_LINK_SECONDS).toBe(60);
 
-    const open = async () => {
-      const url = new URL(link, "http://localhost");
-      const match = url.pathname.match(/^\/files\/([^/]+)\/(.+)$/);
-      return filesLoader({
-        params: { bucket: match?.[1], "*": match?.[2] },
-        request: new Request(url),
-        context: routeArgs(t.runtime, "/").context,
-      });
-    };
+    const open = () => openLink(link);
     const now = await open();
     expect(now.status).toBe(200);
+    // The browser shows the PDF, under the name the visitor gave it.
+    expect(now.headers.get("content-type")).toBe("application/pdf");
+    expect(now.headers.get("content-disposition")).toBe('inline; filename="Rae Okafor CV.pdf"');
     expect(Buffer.from(await now.arrayBuffer())).toEqual(RESUME_BYTES);
     t.advance(59_000);
     expect((await open()).status).toBe(200);
@@ -182,10 +228,90 @@ describe.each(testDrivers)("job applications in the back-office on %s", (driver)
     expect(page.headers.get("set-cookie")).toMatch(/admin_flash=/);
   });
 
+  it("shows a PDF resume in place through a link the page signs afresh at each render", async () => {
+    const first = await openPage(withResume);
+    expect(first.resume).toEqual({
+      fileName: "Rae Okafor CV.pdf",
+      frameUrl: expect.stringMatching(
+        /^\/files\/job-applications\/resumes\/1700000000000_abc123\.pdf\?disposition=inline/,
+      ),
+    });
+    const frameUrl = first.resume?.frameUrl ?? "";
+    const expires = Number(new URL(frameUrl, "http://localhost").searchParams.get("expires"));
+    expect(expires * 1000 - (Date.now() + 0)).toBeLessThanOrEqual(60_000 + 1_000);
+    const served = await openLink(frameUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("application/pdf");
+    expect(served.headers.get("content-disposition")).toBe('inline; filename="Rae Okafor CV.pdf"');
+    expect(served.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(served.headers.get("content-security-policy")).toBe("frame-ancestors 'self'");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(RESUME_BYTES);
+
+    // A minute later that link is refused, and the page, opened again, has a fresh one that works.
+    t.advance(60_000);
+    try {
+      const stale = await openLink(frameUrl);
+      expect(stale.status).toBe(403);
+      await stale.arrayBuffer();
+      const again = await openPage(withResume);
+      const fresh = again.resume?.frameUrl ?? "";
+      expect(fresh).not.toBe(frameUrl);
+      expect(Number(new URL(fresh, "http://localhost").searchParams.get("expires"))).toBe(
+        expires + 60,
+      );
+      const reopened = await openLink(fresh);
+      expect(reopened.status).toBe(200);
+      await reopened.arrayBuffer();
+    } finally {
+      t.advance(-60_000);
+    }
+  });
+
+  it("gives a Word resume no frame, and serves it as a download under its name", async () => {
+    const page = await openPage(withWord);
+    expect(page.resume).toEqual({ fileName: "wren-resume.docx", frameUrl: null });
+    const response = await resumeLoader(
+      routeArgs(t.runtime, `/admin/job-applications/${withWord}/resume`, {
+        cookie: t.cookies.admin,
+        params: { id: withWord },
+      }) as never,
+    );
+    const file = await openLink(response.headers.get("location") ?? "");
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe(DOCX);
+    expect(file.headers.get("content-disposition")).toBe('attachment; filename="wren-resume.docx"');
+    await file.arrayBuffer();
+    // No resume: no section; a key without an upload row is taken at its extension.
+    expect((await openPage(withoutResume)).resume).toBeNull();
+    expect((await openPage(missingFile)).resume).toEqual({
+      fileName: "1_gone.pdf",
+      frameUrl: expect.stringMatching(/^\/files\/job-applications\/resumes\/1_gone\.pdf\?/),
+    });
+  });
+
+  it("refuses the application page, so its frame, to anyone but an admin", async () => {
+    const statusOf = (thrown: unknown) =>
+      thrown instanceof Response ? thrown.status : (thrown as { init?: ResponseInit }).init?.status;
+    // Signed out, or signed in without a back-office role: to the sign-in page; editors and
+    // contributors: 403, and no link is ever signed for them.
+    for (const [cookie, status] of [
+      ["", 302],
+      [t.cookies.viewer, 302],
+      [t.cookies.editor, 403],
+      [t.cookies.contributor, 403],
+    ] as const) {
+      await expect(openPage(withResume, cookie)).rejects.toSatisfy(
+        (thrown: unknown) => statusOf(thrown) === status,
+      );
+    }
+  });
+
   it("refuses the resume link to anyone but an admin", async () => {
     for (const [cookie, status] of [
       ["", 401],
       [t.cookies.viewer, 403],
+      [t.cookies.editor, 403],
+      [t.cookies.contributor, 403],
     ] as const) {
       await expect(
         resumeLoader(

@@ -34,6 +34,13 @@ describe("request log URLs", () => {
     expect(redactUrl("/a?X-Amz-Signature=f00&X-Amz-Credential=k&token=t&sig=s&page=2")).toBe(
       "/a?X-Amz-Signature=[redacted]&X-Amz-Credential=[redacted]&token=[redacted]&sig=[redacted]&page=2",
     );
+    // A signed link's disposition names the visitor's file: personal data, never logged.
+    expect(
+      redactUrl("/files/r/1_a.pdf?disposition=inline%3B%20filename%3D%22Jo.pdf%22&expires=1"),
+    ).toBe("/files/r/1_a.pdf?disposition=[redacted]&expires=[redacted]");
+    expect(redactUrl("/b/k.pdf?response-content-disposition=inline&X-Amz-Date=1")).toBe(
+      "/b/k.pdf?response-content-disposition=[redacted]&X-Amz-Date=[redacted]",
+    );
     expect(redactUrl("/contact")).toBe("/contact");
   });
 });
@@ -99,5 +106,20 @@ describe("stored files' disposition", () => {
     expect(contentDispositionFor("job-applications", "resumes/1_a.png", "image/png")).toBe(
       'attachment; filename="1_a.png"',
     );
+    // A resume's PDF opens in the browser's viewer, under the visitor's name when known.
+    expect(contentDispositionFor("job-applications", "resumes/1_a.pdf", "application/pdf")).toBe(
+      'inline; filename="1_a.pdf"',
+    );
+    expect(
+      contentDispositionFor(
+        "job-applications",
+        "resumes/1_a.pdf",
+        "application/pdf",
+        'my "cv".pdf',
+      ),
+    ).toBe(`inline; filename="my _cv_.pdf"; filename*=UTF-8''my%20%22cv%22.pdf`);
+    expect(
+      contentDispositionFor("job-applications", "resumes/1_a.doc", "application/msword", "cv.doc"),
+    ).toBe('attachment; filename="cv.doc"');
   });
 });

@@ -1,5 +1,7 @@
+import { loadConfig } from "@server/config";
+import { signedUrlSource } from "@server/storage";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, securityHeaders } from "~/lib/security-headers";
+import { contentSecurityPolicy, isAdminPath, securityHeaders } from "~/lib/security-headers";
 
 const base = {
   nonce: "abc123",
@@ -28,6 +30,57 @@ describe("security headers", () => {
     const csp = contentSecurityPolicy(base);
     expect(directive(csp, "frame-src")).toEqual(["https://calendly.com"]);
     expect(directive(csp, "frame-ancestors")).toEqual(["'none'"]);
+  });
+
+  it("frames a resume's signed link on the back-office's pages only (decision 0312)", () => {
+    const admin = contentSecurityPolicy({ ...base, frameSources: ["'self'"] });
+    expect(directive(admin, "frame-src")).toEqual(["https://calendly.com", "'self'"]);
+    expect(directive(admin, "frame-ancestors")).toEqual(["'none'"]);
+    expect(directive(admin, "object-src")).toEqual(["'none'"]);
+    expect(directive(contentSecurityPolicy({ ...base, bookingUrl: "" }), "frame-src")).toEqual([
+      "'none'",
+    ]);
+    expect(
+      directive(
+        contentSecurityPolicy({ ...base, bookingUrl: "", frameSources: ["'self'"] }),
+        "frame-src",
+      ),
+    ).toEqual(["'self'"]);
+    for (const path of ["/admin", "/admin/", "/admin/job-applications/1"]) {
+      expect(isAdminPath(path)).toBe(true);
+    }
+    for (const path of ["/", "/administrators", "/careers", "/files/admin/x"]) {
+      expect(isAdminPath(path)).toBe(false);
+    }
+  });
+
+  it("names the origin that serves the signed links: this site, or S3 as the SDK builds it", () => {
+    const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: "/tmp", ...env });
+    expect(signedUrlSource(config({ STORAGE_DRIVER: "local" }), "job-applications")).toBe("'self'");
+    const s3 = { STORAGE_DRIVER: "s3", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b" };
+    expect(
+      signedUrlSource(
+        config({ ...s3, S3_ENDPOINT: "https://minio.example.com:9000/base" }),
+        "job-applications",
+      ),
+    ).toBe("https://minio.example.com:9000");
+    expect(
+      signedUrlSource(
+        config({
+          ...s3,
+          S3_ENDPOINT: "https://s3.example.com",
+          S3_FORCE_PATH_STYLE: "false",
+          S3_BUCKET_PREFIX: "studio-",
+        }),
+        "job-applications",
+      ),
+    ).toBe("https://studio-job-applications.s3.example.com");
+    expect(
+      signedUrlSource(
+        config({ ...s3, S3_REGION: "eu-west-1", S3_FORCE_PATH_STYLE: "false" }),
+        "job-applications",
+      ),
+    ).toBe("https://job-applications.s3.eu-west-1.amazonaws.com");
   });
 
   it("allows Google Analytics hosts only when a measurement id is configured", () => {

@@ -3,9 +3,11 @@ import { isUuid } from "@server/admin/list-params";
 import { JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
 import { ratingsOf } from "@server/admin/pipeline";
 import { loadPipelinePage, pipelineAction } from "@server/admin/pipeline-page";
+import { storedFileView } from "@server/admin/stored-file-link";
 import { getRuntimeFrom } from "@server/context";
 import { requireAccess } from "@server/security/admin-access";
 import { ArrowLeft, FileDown } from "lucide-react";
+import { useState } from "react";
 import { data, Link } from "react-router";
 import {
   formatDateTime,
@@ -49,22 +51,26 @@ export async function loader(args: Route.LoaderArgs) {
   const id = args.params.id;
   const application = isUuid(id) ? await findJobApplication(db, id) : null;
   if (!application) throw data("Application not found", { status: 404 });
-  const [pipeline, ratings] = await Promise.all([
+  const [pipeline, ratings, resume] = await Promise.all([
     loadPipelinePage(db, "job_application", application, {
       bookingUrl: runtime.config.BOOKING_URL,
       defaultSubject: `Re: Your application for ${application.positionTitle}`,
       templateId: args.url.searchParams.get("template"),
     }),
     ratingsOf(db, application.id, staff.id),
+    // A fresh 60-second link at each render of this private page, for the frame (decision 0312).
+    application.resumeUrl
+      ? storedFileView(runtime, "job-applications", application.resumeUrl)
+      : null,
   ]);
-  return { application, ratings, ...pipeline };
+  return { application, ratings, resume, ...pipeline };
 }
 
 export const action = (args: Route.ActionArgs) =>
   pipelineAction(args, "job_application", JOB_APPLICATION_STATUS_OPTIONS);
 
 export default function JobApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, ratings, staff, notes, activity, templates, reply } = loaderData;
+  const { application, ratings, resume, staff, notes, activity, templates, reply } = loaderData;
   const answer = actionData as PipelineAnswer | undefined;
   const portfolio = safeHref(application.portfolioUrl);
   const linkedin = safeHref(application.linkedinUrl);
@@ -150,6 +156,15 @@ export default function JobApplicationPage({ loaderData, actionData }: Route.Com
               </>
             ) : null}
           </PipelineSection>
+          {resume ? (
+            <ResumeSection
+              key={application.id}
+              id={application.id}
+              name={application.name}
+              fileName={resume.fileName}
+              frameUrl={resume.frameUrl}
+            />
+          ) : null}
           <ReplySection
             to={application.email}
             templates={templates}
@@ -177,5 +192,56 @@ export default function JobApplicationPage({ loaderData, actionData }: Route.Com
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * The resume in place (decision 0312): a PDF in a frame of its signed link, made by the loader for
+ * this render; a Word file, which browsers cannot show, as a note and the link. The frame keeps
+ * the link it was first given: the PDF it loaded stays on screen when the page revalidates after
+ * a note or a rating (a new link would reload it), and "Open resume" always signs a fresh one.
+ */
+function ResumeSection({
+  id,
+  name,
+  fileName,
+  frameUrl,
+}: {
+  id: string;
+  name: string;
+  fileName: string;
+  frameUrl: string | null;
+}) {
+  const [src] = useState(frameUrl);
+  const link = (
+    <SignedFileLink
+      href={`/admin/job-applications/${id}/resume`}
+      failedMessage={JOB_APPLICATION_MESSAGES.resumeFailed}
+      className={buttonClass.secondary}
+    >
+      <FileDown aria-hidden="true" className="size-4" />
+      Open {fileName}
+    </SignedFileLink>
+  );
+  return (
+    <PipelineSection id="resume-heading" title="Resume">
+      {src ? (
+        <>
+          <iframe
+            src={src}
+            title={`Resume of ${name}: ${fileName}`}
+            className="block h-[32rem] w-full rounded-md border border-line bg-white lg:h-[48rem]"
+          />
+          <p className="mt-3 text-sm text-ink-muted">Not showing? Open it in a new tab: {link}</p>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-ink-muted">
+            Word documents cannot be shown in the browser: open or download the file.
+          </p>
+          <p className="mt-3">{link}</p>
+        </>
+      )}
+    </PipelineSection>
   );
 }

@@ -14,7 +14,8 @@ import type { RouterContextProvider } from "react-router";
  * GET /files/:bucket/* serves stored files. Public buckets are cached forever (keys are random
  * and never reused); a private bucket needs a signed, unexpired link and is never cached. A
  * private path without a signature is no link the app ever gave out: it answers 404, as a missing
- * file does (the old public links to visitors' attachments among them: decision 0275).
+ * file does (the old public links to visitors' attachments among them: decision 0275). Only the
+ * site's own pages may frame a file (decision 0312).
  */
 
 /** Refusals are never stored, by a shared cache or the browser. */
@@ -48,9 +49,16 @@ export async function loader({
   const headers = new Headers({
     "Content-Type": file.contentType,
     "Content-Length": String(file.size),
-    "Content-Disposition": contentDispositionFor(bucket, key, file.contentType),
+    // A signed link may say how it is served (the resume's PDF inline, under its original name):
+    // the signature covers it (decision 0312).
+    "Content-Disposition":
+      (!isPublic && query.get("disposition")) ||
+      contentDispositionFor(bucket, key, file.contentType),
     "Cache-Control": isPublic ? "public, max-age=31536000, immutable" : PRIVATE_NO_STORE,
     "X-Content-Type-Options": "nosniff",
+    // Framed by the back-office's own pages (the resume on an application's page), nobody else's.
+    "X-Frame-Options": "SAMEORIGIN",
+    "Content-Security-Policy": "frame-ancestors 'self'",
   });
   if (request.method === "HEAD") {
     file.stream.destroy();
