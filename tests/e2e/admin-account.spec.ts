@@ -10,25 +10,33 @@ import { expect, expectNoAxeViolations, hydrated, test } from "../support/admin-
  * The account page and two-factor sign-in (issue #29 item 4) against the production server: a
  * staff member turns on two-factor from the QR code's setup key, keeps the recovery codes, and
  * signs in again with a code the test computes from that key; axe at 1280 and 390 px on
- * /admin/account and the code step; without JavaScript, "Change password" and the code step.
+ * /admin/account and the code step; without JavaScript, "Change password", the code step, ending
+ * one session and every other, new recovery codes, turning two-factor off, and the step-up page
+ * (/admin/confirm) in front of a role change.
  */
 
 const PASSWORD = "an account e2e passphrase";
 /** Staff members of this spec, one per test (each worker's server has its own database). */
-const PEOPLE = ["two-factor", "nojs-password", "nojs-code"].map(
-  (name) => `${name}@account-e2e.test`,
-);
+const PEOPLE = [
+  "two-factor",
+  "nojs-password",
+  "nojs-code",
+  "nojs-sessions",
+  "nojs-two-factor-off",
+  "nojs-step-up-target",
+].map((name) => `${name}@account-e2e.test`);
+/** An admin of this spec, who changes the role of `PEOPLE[5]` behind the step-up. */
+const STEP_UP_ADMIN = "nojs-step-up@account-e2e.test";
 
 test.use({
   adminData: {
     seed: true,
     content: async (db) => {
       const hash = await hashPassword(PASSWORD);
-      for (const email of PEOPLE) {
+      for (const email of [...PEOPLE, STEP_UP_ADMIN]) {
         const id = randomUUID();
-        await db
-          .insert(user)
-          .values({ id, email, name: email.split("@")[0] ?? email, role: "editor" });
+        const role = email === STEP_UP_ADMIN ? "admin" : "editor";
+        await db.insert(user).values({ id, email, name: email.split("@")[0] ?? email, role });
         await db.insert(account).values({
           id: randomUUID(),
           userId: id,
@@ -130,8 +138,9 @@ test("a staff member turns on two-factor and signs in with a code computed from 
 });
 
 test.describe("without JavaScript", () => {
-  test("Change password works as a plain form", async ({ page, browser, isMobile }) => {
-    test.skip(isMobile, "the form is the same at every width");
+  test.skip(({ isMobile }) => isMobile, "the forms are the same at every width");
+
+  test("Change password works as a plain form", async ({ page, browser }) => {
     const nojs = await freshPage(browser, page, false);
     await signInWithForm(nojs, PEOPLE[1] as string, false);
     await nojs.goto("/admin/account");
@@ -153,12 +162,7 @@ test.describe("without JavaScript", () => {
     await nojs.context().close();
   });
 
-  test("two-factor is turned on, and the code step signs in", async ({
-    page,
-    browser,
-    isMobile,
-  }) => {
-    test.skip(isMobile, "the form is the same at every width");
+  test("two-factor is turned on, and the code step signs in", async ({ page, browser }) => {
     const email = PEOPLE[2] as string;
     const nojs = await freshPage(browser, page, false);
     await signInWithForm(nojs, email, false);
@@ -171,5 +175,121 @@ test.describe("without JavaScript", () => {
     await expect(again).toHaveURL(/\/admin\/blog$/, { timeout: 20_000 });
     await nojs.context().close();
     await again.context().close();
+  });
+
+  test("Sessions: one other session is ended, then every other", async ({ page, browser }) => {
+    const email = PEOPLE[3] as string;
+    const nojs = await freshPage(browser, page, false);
+    await signInWithForm(nojs, email, false);
+    const others: Page[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      const other = await freshPage(browser, page, false);
+      await signInWithForm(other, email, false);
+      await expect(other).toHaveURL(/\/admin\/blog$/, { timeout: 20_000 });
+      others.push(other);
+    }
+    const signedIn = async () => {
+      const statuses = [];
+      for (const other of others) {
+        statuses.push((await other.request.get("/admin/blog", { maxRedirects: 0 })).status());
+      }
+      return statuses.sort();
+    };
+    expect(await signedIn()).toEqual([200, 200]);
+
+    await nojs.goto("/admin/account");
+    const sessions = nojs.getByRole("region", { name: "Sessions" });
+    await expect(sessions.getByRole("listitem")).toHaveCount(3);
+    await sessions
+      .getByRole("button", { name: /^End session: / })
+      .first()
+      .click();
+    await expect(nojs.getByText("Session ended.")).toBeVisible();
+    await expect(sessions.getByRole("listitem")).toHaveCount(2);
+    // One of the two other browsers is signed out (sent to the sign-in page), the other is not.
+    expect(await signedIn()).toEqual([200, 302]);
+
+    await sessions.getByRole("button", { name: "Sign out everywhere else" }).click();
+    await expect(nojs.getByText("Every other session has ended.")).toBeVisible();
+    await expect(sessions.getByRole("listitem")).toHaveCount(1);
+    await expect(sessions.getByRole("listitem")).toContainText("This session");
+    await expect(sessions.getByRole("button", { name: "Sign out everywhere else" })).toHaveCount(0);
+    expect(await signedIn()).toEqual([302, 302]);
+    for (const context of [nojs, ...others].map((open) => open.context())) await context.close();
+  });
+
+  test("new recovery codes are made, and two-factor is turned off", async ({ page, browser }) => {
+    const email = PEOPLE[4] as string;
+    const nojs = await freshPage(browser, page, false);
+    await signInWithForm(nojs, email, false);
+    await turnOnTwoFactor(nojs);
+    const first = await nojs
+      .getByRole("list", { name: "Recovery codes" })
+      .getByRole("listitem")
+      .allTextContents();
+
+    await nojs.goto("/admin/account");
+    const section = nojs.getByRole("region", { name: "Two-factor authentication" });
+    await section.getByLabel("Password for new recovery codes").fill(PASSWORD);
+    await section.getByRole("button", { name: "Regenerate recovery codes" }).click();
+    await expect(section.getByText(/^New recovery codes made\./)).toBeVisible();
+    const codes = section.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    await expect(codes).toHaveCount(10);
+    expect((await codes.allTextContents()).filter((code) => first.includes(code))).toEqual([]);
+
+    await nojs.goto("/admin/account");
+    await section.getByLabel("Password", { exact: true }).fill("not the passphrase at all");
+    await section.getByRole("button", { name: "Turn off two-factor" }).click();
+    await expect(section.getByRole("button", { name: "Turn off two-factor" })).toBeVisible();
+    await expect(section.getByText("The current password is not correct.")).toBeVisible();
+    await section.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await section.getByRole("button", { name: "Turn off two-factor" }).click();
+    await expect(nojs.getByText("Two-factor authentication is off.")).toBeVisible();
+    await expect(section.getByRole("button", { name: "Turn on two-factor" })).toBeVisible();
+
+    // Signing in again asks for no code.
+    const again = await freshPage(browser, page, false);
+    await signInWithForm(again, email, false);
+    await expect(again).toHaveURL(/\/admin\/blog$/, { timeout: 20_000 });
+    await nojs.context().close();
+    await again.context().close();
+  });
+
+  test("the step-up: a role change past 10 minutes asks for the password, then goes back", async ({
+    page,
+    browser,
+    adminServer,
+  }) => {
+    const target = PEOPLE[5] as string;
+    const nojs = await freshPage(browser, page, false);
+    await signInWithForm(nojs, STEP_UP_ADMIN, false);
+    await expect(nojs).toHaveURL(/\/admin\/portfolio$/, { timeout: 20_000 });
+    try {
+      // The password was given 11 minutes ago, as far as the server can tell.
+      await adminServer.shiftClock(11 * 60_000);
+      await nojs.goto("/admin/staff");
+      const row = nojs.getByRole("row").filter({ hasText: target });
+      const changeRole = async () => {
+        await row.getByRole("combobox", { name: `Role of ${target}` }).selectOption("admin");
+        await row.getByRole("button", { name: `Change role of ${target}` }).click();
+      };
+      await changeRole();
+      await expect(nojs).toHaveURL(/\/admin\/confirm\?redirectTo=%2Fadmin%2Fstaff$/);
+      await expect(nojs.getByRole("heading", { level: 1, name: "Confirm it's you" })).toBeVisible();
+      await nojs.getByLabel("Password").fill("not the passphrase at all");
+      await nojs.getByRole("button", { name: "Confirm" }).click();
+      await expect(nojs.getByText("That is neither your password nor a valid code.")).toBeVisible();
+      await nojs.getByLabel("Password").fill(PASSWORD);
+      await nojs.getByRole("button", { name: "Confirm" }).click();
+      await expect(nojs).toHaveURL(/\/admin\/staff$/);
+      // Nothing changed yet: the page is opened again to repeat the action, which now goes through.
+      await expect(row.getByRole("cell").nth(1)).toHaveText("Editor");
+      await changeRole();
+      await expect(nojs).toHaveURL(/\/admin\/staff$/);
+      await expect(row.getByRole("cell").nth(1)).toHaveText("Admin");
+    } finally {
+      await adminServer.shiftClock(0);
+    }
+    await nojs.context().close();
   });
 });

@@ -1,3 +1,5 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { TEST_EDITOR } from "../support/admin-data";
 import { expect, expectNoAxeViolations, hydrated, signIn, test, toast } from "../support/admin-e2e";
 
 /**
@@ -28,21 +30,57 @@ test("the sign-in page fits and reads well", async ({ page }, testInfo) => {
   await page.screenshot({ path: `test-results/admin-screens/${testInfo.project.name}-login.png` });
 });
 
+/** The page fits its width, passes axe, and leaves its screenshot. */
+async function checkScreen(page: Page, testInfo: TestInfo, name: string, path = page.url()) {
+  const width = page.viewportSize()?.width ?? 0;
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(width);
+  await expectNoAxeViolations(page);
+  await page.screenshot({
+    path: `test-results/admin-screens/${testInfo.project.name}-${name}.png`,
+    fullPage: false,
+  });
+}
+
 for (const [name, path] of SCREENS) {
   test(`${path} fits its width and passes axe`, async ({ page }, testInfo) => {
     await signIn(page);
     await page.goto(path);
     await hydrated(page);
-    const width = page.viewportSize()?.width ?? 0;
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(width);
-    await expectNoAxeViolations(page);
-    await page.screenshot({
-      path: `test-results/admin-screens/${testInfo.project.name}-${name}.png`,
-      fullPage: false,
-    });
+    await checkScreen(page, testInfo, name, path);
   });
 }
+
+test("the confirmation of removing a staff account fits its width and passes axe", async ({
+  page,
+}, testInfo) => {
+  await signIn(page);
+  await page.goto("/admin/staff");
+  // The editor's id, from its row's deactivate form (nothing is removed: only the page is opened).
+  const row = page.getByRole("row").filter({ hasText: TEST_EDITOR.email });
+  const id = await row.locator('input[name="id"]').first().inputValue();
+  await page.goto(`/admin/staff/${id}/remove`);
+  await hydrated(page);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Remove this staff account?" }),
+  ).toBeVisible();
+  await expect(page.getByText(TEST_EDITOR.email)).toBeVisible();
+  await checkScreen(page, testInfo, "staff-remove");
+});
+
+test("the 403 page an editor sees on an admin-only screen fits its width and passes axe", async ({
+  page,
+}, testInfo) => {
+  await signIn(page, TEST_EDITOR);
+  const response = await page.goto("/admin/staff");
+  expect(response?.status()).toBe(403);
+  await hydrated(page);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "You don't have access to this page." }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to the back-office" })).toBeVisible();
+  await checkScreen(page, testInfo, "no-access");
+});
 
 test("on a phone: the navigation opens from Menu, fits the width, and a status change works by touch", async ({
   page,

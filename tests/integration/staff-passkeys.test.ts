@@ -5,6 +5,7 @@ import { auditEvents, passkey, session, user } from "@server/db/schema";
 import { getSessionUser } from "@server/security/admin-access";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PASSKEY_MESSAGES } from "~/entities/staff/view";
 import { action as accountAction, loader as accountLoader } from "~/routes/admin/account";
 import { loader as auditCsvLoader } from "~/routes/admin/audit-csv";
 import { loader as backupDownloadLoader } from "~/routes/admin/backup-download";
@@ -97,12 +98,13 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, action), eq(auditEvents.entityName, email)));
-  /** A POST to one of the two passkey routes: the JSON answer, its status and its cookies. */
+  /** A POST to one of the three passkey routes: the JSON answer, its status and its cookies. */
   const call = async (
     handler: (args: never) => Promise<Response>,
     path: string,
     fields: Record<string, string>,
     cookie = "",
+    origin = SITE,
   ) => {
     const response = (await settle(
       handler(
@@ -110,7 +112,7 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
           method: "POST",
           body: form(fields),
           cookie,
-          headers: { origin: SITE, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0" },
+          headers: { origin, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0" },
         }) as never,
       ),
     )) as Response;
@@ -384,6 +386,40 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
     expect(await sessionsOf()).toBe(sessionsBefore);
     expect((await whoIs(me.cookie))?.sessionId).toBe(sessionId);
     expect(await db().select().from(session).where(eq(session.userId, someone.id))).toHaveLength(1);
+  });
+
+  it("refuses, on each of the three routes, a cross-site post, an answer that is not JSON and an unknown step", async () => {
+    const me = await newStaff("editor");
+    const routes = [
+      [registerAction, "/admin/account/passkeys", me.cookie, PASSKEY_MESSAGES.addFailed],
+      [passkeySignInAction, "/admin/login/passkey", "", PASSKEY_MESSAGES.signInFailed],
+      [passkeyConfirmAction, "/admin/confirm/passkey", me.cookie, PASSKEY_MESSAGES.signInFailed],
+    ] as const;
+    for (const [handler, path, cookie, message] of routes) {
+      const refusals = [
+        [403, await call(handler, path, { step: "options" }, cookie, "https://elsewhere.test")],
+        [400, await call(handler, path, { step: "verify", response: "{not json" }, cookie)],
+        [400, await call(handler, path, { step: "finish" }, cookie)],
+      ] as const;
+      for (const [status, answer] of refusals) {
+        expect({ path, status: answer.status, body: answer.body }).toEqual({
+          path,
+          status,
+          body: { error: message },
+        });
+        expect(answer.cookies).toBe("");
+      }
+    }
+    // Sign-in wants an object: JSON that is not one is refused the same way.
+    const scalar = await call(passkeySignInAction, "/admin/login/passkey", {
+      step: "verify",
+      response: "42",
+    });
+    expect(scalar).toEqual({
+      status: 400,
+      body: { error: PASSKEY_MESSAGES.signInFailed },
+      cookies: "",
+    });
   });
 
   it("regenerates the recovery codes with the password: the old ones stop working, the new ones work once", async () => {

@@ -1,3 +1,4 @@
+import type { CeremonyReply } from "@server/admin/passkeys";
 import {
   browserSupportsWebAuthn,
   startAuthentication,
@@ -20,25 +21,17 @@ export function useWebAuthnSupport(): boolean | null {
   return supported;
 }
 
-interface Reply {
-  options?: unknown;
-  ok?: boolean;
-  redirectTo?: string;
-  error?: string;
-  confirm?: string;
-}
-
 async function post(
   url: string,
   fields: Record<string, string>,
-): Promise<Reply & { status: number }> {
+): Promise<CeremonyReply & { status: number }> {
   try {
     const response = await fetch(url, {
       method: "POST",
       body: new URLSearchParams(fields),
       credentials: "same-origin",
     });
-    const body = (await response.json().catch(() => ({}))) as Reply;
+    const body = (await response.json().catch(() => ({}))) as CeremonyReply;
     return { ...body, status: response.status };
   } catch {
     return { status: 0 };
