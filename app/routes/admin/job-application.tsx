@@ -9,12 +9,8 @@ import { requireAccess } from "@server/security/admin-access";
 import { ArrowLeft, FileDown } from "lucide-react";
 import { useState } from "react";
 import { data, Link } from "react-router";
-import {
-  formatDateTime,
-  JOB_APPLICATION_STATUS_OPTIONS,
-  labelOf,
-  safeHref,
-} from "~/components/admin/format";
+import { ApplicantLinks } from "~/components/admin/applicant-links";
+import { formatDateTime, JOB_APPLICATION_STATUS_OPTIONS, labelOf } from "~/components/admin/format";
 import { Facts } from "~/components/admin/list-page";
 import {
   ActivitySection,
@@ -72,8 +68,6 @@ export const action = (args: Route.ActionArgs) =>
 export default function JobApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { application, ratings, resume, staff, notes, activity, templates, reply } = loaderData;
   const answer = actionData as PipelineAnswer | undefined;
-  const portfolio = safeHref(application.portfolioUrl);
-  const linkedin = safeHref(application.linkedinUrl);
   const facts: [string, string | null][] = [
     ["Position", application.positionTitle],
     ["Email", application.email],
@@ -119,30 +113,10 @@ export default function JobApplicationPage({ loaderData, actionData }: Route.Com
         <div className="flex min-w-0 flex-col gap-4">
           <PipelineSection id="details-heading" title="Details">
             <Facts facts={facts} />
-            {portfolio || linkedin ? (
-              <p className="mt-3 flex flex-wrap gap-3 text-sm">
-                {portfolio ? (
-                  <a
-                    href={portfolio}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="text-accent hover:underline"
-                  >
-                    Portfolio
-                  </a>
-                ) : null}
-                {linkedin ? (
-                  <a
-                    href={linkedin}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="text-accent hover:underline"
-                  >
-                    LinkedIn
-                  </a>
-                ) : null}
-              </p>
-            ) : null}
+            <ApplicantLinks
+              portfolioUrl={application.portfolioUrl}
+              linkedinUrl={application.linkedinUrl}
+            />
             {application.coverLetter ? (
               <>
                 <h3 className="mt-4 text-sm font-medium text-ink-muted">Cover letter</h3>

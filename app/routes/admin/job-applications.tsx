@@ -8,11 +8,8 @@ import { JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
 import { loadAdminList, submissionStatusAction } from "@server/admin/moderation";
 import { FileDown } from "lucide-react";
 import { Link } from "react-router";
-import {
-  formatDateTime,
-  JOB_APPLICATION_STATUS_OPTIONS,
-  safeHref,
-} from "~/components/admin/format";
+import { ApplicantLinks } from "~/components/admin/applicant-links";
+import { formatDateTime, JOB_APPLICATION_STATUS_OPTIONS } from "~/components/admin/format";
 import { AdminListFilters, FilterSelect } from "~/components/admin/list-filters";
 import { ExportLink, Facts, ListBody, PagedRows } from "~/components/admin/list-page";
 import { SignedFileLink } from "~/components/admin/signed-file-link";
@@ -124,8 +121,6 @@ const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slic
 
 function ApplicationRow({ application }: { application: JobApplication }) {
   const headingId = `application-${application.id}`;
-  const portfolio = safeHref(application.portfolioUrl);
-  const linkedin = safeHref(application.linkedinUrl);
   const facts: [string, string | null][] = [
     ["Phone", application.phone],
     [
@@ -186,30 +181,10 @@ function ApplicationRow({ application }: { application: JobApplication }) {
 
       <Facts facts={facts} />
 
-      {portfolio || linkedin ? (
-        <p className="mt-3 flex flex-wrap gap-3 text-sm">
-          {portfolio ? (
-            <a
-              href={portfolio}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-accent hover:underline"
-            >
-              Portfolio
-            </a>
-          ) : null}
-          {linkedin ? (
-            <a
-              href={linkedin}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-accent hover:underline"
-            >
-              LinkedIn
-            </a>
-          ) : null}
-        </p>
-      ) : null}
+      <ApplicantLinks
+        portfolioUrl={application.portfolioUrl}
+        linkedinUrl={application.linkedinUrl}
+      />
 
       {application.coverLetter || application.additionalInfo ? (
         <details className="mt-3 text-sm">
