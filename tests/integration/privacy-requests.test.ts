@@ -23,6 +23,7 @@ import { action as exportAction } from "~/routes/admin/privacy-export";
 import { createTestRuntime, postTo, type TestRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pdfBytes } from "../support/files";
+import { dataOf, statusOf } from "../support/route-answers";
 
 /**
  * A person's requests (issue #32 item 5): "Find" shows everything stored about an address, the
@@ -36,14 +37,6 @@ const PERSON = "Erin.Erasable@Example.com";
 const ADDRESS = PERSON.toLowerCase();
 const NAME = "Erin Erasable";
 const OTHER = "keep.me@example.com";
-
-type Answer = { data?: unknown; init?: { status?: number } | null };
-const statusOf = (answer: unknown) =>
-  answer instanceof Response ? answer.status : ((answer as Answer).init?.status ?? 200);
-const dataOf = (answer: unknown) =>
-  (answer && typeof answer === "object" && "init" in answer
-    ? (answer as Answer).data
-    : answer) as Record<string, unknown>;
 
 /** Every entry of a ZIP: name → bytes. */
 function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {

@@ -20,6 +20,7 @@ import {
 } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pdfBytes } from "../support/files";
+import { statusOf } from "../support/route-answers";
 import { type S3Peer, startS3Peer } from "../support/s3rver";
 
 /**
@@ -31,10 +32,6 @@ import { type S3Peer, startS3Peer } from "../support/s3rver";
 
 const DAY = 24 * 60 * 60_000;
 const monthsAgo = (now: Date, months: number) => new Date(now.getTime() - months * 31 * DAY);
-
-type Answer = { data?: unknown; init?: { status?: number } | null };
-const statusOf = (answer: unknown) =>
-  answer instanceof Response ? answer.status : ((answer as Answer).init?.status ?? 200);
 
 const cases = testDrivers.flatMap((driver) =>
   (["local", "s3"] as const).map((storageKind) => ({ driver, storageKind })),

@@ -24,6 +24,7 @@ import {
   toastOf,
 } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { type Answer, dataOf, statusOf } from "../support/route-answers";
 
 /**
  * Staff accounts (issue #29 items 2 and 3): invitations and resets through single-use links that
@@ -35,14 +36,7 @@ const HOUR = 60 * 60_000;
 const NEW_PASSWORD = "a fresh staff passphrase";
 const RESET_ANSWER = "If an account exists for that address, we've sent a link.";
 
-type Answer = { data?: unknown; init?: { status?: number } | null };
-const statusOf = (answer: unknown) =>
-  answer instanceof Response ? answer.status : ((answer as Answer).init?.status ?? 200);
 /** What a loader or action answered: `data(...)`'s value, or the plain object returned. */
-const dataOf = (answer: unknown) =>
-  (answer && typeof answer === "object" && "init" in answer
-    ? (answer as Answer).data
-    : answer) as Record<string, unknown>;
 
 describe.each(testDrivers)("staff accounts on %s", (driver) => {
   let t: TestRuntime;

@@ -1,5 +1,3 @@
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import { ensureUser } from "@server/auth";
 import { auditEvents, passkey, session, user } from "@server/db/schema";
 import { getSessionUser } from "@server/security/admin-access";
@@ -26,6 +24,14 @@ import {
   toastOf,
 } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import {
+  type Answer,
+  codeFor,
+  cookiesOf,
+  dataOf,
+  settle,
+  statusOf,
+} from "../support/route-answers";
 import { SoftAuthenticator } from "../support/soft-authenticator";
 
 /**
@@ -37,32 +43,7 @@ import { SoftAuthenticator } from "../support/soft-authenticator";
 
 const PASSWORD = "a long staff passphrase 1";
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
-type Answer = { data?: unknown; init?: { status?: number; headers?: HeadersInit } | null };
-const statusOf = (answer: unknown) =>
-  answer instanceof Response ? answer.status : ((answer as Answer).init?.status ?? 200);
-const dataOf = (answer: unknown) =>
-  (answer && typeof answer === "object" && "init" in answer
-    ? (answer as Answer).data
-    : answer) as Record<string, unknown>;
-/** The cookies a response sets, as a Cookie header (expired ones dropped). */
-const cookiesOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .filter((c) => !/max-age=0/i.test(c))
-    .map((c) => c.split(";")[0])
-    .join("; ");
 const joinCookies = (...cookies: string[]) => cookies.filter(Boolean).join("; ");
-/** Runs a loader or action; a thrown Response (redirect, refusal) is its answer. */
-const settle = async (work: Promise<unknown>) => {
-  try {
-    return await work;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    if (thrown && typeof thrown === "object" && "init" in thrown) return thrown;
-    throw thrown;
-  }
-};
-const codeFor = (setupKey: string) => createOTP(base32.decode(setupKey)).totp();
 
 describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
   let t: TestRuntime;

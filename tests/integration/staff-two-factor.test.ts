@@ -1,5 +1,3 @@
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import { requestPasswordReset } from "@server/admin/password-links";
 import { ensureUser } from "@server/auth";
 import { auditEvents, notifications, session, user } from "@server/db/schema";
@@ -24,6 +22,14 @@ import {
   toastOf,
 } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import {
+  type Answer,
+  codeFor,
+  cookiesOf,
+  dataOf,
+  settle,
+  statusOf,
+} from "../support/route-answers";
 
 /**
  * Issue #29 item 4: the account page (change password, sessions), two-factor sign-in with TOTP
@@ -33,31 +39,6 @@ import { testDrivers } from "../support/database";
 
 const PASSWORD = "a long staff passphrase 1";
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
-type Answer = { data?: unknown; init?: { status?: number; headers?: HeadersInit } | null };
-const statusOf = (answer: unknown) =>
-  answer instanceof Response ? answer.status : ((answer as Answer).init?.status ?? 200);
-const dataOf = (answer: unknown) =>
-  (answer && typeof answer === "object" && "init" in answer
-    ? (answer as Answer).data
-    : answer) as Record<string, unknown>;
-/** The cookies a response sets, as a Cookie header (expired ones dropped). */
-const cookiesOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .filter((c) => !/max-age=0/i.test(c))
-    .map((c) => c.split(";")[0])
-    .join("; ");
-/** Runs a loader or action; a thrown Response (redirect, refusal) is its answer. */
-const settle = async (work: Promise<unknown>) => {
-  try {
-    return await work;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    if (thrown && typeof thrown === "object" && "init" in thrown) return thrown;
-    throw thrown;
-  }
-};
-const codeFor = (setupKey: string) => createOTP(base32.decode(setupKey)).totp();
 
 describe.each(testDrivers)("two-factor and the account page on %s", (driver) => {
   let t: TestRuntime;
