@@ -257,33 +257,63 @@ function useSubmitting(intent: string): boolean {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
+/** One of the page's small forms: its intent, its fields (the form kit), one button. */
+function IntentForm({
+  intent,
+  answer,
+  button,
+  busyLabel,
+  variant,
+  children,
+}: {
+  intent: string;
+  answer: Answer | undefined;
+  button: string;
+  /** The button's words while this form is being sent. */
+  busyLabel?: string;
+  variant: "primary" | "secondary" | "danger";
+  children: React.ReactNode;
+}) {
+  const submitting = useSubmitting(intent);
+  return (
+    <Form method="post" noValidate className="grid gap-4 sm:max-w-sm">
+      <input type="hidden" name="intent" value={intent} />
+      <FormFields look="admin" errors={answer?.fieldErrors}>
+        {children}
+      </FormFields>
+      <button type="submit" disabled={submitting} className={`${buttonClass[variant]} w-fit`}>
+        {submitting && busyLabel ? busyLabel : button}
+      </button>
+    </Form>
+  );
+}
+
 function PasswordSection({ answer }: { answer: Answer | undefined }) {
-  const submitting = useSubmitting("password");
   return (
     <Section id="password" title="Change password">
-      <Form method="post" noValidate className="grid gap-4 sm:max-w-sm">
-        <input type="hidden" name="intent" value="password" />
-        <FormFields look="admin" errors={answer?.fieldErrors}>
-          <TextField
-            id="current-password"
-            name="currentPassword"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-          />
-          <TextField
-            id="new-password"
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 12 characters, and not a common password. Your other sessions end."
-          />
-        </FormFields>
-        <button type="submit" disabled={submitting} className={`${buttonClass.primary} w-fit`}>
-          {submitting ? "Saving…" : "Change password"}
-        </button>
-      </Form>
+      <IntentForm
+        intent="password"
+        answer={answer}
+        button="Change password"
+        busyLabel="Saving…"
+        variant="primary"
+      >
+        <TextField
+          id="current-password"
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <TextField
+          id="new-password"
+          name="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 12 characters, and not a common password. Your other sessions end."
+        />
+      </IntentForm>
     </Section>
   );
 }
@@ -297,10 +327,6 @@ function TwoFactorSection({
   setup: { qrSvg: string; setupKey: string } | null;
   answer: Answer | undefined;
 }) {
-  const starting = useSubmitting("two-factor-start");
-  const verifying = useSubmitting("two-factor-verify");
-  const stopping = useSubmitting("two-factor-off");
-  const regenerating = useSubmitting("recovery-codes");
   const codes = answer?.recoveryCodes;
   return (
     <Section id="two-factor" title="Two-factor authentication">
@@ -327,44 +353,38 @@ function TwoFactorSection({
       ) : state === "on" ? (
         <>
           <p className="mb-4">{ACCOUNT_MESSAGES.twoFactorOn}</p>
-          <Form method="post" noValidate className="grid gap-4 sm:max-w-sm">
-            <input type="hidden" name="intent" value="two-factor-off" />
-            <FormFields look="admin" errors={answer?.fieldErrors}>
-              <TextField
-                id="two-factor-off-password"
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-              />
-            </FormFields>
-            <button type="submit" disabled={stopping} className={`${buttonClass.danger} w-fit`}>
-              Turn off two-factor
-            </button>
-          </Form>
+          <IntentForm
+            intent="two-factor-off"
+            answer={answer}
+            button="Turn off two-factor"
+            variant="danger"
+          >
+            <TextField
+              id="two-factor-off-password"
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+            />
+          </IntentForm>
           <h3 className="mt-6 font-display font-bold">Recovery codes</h3>
           <p className="mb-4 text-sm text-ink-muted">
             Lost them, or used most? New codes replace the old ones, which stop working.
           </p>
-          <Form method="post" noValidate className="grid gap-4 sm:max-w-sm">
-            <input type="hidden" name="intent" value="recovery-codes" />
-            <FormFields look="admin" errors={answer?.fieldErrors}>
-              <TextField
-                id="recovery-codes-password"
-                name="recoveryPassword"
-                label="Password for new recovery codes"
-                type="password"
-                autoComplete="current-password"
-              />
-            </FormFields>
-            <button
-              type="submit"
-              disabled={regenerating}
-              className={`${buttonClass.secondary} w-fit`}
-            >
-              Regenerate recovery codes
-            </button>
-          </Form>
+          <IntentForm
+            intent="recovery-codes"
+            answer={answer}
+            button="Regenerate recovery codes"
+            variant="secondary"
+          >
+            <TextField
+              id="recovery-codes-password"
+              name="recoveryPassword"
+              label="Password for new recovery codes"
+              type="password"
+              autoComplete="current-password"
+            />
+          </IntentForm>
         </>
       ) : state === "pending" && setup ? (
         <div className="grid gap-4">
@@ -384,22 +404,16 @@ function TwoFactorSection({
             <dt className="text-sm text-ink-muted">Setup key</dt>
             <dd className="font-mono text-base break-all">{setup.setupKey}</dd>
           </dl>
-          <Form method="post" noValidate className="grid gap-4 sm:max-w-sm">
-            <input type="hidden" name="intent" value="two-factor-verify" />
-            <FormFields look="admin" errors={answer?.fieldErrors}>
-              <TextField
-                id="two-factor-code"
-                name="code"
-                label="Code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                spellCheck={false}
-              />
-            </FormFields>
-            <button type="submit" disabled={verifying} className={`${buttonClass.primary} w-fit`}>
-              Verify
-            </button>
-          </Form>
+          <IntentForm intent="two-factor-verify" answer={answer} button="Verify" variant="primary">
+            <TextField
+              id="two-factor-code"
+              name="code"
+              label="Code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              spellCheck={false}
+            />
+          </IntentForm>
         </div>
       ) : (
         <>
@@ -407,21 +421,20 @@ function TwoFactorSection({
             Off. With it on, signing in asks for a code from an authenticator app after your
             password. Confirm your password to begin.
           </p>
-          <Form method="post" noValidate className="grid gap-4 sm:max-w-sm">
-            <input type="hidden" name="intent" value="two-factor-start" />
-            <FormFields look="admin" errors={answer?.fieldErrors}>
-              <TextField
-                id="two-factor-password"
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-              />
-            </FormFields>
-            <button type="submit" disabled={starting} className={`${buttonClass.primary} w-fit`}>
-              Turn on two-factor
-            </button>
-          </Form>
+          <IntentForm
+            intent="two-factor-start"
+            answer={answer}
+            button="Turn on two-factor"
+            variant="primary"
+          >
+            <TextField
+              id="two-factor-password"
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+            />
+          </IntentForm>
         </>
       )}
     </Section>
