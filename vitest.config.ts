@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    // One migrated embedded database, dumped once; every test's PGlite starts from it.
+    globalSetup: ["tests/support/pglite-template.ts"],
     // A test's time limit is a budget, not a speed check (speed is measured in benchmarks): on a
     // loaded 2-core machine (CI beside another suite, a browser, a build) a test that hashes 20
     // passwords or spawns a server takes several times its idle time, and the tests wait for

@@ -47,8 +47,11 @@ export type DatabaseOptions =
       /** Shown in pg_stat_activity: SERVER_APPLICATION_NAME for a serving instance. */
       applicationName?: string;
     }
-  /** `directory` undefined means in memory (tests). */
-  | { driver: "pglite"; directory?: string };
+  /**
+   * `directory` undefined means in memory (tests); `loadDataDir`, a dumped data directory to
+   * start from instead of a fresh one (the tests' migrated template: tests/support/pglite-template.ts).
+   */
+  | { driver: "pglite"; directory?: string; loadDataDir?: Blob };
 
 /** The project's drizzle/ folder, found upwards from this module (source or any bundle chunk). */
 function findMigrationsFolder(): string {
@@ -115,6 +118,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // pg_trgm backs the back-office search index (drizzle/0001_inquiry_search_index.sql).
   const client = await PGlite.create(options.directory, {
     extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     // PostgreSQL's default 128 MB of shared buffers lives in the WebAssembly memory, which never
     // shrinks; 16 MB holds a studio's hot rows, and the OS page cache keeps the rest (decision 0008).
     startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { type DatabaseHandle, openDatabase } from "@server/db/client";
 import pg from "pg";
+import { inject } from "vitest";
 
 /**
  * The databases every integration test runs against: in-memory PGlite always, and the
@@ -24,7 +26,13 @@ export async function createTestDatabase(
   let url: string | undefined;
   let drop = async () => {};
   if (driver === "pglite") {
-    handle = await openDatabase({ driver: "pglite" });
+    // A migrated database starts from the run's template (pglite-template.ts); an unmigrated one
+    // (a test of the migrations themselves) from nothing.
+    const template = options.migrate !== false ? inject("pgliteTemplate") : undefined;
+    handle = await openDatabase({
+      driver: "pglite",
+      loadDataDir: template ? new Blob([await readFile(template)]) : undefined,
+    });
   } else {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error("TEST_DATABASE_URL is not set");
