@@ -192,9 +192,9 @@ export function Facts({ facts }: { facts: [string, string | null][] }) {
   return (
     <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
       {facts.map(([term, value]) => (
-        <div key={term} className="flex gap-2">
+        <div key={term} className="flex min-w-0 gap-2">
           <dt className="text-ink-faint">{term}</dt>
-          <dd className="text-ink">{value ?? "—"}</dd>
+          <dd className="min-w-0 text-ink [overflow-wrap:anywhere]">{value ?? "—"}</dd>
         </div>
       ))}
     </dl>
