@@ -316,10 +316,12 @@ describe("page cache bounds", () => {
   }
 
   it("keeps at most maxEntries pages, dropping the least recently used", async () => {
-    for (const path of ["/a", "/b", "/c"]) {
+    // One store at a time: stores finish after their answers, so without waiting they could land
+    // out of order and make another page the least recently used.
+    for (const [index, path] of ["/a", "/b", "/c"].entries()) {
       expect(await status(path)).toBe("MISS");
+      await stored(index + 1);
     }
-    await stored(3);
     expect(await status("/a")).toBe("HIT"); // /a is now the most recent: /b is the oldest
     expect(await status("/d")).toBe("MISS");
     await stored(4);
