@@ -76,4 +76,20 @@ describe.runIf(hasBuild())("addresses on the production server", () => {
     expect(await inquiry("::ffff:203.0.113.9")).toBe(429);
     expect(await inquiry("203.0.113.10")).not.toBe(429);
   });
+
+  it("serves the build's top-level files, and sends every other path to the pages", async () => {
+    const favicon = await request("/favicon.svg");
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("content-type")).toContain("image/svg+xml");
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+    await favicon.arrayBuffer();
+    const media = await request("/media/reel-poster.webp");
+    expect(media.status).toBe(200);
+    await media.arrayBuffer();
+    // Not a file: React Router's 404 page, not the static middleware's.
+    const missing = await request("/favicon.png");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toContain("text/html");
+    expect(await missing.text()).toContain('<main id="main"');
+  });
 });
