@@ -97,7 +97,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
-      MAIL_POLL_MS: "500",
+      // The outbox is read as often as on the back-office servers that send mail (pipelines, staff).
+      MAIL_POLL_MS: "200",
       // No scheduled backup in the middle of the suite (the Backups spec backs up by hand).
       BACKUP_INTERVAL_HOURS: "0",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
