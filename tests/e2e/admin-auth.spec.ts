@@ -2,6 +2,7 @@ import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from "../support/admin-data";
 import {
   expect,
   expectNoAxeViolations,
+  expectNoAxeViolationsAtBothWidths,
   hydrated,
   notifications,
   signIn,
@@ -186,10 +187,7 @@ test.describe("back-office sign-in and access", () => {
       ).toBeVisible();
     }
     await hydrated(page);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectNoAxeViolations(page);
-    }
+    await expectNoAxeViolationsAtBothWidths(page);
     await page.getByRole("link", { name: "Back to the back-office" }).click();
     await expect(page).toHaveURL(/\/admin\/blog$/);
     const resume = await page.request.get("/admin/job-applications.csv");

@@ -3,14 +3,22 @@ import type { Browser, Page } from "@playwright/test";
 import { account, user } from "@server/db/schema";
 import { hashPassword } from "better-auth/crypto";
 import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
-import { expect, expectNoAxeViolations, hydrated, signIn, test, toast } from "../support/admin-e2e";
+import {
+  expect,
+  expectNoAxeViolationsAtBothWidths,
+  hydrated,
+  signIn,
+  test,
+  toast,
+} from "../support/admin-e2e";
 import { readInbox } from "../support/e2e-smtp";
 
 /**
  * Staff accounts (issue #29 items 2 and 3) against the production server: an admin invites an
  * editor on /admin/staff, the invitation reaches a real SMTP server, the editor follows its link,
  * chooses a password and lands on the blog signed in; a forgotten password is reset by e-mail
- * (with and without JavaScript); the new screens pass axe at 1280 and 390 px.
+ * (with and without JavaScript); the new screens pass axe at 1280 and 390 px (resized in the desktop
+ * project, decision 0410).
  */
 
 const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
@@ -84,9 +92,7 @@ async function invite(page: Page, email: string, role: "Admin" | "Editor") {
 test("an admin invites an editor, who sets a password from the e-mail and lands on the blog", async ({
   page,
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, "the flow is the same at every width; axe runs at both below");
   await signIn(page);
   const email = unique("editor");
   await invite(page, email, "Editor");
@@ -145,9 +151,7 @@ test("an admin invites an editor, who sets a password from the e-mail and lands 
 
 test("a forgotten password is reset by e-mail, and the old one no longer signs in", async ({
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, "the flow is the same at every width; axe runs at both below");
   const page = await anonymousPage(browser);
   await page.goto("/admin/login");
   await hydrated(page);
@@ -181,30 +185,23 @@ test("the staff, forgot-password and set-password screens pass axe", async ({ pa
   await hydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
   await expect(page.getByText("The last active admin: cannot be demoted")).toBeVisible();
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    width,
-  );
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolationsAtBothWidths(page, { fits: true });
 
   const email = unique("axe");
   await invite(page, email, "Admin");
   const visitor = await anonymousPage(browser);
-  await visitor.setViewportSize({ width, height: 800 });
   await visitor.goto(await mailedLink(email));
   await expect(visitor.getByLabel("New password")).toBeVisible();
-  await expectNoAxeViolations(visitor);
+  await expectNoAxeViolationsAtBothWidths(visitor);
   await visitor.goto("/admin/forgot-password");
   await expect(visitor.getByRole("button", { name: "Send reset link" })).toBeVisible();
-  await expectNoAxeViolations(visitor);
+  await expectNoAxeViolationsAtBothWidths(visitor);
   await visitor.context().close();
 });
 
 test("without JavaScript: an admin invites, re-roles, deactivates, reactivates and removes; the invitee sets a password", async ({
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, "the forms are the same at every width");
   test.setTimeout(120_000);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -248,9 +245,7 @@ test("without JavaScript: an admin invites, re-roles, deactivates, reactivates a
 
 test("without JavaScript: a forgotten password is reset (the same answer for an unknown and a known address)", async ({
   browser,
-  isMobile,
 }) => {
-  test.skip(isMobile, "the forms are the same at every width");
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   for (const email of [unique("nobody"), NO_SCRIPT_RESET.email]) {

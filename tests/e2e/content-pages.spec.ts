@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
-import { gtagCommands, hydrated, isolate, presetConsent } from "./site-support";
+import { gtagCommands, hydrated, isMobile, isolate, presetConsent } from "./site-support";
 
 /**
  * The content pages against the production build with the demo content: every page with
@@ -10,7 +10,8 @@ import { gtagCommands, hydrated, isolate, presetConsent } from "./site-support";
 const cardLinks = (page: Page, prefix: string) => page.locator(`main h3 a[href^="${prefix}"]`);
 
 test.describe("content pages with JavaScript", () => {
-  test("every page hydrates without errors", async ({ page }) => {
+  test("every page hydrates without errors", async ({ page }, info) => {
+    test.skip(isMobile(info), "one width is enough");
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
@@ -34,7 +35,8 @@ test.describe("content pages with JavaScript", () => {
     expect(errors).toEqual([]);
   });
 
-  test("a case-study image that fails to load is hidden", async ({ page }) => {
+  test("a case-study image that fails to load is hidden", async ({ page }, info) => {
+    test.skip(isMobile(info), "one width is enough");
     await page.route("**/media/case-studies/ardent-skincare.svg", (route) =>
       route.fulfill({ status: 404, body: "" }),
     );
@@ -261,7 +263,7 @@ test.describe("content pages with JavaScript", () => {
   test("client-side loads: six skeletons, retries with backoff, the error panel, Try Again", async ({
     page,
   }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "timing test: one viewport is enough");
+    test.skip(isMobile(testInfo), "timing test: one width is enough");
     test.setTimeout(60_000);
     await page.goto("/blog/one-day-commercial-shoot");
     await hydrated(page);
@@ -297,6 +299,7 @@ test.describe("content pages with JavaScript", () => {
 
 test.describe("content pages without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+  test.skip(({ isMobile }) => isMobile, "server HTML does not depend on the width");
 
   test("every page renders complete HTML", async ({ page }) => {
     await page.goto("/case-studies");
@@ -338,7 +341,8 @@ test.describe("content pages without JavaScript", () => {
   });
 });
 
-test("the blog feed is RSS 2.0", async ({ request }) => {
+test("the blog feed is RSS 2.0", async ({ request }, info) => {
+  test.skip(isMobile(info), "one width is enough");
   const response = await request.get("/blog/rss.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/rss+xml");
@@ -349,7 +353,10 @@ test("the blog feed is RSS 2.0", async ({ request }) => {
 
 // SPEC hides First Access Entertainment's `views` (310M) in its Key Results; decision 0035 hides it
 // on every card too. Its other figures are the control that the study is on each page.
-test("a hidden metric shows on no page that shows the study's metrics", async ({ request }) => {
+test("a hidden metric shows on no page that shows the study's metrics", async ({
+  request,
+}, info) => {
+  test.skip(isMobile(info), "one width is enough");
   for (const path of ["/", "/case-studies", "/case-studies/first-access-entertainment"]) {
     const html = await (await request.get(path)).text();
     expect(html, path).toContain("$9.4M");

@@ -102,7 +102,10 @@ test.describe("booking dialog", () => {
     await popup.close();
   });
 
-  test("without JavaScript, Book a Call links to the scheduling page", async ({ browser }) => {
+  test("without JavaScript, Book a Call links to the scheduling page", async ({
+    browser,
+  }, info) => {
+    test.skip(isMobile(info), "one width is enough");
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await isolate(page);

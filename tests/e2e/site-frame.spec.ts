@@ -172,63 +172,72 @@ test.describe("public frame", () => {
     await expect(footer.getByRole("button", { name: "Cookie settings" })).toBeVisible();
   });
 
-  test("every route change scrolls to the top", async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page);
-    await page.locator("footer").scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-    await page.locator("footer").getByRole("link", { name: "Careers" }).click();
-    await expect(page).toHaveURL(/\/careers$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Work With Us");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  test.describe("the same at every width", () => {
+    test.skip(
+      ({ isMobile }) => isMobile,
+      "scrolling, client navigation and the 404 page do not depend on the width",
+    );
 
-    await page.locator("footer").scrollIntoViewIfNeeded();
-    await page.locator("footer").getByRole("link", { name: "Terms of Service" }).click();
-    await expect(page).toHaveURL(/\/terms$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  });
+    test("every route change scrolls to the top", async ({ page }) => {
+      await page.goto("/");
+      await hydrated(page);
+      await page.locator("footer").scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      await page.locator("footer").getByRole("link", { name: "Careers" }).click();
+      await expect(page).toHaveURL(/\/careers$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Work With Us");
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
-  test("parts kept as server HTML (decision 0282): their links navigate on the client, and they render again on the way back", async ({
-    page,
-  }) => {
-    await page.goto("/");
-    await hydrated(page);
-    const clients = page
-      .getByRole("region", { name: "Trusted by brands, labels and founders" })
-      .getByRole("listitem");
-    const count = await clients.count();
-    expect(count).toBeGreaterThan(3);
-    // A document load would drop this.
-    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    const sameDocument = () =>
-      page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+      await page.locator("footer").scrollIntoViewIfNeeded();
+      await page.locator("footer").getByRole("link", { name: "Terms of Service" }).click();
+      await expect(page).toHaveURL(/\/terms$/);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    });
 
-    await page
-      .getByRole("region", { name: "Six disciplines, one room." })
-      .getByRole("link", { name: /Video Production/ })
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/services\/video-production$/);
-    expect(await sameDocument()).toBe(true);
+    test("parts kept as server HTML (decision 0282): their links navigate on the client, and they render again on the way back", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      await hydrated(page);
+      const clients = page
+        .getByRole("region", { name: "Trusted by brands, labels and founders" })
+        .getByRole("listitem");
+      const count = await clients.count();
+      expect(count).toBeGreaterThan(3);
+      // A document load would drop this.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      const sameDocument = () =>
+        page.evaluate(
+          () => (window as unknown as { sameDocument?: boolean }).sameDocument === true,
+        );
 
-    // Back on /, the same parts are rendered by the client: all of them are there.
-    await page.goBack();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(clients).toHaveCount(count);
-    // The footer stayed mounted through both navigations: still the server's HTML.
-    await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
-    await expect(page).toHaveURL(/\/about$/);
-    expect(await sameDocument()).toBe(true);
-  });
+      await page
+        .getByRole("region", { name: "Six disciplines, one room." })
+        .getByRole("link", { name: /Video Production/ })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/services\/video-production$/);
+      expect(await sameDocument()).toBe(true);
 
-  test("unknown paths answer 404 with the not-found page, not indexed", async ({ page }) => {
-    const response = await page.goto("/this/does-not-exist");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
-    await expect(page.getByText("Oops! Page not found")).toBeVisible();
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
-    await page.getByRole("link", { name: "Return to Home" }).click();
-    await expect(page).toHaveURL(/\/$/);
+      // Back on /, the same parts are rendered by the client: all of them are there.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(clients).toHaveCount(count);
+      // The footer stayed mounted through both navigations: still the server's HTML.
+      await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
+      await expect(page).toHaveURL(/\/about$/);
+      expect(await sameDocument()).toBe(true);
+    });
+
+    test("unknown paths answer 404 with the not-found page, not indexed", async ({ page }) => {
+      const response = await page.goto("/this/does-not-exist");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
+      await expect(page.getByText("Oops! Page not found")).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+      await page.getByRole("link", { name: "Return to Home" }).click();
+      await expect(page).toHaveURL(/\/$/);
+    });
   });
 });

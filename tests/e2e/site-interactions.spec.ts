@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hydrated, isolate, presetConsent } from "./site-support";
+import { hydrated, isMobile, isolate, presetConsent } from "./site-support";
 
 test.describe("weddings and careers interactions", () => {
   test.beforeEach(async ({ page }) => {
@@ -102,7 +102,8 @@ test.describe("weddings and careers interactions", () => {
     await expect(learnMore.first()).toHaveAttribute("href", "/contact");
   });
 
-  test("home: the reel plays from a poster and records video_play once", async ({ page }) => {
+  test("home: the reel plays from a poster and records video_play once", async ({ page }, info) => {
+    test.skip(isMobile(info), "one width is enough");
     await page.goto("/");
     await hydrated(page);
     const video = page.locator("video");

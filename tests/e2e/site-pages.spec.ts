@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
-import { hydrated, isMobile, isolate } from "./site-support";
+import { hydrated, isolate } from "./site-support";
 
 /** Every page of issue #3 and texts the SPEC requires on it (checked in the server HTML). */
 const PAGES: Record<string, string[]> = {
@@ -126,10 +126,10 @@ const PAGES: Record<string, string[]> = {
 
 test.describe("pages in the server HTML (JavaScript off)", () => {
   test.use({ javaScriptEnabled: false });
+  test.skip(({ isMobile }) => isMobile, "server HTML does not depend on the width");
 
   for (const [path, texts] of Object.entries(PAGES)) {
-    test(`${path} is complete without JavaScript`, async ({ page }, info) => {
-      test.skip(isMobile(info), "server HTML does not depend on the width");
+    test(`${path} is complete without JavaScript`, async ({ page }) => {
       await isolate(page);
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
@@ -144,8 +144,7 @@ test.describe("pages in the server HTML (JavaScript off)", () => {
 
   test("service showcases list the service's portfolio items (featured only where the SPEC says)", async ({
     page,
-  }, info) => {
-    test.skip(isMobile(info), "server HTML does not depend on the width");
+  }) => {
     await page.goto("/services/social-content");
     // Only the featured social item; the unfeatured one stays out.
     await expect(page.getByRole("heading", { name: "Origin Fridays" })).toBeVisible();
@@ -159,8 +158,7 @@ test.describe("pages in the server HTML (JavaScript off)", () => {
     ).toHaveCount(2);
   });
 
-  test("about lists only active team members, in display order", async ({ page }, info) => {
-    test.skip(isMobile(info), "server HTML does not depend on the width");
+  test("about lists only active team members, in display order", async ({ page }) => {
     await page.goto("/about");
     const names = await page
       .locator("section", {
@@ -179,8 +177,7 @@ test.describe("pages in the server HTML (JavaScript off)", () => {
 
   test("the weddings page has its 12-photo gallery and the inquiry form's fields", async ({
     page,
-  }, info) => {
-    test.skip(isMobile(info), "server HTML does not depend on the width");
+  }) => {
     await page.goto("/weddings");
     const gallery = page.locator("section", {
       has: page.getByRole("heading", { name: "Moments, not poses." }),
@@ -232,10 +229,10 @@ test.describe("accessibility (axe, at 1280 and 390 px)", () => {
 });
 
 test.describe("head, headers, sitemap", () => {
+  test.skip(({ isMobile }) => isMobile, "one width is enough");
   test("each page has its title, description, canonical, robots and social cards", async ({
     page,
-  }, info) => {
-    test.skip(isMobile(info), "one width is enough");
+  }) => {
     test.slow(); // visits every page
     const titles = new Map<string, string>();
     for (const path of Object.keys(PAGES)) {
@@ -264,8 +261,7 @@ test.describe("head, headers, sitemap", () => {
     expect(new Set(titles.values()).size).toBe(titles.size - 1);
   });
 
-  test("home carries Organization structured data", async ({ page }, info) => {
-    test.skip(isMobile(info), "one width is enough");
+  test("home carries Organization structured data", async ({ page }) => {
     await page.goto("/");
     const jsonLd = JSON.parse(
       (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
@@ -290,8 +286,7 @@ test.describe("head, headers, sitemap", () => {
 
   test("a page shared by anonymous visitors carries a hash-based CSP and is cacheable", async ({
     page,
-  }, info) => {
-    test.skip(isMobile(info), "one width is enough");
+  }) => {
     // The first answer renders (MISS), a later one comes from the page cache (HIT): same headers.
     await expect.poll(async () => (await page.request.get("/")).headers()["x-cache"]).toBe("HIT");
     const response = await page.goto("/");
@@ -316,8 +311,7 @@ test.describe("head, headers, sitemap", () => {
   test("a page for one visitor (here a flash cookie) carries a fresh nonce and is private", async ({
     page,
     baseURL,
-  }, info) => {
-    test.skip(isMobile(info), "one width is enough");
+  }) => {
     await page.context().addCookies([{ name: "admin_flash", value: "x", url: baseURL ?? "" }]);
     const response = await page.goto("/");
     const headers = response?.headers() ?? {};
@@ -338,8 +332,7 @@ test.describe("head, headers, sitemap", () => {
     expect(again).not.toContain(`'nonce-${nonce}'`);
   });
 
-  test("hydration produces no console errors on any page", async ({ page }, info) => {
-    test.skip(isMobile(info), "one width is enough");
+  test("hydration produces no console errors on any page", async ({ page }) => {
     test.slow(); // visits every page
     await isolate(page);
     const errors: string[] = [];

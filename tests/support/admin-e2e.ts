@@ -1,4 +1,4 @@
-export { expectNoAxeViolations } from "./axe";
+export { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths } from "./axe";
 
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { type PrepareOptions, TEST_ADMIN } from "./admin-data";

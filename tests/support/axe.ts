@@ -43,3 +43,32 @@ export async function expectNoAxeViolations(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
   ).toEqual([]);
 }
+
+/** The viewports of the two projects (playwright.config.ts): a phone's and a desktop's. */
+export const AXE_VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+/**
+ * Audits the page at 390 px, then at 1280 px, resized in place (and, with `fits`, checks at each
+ * width that nothing scrolls sideways): how a workflow that behaves the same at every width, run
+ * once in the desktop project, still has its screens audited at both widths (decision 0410).
+ * Leaves the page at 1280 px.
+ */
+export async function expectNoAxeViolationsAtBothWidths(
+  page: Page,
+  options: { exclude?: string[]; fits?: boolean } = {},
+): Promise<void> {
+  for (const viewport of AXE_VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    if (options.fits) {
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(
+        scrollWidth,
+        `${page.url()} scrolls sideways at ${viewport.width} px`,
+      ).toBeLessThanOrEqual(viewport.width);
+    }
+    await expectNoAxeViolations(page, options);
+  }
+}
