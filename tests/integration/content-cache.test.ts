@@ -7,7 +7,6 @@ import {
 } from "@server/content/cache";
 import { listPublishedCaseStudies } from "@server/content/case-studies";
 import { blogPosts, caseStudies } from "@server/db/schema";
-import { seedDemoContent } from "@server/db/seed";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
@@ -79,8 +78,7 @@ describe("the content read cache", () => {
 describe.each(testDrivers)("cached content queries on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemoContent(database.db);
+    database = await createTestDatabase(driver, { template: "demo" });
   });
   afterAll(async () => {
     await database?.destroy();

@@ -3,7 +3,6 @@ import { invalidateContentCache } from "@server/content/cache";
 import { listSitemapEntries } from "@server/content/sitemap";
 import { runtimeContext } from "@server/context";
 import { blogPosts } from "@server/db/schema";
-import { seedDemoContent } from "@server/db/seed";
 import { createLogger } from "@server/logger";
 import type { Runtime } from "@server/runtime";
 import { eq } from "drizzle-orm";
@@ -44,8 +43,7 @@ describe("feeds and sitemap entries", () => {
   let seeded: TestDatabase;
   let empty: TestDatabase;
   beforeAll(async () => {
-    seeded = await createTestDatabase("pglite");
-    await seedDemoContent(seeded.db);
+    seeded = await createTestDatabase("pglite", { template: "demo" });
     empty = await createTestDatabase("pglite");
   });
   afterAll(async () => {

@@ -11,15 +11,13 @@ import {
   teamMembers,
   testimonials,
 } from "@server/db/schema";
-import { seedDemoContent } from "@server/db/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
 describe.each(testDrivers)("public content queries on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemoContent(database.db);
+    database = await createTestDatabase(driver, { template: "demo" });
     // Rows that must never show publicly.
     await database.db
       .insert(testimonials)

@@ -5,7 +5,6 @@ import { loadConfig } from "@server/config";
 import { invalidateContentCache } from "@server/content/cache";
 import { runtimeContext } from "@server/context";
 import { blogPosts, caseStudies } from "@server/db/schema";
-import { seedDemoContent } from "@server/db/seed";
 import { createLogger } from "@server/logger";
 import type { Runtime } from "@server/runtime";
 import { eq } from "drizzle-orm";
@@ -171,8 +170,7 @@ afterAll(async () => {
 describe.each(testDrivers)("content routes on a seeded %s database", (driver) => {
   let seeded: TestDatabase;
   beforeAll(async () => {
-    seeded = await createTestDatabase(driver);
-    await seedDemoContent(seeded.db);
+    seeded = await createTestDatabase(driver, { template: "demo" });
   });
   afterAll(async () => {
     await seeded?.destroy();
@@ -488,8 +486,7 @@ describe.each(testDrivers)(
   (driver) => {
     let seeded: TestDatabase;
     beforeAll(async () => {
-      seeded = await createTestDatabase(driver);
-      await seedDemoContent(seeded.db);
+      seeded = await createTestDatabase(driver, { template: "demo" });
     });
     afterAll(async () => {
       await seeded?.destroy();

@@ -1,5 +1,4 @@
 import { testimonials } from "@server/db/schema";
-import { seedDemoContent } from "@server/db/seed";
 import {
   activeTeam,
   caseStudiesForGrid,
@@ -15,8 +14,10 @@ describe.each(testDrivers)("marketing pages' content on %s", (driver) => {
   let empty: TestDatabase;
   let seeded: TestDatabase;
   beforeAll(async () => {
-    [empty, seeded] = await Promise.all([createTestDatabase(driver), createTestDatabase(driver)]);
-    await seedDemoContent(seeded.db);
+    [empty, seeded] = await Promise.all([
+      createTestDatabase(driver),
+      createTestDatabase(driver, { template: "demo" }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([empty?.destroy(), seeded?.destroy()]);

@@ -1,5 +1,6 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { createAuth, ensureUser } from "@server/auth";
+import { type Auth, createAuth, ensureUser } from "@server/auth";
 import { loadConfig } from "@server/config";
 import { type Database, openDatabase } from "@server/db/client";
 import {
@@ -66,29 +67,56 @@ export interface PrepareOptions {
   content?: (db: Database) => Promise<void>;
 }
 
+/**
+ * The four staff accounts above, with their roles: named as a DATA_DIR of prepareAdminData has them
+ * ("Test Admin"), or unnamed as a TestRuntime has them (admin-runtime.ts). Four password hashes.
+ */
+export async function ensureTestStaff(auth: Auth, options: { named: boolean }): Promise<void> {
+  const name = (value: string) => (options.named ? { name: value } : {});
+  await ensureUser(auth, { ...TEST_ADMIN, role: "admin", ...name("Test Admin") });
+  await ensureUser(auth, { ...TEST_VIEWER, role: null, ...name("Test Viewer") });
+  await ensureUser(auth, { ...TEST_EDITOR, role: "editor", ...name("Test Editor") });
+  await ensureUser(auth, { ...TEST_CONTRIBUTOR, role: "contributor", ...name("Test Contributor") });
+}
+
+/**
+ * Set by vitest's global setup (pglite-template.ts): a folder with the embedded databases a DATA_DIR
+ * starts from, already migrated with the named staff (server-staff.tar) and the demo content too
+ * (server-staff-demo.tar). Unset (Playwright), a DATA_DIR is built from nothing as before.
+ */
+export const ADMIN_DATA_TEMPLATES_ENV = "STUDIO_TEST_ADMIN_DATA_TEMPLATES";
+
 const HOUR = 60 * 60 * 1000;
 const SERVICES = ["video-production", "post-production", "web-app-development", null] as const;
 const STATUSES = ["new", "contacted", "qualified", "closed"] as const;
 
 export async function prepareAdminData(options: PrepareOptions): Promise<AdminFixtures | null> {
+  const templates = options.databaseUrl ? undefined : process.env[ADMIN_DATA_TEMPLATES_ENV];
+  const template = templates
+    ? path.join(templates, options.seed ? "server-staff-demo.tar" : "server-staff.tar")
+    : undefined;
   const database = options.databaseUrl
     ? await openDatabase({ driver: "postgres", url: options.databaseUrl, poolSize: 2 })
-    : await openDatabase({ driver: "pglite", directory: path.join(options.dataDir, "pgdata") });
+    : await openDatabase({
+        driver: "pglite",
+        directory: path.join(options.dataDir, "pgdata"),
+        loadDataDir: template ? new Blob([await readFile(template)]) : undefined,
+      });
   try {
     await database.migrate();
     const db = database.db;
     const keys = deriveKeys(await loadOrCreateSecret(options.dataDir));
-    const auth = createAuth({
-      db,
-      siteUrl: "http://127.0.0.1",
-      secret: keys.sessions,
-      sessionIdleHours: loadConfig({}).SESSION_IDLE_HOURS,
-    });
-    await ensureUser(auth, { ...TEST_ADMIN, role: "admin", name: "Test Admin" });
-    await ensureUser(auth, { ...TEST_VIEWER, role: null, name: "Test Viewer" });
-    await ensureUser(auth, { ...TEST_EDITOR, role: "editor", name: "Test Editor" });
-    await ensureUser(auth, { ...TEST_CONTRIBUTOR, role: "contributor", name: "Test Contributor" });
-    if (options.seed) await seedDemoContent(db);
+    // From a template, the staff (and the demo content when asked) are there already.
+    if (!template) {
+      const auth = createAuth({
+        db,
+        siteUrl: "http://127.0.0.1",
+        secret: keys.sessions,
+        sessionIdleHours: loadConfig({}).SESSION_IDLE_HOURS,
+      });
+      await ensureTestStaff(auth, { named: true });
+      if (options.seed) await seedDemoContent(db);
+    }
     await options.content?.(db);
     if (!options.submissions) return null;
     const storage = new LocalStorage({

@@ -3,13 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { type ContentChange, onContentChanged } from "@server/admin/after-content-write";
-import { createAuth, ensureUser } from "@server/auth";
+import { createAuth } from "@server/auth";
 import type { BackupServices } from "@server/backup/run";
 import { createBackupSchedule } from "@server/backup/schedule";
 import { createBackupStore } from "@server/backup/store";
 import { loadConfig } from "@server/config";
 import { runtimeContext } from "@server/context";
-import { seedDemoContent } from "@server/db/seed";
 import { deriveKeys } from "@server/keys";
 import type { Runtime } from "@server/runtime";
 import { clientIpContext } from "@server/security/client-ip";
@@ -45,12 +44,19 @@ export interface TestRuntime {
   close(): Promise<void>;
 }
 
-/** `env` adds settings to the runtime's configuration (e.g. SESSION_IDLE_HOURS). */
+/**
+ * `env` adds settings to the runtime's configuration (e.g. SESSION_IDLE_HOURS); `demo`, the demo
+ * content. The staff accounts come with the database (the run's "staff" template, made once by
+ * pglite-template.ts with ensureTestStaff), their sessions from real sign-ins here.
+ */
 export async function createTestRuntime(
   driver: "pglite" | "postgres",
   env: Record<string, string> = {},
+  options: { demo?: boolean } = {},
 ): Promise<TestRuntime> {
-  const database = await createTestDatabase(driver);
+  const database = await createTestDatabase(driver, {
+    template: options.demo ? "staff-demo" : "staff",
+  });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "admin-runtime-"));
   const config = loadConfig({ ...env, DATA_DIR: dataDir, SITE_URL: SITE, STORAGE_DRIVER: "local" });
   // A frozen clock that only the test moves: link expiry must not depend on how busy the machine is.
@@ -119,10 +125,6 @@ export async function createTestRuntime(
     close: async () => {},
   } satisfies Runtime;
 
-  await ensureUser(auth, { ...TEST_ADMIN, role: "admin" });
-  await ensureUser(auth, { ...TEST_VIEWER, role: null });
-  await ensureUser(auth, { ...TEST_EDITOR, role: "editor" });
-  await ensureUser(auth, { ...TEST_CONTRIBUTOR, role: "contributor" });
   const sessionCookie = async (account: { email: string; password: string }) => {
     const response = await auth.api.signInEmail({ body: account, asResponse: true });
     return response.headers
@@ -130,6 +132,15 @@ export async function createTestRuntime(
       .map((c) => c.split(";")[0])
       .join("; ");
   };
+
+  // Four real sign-ins at once: their password checks run side by side on libuv's threads.
+  const [admin, viewer, editor, contributor] = await Promise.all([
+    sessionCookie(TEST_ADMIN),
+    sessionCookie(TEST_VIEWER),
+    sessionCookie(TEST_EDITOR),
+    sessionCookie(TEST_CONTRIBUTOR),
+  ]);
+  const cookies = { admin, viewer, editor, contributor };
 
   return {
     runtime,
@@ -139,12 +150,7 @@ export async function createTestRuntime(
     advance(ms) {
       offset += ms;
     },
-    cookies: {
-      admin: await sessionCookie(TEST_ADMIN),
-      viewer: await sessionCookie(TEST_VIEWER),
-      editor: await sessionCookie(TEST_EDITOR),
-      contributor: await sessionCookie(TEST_CONTRIBUTOR),
-    },
+    cookies,
     async close() {
       await database.destroy();
       await rm(dataDir, { recursive: true, force: true });
@@ -205,8 +211,7 @@ export function seededRuntime(driver: "pglite" | "postgres"): SeededRuntime {
   let unsubscribe: (() => void) | undefined;
   const changes: ContentChange[] = [];
   beforeAll(async () => {
-    current = await createTestRuntime(driver);
-    await seedDemoContent(current.database.db);
+    current = await createTestRuntime(driver, {}, { demo: true });
     unsubscribe = onContentChanged((change) => {
       changes.push(change);
     });

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { type DatabaseHandle, openDatabase } from "@server/db/client";
 import pg from "pg";
 import { inject } from "vitest";
+import type { DatabaseTemplate } from "./pglite-template";
 
 /**
  * The databases every integration test runs against: in-memory PGlite always, and the
@@ -18,20 +19,24 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
+/**
+ * A fresh database. A migrated one starts from one of the run's templates (pglite-template.ts):
+ * the schema only unless `template` says it also holds the demo content, the TestRuntime's staff
+ * accounts, or both. `migrate: false` is an empty database (a test of the migrations themselves).
+ */
 export async function createTestDatabase(
   driver: "pglite" | "postgres",
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; template?: DatabaseTemplate } = {},
 ): Promise<TestDatabase> {
+  const template = options.migrate === false ? undefined : (options.template ?? "migrated");
   let handle: DatabaseHandle;
   let url: string | undefined;
   let drop = async () => {};
   if (driver === "pglite") {
-    // A migrated database starts from the run's template (pglite-template.ts); an unmigrated one
-    // (a test of the migrations themselves) from nothing.
-    const template = options.migrate !== false ? inject("pgliteTemplate") : undefined;
+    const file = template ? inject("pgliteTemplates")[template] : undefined;
     handle = await openDatabase({
       driver: "pglite",
-      loadDataDir: template ? new Blob([await readFile(template)]) : undefined,
+      loadDataDir: file ? new Blob([await readFile(file)]) : undefined,
     });
   } else {
     const base = process.env.TEST_DATABASE_URL;
@@ -39,7 +44,9 @@ export async function createTestDatabase(
     const name = `test_${Date.now()}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const source = template ? inject("postgresTemplates")?.[template] : undefined;
+    if (template && !source) throw new Error("no PostgreSQL templates: see pglite-template.ts");
+    await admin.query(`create database ${name}${source ? ` template ${source}` : ""}`);
     await admin.end();
     const target = new URL(base);
     target.pathname = `/${name}`;
@@ -52,7 +59,8 @@ export async function createTestDatabase(
       await client.end();
     };
   }
-  if (options.migrate !== false) await handle.migrate();
+  // Nothing to apply on a template of this run; kept so that a database is never behind.
+  if (template) await handle.migrate();
   return {
     ...handle,
     url,

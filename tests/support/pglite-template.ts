@@ -1,36 +1,157 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { createAuth } from "@server/auth";
+import { type Database, openDatabase, schema } from "@server/db/client";
+import { seedDemoContent } from "@server/db/seed";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { ADMIN_DATA_TEMPLATES_ENV, ensureTestStaff } from "./admin-data";
 
 /**
- * Vitest's global setup: one embedded database migrated once, dumped to a file that every test's
- * in-memory PGlite starts from (tests/support/database.ts). A fresh PGlite runs initdb, several
- * seconds on a busy machine, and then every migration; loading the dump takes a fraction of that.
- * The dump is made from this checkout's migrations at each run, so it is never stale.
+ * Vitest's global setup: the databases tests start from, built once per run instead of in every
+ * test. A fresh PGlite runs initdb (seconds on a busy machine) and every migration, and each staff
+ * account costs a real password hash; loading a dump (or, on PostgreSQL, CREATE DATABASE ...
+ * TEMPLATE) takes a fraction of that. Built from this checkout's migrations and seed at each run,
+ * so never stale:
+ * - migrated: the schema only;
+ * - demo: + the demo content (seedDemoContent);
+ * - staff: + the four test accounts of a TestRuntime (admin-runtime.ts);
+ * - staff-demo: both.
+ * And for a server's DATA_DIR (prepareAdminData, through ADMIN_DATA_TEMPLATES_ENV): the migrated
+ * schema with the named staff, without and with the demo content.
  */
+
+export type DatabaseTemplate = "migrated" | "demo" | "staff" | "staff-demo";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    pgliteTemplate: string;
+    /** Dump files of the embedded database, by template. */
+    pgliteTemplates: Record<DatabaseTemplate, string>;
+    /** Database names on TEST_DATABASE_URL's server, by template (null without it). */
+    postgresTemplates: Record<DatabaseTemplate, string> | null;
   }
 }
 
+const MIGRATIONS = path.resolve(import.meta.dirname, "../../drizzle");
+
+/** The accounts' rows only: the secret signs sessions, and no session is made here. */
+const staffAuth = (db: Database) =>
+  createAuth({ db, siteUrl: "http://127.0.0.1", secret: "x".repeat(32), sessionIdleHours: 2 });
+
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "studio-pglite-template-"));
-  const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
-  await migrate(drizzle({ client }), {
-    migrationsFolder: path.resolve(import.meta.dirname, "../../drizzle"),
-  });
-  const file = path.join(dir, "template.tar");
-  await writeFile(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
-  await client.close();
-  project.provide("pgliteTemplate", file);
+  const files = {} as Record<DatabaseTemplate, string>;
+  const dump = async (client: PGlite, name: string) => {
+    const file = path.join(dir, `${name}.tar`);
+    await writeFile(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+    return file;
+  };
+  const open = async (from?: string) => {
+    const client = await PGlite.create(undefined, {
+      extensions: { pg_trgm },
+      ...(from ? { loadDataDir: new Blob([await readFile(from)]) } : {}),
+    });
+    return { client, db: drizzle({ client, schema }) as unknown as Database };
+  };
+
+  {
+    const { client, db } = await open();
+    await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
+    files.migrated = await dump(client, "migrated");
+    await seedDemoContent(db);
+    files.demo = await dump(client, "demo");
+    await client.close();
+  }
+  {
+    const { client, db } = await open(files.migrated);
+    await ensureTestStaff(staffAuth(db), { named: false });
+    files.staff = await dump(client, "staff");
+    await seedDemoContent(db);
+    files["staff-demo"] = await dump(client, "staff-demo");
+    await client.close();
+  }
+  {
+    // A server's DATA_DIR (admin-data.ts): its staff have names.
+    const { client, db } = await open(files.migrated);
+    await ensureTestStaff(staffAuth(db), { named: true });
+    await dump(client, "server-staff");
+    await seedDemoContent(db);
+    await dump(client, "server-staff-demo");
+    await client.close();
+  }
+  project.provide("pgliteTemplates", files);
+  // Read by prepareAdminData in the workers, which inherit this process's environment.
+  process.env[ADMIN_DATA_TEMPLATES_ENV] = dir;
+
+  const postgres = await postgresTemplates();
+  project.provide("postgresTemplates", postgres?.names ?? null);
+
   return async () => {
+    delete process.env[ADMIN_DATA_TEMPLATES_ENV];
+    await postgres?.drop();
     await rm(dir, { recursive: true, force: true });
   };
+}
+
+/** The same four templates as databases of TEST_DATABASE_URL's server, cloned by name. */
+async function postgresTemplates() {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return null;
+  const prefix = `template_${randomBytes(4).toString("hex")}`;
+  const names: Record<DatabaseTemplate, string> = {
+    migrated: `${prefix}_migrated`,
+    demo: `${prefix}_demo`,
+    staff: `${prefix}_staff`,
+    "staff-demo": `${prefix}_staff_demo`,
+  };
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const urlOf = (name: string) => {
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  /** Creates `name` from `from` (or empty), then runs `fill` on it and closes every connection. */
+  const make = async (
+    name: string,
+    from: string | null,
+    fill: (db: Database) => Promise<unknown>,
+  ) => {
+    await admin.query(`create database ${name}${from ? ` template ${from}` : ""}`);
+    const handle = await openDatabase({ driver: "postgres", url: urlOf(name), poolSize: 1 });
+    try {
+      if (!from) await handle.migrate();
+      await fill(handle.db);
+    } finally {
+      await handle.close();
+    }
+  };
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    for (const name of Object.values(names)) {
+      await client.query(`drop database if exists ${name} with (force)`);
+    }
+    await client.end();
+  };
+  try {
+    await make(names.migrated, null, async () => {});
+    await make(names.demo, names.migrated, seedDemoContent);
+    await make(names.staff, names.migrated, (db) =>
+      ensureTestStaff(staffAuth(db), { named: false }),
+    );
+    await make(names["staff-demo"], names.staff, seedDemoContent);
+  } catch (error) {
+    await drop().catch(() => {});
+    throw error;
+  } finally {
+    await admin.end();
+  }
+  return { names, drop };
 }
