@@ -40,6 +40,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // The back-office servers' starting data, built once per run (tests/support/e2e-global-setup.ts).
+  globalSetup: "./tests/support/e2e-global-setup.ts",
   fullyParallel: false,
   // Spec files are shared between two workers (the admin specs start a server per worker; the
   // public specs share the one below and write nothing another spec reads).

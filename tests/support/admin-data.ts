@@ -80,9 +80,10 @@ export async function ensureTestStaff(auth: Auth, options: { named: boolean }): 
 }
 
 /**
- * Set by vitest's global setup (pglite-template.ts): a folder with the embedded databases a DATA_DIR
- * starts from, already migrated with the named staff (server-staff.tar) and the demo content too
- * (server-staff-demo.tar). Unset (Playwright), a DATA_DIR is built from nothing as before.
+ * Set by vitest's and Playwright's global setups (pglite-template.ts, e2e-global-setup.ts): a
+ * folder with the embedded databases a DATA_DIR starts from, already migrated with the named staff
+ * (server-staff.tar) and the demo content too (server-staff-demo.tar). Unset (a script of its own),
+ * a DATA_DIR is built from nothing.
  */
 export const ADMIN_DATA_TEMPLATES_ENV = "STUDIO_TEST_ADMIN_DATA_TEMPLATES";
 

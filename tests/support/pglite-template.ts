@@ -44,47 +44,61 @@ const MIGRATIONS = path.resolve(import.meta.dirname, "../../drizzle");
 const staffAuth = (db: Database) =>
   createAuth({ db, siteUrl: "http://127.0.0.1", secret: "x".repeat(32), sessionIdleHours: 2 });
 
+/** Writes the data directory of `client` to `dir/name.tar`; returns the file. */
+async function dump(client: PGlite, dir: string, name: string): Promise<string> {
+  const file = path.join(dir, `${name}.tar`);
+  await writeFile(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+  return file;
+}
+
+/** An in-memory PGlite, empty or loaded from a dump. */
+async function open(from?: string) {
+  const client = await PGlite.create(undefined, {
+    extensions: { pg_trgm },
+    ...(from ? { loadDataDir: new Blob([await readFile(from)]) } : {}),
+  });
+  return { client, db: drizzle({ client, schema }) as unknown as Database };
+}
+
+/**
+ * The dumps a server's DATA_DIR starts from (prepareAdminData, through ADMIN_DATA_TEMPLATES_ENV):
+ * the migrated schema (from `migrated`, else migrated here) with the named staff, without and
+ * with the demo content. Vitest's and Playwright's global setups both write them.
+ */
+export async function writeServerDataTemplates(dir: string, migrated?: string): Promise<void> {
+  const { client, db } = await open(migrated);
+  try {
+    if (!migrated) await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
+    await ensureTestStaff(staffAuth(db), { named: true });
+    await dump(client, dir, "server-staff");
+    await seedDemoContent(db);
+    await dump(client, dir, "server-staff-demo");
+  } finally {
+    await client.close();
+  }
+}
+
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "studio-pglite-template-"));
   const files = {} as Record<DatabaseTemplate, string>;
-  const dump = async (client: PGlite, name: string) => {
-    const file = path.join(dir, `${name}.tar`);
-    await writeFile(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
-    return file;
-  };
-  const open = async (from?: string) => {
-    const client = await PGlite.create(undefined, {
-      extensions: { pg_trgm },
-      ...(from ? { loadDataDir: new Blob([await readFile(from)]) } : {}),
-    });
-    return { client, db: drizzle({ client, schema }) as unknown as Database };
-  };
 
   {
     const { client, db } = await open();
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
-    files.migrated = await dump(client, "migrated");
+    files.migrated = await dump(client, dir, "migrated");
     await seedDemoContent(db);
-    files.demo = await dump(client, "demo");
+    files.demo = await dump(client, dir, "demo");
     await client.close();
   }
   {
     const { client, db } = await open(files.migrated);
     await ensureTestStaff(staffAuth(db), { named: false });
-    files.staff = await dump(client, "staff");
+    files.staff = await dump(client, dir, "staff");
     await seedDemoContent(db);
-    files["staff-demo"] = await dump(client, "staff-demo");
+    files["staff-demo"] = await dump(client, dir, "staff-demo");
     await client.close();
   }
-  {
-    // A server's DATA_DIR (admin-data.ts): its staff have names.
-    const { client, db } = await open(files.migrated);
-    await ensureTestStaff(staffAuth(db), { named: true });
-    await dump(client, "server-staff");
-    await seedDemoContent(db);
-    await dump(client, "server-staff-demo");
-    await client.close();
-  }
+  await writeServerDataTemplates(dir, files.migrated);
   project.provide("pgliteTemplates", files);
   // Read by prepareAdminData in the workers, which inherit this process's environment.
   process.env[ADMIN_DATA_TEMPLATES_ENV] = dir;
