@@ -187,12 +187,18 @@ export function ListPages({ result, noun }: { result: PageInfo; noun: readonly [
   );
 }
 
+/** A value longer than this takes a whole row: in a third of one it would wrap every few letters. */
+const WIDE_FACT = 28;
+
 /** A submission's facts, "—" where one is not given. */
 export function Facts({ facts }: { facts: [string, string | null][] }) {
   return (
     <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
       {facts.map(([term, value]) => (
-        <div key={term} className="flex min-w-0 gap-2">
+        <div
+          key={term}
+          className={`flex min-w-0 gap-2 ${(value?.length ?? 0) > WIDE_FACT ? "sm:col-span-3" : ""}`}
+        >
           <dt className="text-ink-faint">{term}</dt>
           <dd className="min-w-0 text-ink [overflow-wrap:anywhere]">{value ?? "—"}</dd>
         </div>
