@@ -879,15 +879,16 @@ export const visitSalts = pgTable("visit_salts", {
 });
 
 /**
- * One page view of the public site. `visit_id` is SHA-256 of (the day's salt, the site, the IP
- * address, the user agent): neither of those is stored. Kept 90 days, then only as daily totals.
+ * One page view of the public site. `visit_id` is the first 64 bits of SHA-256 of (the day's salt,
+ * the site, the IP address, the user agent): neither of those is stored. Kept 90 days, then only
+ * as daily totals. No key of its own: nothing refers to one view, and every index a view writes
+ * is counted in the cost of a page (decision 0383).
  */
 export const pageViews = pgTable(
   "page_views",
   {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
-    visitId: text("visit_id").notNull(),
+    visitId: bigint("visit_id", { mode: "bigint" }).notNull(),
     path: text("path").notNull(),
     /** The referring site's host name; null for none or this site itself. */
     referrerHost: text("referrer_host"),

@@ -66,7 +66,7 @@ const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
 const MAX_VALUE = 200;
 const MAX_PATH = 500;
 
-type ViewRow = Omit<typeof pageViews.$inferInsert, "id">;
+type ViewRow = typeof pageViews.$inferInsert;
 const COLUMNS = [
   "at",
   "visitId",
@@ -91,20 +91,25 @@ async function insertViews(db: Database, rows: ViewRow[]): Promise<void> {
     sql.param(
       rows.map((row) => {
         const value = row[name];
-        return value instanceof Date ? value.toISOString() : (value ?? null);
+        if (value instanceof Date) return value.toISOString();
+        return typeof value === "bigint" ? value.toString() : (value ?? null);
       }),
     );
   await db.execute(sql`
     insert into ${pageViews} (at, visit_id, path, referrer_host, utm_source, utm_medium,
       utm_campaign, utm_term, utm_content, device, browser)
-    select * from unnest(${column("at")}::timestamptz[], ${column("visitId")}::text[],
+    select * from unnest(${column("at")}::timestamptz[], ${column("visitId")}::bigint[],
       ${column("path")}::text[], ${column("referrerHost")}::text[], ${column("utmSource")}::text[],
       ${column("utmMedium")}::text[], ${column("utmCampaign")}::text[], ${column("utmTerm")}::text[],
       ${column("utmContent")}::text[], ${column("device")}::text[], ${column("browser")}::text[])`);
 }
 
-/** SHA-256 of (salt, site, IP, user agent), hex: the visit id of one visitor for one day. */
-export function visitIdOf(salt: Buffer, site: string, visitor: Visitor): string {
+/**
+ * SHA-256 of (salt, site, IP, user agent), its first 64 bits: the visit id of one visitor for one
+ * day. 64 bits keep the id unique among the visits of a day (as Plausible's do) and make it one
+ * machine word to store and index (decision 0383).
+ */
+export function visitIdOf(salt: Buffer, site: string, visitor: Visitor): bigint {
   return createHash("sha256")
     .update(salt)
     .update("\0")
@@ -113,7 +118,8 @@ export function visitIdOf(salt: Buffer, site: string, visitor: Visitor): string 
     .update(visitor.ip)
     .update("\0")
     .update(visitor.userAgent)
-    .digest("hex");
+    .digest()
+    .readBigInt64BE(0);
 }
 
 /** The `utm_*` parameters of a URL (or a path with its query), or null when it has none. */
@@ -209,7 +215,7 @@ export class VisitCounter {
   }
 
   /** A visitor's id today. */
-  async visitId(visitor: Visitor, now: Date = this.options.now()): Promise<string> {
+  async visitId(visitor: Visitor, now: Date = this.options.now()): Promise<bigint> {
     return visitIdOf(await this.currentSalt(now), this.options.siteUrl, visitor);
   }
 
@@ -240,7 +246,7 @@ export class VisitCounter {
     return running;
   }
 
-  private row(salt: Buffer, view: ViewInput): typeof pageViews.$inferInsert {
+  private row(salt: Buffer, view: ViewInput): ViewRow {
     const utm = utmOf(view.url);
     return {
       at: view.at,

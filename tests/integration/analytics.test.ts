@@ -35,25 +35,25 @@ describe.each(testDrivers)("the analytics screen on %s", (driver) => {
     t = await createTestRuntime(driver);
     const db = t.runtime.database.db;
     const view = (
-      visitId: string,
+      visitId: bigint,
       at: Date,
       path: string,
       extra: Partial<typeof pageViews.$inferInsert> = {},
     ) => ({ visitId, at, path, device: "desktop", browser: "firefox", ...extra });
     await db.insert(pageViews).values([
       // A newsletter visit today: three pages, then an inquiry.
-      view("a".repeat(64), noon(0, -30), "/case-studies/low-tide-records", {
+      view(0xan, noon(0, -30), "/case-studies/low-tide-records", {
         utmSource: "newsletter",
         utmCampaign: "spring",
       }),
-      view("a".repeat(64), noon(0, -20), "/about"),
-      view("a".repeat(64), noon(0, -10), "/contact"),
+      view(0xan, noon(0, -20), "/about"),
+      view(0xan, noon(0, -10), "/contact"),
       // From Google today, one page.
-      view("b".repeat(64), noon(0, -5), "/blog", { referrerHost: "google.com" }),
+      view(0xbn, noon(0, -5), "/blog", { referrerHost: "google.com" }),
       // Direct, yesterday.
-      view("c".repeat(64), noon(-1), "/"),
+      view(0xcn, noon(-1), "/"),
       // Ten days ago: the previous period of the last 7 days.
-      view("d".repeat(64), noon(-10), "/"),
+      view(0xdn, noon(-10), "/"),
     ]);
     const [attributed] = await db
       .insert(contactSubmissions)
@@ -212,7 +212,7 @@ describe.each(testDrivers)("page-view rollups and retention on %s", (driver) => 
     path: string,
     extra: Partial<typeof pageViews.$inferInsert> = {},
   ) => ({
-    visitId: visit.repeat(64),
+    visitId: BigInt(visit),
     at: new Date(at),
     path,
     device: "mobile",
