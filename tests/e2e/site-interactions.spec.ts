@@ -102,17 +102,25 @@ test.describe("weddings and careers interactions", () => {
     await expect(learnMore.first()).toHaveAttribute("href", "/contact");
   });
 
-  test("home: the reel plays from a poster and records video_play once", async ({ page }, info) => {
+  test("home: the reel starts from its play control, gains native controls and records video_play once", async ({
+    page,
+  }, info) => {
     test.skip(isMobile(info), "one width is enough");
     await page.goto("/");
     await hydrated(page);
     const video = page.locator("video");
     await expect(video).toHaveAttribute("poster", "/media/reel-poster.webp");
     await expect(video).toHaveAttribute("preload", "none");
+    // No native controls until it starts (decision 0420): one play control over the poster.
+    await expect(video).not.toHaveAttribute("controls");
+    const play = page.getByRole("button", { name: "Play: Northlight Studio showreel" });
     await video.evaluate((el: HTMLVideoElement) => {
       el.muted = true;
-      return el.play();
     });
+    await play.click();
+    await expect(video).toHaveAttribute("controls", "");
+    await expect(play).toHaveCount(0);
+    await expect(video).toBeFocused();
     await expect
       .poll(async () =>
         page.evaluate(
@@ -123,5 +131,17 @@ test.describe("weddings and careers interactions", () => {
         ),
       )
       .toBe(1);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the reel's play control is a link to the video file", async ({ page }, info) => {
+    test.skip(isMobile(info), "one width is enough");
+    await page.goto("/");
+    await expect(
+      page.getByRole("link", { name: "Play: Northlight Studio showreel" }),
+    ).toHaveAttribute("href", "/media/reel.mp4");
   });
 });

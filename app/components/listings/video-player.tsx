@@ -1,5 +1,7 @@
-import { useEffect, useReducer, useRef } from "react";
+import { type RefObject, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { PathIcon } from "~/components/listings/ui";
+import { LinkUntilHydrated } from "~/components/ui/dialog-launcher";
+import { PlayIcon } from "~/components/ui/icons";
 import { trackEvent } from "~/lib/analytics";
 import { nextVideoState, type VideoEvent } from "~/lib/listings/video-state";
 
@@ -9,7 +11,8 @@ const SPINNER_ICON = "M21 12a9 9 0 1 1-6.219-8.56";
 /**
  * A video with the SPEC's overlays: loading until the first frame after play, buffering while
  * playback waits for data, and the thumbnail when the video fails. Nothing is preloaded: the
- * poster shows until the visitor presses play (native controls, so it works without JavaScript).
+ * poster shows until the visitor presses play; the native controls come with the first play
+ * (decision 0420; without JavaScript the play control links to the video file).
  */
 export function VideoPlayer({
   src,
@@ -25,6 +28,7 @@ export function VideoPlayer({
   const ref = useRef<HTMLVideoElement>(null);
   const [state, dispatch] = useReducer(nextVideoState, "idle");
   const tracked = useRef(false);
+  const gate = useVideoGate(ref);
 
   // A failure before hydration (no JavaScript yet to hear it) still shows the thumbnail.
   useEffect(() => {
@@ -35,9 +39,7 @@ export function VideoPlayer({
 
   if (state === "error") {
     return (
-      <div
-        className={`relative aspect-video overflow-hidden rounded-card border border-line bg-surface-raised ${className}`}
-      >
+      <div className={`video-frame bg-surface-raised ${className}`}>
         {poster ? (
           <img
             src={poster}
@@ -50,7 +52,7 @@ export function VideoPlayer({
         ) : null}
         <p
           role="status"
-          className="absolute inset-x-4 bottom-4 rounded-full bg-canvas/85 px-4 py-2 text-center text-sm text-ink-muted backdrop-blur"
+          className="video-note absolute inset-x-4 bottom-4 text-center text-ink-muted backdrop-blur"
         >
           This video is unavailable right now.
         </p>
@@ -59,20 +61,21 @@ export function VideoPlayer({
   }
 
   return (
-    <div
-      className={`relative aspect-video overflow-hidden rounded-card border border-line bg-canvas ${className}`}
-    >
+    <div className={`video-frame bg-canvas ${className}`}>
       {/* biome-ignore lint/a11y/useMediaCaption: studio reels have no dialogue to caption */}
       <video
         ref={ref}
         src={src}
         poster={poster ?? undefined}
         aria-label={title}
-        controls
+        controls={gate.started}
+        // Focused when the play control hands over to the native controls.
+        tabIndex={-1}
         playsInline
         preload="none"
         className="size-full object-cover"
         onPlay={() => {
+          gate.onPlay();
           dispatch("play");
           if (!tracked.current) {
             tracked.current = true;
@@ -88,17 +91,69 @@ export function VideoPlayer({
         onEnded={on("ended")}
         onError={on("error")}
       />
+      {gate.started ? null : <VideoPlayControl href={src} title={title} onStart={gate.start} />}
       {state === "loading" || state === "buffering" ? (
         <div
           role="status"
-          className="pointer-events-none absolute inset-0 flex items-center justify-center bg-canvas/60"
+          className="pointer-events-none absolute inset-0 grid place-items-center bg-canvas/60"
         >
-          <span className="flex items-center gap-3 rounded-full bg-canvas/85 px-4 py-2 text-sm text-ink">
+          <span className="video-note flex items-center gap-3 text-ink">
             <PathIcon d={SPINNER_ICON} className="size-5 animate-spin text-accent" />
             {state === "loading" ? "Loading video…" : "Buffering…"}
           </span>
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A video's native controls are a shadow tree of ~40 elements whose style and layout cost a
+ * phone ~100 ms at load per video, for a control nobody has touched yet (decision 0420). So a
+ * video starts without them, behind one play control over its poster; pressing it (or the video
+ * starting any other way) shows the native controls and plays. `started` says which it is.
+ */
+export function useVideoGate(ref: RefObject<HTMLVideoElement | null>) {
+  const [started, setStarted] = useState(false);
+  // Called inside the click, so `play()` keeps the visitor's gesture (autoplay rules allow it).
+  const start = useCallback(() => {
+    const video = ref.current;
+    setStarted(true);
+    if (!video) return;
+    video.controls = true;
+    video.focus();
+    void video.play().catch(() => {});
+  }, [ref]);
+  const onPlay = useCallback(() => setStarted(true), []);
+  return { started, start, onPlay };
+}
+
+/**
+ * The play control over a video's poster: until the page is hydrated (and without JavaScript) a
+ * link to the video file, which the browser plays on its own page; then a button that starts the
+ * video in place.
+ */
+export function VideoPlayControl({
+  href,
+  title,
+  onStart,
+}: {
+  href: string;
+  title: string;
+  onStart: () => void;
+}) {
+  const label = { "aria-label": `Play: ${title}` };
+  return (
+    <LinkUntilHydrated
+      href={href}
+      linkProps={label}
+      buttonProps={label}
+      onPress={onStart}
+      className="video-play"
+    >
+      <span>
+        <PlayIcon className="ml-1 size-7 md:size-8" fill="currentColor" />
+      </span>
+    </LinkUntilHydrated>
   );
 }

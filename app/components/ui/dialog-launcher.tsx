@@ -1,4 +1,11 @@
-import { type AnchorHTMLAttributes, type ReactNode, useCallback, useRef, useState } from "react";
+import {
+  type AnchorHTMLAttributes,
+  type ButtonHTMLAttributes,
+  type ReactNode,
+  useCallback,
+  useRef,
+  useState,
+} from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -19,10 +26,49 @@ export function useDialogLauncher<Subject>() {
 }
 
 /**
- * The control that opens such a dialog. Until the page is hydrated (and without JavaScript) it is
- * a link to where the same thing lives without the dialog (`href`, `linkProps`); then a button
- * that opens the dialog (`onOpen`, given itself for focus to return to). `onIntent` (pointer over
- * it, focus) lets the dialog's code start loading before the click.
+ * A control that acts in place once scripts run. Until the page is hydrated (and without
+ * JavaScript) it is a link to where the same thing is without them (`href`, `linkProps`); then a
+ * button (`buttonProps`) that calls `onPress` with itself. Null `onPress`: the link stays.
+ */
+export function LinkUntilHydrated({
+  href,
+  linkProps,
+  buttonProps,
+  onPress,
+  className,
+  children,
+}: {
+  href: string;
+  linkProps?: AnchorHTMLAttributes<HTMLAnchorElement>;
+  buttonProps?: ButtonHTMLAttributes<HTMLButtonElement>;
+  onPress: ((button: HTMLButtonElement) => void) | null;
+  className?: string;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  if (!hydrated || !onPress) {
+    return (
+      <a href={href} className={className} {...linkProps}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={className}
+      {...buttonProps}
+      onClick={(event) => onPress(event.currentTarget)}
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * The control that opens such a dialog: a link to where the same thing lives without the dialog
+ * until hydrated, then a button that opens it (`onOpen`, given itself for focus to return to).
+ * `onIntent` (pointer over it, focus) lets the dialog's code start loading before the click.
  */
 export function DialogLauncher({
   href,
@@ -40,24 +86,15 @@ export function DialogLauncher({
   className?: string;
   children: ReactNode;
 }) {
-  const hydrated = useHydrated();
-  if (!hydrated || !onOpen) {
-    return (
-      <a href={href} className={className} {...linkProps}>
-        {children}
-      </a>
-    );
-  }
   return (
-    <button
-      type="button"
-      aria-haspopup="dialog"
+    <LinkUntilHydrated
+      href={href}
+      linkProps={linkProps}
+      buttonProps={{ "aria-haspopup": "dialog", onPointerEnter: onIntent, onFocus: onIntent }}
+      onPress={onOpen}
       className={className}
-      onPointerEnter={onIntent}
-      onFocus={onIntent}
-      onClick={(event) => onOpen(event.currentTarget)}
     >
       {children}
-    </button>
+    </LinkUntilHydrated>
   );
 }
