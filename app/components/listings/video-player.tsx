@@ -117,12 +117,9 @@ export function useVideoGate(ref: RefObject<HTMLVideoElement | null>) {
   const [started, setStarted] = useState(false);
   // Called inside the click, so `play()` keeps the visitor's gesture (autoplay rules allow it).
   const start = useCallback(() => {
-    const video = ref.current;
-    setStarted(true);
-    if (!video) return;
-    video.controls = true;
-    video.focus();
-    void video.play().catch(() => {});
+    setStarted(true); // the render that follows adds `controls`
+    ref.current?.focus();
+    void ref.current?.play().catch(() => {});
   }, [ref]);
   const onPlay = useCallback(() => setStarted(true), []);
   return { started, start, onPlay };
