@@ -18,7 +18,8 @@
  * each run of it right before the same run of this build, so before and after see the same load;
  * the section then holds both tables.
  *
- * Budgets (DESIGN.md, issue 34): performance >= 95; TBT <= 150 ms; no task over 100 ms;
+ * Budgets (DESIGN.md, issue 34): performance >= 95; TBT <= 150 ms; no task over 100 ms after the
+ * first paint;
  * accessibility, best practices, SEO = 100; initial JS <= 120 KiB gzip; CSS <= 25 KiB gzip;
  * CLS <= 0.02. Builds first when the build is missing or older than the sources (FORCE_BUILD=1 to
  * always build). Loopback only; bounded by RUNS x PAGES.
@@ -115,16 +116,16 @@ async function measure(sites) {
   for (const site of sites) for (const page of PAGES) await fetch(`${site.base}${page}`);
   const tables = sites.map(() => []);
   for (const page of PAGES) {
-    const lhrs = sites.map(() => []);
+    const runs = sites.map(() => []);
     for (let i = 0; i < RUNS; i += 1) {
       for (const [s, site] of sites.entries()) {
-        lhrs[s].push(await paintedRun(`${site.base}${page}`));
+        runs[s].push(await paintedRun(`${site.base}${page}`));
         process.stdout.write(".");
       }
     }
     loads.push(loadavg()[0]);
     for (const [s, site] of sites.entries()) {
-      tables[s].push({ page, ...summarise(lhrs[s]), ...(await initialJs(site, page)) });
+      tables[s].push({ page, ...summarise(runs[s]), ...(await initialJs(site, page)) });
     }
     const row = tables.at(-1).at(-1);
     process.stdout.write(
@@ -139,7 +140,7 @@ const ms = (value) => `${value.toFixed(0)} ms`;
 function table(rows) {
   const mark = (ok, text) => (ok ? text : `**${text}** ✗`);
   const lines = [
-    "| page | perf | TBT | script eval. | style & layout | longest task | LCP | CLS | benchmarkIndex | a11y / BP / SEO | initial JS (gzip) | CSS (gzip) | perf runs |",
+    "| page | perf | TBT | script eval. | style & layout | longest task after first paint (any) | LCP | CLS | benchmarkIndex | a11y / BP / SEO | initial JS (gzip) | CSS (gzip) | perf runs |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |",
   ];
   for (const r of rows) {
@@ -148,7 +149,7 @@ function table(rows) {
       .map((score) => mark(score >= 100, score))
       .join(" / ");
     lines.push(
-      `| \`${r.page}\` | ${mark(r.performance >= BUDGET.performance, r.performance)} | ${mark(r.tbt <= BUDGET.tbt, ms(r.tbt))} | ${ms(r.scripting)} | ${ms(r.styleLayout)} | ${mark(r.longestTask <= BUDGET.longestTask, ms(r.longestTask))} | ${r.lcp.toFixed(2)} s | ${mark(r.cls <= BUDGET.cls, r.cls.toFixed(3))} | ${r.benchmarkIndex.toFixed(0)} (${Math.min(...indexes).toFixed(0)}-${Math.max(...indexes).toFixed(0)}) | ${others} | ${mark(r.js <= BUDGET.js, `${r.js.toFixed(1)} KiB`)} | ${mark(r.css <= BUDGET.css, `${r.css.toFixed(1)} KiB`)} | ${r.runs.map((run) => run.performance).join(", ")} |`,
+      `| \`${r.page}\` | ${mark(r.performance >= BUDGET.performance, r.performance)} | ${mark(r.tbt <= BUDGET.tbt, ms(r.tbt))} | ${ms(r.scripting)} | ${ms(r.styleLayout)} | ${mark(r.longestTask <= BUDGET.longestTask, ms(r.longestTask))} (${ms(r.longestTaskAny)}) | ${r.lcp.toFixed(2)} s | ${mark(r.cls <= BUDGET.cls, r.cls.toFixed(3))} | ${r.benchmarkIndex.toFixed(0)} (${Math.min(...indexes).toFixed(0)}-${Math.max(...indexes).toFixed(0)}) | ${others} | ${mark(r.js <= BUDGET.js, `${r.js.toFixed(1)} KiB`)} | ${mark(r.css <= BUDGET.css, `${r.css.toFixed(1)} KiB`)} | ${r.runs.map((run) => run.performance).join(", ")} |`,
     );
   }
   const failing = rows
@@ -190,10 +191,14 @@ tables only when their indexes are alike, and before/after only from runs made t
 idle is 1,650-2,600).
 
 "Script eval." and "style & layout" are Lighthouse's main-thread breakdown (simulated, the whole
-load). "Longest task" is the longest main-thread task Lighthouse saw (simulated; every task,
-before and after the first paint). "Initial JS" is every module a page loads to hydrate (started
+load). "Longest task after first paint" is the budget's measure: the longest main-thread task that
+started after the first contentful paint, in the order the browser ran them (Lighthouse's task
+model on the run's trace), its CPU time times 4 as Lighthouse simulates it; in brackets the
+longest of all tasks, also the parsing, style and layout that made the first paint (Lighthouse's
+\`long-tasks\`). "Initial JS" is every module a page loads to hydrate (started
 after the first paint, decision 0130), in the bytes a gzip-only client receives (decision 0132).
-Budgets: performance >= 95; TBT <= ${BUDGET.tbt} ms; no task over ${BUDGET.longestTask} ms; accessibility, best
+Budgets: performance >= 95; TBT <= ${BUDGET.tbt} ms; no task over ${BUDGET.longestTask} ms after the first paint;
+accessibility, best
 practices, SEO = 100; initial JS <= 120 KiB; CSS <= 25 KiB; CLS <= 0.02. ✗ marks a figure over
 its budget.
 ${

@@ -1,17 +1,24 @@
-import { type RefObject, useEffect, useSyncExternalStore } from "react";
+import { type RefObject, startTransition, useEffect, useState } from "react";
 
-const subscribe = () => () => {};
+/** Set once the first hydration has committed: what mounts later starts out hydrated. */
+let hydratedOnce = false;
 
 /**
  * False on the server and during hydration, true afterwards. Lets a control render as a plain
  * link in the server HTML (works without JavaScript) and as a button once scripts run.
+ *
+ * State set from an effect, in a transition (decision 0421): the switch re-renders every user of
+ * this hook, and a transition renders it in slices, in tasks of its own after the hydration's.
+ * (`useSyncExternalStore` with a server snapshot did the same re-render synchronously, inside
+ * the task that ran hydration's effects: one of the longest tasks of a page on a slow phone.)
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(hydratedOnce);
+  useEffect(() => {
+    hydratedOnce = true;
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
 
 /**

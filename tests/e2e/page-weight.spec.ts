@@ -32,7 +32,8 @@ const STYLE_LAYOUT_EVENTS = new Set(["UpdateLayoutTree", "Layout"]);
 /**
  * The main thread's CPU work while `url` loads on a phone-sized screen and hydrates, from
  * Chromium's trace: script evaluation and style and layout (ms of CPU, nested script events
- * counted once), and the longest task (ms of CPU). CPU time, not wall time: a busy machine
+ * counted once), the longest task and the longest that started after the first contentful paint
+ * (ms of CPU; issue 34's budget is on the second: what made the first paint is not in it). CPU time, not wall time: a busy machine
  * deschedules the thread more often, which stretches wall time but not this (decision 0283).
  */
 async function mainThreadWork(browser: Browser, url: string) {
@@ -49,7 +50,7 @@ async function mainThreadWork(browser: Browser, url: string) {
     events.push(...(value as unknown as TraceEvent[])),
   );
   await cdp.send("Tracing.start", {
-    categories: "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute",
+    categories: "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,loading",
     transferMode: "ReportEvents",
   });
   await page.goto(url);
@@ -83,6 +84,9 @@ async function mainThreadWork(browser: Browser, url: string) {
   const tasksOf = (tid: number) => events.filter((e) => e.tid === tid && e.name === "RunTask");
   const tid = [...renderers].sort((a, b) => cpu(tasksOf(b)) - cpu(tasksOf(a)))[0];
   const main = events.filter((e) => e.tid === tid && e.ph === "X").sort((a, b) => a.ts - b.ts);
+  // A mark, not a complete event: looked up among all of the thread's events.
+  const paint = events.find((e) => e.tid === tid && e.name === "firstContentfulPaint")?.ts;
+  const tasks = tasksOf(tid ?? -1);
   let scriptEnd = 0;
   const script = main.filter((e) => {
     if (!SCRIPT_EVENTS.has(e.name) || e.ts < scriptEnd) return false;
@@ -92,7 +96,12 @@ async function mainThreadWork(browser: Browser, url: string) {
   return {
     scripting: cpu(script),
     styleLayout: cpu(main.filter((e) => STYLE_LAYOUT_EVENTS.has(e.name))),
-    longestTask: Math.max(...tasksOf(tid ?? -1).map((e) => (e.tdur ?? 0) / 1000)),
+    longestTask: Math.max(...tasks.map((e) => (e.tdur ?? 0) / 1000)),
+    // NaN when the trace has no first paint: then no bound can pass.
+    longestTaskAfterPaint:
+      paint === undefined
+        ? Number.NaN
+        : Math.max(0, ...tasks.filter((e) => e.ts >= paint).map((e) => (e.tdur ?? 0) / 1000)),
   };
 }
 
@@ -176,8 +185,10 @@ test.describe("page weight", () => {
     // Decision 0283. The longest public page, loaded 3 times; each figure is its median. The
     // bounds are CPU times at the reference speed (REFERENCE_INDEX): a faster host's figures are
     // scaled up to it, a slower one's down, so the bound means the same work on every host.
+    // The bound after the first paint is issue 34's budget: no task over 100 ms at 4x (decision
+    // 0421: hydration's effects re-rendered the frame in one task of 90-210 ms at 4x).
     const REFERENCE_INDEX = 1500;
-    const BOUND = { scripting: 400, styleLayout: 200, longestTask: 150 };
+    const BOUND = { scripting: 400, styleLayout: 200, longestTask: 150, longestTaskAfterPaint: 25 };
     const index = cpuBenchmarkIndex();
     const loads: Awaited<ReturnType<typeof mainThreadWork>>[] = [];
     for (let i = 0; i < 3; i += 1) loads.push(await mainThreadWork(browser, `${baseURL}/`));
@@ -189,12 +200,14 @@ test.describe("page weight", () => {
       scripting: figure("scripting"),
       styleLayout: figure("styleLayout"),
       longestTask: figure("longestTask"),
+      longestTaskAfterPaint: figure("longestTaskAfterPaint"),
     };
-    const report = `host benchmarkIndex (CPU time) ${index.toFixed(0)}; at index ${REFERENCE_INDEX}: script evaluation ${measured.scripting.toFixed(0)} ms (bound ${BOUND.scripting}), style and layout ${measured.styleLayout.toFixed(0)} ms (bound ${BOUND.styleLayout}), longest task ${measured.longestTask.toFixed(0)} ms (bound ${BOUND.longestTask}); unthrottled CPU, x4 for Lighthouse's phone`;
+    const report = `host benchmarkIndex (CPU time) ${index.toFixed(0)}; at index ${REFERENCE_INDEX}: script evaluation ${measured.scripting.toFixed(0)} ms (bound ${BOUND.scripting}), style and layout ${measured.styleLayout.toFixed(0)} ms (bound ${BOUND.styleLayout}), longest task ${measured.longestTask.toFixed(0)} ms (bound ${BOUND.longestTask}), after the first paint ${measured.longestTaskAfterPaint.toFixed(0)} ms (bound ${BOUND.longestTaskAfterPaint}); unthrottled CPU, x4 for Lighthouse's phone`;
     console.log(`main-thread work of /: ${report}`);
     test.info().annotations.push({ type: "main-thread work of /", description: report });
     expect(measured.scripting, report).toBeLessThanOrEqual(BOUND.scripting);
     expect(measured.styleLayout, report).toBeLessThanOrEqual(BOUND.styleLayout);
     expect(measured.longestTask, report).toBeLessThanOrEqual(BOUND.longestTask);
+    expect(measured.longestTaskAfterPaint, report).toBeLessThanOrEqual(BOUND.longestTaskAfterPaint);
   });
 });

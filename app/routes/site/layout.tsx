@@ -41,8 +41,18 @@ const ErrorPage = lazy(() =>
   import("~/components/site/error-page").then((m) => ({ default: m.ErrorPage })),
 );
 
-function Frame({ config, children }: { config: PublicSiteConfig; children: React.ReactNode }) {
+/** The cookie banner, once the page is hydrated: its own component, so that only it re-renders then. */
+function ConsentWhenHydrated({ measurementId }: { measurementId: string | null }) {
   const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <Consent measurementId={measurementId} />
+    </Suspense>
+  );
+}
+
+function Frame({ config, children }: { config: PublicSiteConfig; children: React.ReactNode }) {
   return (
     <BookingProvider url={config.bookingUrl} siteUrl={config.siteUrl}>
       <a
@@ -54,11 +64,7 @@ function Frame({ config, children }: { config: PublicSiteConfig; children: React
       <SiteHeader />
       {children}
       <SiteFooter />
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <Consent measurementId={config.gaMeasurementId} />
-        </Suspense>
-      ) : null}
+      <ConsentWhenHydrated measurementId={config.gaMeasurementId} />
     </BookingProvider>
   );
 }
