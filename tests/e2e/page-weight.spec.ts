@@ -185,10 +185,13 @@ test.describe("page weight", () => {
     // Decision 0283. The longest public page, loaded 3 times; each figure is its median. The
     // bounds are CPU times at the reference speed (REFERENCE_INDEX): a faster host's figures are
     // scaled up to it, a slower one's down, so the bound means the same work on every host.
-    // The bound after the first paint is issue 34's budget: no task over 100 ms at 4x (decision
-    // 0421: hydration's effects re-rendered the frame in one task of 90-210 ms at 4x).
+    // The bound after the first paint guards issue 34's budget (no task over 100 ms at 4x,
+    // measured by bench:lighthouse): 30 ms of CPU at the reference speed, 120 at 4x. Today's
+    // longest is the framework's module evaluation, 12-14 ms of CPU here, 13-21 ms once scaled
+    // (this host's index moves between 1,550 and 2,300); hydration in one task would be ~40.
+    // (Decisions 0421, 0422.)
     const REFERENCE_INDEX = 1500;
-    const BOUND = { scripting: 400, styleLayout: 200, longestTask: 150, longestTaskAfterPaint: 25 };
+    const BOUND = { scripting: 400, styleLayout: 200, longestTask: 150, longestTaskAfterPaint: 30 };
     const index = cpuBenchmarkIndex();
     const loads: Awaited<ReturnType<typeof mainThreadWork>>[] = [];
     for (let i = 0; i < 3; i += 1) loads.push(await mainThreadWork(browser, `${baseURL}/`));
