@@ -1,14 +1,13 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Database } from "@server/db/client";
 import { pageViews, type VisitUtm } from "@server/db/schema";
 import type { Logger } from "@server/logger";
 import { clientIpContext } from "@server/security/client-ip";
 import { asc, eq, sql } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
-import { isbot } from "isbot";
 import type { RouterContextProvider } from "react-router";
 import { rotateSalt, untilMidnightUtc, utcDay } from "./salt";
-import { browserFamilyOf, deviceClassOf } from "./user-agent";
+import { traitsOf } from "./user-agent";
 
 /**
  * Cookieless page views of the public site (issue #33, decision 0380).
@@ -110,16 +109,12 @@ async function insertViews(db: Database, rows: ViewRow[]): Promise<void> {
  * machine word to store and index (decision 0383).
  */
 export function visitIdOf(salt: Buffer, site: string, visitor: Visitor): bigint {
-  return createHash("sha256")
-    .update(salt)
-    .update("\0")
-    .update(site)
-    .update("\0")
-    .update(visitor.ip)
-    .update("\0")
-    .update(visitor.userAgent)
-    .digest()
-    .readBigInt64BE(0);
+  // One buffer and a one-shot hash: the same bytes as four updates of a Hash, for less.
+  const input = Buffer.concat([
+    salt,
+    Buffer.from(`\0${site}\0${visitor.ip}\0${visitor.userAgent}`),
+  ]);
+  return hash("sha256", input, "buffer").readBigInt64BE(0);
 }
 
 /** The `utm_*` parameters of a URL (or a path with its query), or null when it has none. */
@@ -135,13 +130,13 @@ export function utmOf(url: string): VisitUtm | null {
   return Object.keys(utm).length > 0 ? utm : null;
 }
 
-/** The referring host (lower case, no `www.`), or null for none, a bad one, or this site. */
-export function referrerHostOf(referrer: string | null, siteUrl: string): string | null {
+/** The referring host (lower case, no `www.`), or null for none, a bad one, or this site's. */
+export function referrerHostOf(referrer: string | null, siteHost: string): string | null {
   if (!referrer) return null;
   try {
     const url = new URL(referrer);
     if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    if (url.host === new URL(siteUrl).host) return null;
+    if (url.host === siteHost) return null;
     return (
       url.hostname
         .toLowerCase()
@@ -165,7 +160,7 @@ const STAFF_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
 /** Whether a request is counted at all: a person (not a bot) who is not signed-in staff. */
 export function isCountedVisitor(userAgent: string, cookie: string | undefined): boolean {
-  return !isbot(userAgent) && !STAFF_COOKIE.test(cookie ?? "");
+  return !traitsOf(userAgent).bot && !STAFF_COOKIE.test(cookie ?? "");
 }
 
 export class VisitCounter {
@@ -175,6 +170,7 @@ export class VisitCounter {
   private flushing: Promise<void> | null = null;
   private flushTimer: NodeJS.Timeout | undefined;
   private midnightTimer: NodeJS.Timeout | undefined;
+  private readonly siteHost: string;
   readonly options: Required<Omit<VisitCounterOptions, "logger">> & {
     logger?: Pick<Logger, "error">;
   };
@@ -191,6 +187,7 @@ export class VisitCounter {
       now: () => new Date(Date.now()),
       ...options,
     };
+    this.siteHost = new URL(options.siteUrl).host;
   }
 
   stats(): VisitCounterStats {
@@ -248,18 +245,19 @@ export class VisitCounter {
 
   private row(salt: Buffer, view: ViewInput): ViewRow {
     const utm = utmOf(view.url);
+    const { device, browser } = traitsOf(view.userAgent);
     return {
       at: view.at,
       visitId: visitIdOf(salt, this.options.siteUrl, view),
       path: view.path,
-      referrerHost: referrerHostOf(view.referrer, this.options.siteUrl),
+      referrerHost: referrerHostOf(view.referrer, this.siteHost),
       utmSource: utm?.source ?? null,
       utmMedium: utm?.medium ?? null,
       utmCampaign: utm?.campaign ?? null,
       utmTerm: utm?.term ?? null,
       utmContent: utm?.content ?? null,
-      device: deviceClassOf(view.userAgent),
-      browser: browserFamilyOf(view.userAgent),
+      device,
+      browser,
     };
   }
 

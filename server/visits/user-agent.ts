@@ -1,3 +1,4 @@
+import { isbot } from "isbot";
 import type { BrowserFamily, DeviceClass } from "~/lib/values";
 
 /**
@@ -23,4 +24,38 @@ export function browserFamilyOf(userAgent: string): BrowserFamily {
   if (/Chrome\/|CriOS\/|Chromium\//.test(userAgent)) return "chrome";
   if (/Safari\//.test(userAgent) && /Version\//.test(userAgent)) return "safari";
   return "other";
+}
+
+/** What counting needs of a user agent: whether it is a bot's (isbot), and what a view keeps. */
+export interface UserAgentTraits {
+  bot: boolean;
+  device: DeviceClass;
+  browser: BrowserFamily;
+}
+
+const traitsByUserAgent = new Map<string, UserAgentTraits>();
+/** Remembered user agents, at most; the map is emptied when full. */
+const MAX_REMEMBERED = 2_000;
+/** A longer user agent is worked out every time rather than kept. */
+const MAX_REMEMBERED_LENGTH = 512;
+
+/**
+ * A user agent's traits, remembered in memory (never stored). A site sees a few hundred distinct
+ * user agents a day and every request of the public site asks: isbot's pattern and the patterns
+ * above were the costliest part of counting a page view after the database's write (decision
+ * 0423). Bounded in entries and in length, so odd headers cannot grow it.
+ */
+export function traitsOf(userAgent: string): UserAgentTraits {
+  const known = traitsByUserAgent.get(userAgent);
+  if (known) return known;
+  const traits: UserAgentTraits = {
+    bot: isbot(userAgent),
+    device: deviceClassOf(userAgent),
+    browser: browserFamilyOf(userAgent),
+  };
+  if (userAgent.length <= MAX_REMEMBERED_LENGTH) {
+    if (traitsByUserAgent.size >= MAX_REMEMBERED) traitsByUserAgent.clear();
+    traitsByUserAgent.set(userAgent, traits);
+  }
+  return traits;
 }
