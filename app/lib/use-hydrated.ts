@@ -4,8 +4,9 @@ import { type RefObject, startTransition, useEffect, useState } from "react";
 let hydratedOnce = false;
 
 /**
- * False on the server and during hydration, true afterwards. Lets a control render as a plain
- * link in the server HTML (works without JavaScript) and as a button once scripts run.
+ * False on the server and in the page's first render in the browser (hydration), true afterwards
+ * and for whatever mounts later. Lets a control render as a plain link in the server HTML (works
+ * without JavaScript) and as a button once scripts run.
  *
  * State set from an effect, in a transition (decision 0421): the switch re-renders every user of
  * this hook, and a transition renders it in slices, in tasks of its own after the hydration's.
