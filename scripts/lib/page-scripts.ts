@@ -13,7 +13,7 @@ import { SERVICES_DROPDOWN } from "../../app/copy/navigation.ts";
 /** A JSON string literal as the loader's call writes it. */
 const JSON_STRING = String.raw`"(?:[^"\\]|\\.)*"`;
 const LOADER_CALL = new RegExp(
-  String.raw`\}\)\((${JSON_STRING}), (\[[^\]]*\])(?:, \[[^\]]*\])?\);</script>`,
+  String.raw`\}\)\((${JSON_STRING}), (\[[^\]]*\])(?:, ${JSON_STRING})?\);</script>`,
 );
 
 /** Paths (`/assets/…js`) of every module the page loads to hydrate. */

@@ -28,15 +28,15 @@ export function scriptLiteral(value: unknown): string {
 
 /**
  * The browser side of the loader: once the browser reports the first contentful paint, preload
- * every module in parallel, evaluate the modules of `ahead` one per task (decision 0422), then run
- * React Router's module script, which hydrates. The paint is reported after the frame is on
+ * every module in parallel, evaluate each of them but the `entry` one per task (decision 0422), then
+ * run React Router's module script, which hydrates. The paint is reported after the frame is on
  * screen, so not one script competes with it. At once in a hidden tab, where no frame
  * is painted; after one frame where paint timing is missing; after 3 s at the latest.
  * `document.currentScript.nonce` lets the script and links it creates pass the CSP; on a shared
  * page there is no nonce and the module script passes by its hash (decision 0180).
  */
-export function deferredLoader(moduleCode: string, modules: string[], ahead: string[]): string {
-  return `((code, modules, ahead) => {
+export function deferredLoader(moduleCode: string, modules: string[], entry: string): string {
+  return `((code, modules, entry) => {
   const nonce = document.currentScript.nonce;
   let started = false;
   const start = async () => {
@@ -49,7 +49,8 @@ export function deferredLoader(moduleCode: string, modules: string[], ahead: str
       link.nonce = nonce;
       document.head.append(link);
     }
-    for (const href of ahead) {
+    for (const href of modules) {
+      if (href === entry) continue;
       await import(href).catch(() => {});
       await new Promise((resolve) => setTimeout(resolve));
     }
@@ -69,7 +70,7 @@ export function deferredLoader(moduleCode: string, modules: string[], ahead: str
     start();
   }).observe({ type: "paint", buffered: true });
   setTimeout(start, 3000);
-})(${scriptLiteral(moduleCode)}, ${scriptLiteral(modules)}, ${scriptLiteral(ahead)});`;
+})(${scriptLiteral(moduleCode)}, ${scriptLiteral(modules)}, ${scriptLiteral(entry)});`;
 }
 
 /**
@@ -91,7 +92,7 @@ export function DeferredScripts({ nonce }: { nonce?: string }) {
   // Called as a function, not rendered: we need its elements to rearrange them. Its hooks run as
   // part of this component, identically on every render.
   const elements = flatten(Scripts({ nonce }));
-  const entry = use(UNSAFE_FrameworkContext)?.manifest.entry.module;
+  const entry = use(UNSAFE_FrameworkContext)?.manifest.entry.module ?? "";
   const added = use(SharedRenderContext)?.added;
   if (elements.length === 0) return null; // after hydration <Scripts> renders nothing
 
@@ -115,13 +116,7 @@ export function DeferredScripts({ nonce }: { nonce?: string }) {
         // Only the server's text matters (hydration keeps it): the browser bundle leaves it out.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own code; values via scriptLiteral
         dangerouslySetInnerHTML={{
-          __html: import.meta.env.SSR
-            ? deferredLoader(
-                moduleCode,
-                modules,
-                modules.filter((href) => href !== entry),
-              )
-            : "",
+          __html: import.meta.env.SSR ? deferredLoader(moduleCode, modules, entry) : "",
         }}
       />
     </>
