@@ -1,9 +1,10 @@
 import { hash } from "node:crypto";
 import type { Database } from "@server/db/client";
+import { copyRows } from "@server/db/copy";
 import { pageViews, type VisitUtm } from "@server/db/schema";
 import type { Logger } from "@server/logger";
 import { clientIpContext } from "@server/security/client-ip";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type { RouterContextProvider } from "react-router";
 import { rotateSalt, untilMidnightUtc, utcDay } from "./salt";
@@ -64,6 +65,13 @@ const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
 /** A parameter longer than this is cut: a URL's query is the visitor's to write. */
 const MAX_VALUE = 200;
 const MAX_PATH = 500;
+/**
+ * A control character, which no text of a page view holds: a browser's path never has one (it is
+ * percent-encoded), and a NUL would make PostgreSQL refuse the whole batch the view is written in.
+ * A path with one is no page; a parameter with one is left out.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_CHAR = /[\u0000-\u001f\u007f]/;
 
 type ViewRow = typeof pageViews.$inferInsert;
 const COLUMNS = [
@@ -79,29 +87,6 @@ const COLUMNS = [
   "device",
   "browser",
 ] as const satisfies readonly (keyof ViewRow)[];
-
-/**
- * One insert of a batch as eleven arrays (`unnest`), not eleven parameters per row: the statement
- * is the same whatever the batch's size, and building it costs the event loop next to nothing.
- */
-async function insertViews(db: Database, rows: ViewRow[]): Promise<void> {
-  // One parameter per column (`sql.param`: a bare array would be spread into a list).
-  const column = (name: (typeof COLUMNS)[number]) =>
-    sql.param(
-      rows.map((row) => {
-        const value = row[name];
-        if (value instanceof Date) return value.toISOString();
-        return typeof value === "bigint" ? value.toString() : (value ?? null);
-      }),
-    );
-  await db.execute(sql`
-    insert into ${pageViews} (at, visit_id, path, referrer_host, utm_source, utm_medium,
-      utm_campaign, utm_term, utm_content, device, browser)
-    select * from unnest(${column("at")}::timestamptz[], ${column("visitId")}::bigint[],
-      ${column("path")}::text[], ${column("referrerHost")}::text[], ${column("utmSource")}::text[],
-      ${column("utmMedium")}::text[], ${column("utmCampaign")}::text[], ${column("utmTerm")}::text[],
-      ${column("utmContent")}::text[], ${column("device")}::text[], ${column("browser")}::text[])`);
-}
 
 /**
  * SHA-256 of (salt, site, IP, user agent), its first 64 bits: the visit id of one visitor for one
@@ -125,7 +110,7 @@ export function utmOf(url: string): VisitUtm | null {
   const utm: VisitUtm = {};
   for (const key of UTM_KEYS) {
     const value = params.get(`utm_${key}`)?.trim();
-    if (value) utm[key] = value.slice(0, MAX_VALUE);
+    if (value && !CONTROL_CHAR.test(value)) utm[key] = value.slice(0, MAX_VALUE);
   }
   return Object.keys(utm).length > 0 ? utm : null;
 }
@@ -150,7 +135,7 @@ export function referrerHostOf(referrer: string | null, siteHost: string): strin
 
 /** A public page that is counted: not the back-office, its data requests, assets or previews. */
 export function isCountedPath(path: string): boolean {
-  if (!path.startsWith("/") || path.length > MAX_PATH) return false;
+  if (!path.startsWith("/") || path.length > MAX_PATH || CONTROL_CHAR.test(path)) return false;
   if (path.endsWith(".data")) return false;
   return !/^\/(?:admin|api|assets|preview|files|img|uploads|sitemaps?)(?:[/.]|$)/.test(path);
 }
@@ -224,8 +209,10 @@ export class VisitCounter {
         const batch = this.queue.splice(0, this.options.batchSize);
         try {
           const salt = await this.currentSalt();
-          await insertViews(
+          await copyRows(
             this.db,
+            pageViews,
+            COLUMNS,
             batch.map((view) => this.row(salt, view)),
           );
           this.counters.recorded += batch.length;

@@ -249,6 +249,31 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
     expect(unknown).toMatchObject({ sourceHost: null, sourceUtm: null, landingPage: null });
   });
 
+  it("writes text COPY must escape as sent, and a control character never costs the batch", async () => {
+    await db().delete(pageViews);
+    const beacon = (page: string) =>
+      visitAction(
+        routeArgs(t.runtime, "/visit", {
+          method: "POST",
+          body: new URLSearchParams({ page }),
+          headers: { origin: SITE, "user-agent": UA },
+          ip: IP,
+        }) as never,
+      );
+    // Backslashes, a COPY null marker and non-ASCII text: written as they came.
+    const campaign = String.raw`spring\reels \N café 🎬`;
+    await visit(`/services?utm_campaign=${encodeURIComponent(campaign)}&utm_term=a%5Cb`);
+    // A NUL, a tab or a newline in a path or a parameter: PostgreSQL would refuse the batch.
+    await beacon("/about\u0000");
+    await beacon("/about\tx");
+    await visit("/blog?utm_source=news%00letter&utm_medium=line%0Abreak&utm_content=ok");
+    const rows = await views();
+    expect(rows.map((row) => row.path)).toEqual(["/services", "/blog"]);
+    expect(rows[0]).toMatchObject({ utmCampaign: campaign, utmTerm: String.raw`a\b` });
+    expect(rows[1]).toMatchObject({ utmSource: null, utmMedium: null, utmContent: "ok" });
+    expect(t.runtime.visits.stats().dropped).toBe(0);
+  });
+
   it("refuses a beacon from another site", async () => {
     const response = await visitAction(
       routeArgs(t.runtime, "/visit", {
