@@ -17,6 +17,8 @@ export default defineConfig({
     environment: "node",
     // The databases tests start from (migrated, staff, demo content), built once per run.
     globalSetup: ["tests/support/pglite-template.ts"],
+    // On PostgreSQL, queries sent at once on one connection fail the file (pg 9 refuses them).
+    setupFiles: ["tests/support/no-overlapping-queries.ts"],
     // A test's time limit is a budget, not a speed check (speed is measured in benchmarks): on a
     // loaded 2-core machine (CI beside another suite, a browser, a build) a test that hashes 20
     // passwords or spawns a server takes several times its idle time, and the tests wait for

@@ -21,50 +21,50 @@ export async function queueFollowUpDigests(
   tx: Executor,
   options: { siteUrl: string; today: string },
 ): Promise<number> {
-  const [inquiries, applications, owners] = await Promise.all([
-    tx
-      .select({
-        id: contactSubmissions.id,
-        name: contactSubmissions.name,
-        ownerId: contactSubmissions.ownerId,
-        followUpOn: contactSubmissions.followUpOn,
-      })
-      .from(contactSubmissions)
-      .where(
-        and(
-          isNotNull(contactSubmissions.ownerId),
-          lte(contactSubmissions.followUpOn, options.today),
-          notInArray(contactSubmissions.status, ["closed"]),
-        ),
-      )
-      .orderBy(asc(contactSubmissions.followUpOn)),
-    tx
-      .select({
-        id: jobApplications.id,
-        name: jobApplications.name,
-        position: jobApplications.positionTitle,
-        ownerId: jobApplications.ownerId,
-        followUpOn: jobApplications.followUpOn,
-      })
-      .from(jobApplications)
-      .where(
-        and(
-          isNotNull(jobApplications.ownerId),
-          lte(jobApplications.followUpOn, options.today),
-          notInArray(jobApplications.status, ["hired", "rejected"]),
-        ),
-      )
-      .orderBy(asc(jobApplications.followUpOn)),
-    tx
-      .select({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        role: user.role,
-        banned: user.banned,
-      })
-      .from(user),
-  ]);
+  // One after another: a transaction's connection answers one query at a time, and node-postgres
+  // deprecates sending the next before the last has answered (it is refused from pg 9).
+  const inquiries = await tx
+    .select({
+      id: contactSubmissions.id,
+      name: contactSubmissions.name,
+      ownerId: contactSubmissions.ownerId,
+      followUpOn: contactSubmissions.followUpOn,
+    })
+    .from(contactSubmissions)
+    .where(
+      and(
+        isNotNull(contactSubmissions.ownerId),
+        lte(contactSubmissions.followUpOn, options.today),
+        notInArray(contactSubmissions.status, ["closed"]),
+      ),
+    )
+    .orderBy(asc(contactSubmissions.followUpOn));
+  const applications = await tx
+    .select({
+      id: jobApplications.id,
+      name: jobApplications.name,
+      position: jobApplications.positionTitle,
+      ownerId: jobApplications.ownerId,
+      followUpOn: jobApplications.followUpOn,
+    })
+    .from(jobApplications)
+    .where(
+      and(
+        isNotNull(jobApplications.ownerId),
+        lte(jobApplications.followUpOn, options.today),
+        notInArray(jobApplications.status, ["hired", "rejected"]),
+      ),
+    )
+    .orderBy(asc(jobApplications.followUpOn));
+  const owners = await tx
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      banned: user.banned,
+    })
+    .from(user);
   const link = (path: string) => new URL(path, options.siteUrl).href;
   let queued = 0;
   for (const owner of owners) {
