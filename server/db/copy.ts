@@ -19,16 +19,14 @@ import type { Database } from "./client";
 /** A value COPY's text format can carry as written. */
 type CopyValue = string | number | bigint | boolean | Date | null | undefined;
 
+const ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
 /** Text format: `\N` is null; backslash, tab, newline and carriage return are escaped. */
 function field(value: CopyValue): string {
   if (value === null || value === undefined) return "\\N";
   if (value instanceof Date) return value.toISOString();
-  const text = String(value);
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, escapeChar) : text;
+  return String(value).replace(/[\\\t\n\r]/g, (char) => ESCAPES[char] ?? char);
 }
-
-const ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
-const escapeChar = (char: string) => ESCAPES[char] ?? char;
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

@@ -67,6 +67,19 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
     return response;
   }
 
+  /** The browser's beacon for a client-side navigation to `page` (POST /visit). */
+  function beacon(page: string, options: { origin?: string; cookie?: string } = {}) {
+    return visitAction(
+      routeArgs(t.runtime, "/visit", {
+        method: "POST",
+        body: new URLSearchParams({ page }),
+        headers: { origin: options.origin ?? SITE, "user-agent": UA },
+        cookie: options.cookie,
+        ip: IP,
+      }) as never,
+    );
+  }
+
   async function views() {
     await t.runtime.visits.flush();
     return db().select().from(pageViews).orderBy(asc(pageViews.at));
@@ -111,15 +124,8 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
   it("stores no IP address and no user agent in any table", async () => {
     await visit("/about", { referer: `${SITE}/` });
     await visit("/blog");
-    const beacon = await visitAction(
-      routeArgs(t.runtime, "/visit", {
-        method: "POST",
-        body: new URLSearchParams({ page: "/services?utm_campaign=reels" }),
-        headers: { origin: SITE, "user-agent": UA },
-        ip: IP,
-      }) as never,
-    );
-    expect(beacon.status).toBe(204);
+    const navigation = await beacon("/services?utm_campaign=reels");
+    expect(navigation.status).toBe(204);
     expect((await views()).length).toBeGreaterThanOrEqual(4);
     expect(await tablesHolding(IP)).toEqual([]);
     expect(await tablesHolding("visit-test-marker")).toEqual([]);
@@ -157,16 +163,8 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
     await visit("/admin/analytics");
     await visit("/blog.data");
     await visit("/missing");
-    const beacon = await visitAction(
-      routeArgs(t.runtime, "/visit", {
-        method: "POST",
-        body: new URLSearchParams({ page: "/about" }),
-        headers: { origin: SITE, "user-agent": UA },
-        cookie: t.cookies.admin,
-        ip: IP,
-      }) as never,
-    );
-    expect(beacon.status).toBe(204);
+    const staffNavigation = await beacon("/about", { cookie: t.cookies.admin });
+    expect(staffNavigation.status).toBe(204);
     expect(await views()).toEqual([]);
     // A person without a session is counted.
     await visit("/");
@@ -251,15 +249,6 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
 
   it("writes text COPY must escape as sent, and a control character never costs the batch", async () => {
     await db().delete(pageViews);
-    const beacon = (page: string) =>
-      visitAction(
-        routeArgs(t.runtime, "/visit", {
-          method: "POST",
-          body: new URLSearchParams({ page }),
-          headers: { origin: SITE, "user-agent": UA },
-          ip: IP,
-        }) as never,
-      );
     // Backslashes, a COPY null marker and non-ASCII text: written as they came.
     const campaign = String.raw`spring\reels \N café 🎬`;
     await visit(`/services?utm_campaign=${encodeURIComponent(campaign)}&utm_term=a%5Cb`);
@@ -275,14 +264,7 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
   });
 
   it("refuses a beacon from another site", async () => {
-    const response = await visitAction(
-      routeArgs(t.runtime, "/visit", {
-        method: "POST",
-        body: new URLSearchParams({ page: "/" }),
-        headers: { origin: "https://elsewhere.example", "user-agent": UA },
-        ip: IP,
-      }) as never,
-    );
+    const response = await beacon("/", { origin: "https://elsewhere.example" });
     expect(response.status).toBe(403);
   });
 
