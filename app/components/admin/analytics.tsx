@@ -257,10 +257,10 @@ export function TopTable({
           <thead className="text-xs text-ink-muted">
             <tr>
               <th scope="col">{column}</th>
-              <th scope="col" className="text-right">
+              <th scope="col" className="pl-3 text-right">
                 Visitors
               </th>
-              <th scope="col" className="text-right">
+              <th scope="col" className="pl-3 text-right">
                 Inquiries
               </th>
             </tr>
@@ -271,8 +271,8 @@ export function TopTable({
                 <th scope="row" className="py-1 pr-2 font-normal break-all">
                   {label(row.value)}
                 </th>
-                <td className="py-1 text-right">{number.format(row.visitors)}</td>
-                <td className="py-1 text-right">{number.format(row.inquiries)}</td>
+                <td className="py-1 pl-3 text-right">{number.format(row.visitors)}</td>
+                <td className="py-1 pl-3 text-right">{number.format(row.inquiries)}</td>
               </tr>
             ))}
           </tbody>
