@@ -173,6 +173,17 @@ export function attachmentPath(inquiryId: string, index: number): string {
   return `/admin/inquiries/${inquiryId}/attachments/${index}`;
 }
 
+/** An inquiry's attachments as links to open them, named as the visitor named them. */
+export function attachmentLinks(
+  inquiry: Pick<Inquiry, "id" | "fileAttachments">,
+  fileNames: Record<string, string>,
+): { href: string; name: string }[] {
+  return (inquiry.fileAttachments ?? []).map((key, index) => ({
+    href: attachmentPath(inquiry.id, index),
+    name: fileNames[key] ?? key.slice(key.lastIndexOf("/") + 1),
+  }));
+}
+
 /**
  * The visitors' own file names of the attachments on a page (keyed by storage key), from the
  * uploads table: the key is random. Shown as text, never used as a path.

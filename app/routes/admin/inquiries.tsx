@@ -1,7 +1,7 @@
 import { cachedDashboard } from "@server/admin/dashboard";
 import {
+  attachmentLinks,
   attachmentNames,
-  attachmentPath,
   type InquiryListRow,
   listInquiries,
   parseInquiryQuery,
@@ -10,8 +10,9 @@ import {
 import { INQUIRY_MESSAGES } from "@server/admin/messages";
 import { loadAdminList, submissionStatusAction } from "@server/admin/moderation";
 import { requireAccess } from "@server/security/admin-access";
-import { Mail, Paperclip } from "lucide-react";
+import { Mail } from "lucide-react";
 import { Link } from "react-router";
+import { AttachmentList } from "~/components/admin/attachment-list";
 import { DashboardSection } from "~/components/admin/dashboard";
 import {
   BUDGET_LABELS,
@@ -25,7 +26,6 @@ import {
 } from "~/components/admin/format";
 import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
 import { ExportLink, Facts, ListBody, PagedRows } from "~/components/admin/list-page";
-import { SignedFileLink } from "~/components/admin/signed-file-link";
 import { StatusForm } from "~/components/admin/status-form";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
@@ -179,10 +179,7 @@ function InquiryRow({
         ["Timeline", labelOf(TIMELINE_LABELS, inquiry.timeline)],
       ];
   // Each opens through its admin route's signed link (the bucket is private: decision 0275).
-  const attachments = (inquiry.fileAttachments ?? []).map((key, index) => ({
-    href: attachmentPath(inquiry.id, index),
-    name: fileNames[key] ?? key.slice(key.lastIndexOf("/") + 1),
-  }));
+  const attachments = attachmentLinks(inquiry, fileNames);
   const headingId = `inquiry-${inquiry.id}`;
   return (
     <li aria-labelledby={headingId} className="rounded-lg border border-line bg-surface p-4 sm:p-5">
@@ -239,20 +236,7 @@ function InquiryRow({
       ) : null}
 
       {attachments.length > 0 ? (
-        <ul aria-label="Attachments" className="mt-3 flex flex-wrap gap-2">
-          {attachments.map((file) => (
-            <li key={file.href}>
-              <SignedFileLink
-                href={file.href}
-                failedMessage={INQUIRY_MESSAGES.attachmentFailed}
-                className="inline-flex items-center gap-1.5 rounded-md border border-line px-2 py-1 text-xs text-ink-muted hover:border-ink-faint hover:text-ink"
-              >
-                <Paperclip aria-hidden="true" className="size-3.5" />
-                {file.name}
-              </SignedFileLink>
-            </li>
-          ))}
-        </ul>
+        <AttachmentList attachments={attachments} className="mt-3" />
       ) : null}
     </li>
   );

@@ -1,11 +1,11 @@
-import { attachmentNames, attachmentPath, findInquiry } from "@server/admin/inquiries";
+import { attachmentLinks, attachmentNames, findInquiry } from "@server/admin/inquiries";
 import { isUuid } from "@server/admin/list-params";
-import { INQUIRY_MESSAGES } from "@server/admin/messages";
 import { loadPipelinePage, pipelineAction } from "@server/admin/pipeline-page";
 import { getRuntimeFrom } from "@server/context";
 import { requireAccess } from "@server/security/admin-access";
-import { ArrowLeft, Paperclip } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
+import { AttachmentList } from "~/components/admin/attachment-list";
 import {
   BUDGET_LABELS,
   CONTACT_STATUS_OPTIONS,
@@ -26,7 +26,6 @@ import {
   ReplySection,
   StatusAndOwner,
 } from "~/components/admin/pipeline";
-import { SignedFileLink } from "~/components/admin/signed-file-link";
 import { buttonClass } from "~/components/admin/ui";
 import { SourceSection } from "~/components/admin/visit-source";
 import { PageHeader } from "~/components/ui/page-header";
@@ -57,11 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
       templateId: args.url.searchParams.get("template"),
     }),
   ]);
-  const attachments = (inquiry.fileAttachments ?? []).map((key, index) => ({
-    href: attachmentPath(inquiry.id, index),
-    name: fileNames[key] ?? key.slice(key.lastIndexOf("/") + 1),
-  }));
-  return { inquiry, attachments, ...pipeline };
+  return { inquiry, attachments: attachmentLinks(inquiry, fileNames), ...pipeline };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -109,20 +104,7 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
             {attachments.length > 0 ? (
               <>
                 <h3 className="mt-4 text-sm font-medium text-ink-muted">Attachments</h3>
-                <ul aria-label="Attachments" className="mt-2 flex flex-wrap gap-2">
-                  {attachments.map((file) => (
-                    <li key={file.href}>
-                      <SignedFileLink
-                        href={file.href}
-                        failedMessage={INQUIRY_MESSAGES.attachmentFailed}
-                        className="inline-flex items-center gap-1.5 rounded-md border border-line px-2 py-1 text-xs text-ink-muted hover:border-ink-faint hover:text-ink"
-                      >
-                        <Paperclip aria-hidden="true" className="size-3.5" />
-                        {file.name}
-                      </SignedFileLink>
-                    </li>
-                  ))}
-                </ul>
+                <AttachmentList attachments={attachments} className="mt-2" />
               </>
             ) : null}
           </PipelineSection>
