@@ -27,6 +27,7 @@ import { buttonClass } from "~/components/admin/ui";
 import { SourceSection } from "~/components/admin/visit-source";
 import { PageHeader } from "~/components/ui/page-header";
 import { REMOTE_PREFERENCE_LABELS } from "~/entities/job-application/options";
+import { resumePath } from "~/entities/job-application/view";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
 import type { Route } from "./+types/job-application";
@@ -97,7 +98,7 @@ export default function JobApplicationPage({ loaderData, actionData }: Route.Com
         actions={
           application.resumeUrl ? (
             <SignedFileLink
-              href={`/admin/job-applications/${application.id}/resume`}
+              href={resumePath(application.id)}
               failedMessage={JOB_APPLICATION_MESSAGES.resumeFailed}
               className={buttonClass.secondary}
             >
@@ -189,7 +190,7 @@ function ResumeSection({
   const [src] = useState(frameUrl);
   const link = (
     <SignedFileLink
-      href={`/admin/job-applications/${id}/resume`}
+      href={resumePath(id)}
       failedMessage={JOB_APPLICATION_MESSAGES.resumeFailed}
       className={buttonClass.secondary}
     >

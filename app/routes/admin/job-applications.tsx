@@ -17,7 +17,7 @@ import { StatusForm } from "~/components/admin/status-form";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
-import { applicationPath } from "~/entities/job-application/view";
+import { applicationPath, resumePath } from "~/entities/job-application/view";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
 import type { Route } from "./+types/job-applications";
@@ -166,7 +166,7 @@ function ApplicationRow({ application }: { application: JobApplication }) {
           />
           {application.resumeUrl ? (
             <SignedFileLink
-              href={`/admin/job-applications/${application.id}/resume`}
+              href={resumePath(application.id)}
               failedMessage={JOB_APPLICATION_MESSAGES.resumeFailed}
               className={buttonClass.secondary}
             >
