@@ -8,7 +8,14 @@ import type { Runtime } from "@server/runtime";
 import { getClientIp } from "@server/security/client-ip";
 import { eq } from "drizzle-orm";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
-import { areaOf, areaOfPath, HOME_PATHS, mayEnter, staffRoleOf } from "~/entities/staff/access";
+import {
+  areaOf,
+  areaOfPath,
+  HOME_PATHS,
+  LOGIN_PATH,
+  mayEnter,
+  staffRoleOf,
+} from "~/entities/staff/access";
 import type { StaffRole } from "~/lib/values";
 
 /**
@@ -17,7 +24,6 @@ import type { StaffRole } from "~/lib/values";
  * role is always read from the database-backed session, never from anything the browser sends.
  */
 
-export const LOGIN_PATH = "/admin/login";
 export const ACCOUNT_PATH = "/admin/account";
 export const SET_UP_TWO_FACTOR = "Two-factor authentication is required: turn it on first.";
 

@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
+import { Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/admin/ui";
 import { studio } from "~/copy/studio";
+import { LOGIN_PATH } from "~/entities/staff/access";
 
 /**
  * The frame of the back-office pages for people not signed in: sign-in, the unlock link, a
@@ -42,6 +45,31 @@ export function AuthAlert({ children }: { children: ReactNode }) {
       className="mt-5 rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm"
     >
       {children}
+    </p>
+  );
+}
+
+/** The card's submit button: full width, and saying what it does while the form is sent. */
+export function AuthSubmit({ label, pendingLabel }: { label: string; pendingLabel: string }) {
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <button
+      type="submit"
+      disabled={submitting}
+      className={`${buttonClass.primary} w-full py-2.5 text-base`}
+    >
+      {submitting ? pendingLabel : label}
+    </button>
+  );
+}
+
+/** The way back from a step of signing in. */
+export function BackToSignIn() {
+  return (
+    <p className="mt-4 text-center text-sm">
+      <Link to={LOGIN_PATH} className="text-accent underline underline-offset-4">
+        Back to sign in
+      </Link>
     </p>
   );
 }

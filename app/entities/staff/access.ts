@@ -9,6 +9,9 @@ import { STAFF_ROLES, type StaffRole } from "~/lib/values";
  * test walks the route table and fails on an /admin route that no rule below covers. Browser-safe.
  */
 
+/** Where staff sign in. */
+export const LOGIN_PATH = "/admin/login";
+
 /** What a role may do, one area of the back-office each. */
 export const AREAS = [
   /** Case studies, portfolio, blog and categories, testimonials, team, their images. */

@@ -1,12 +1,11 @@
 import { requestPasswordReset } from "@server/admin/password-links";
 import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
-import { applyAdminHeaders, LOGIN_PATH } from "@server/security/admin-access";
+import { applyAdminHeaders } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import { consumeLimit } from "@server/security/submission-limit";
-import { data, Form, Link, useNavigation } from "react-router";
-import { AuthAlert, AuthCard } from "~/components/admin/auth-card";
-import { buttonClass } from "~/components/admin/ui";
+import { data, Form } from "react-router";
+import { AuthAlert, AuthCard, AuthSubmit, BackToSignIn } from "~/components/admin/auth-card";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { resetRequestSchema } from "~/entities/staff/form";
 import { RESET_ANSWER } from "~/entities/staff/view";
@@ -63,7 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const submitting = useNavigation().state === "submitting";
   const answer = actionData as Answer | undefined;
   return (
     <AuthCard
@@ -83,20 +81,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           <FormFields look="admin" errors={answer?.fieldErrors} values={answer?.values}>
             <TextField id="email" name="email" label="Email" type="email" autoComplete="username" />
           </FormFields>
-          <button
-            type="submit"
-            disabled={submitting}
-            className={`${buttonClass.primary} w-full py-2.5 text-base`}
-          >
-            {submitting ? "Sending…" : "Send reset link"}
-          </button>
+          <AuthSubmit label="Send reset link" pendingLabel="Sending…" />
         </Form>
       )}
-      <p className="mt-4 text-center text-sm">
-        <Link to={LOGIN_PATH} className="text-accent underline underline-offset-4">
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </AuthCard>
   );
 }

@@ -9,8 +9,8 @@ import {
 import { getClientIp } from "@server/security/client-ip";
 import { takeFlash } from "@server/security/flash";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthAlert, AuthCard } from "~/components/admin/auth-card";
+import { data, Form, Link, redirect } from "react-router";
+import { AuthAlert, AuthCard, AuthSubmit } from "~/components/admin/auth-card";
 import { signInWithPasskey, useWebAuthnSupport } from "~/components/admin/passkeys";
 import { buttonClass } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
@@ -101,8 +101,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
   const emailRef = useRef<HTMLInputElement>(null);
   const error = actionData?.error;
 
@@ -158,13 +156,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               autoComplete="current-password"
             />
           </FormFields>
-          <button
-            type="submit"
-            disabled={submitting}
-            className={`${buttonClass.primary} w-full py-2.5 text-base`}
-          >
-            {submitting ? "Signing in…" : "Sign In"}
-          </button>
+          <AuthSubmit label="Sign In" pendingLabel="Signing in…" />
         </Form>
         <PasskeySignIn redirectTo={loaderData.redirectTo ?? ""} />
         <p className="mt-4 text-center text-sm">

@@ -6,8 +6,9 @@ import {
   signInWithPasskey,
 } from "@server/admin/passkeys";
 import { getRuntimeFrom } from "@server/context";
-import { applyAdminHeaders, LOGIN_PATH, safeRedirectTarget } from "@server/security/admin-access";
+import { applyAdminHeaders, safeRedirectTarget } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
+import { LOGIN_PATH } from "~/entities/staff/access";
 import type { Route } from "./+types/passkey-sign-in";
 
 /**

@@ -6,14 +6,13 @@ import {
 import { CODE_PATH, signIn } from "@server/admin/sign-in";
 import { getRuntimeFrom } from "@server/context";
 import { FORM_LIMITS, readPost } from "@server/forms";
-import { applyAdminHeaders, LOGIN_PATH } from "@server/security/admin-access";
+import { applyAdminHeaders } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import { commitFlash } from "@server/security/flash";
-import { data, Form, redirect, useNavigation } from "react-router";
-import { AuthAlert, AuthCard } from "~/components/admin/auth-card";
-import { buttonClass } from "~/components/admin/ui";
+import { data, Form, redirect } from "react-router";
+import { AuthAlert, AuthCard, AuthSubmit } from "~/components/admin/auth-card";
 import { FormFields, TextField } from "~/components/forms/fields";
-import { HOME_PATHS } from "~/entities/staff/access";
+import { HOME_PATHS, LOGIN_PATH } from "~/entities/staff/access";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import type { Route } from "./+types/set-password";
@@ -86,7 +85,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const submitting = useNavigation().state === "submitting";
   const answer = actionData as Answer | undefined;
   const { link, token } = loaderData;
   const error = answer?.error ?? loaderData.error;
@@ -125,13 +123,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
             hint="At least 12 characters, and not a common password."
           />
         </FormFields>
-        <button
-          type="submit"
-          disabled={submitting}
-          className={`${buttonClass.primary} w-full py-2.5 text-base`}
-        >
-          {submitting ? "Saving…" : "Set password"}
-        </button>
+        <AuthSubmit label="Set password" pendingLabel="Saving…" />
       </Form>
     </AuthCard>
   );

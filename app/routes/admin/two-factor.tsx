@@ -4,16 +4,15 @@ import { FORM_LIMITS, readPost } from "@server/forms";
 import {
   applyAdminHeaders,
   getSessionUser,
-  LOGIN_PATH,
   safeRedirectTarget,
 } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import { commitFlash } from "@server/security/flash";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthAlert, AuthCard } from "~/components/admin/auth-card";
-import { buttonClass } from "~/components/admin/ui";
+import { data, Form, redirect } from "react-router";
+import { AuthAlert, AuthCard, AuthSubmit, BackToSignIn } from "~/components/admin/auth-card";
 import { FormFields, TextField } from "~/components/forms/fields";
+import { LOGIN_PATH } from "~/entities/staff/access";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/two-factor";
 
@@ -74,7 +73,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TwoFactorStep({ loaderData, actionData }: Route.ComponentProps) {
-  const submitting = useNavigation().state === "submitting";
   const codeRef = useRef<HTMLInputElement>(null);
   const error = actionData?.error;
   const attempt = actionData?.id;
@@ -101,19 +99,9 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
             spellCheck={false}
           />
         </FormFields>
-        <button
-          type="submit"
-          disabled={submitting}
-          className={`${buttonClass.primary} w-full py-2.5 text-base`}
-        >
-          {submitting ? "Verifying…" : "Verify"}
-        </button>
+        <AuthSubmit label="Verify" pendingLabel="Verifying…" />
       </Form>
-      <p className="mt-4 text-center text-sm">
-        <Link to={LOGIN_PATH} className="text-accent underline underline-offset-4">
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </AuthCard>
   );
 }

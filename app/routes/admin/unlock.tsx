@@ -1,12 +1,13 @@
 import { unlockWithToken } from "@server/admin/account-unlock";
 import { getRuntimeFrom } from "@server/context";
 import { FORM_LIMITS, readPost } from "@server/forms";
-import { applyAdminHeaders, LOGIN_PATH } from "@server/security/admin-access";
+import { applyAdminHeaders } from "@server/security/admin-access";
 import { commitFlash } from "@server/security/flash";
 import { data, Form, redirect } from "react-router";
 import { AuthAlert, AuthCard } from "~/components/admin/auth-card";
 import { buttonClass } from "~/components/admin/ui";
 import { studio } from "~/copy/studio";
+import { LOGIN_PATH } from "~/entities/staff/access";
 import type { Route } from "./+types/unlock";
 
 /**
