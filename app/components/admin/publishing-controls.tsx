@@ -70,9 +70,12 @@ export function PublishingButtons({
   saving,
   commentError,
   compact = false,
+  form,
 }: {
   publishing: Publishing;
   saving: boolean;
+  /** The id of the form the buttons send, when they stand outside it. */
+  form?: string;
   /** The reviewer's "Request changes" without a comment, or too long. */
   commentError?: string;
   /**
@@ -86,6 +89,7 @@ export function PublishingButtons({
     may(value) ? (
       <button
         type="submit"
+        form={form}
         name="workflow"
         value={value}
         disabled={saving}

@@ -15,7 +15,7 @@ import { FORM_LIMITS, readPost } from "@server/forms";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { data, Form, Link } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
-import { buttonClass } from "~/components/admin/ui";
+import { buttonClass, TableRegion } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { adminMeta } from "~/lib/admin-meta";
 import { HISTORY_SECTIONS, type HistorySection } from "~/lib/publishing";
@@ -170,9 +170,11 @@ export default function ContentHistory({ loaderData }: Route.ComponentProps) {
         <>
           <Form method="get" id="compare-form" />
           <Form method="post" id="restore-form" />
-          <div className="overflow-x-auto rounded-lg border border-line">
+          <TableRegion captionId="revisions-caption">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Revisions</caption>
+              <caption id="revisions-caption" className="sr-only">
+                Revisions
+              </caption>
               <thead className="bg-surface text-ink-muted">
                 <tr>
                   <th scope="col" className="px-3 py-2">
@@ -230,7 +232,7 @@ export default function ContentHistory({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           <p className="mt-4">
             <button type="submit" form="compare-form" className={buttonClass.primary}>
               Compare

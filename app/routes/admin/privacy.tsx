@@ -10,7 +10,7 @@ import { currentActor, requireAccess } from "@server/security/admin-access";
 import { requireRecentVerification } from "@server/security/step-up";
 import { data, Form, useNavigation } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
-import { buttonClass } from "~/components/admin/ui";
+import { buttonClass, TableRegion } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { eraseSchema, personSchema, retentionSchema } from "~/entities/privacy/form";
@@ -431,12 +431,7 @@ function ConsentSection({ months }: { months: readonly ConsentMonth[] }) {
           No choices recorded yet.
         </p>
       ) : (
-        <section
-          aria-labelledby="consent-caption"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
-          tabIndex={0}
-          className="relative overflow-x-auto rounded-lg border border-line bg-surface"
-        >
+        <TableRegion captionId="consent-caption">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption id="consent-caption" className="sr-only">
               Choices on the cookie banner by month
@@ -468,7 +463,7 @@ function ConsentSection({ months }: { months: readonly ConsentMonth[] }) {
               ))}
             </tbody>
           </table>
-        </section>
+        </TableRegion>
       )}
     </section>
   );

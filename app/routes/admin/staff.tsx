@@ -17,7 +17,7 @@ import { data, Form, useNavigation } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { formatDateTime } from "~/components/admin/format";
 import { ListBody } from "~/components/admin/list-page";
-import { buttonClass, fieldClass } from "~/components/admin/ui";
+import { buttonClass, fieldClass, TableRegion } from "~/components/admin/ui";
 import { FormFields, SelectField, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
@@ -212,15 +212,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
 
 function StaffTable({ rows, me }: { rows: readonly StaffRow[]; me: string }) {
   return (
-    // Wider than a phone: the table scrolls sideways inside its own region, which the keyboard
-    // can reach to scroll it (axe: scrollable-region-focusable).
-    <section
-      aria-labelledby="staff-caption"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
-      tabIndex={0}
-      // relative: the screen-reader-only labels inside are positioned, and must scroll with it.
-      className="relative overflow-x-auto rounded-lg border border-line bg-surface"
-    >
+    <TableRegion captionId="staff-caption">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption id="staff-caption" className="sr-only">
           Staff accounts
@@ -253,7 +245,7 @@ function StaffTable({ rows, me }: { rows: readonly StaffRow[]; me: string }) {
           ))}
         </tbody>
       </table>
-    </section>
+    </TableRegion>
   );
 }
 

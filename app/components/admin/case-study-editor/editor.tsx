@@ -61,6 +61,9 @@ const studyHeadOf: DefaultHead = (read) =>
     path: read("slug") || slugify(read("title")) || "your-slug",
   });
 
+/** The editor form's id: the heading row's buttons, outside it, send it by this id. */
+const FORM_ID = "case-study-form";
+
 export function CaseStudyEditor(props: EditorProps) {
   const { mode, draft, focus, slugLocked } = props;
   // The browser's own check of a save (quick feedback; the server checks again either way).
@@ -96,27 +99,12 @@ export function CaseStudyEditor(props: EditorProps) {
   const field = (name: DraftText) => ({ name, defaultValue: draft[name], errors });
 
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      encType="multipart/form-data"
-      noValidate
-      onSubmit={(event) => {
-        // "Unpublish" sends no fields to check.
-        const submitter = (event.nativeEvent as SubmitEvent).submitter;
-        if (submitter?.getAttribute("value") === "unpublish") return;
-        const checked = parseCaseStudy(readDraft(new FormData(event.currentTarget)));
-        if (checked.ok) {
-          setLocal(null);
-          return;
-        }
-        event.preventDefault();
-        setLocal({ errors: checked.fieldErrors });
-        focusSummary.current = true;
-      }}
-      aria-labelledby="editor-title"
-      className="max-w-4xl space-y-8"
-    >
+    <div className="max-w-4xl space-y-8">
+      {/*
+        The heading row stands outside the form: its actions (Delete) have forms of their own, and
+        a form inside a form is no HTML. Its buttons send the form by its id, and come first in the
+        document, so Enter in a field saves a draft (never moves a row).
+      */}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1
           id="editor-title"
@@ -126,202 +114,224 @@ export function CaseStudyEditor(props: EditorProps) {
         </h1>
         <div className="flex flex-wrap items-center gap-2">
           {props.actions}
-          {/* First submit button of the form: Enter in a field saves a draft (never moves a row). */}
-          <CancelAndSave {...props} saving={saving} compact />
+          <CancelAndSave {...props} saving={saving} compact form={FORM_ID} />
         </div>
       </div>
-      {props.notice}
-
-      {message ? <ErrorSummary ref={summaryRef} message={message} errors={errors} /> : null}
-
-      <Section title="Basics">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Wrap name="title" className="sm:col-span-2">
-            <TextField
-              {...field("title")}
-              id={idOf("title")}
-              label="Title"
-              required
-              autoFocus={focus === "title"}
-              onChange={(event) => {
-                if (!slugEdited && !slugLocked) setSlug(slugify(event.currentTarget.value));
-              }}
-            />
-          </Wrap>
-          <Wrap name="slug" className="sm:col-span-2">
-            <TextField
-              ref={slugRef}
-              id={idOf("slug")}
-              name="slug"
-              label="Slug"
-              errors={errors}
-              value={slug}
-              readOnly={slugLocked}
-              onChange={(event) => typeSlug(event.currentTarget.value)}
-              spellCheck={false}
-              autoComplete="off"
-              controlClassName="read-only:opacity-70"
-              hint={
-                <>
-                  {slugLocked
-                    ? "A study with a built-in copy keeps its address."
-                    : "Made from the title when left empty; lowercase letters, numbers and hyphens."}{" "}
-                  Address: /case-studies/{slug || "your-slug"}
-                </>
-              }
-            />
-          </Wrap>
-          <Wrap name="subtitle" className="sm:col-span-2">
-            <TextField {...field("subtitle")} label="Subtitle" />
-          </Wrap>
-          <Wrap name="clientName">
-            <TextField {...field("clientName")} label="Client" />
-          </Wrap>
-          <Wrap name="serviceType">
-            <TextField {...field("serviceType")} label="Service" />
-          </Wrap>
-          <Wrap name="projectDuration">
-            <TextField {...field("projectDuration")} label="Duration" />
-          </Wrap>
-          <Wrap name="budgetRange">
-            <TextField {...field("budgetRange")} label="Investment (budget range)" />
-          </Wrap>
-        </div>
-      </Section>
-
-      <Section title="Story">
-        <div className="grid gap-5">
-          <Wrap name="description">
-            <TextAreaField
-              {...field("description")}
-              label="Description"
-              rows={3}
-              hint="Shown on the card and searched on /case-studies."
-            />
-          </Wrap>
-          <Wrap name="content">
-            <TextAreaField
-              {...field("content")}
-              label="Details"
-              rows={10}
-              hint="Plain text; leave a blank line between paragraphs."
-            />
-          </Wrap>
-          <Wrap name="tags">
-            <TextField
-              {...field("tags")}
-              label="Tags"
-              hint="Comma-separated, for example: Music, Social, Launch."
-            />
-          </Wrap>
-        </div>
-      </Section>
-
-      <Section title="Cover and video">
-        <div className="grid gap-5">
-          <Wrap name="imageUrl">
-            <ImageField {...field("imageUrl")} label="Cover image" />
-          </Wrap>
-          <Wrap name="videoUrl">
-            <TextField
-              {...field("videoUrl")}
-              label="Project video URL"
-              inputMode="url"
-              hint="An address (https://…) or a site path (/media/…)."
-            />
-          </Wrap>
-        </div>
-      </Section>
-
-      <Section
-        title="Key metrics"
-        description="Name and value pairs, in this order; the first three visible ones show on the cards. Names use underscores for spaces (total_views). Hidden ones stay off the detail page."
+      <Form
+        id={FORM_ID}
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={(event) => {
+          // "Unpublish" sends no fields to check.
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          if (submitter?.getAttribute("value") === "unpublish") return;
+          const checked = parseCaseStudy(readDraft(new FormData(event.currentTarget)));
+          if (checked.ok) {
+            setLocal(null);
+            return;
+          }
+          event.preventDefault();
+          setLocal({ errors: checked.fieldErrors });
+          focusSummary.current = true;
+        }}
+        aria-labelledby="editor-title"
+        className="space-y-8"
       >
-        <EditableRows
-          name="metrics"
-          list="metric"
-          rows={rows.metrics}
-          max={MAX_KEY_METRICS}
-          addLabel="Add metric"
-          listClassName="space-y-3"
-          errors={errors}
-          focus={focus}
-          onIntent={rows.onRowIntent}
+        {props.notice}
+
+        {message ? <ErrorSummary ref={summaryRef} message={message} errors={errors} /> : null}
+
+        <Section title="Basics">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Wrap name="title" className="sm:col-span-2">
+              <TextField
+                {...field("title")}
+                id={idOf("title")}
+                label="Title"
+                required
+                autoFocus={focus === "title"}
+                onChange={(event) => {
+                  if (!slugEdited && !slugLocked) setSlug(slugify(event.currentTarget.value));
+                }}
+              />
+            </Wrap>
+            <Wrap name="slug" className="sm:col-span-2">
+              <TextField
+                ref={slugRef}
+                id={idOf("slug")}
+                name="slug"
+                label="Slug"
+                errors={errors}
+                value={slug}
+                readOnly={slugLocked}
+                onChange={(event) => typeSlug(event.currentTarget.value)}
+                spellCheck={false}
+                autoComplete="off"
+                controlClassName="read-only:opacity-70"
+                hint={
+                  <>
+                    {slugLocked
+                      ? "A study with a built-in copy keeps its address."
+                      : "Made from the title when left empty; lowercase letters, numbers and hyphens."}{" "}
+                    Address: /case-studies/{slug || "your-slug"}
+                  </>
+                }
+              />
+            </Wrap>
+            <Wrap name="subtitle" className="sm:col-span-2">
+              <TextField {...field("subtitle")} label="Subtitle" />
+            </Wrap>
+            <Wrap name="clientName">
+              <TextField {...field("clientName")} label="Client" />
+            </Wrap>
+            <Wrap name="serviceType">
+              <TextField {...field("serviceType")} label="Service" />
+            </Wrap>
+            <Wrap name="projectDuration">
+              <TextField {...field("projectDuration")} label="Duration" />
+            </Wrap>
+            <Wrap name="budgetRange">
+              <TextField {...field("budgetRange")} label="Investment (budget range)" />
+            </Wrap>
+          </div>
+        </Section>
+
+        <Section title="Story">
+          <div className="grid gap-5">
+            <Wrap name="description">
+              <TextAreaField
+                {...field("description")}
+                label="Description"
+                rows={3}
+                hint="Shown on the card and searched on /case-studies."
+              />
+            </Wrap>
+            <Wrap name="content">
+              <TextAreaField
+                {...field("content")}
+                label="Details"
+                rows={10}
+                hint="Plain text; leave a blank line between paragraphs."
+              />
+            </Wrap>
+            <Wrap name="tags">
+              <TextField
+                {...field("tags")}
+                label="Tags"
+                hint="Comma-separated, for example: Music, Social, Launch."
+              />
+            </Wrap>
+          </div>
+        </Section>
+
+        <Section title="Cover and video">
+          <div className="grid gap-5">
+            <Wrap name="imageUrl">
+              <ImageField {...field("imageUrl")} label="Cover image" />
+            </Wrap>
+            <Wrap name="videoUrl">
+              <TextField
+                {...field("videoUrl")}
+                label="Project video URL"
+                inputMode="url"
+                hint="An address (https://…) or a site path (/media/…)."
+              />
+            </Wrap>
+          </div>
+        </Section>
+
+        <Section
+          title="Key metrics"
+          description="Name and value pairs, in this order; the first three visible ones show on the cards. Names use underscores for spaces (total_views). Hidden ones stay off the detail page."
         >
-          {(row) => <MetricRow {...row} />}
-        </EditableRows>
-      </Section>
-
-      <Section
-        title="Media gallery"
-        description="Images and videos shown on the detail page, in this order. Upload an image or enter an address; a video needs its address and may have a thumbnail."
-      >
-        <div className="grid gap-5">
-          <Wrap name="galleryLayout">
-            <SelectField
-              {...field("galleryLayout")}
-              label="Gallery layout"
-              placeholder="Choose…"
-              options={GALLERY_LAYOUTS.map((value) => ({
-                value,
-                label: GALLERY_LAYOUT_LABELS[value],
-              }))}
-              hint="Grid for most studies; music videos for a video-first label; curated for a hand-picked set."
-            />
-          </Wrap>
           <EditableRows
-            name="media"
-            list="media"
-            rows={rows.media}
-            max={MAX_MEDIA_ITEMS}
-            addLabel="Add gallery item"
-            empty="No gallery items yet."
-            listClassName="space-y-4"
+            name="metrics"
+            list="metric"
+            rows={rows.metrics}
+            max={MAX_KEY_METRICS}
+            addLabel="Add metric"
+            listClassName="space-y-3"
             errors={errors}
             focus={focus}
             onIntent={rows.onRowIntent}
           >
-            {(row) => <MediaRow {...row} onType={rows.onMediaType} />}
+            {(row) => <MetricRow {...row} />}
           </EditableRows>
-        </div>
-      </Section>
+        </Section>
 
-      <SeoFieldset
-        values={{
-          metaTitle: draft.metaTitle,
-          metaDescription: draft.metaDescription,
-          socialImageUrl: draft.socialImageUrl,
-        }}
-        initial={draft}
-        defaults={studyHeadOf}
-        errors={errors}
-        idFor={idOf}
-      />
-
-      <Section title="Publishing">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Wrap name="sortPosition">
-            <TextField
-              {...field("sortPosition")}
-              label="Sort position"
-              type="number"
-              hint="Lower comes first: negative pins a study to the top, positive to the bottom; equal ones show newest first."
-            />
-          </Wrap>
-          <div className="sm:col-span-2">
-            <CheckboxField name="isFeatured" label="Featured" defaultChecked={draft.isFeatured} />
+        <Section
+          title="Media gallery"
+          description="Images and videos shown on the detail page, in this order. Upload an image or enter an address; a video needs its address and may have a thumbnail."
+        >
+          <div className="grid gap-5">
+            <Wrap name="galleryLayout">
+              <SelectField
+                {...field("galleryLayout")}
+                label="Gallery layout"
+                placeholder="Choose…"
+                options={GALLERY_LAYOUTS.map((value) => ({
+                  value,
+                  label: GALLERY_LAYOUT_LABELS[value],
+                }))}
+                hint="Grid for most studies; music videos for a video-first label; curated for a hand-picked set."
+              />
+            </Wrap>
+            <EditableRows
+              name="media"
+              list="media"
+              rows={rows.media}
+              max={MAX_MEDIA_ITEMS}
+              addLabel="Add gallery item"
+              empty="No gallery items yet."
+              listClassName="space-y-4"
+              errors={errors}
+              focus={focus}
+              onIntent={rows.onRowIntent}
+            >
+              {(row) => <MediaRow {...row} onType={rows.onMediaType} />}
+            </EditableRows>
           </div>
+        </Section>
+
+        <SeoFieldset
+          values={{
+            metaTitle: draft.metaTitle,
+            metaDescription: draft.metaDescription,
+            socialImageUrl: draft.socialImageUrl,
+          }}
+          initial={draft}
+          defaults={studyHeadOf}
+          errors={errors}
+          idFor={idOf}
+        />
+
+        <Section title="Publishing">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Wrap name="sortPosition">
+              <TextField
+                {...field("sortPosition")}
+                label="Sort position"
+                type="number"
+                hint="Lower comes first: negative pins a study to the top, positive to the bottom; equal ones show newest first."
+              />
+            </Wrap>
+            <div className="sm:col-span-2">
+              <CheckboxField name="isFeatured" label="Featured" defaultChecked={draft.isFeatured} />
+            </div>
+          </div>
+        </Section>
+
+        <p role="status" aria-live="polite" className="sr-only">
+          {rows.announcement}
+        </p>
+
+        <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-6">
+          <CancelAndSave {...props} saving={saving} />
         </div>
-      </Section>
-
-      <p role="status" aria-live="polite" className="sr-only">
-        {rows.announcement}
-      </p>
-
-      <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-6">
-        <CancelAndSave {...props} saving={saving} />
-      </div>
-    </Form>
+      </Form>
+    </div>
   );
 }
 
@@ -332,6 +342,7 @@ function CancelAndSave({
   saving,
   fieldErrors,
   compact = false,
+  form,
 }: {
   cancelHref: string;
   publishing: Publishing;
@@ -339,6 +350,8 @@ function CancelAndSave({
   fieldErrors?: FieldErrors;
   /** The top row: buttons only (the schedule field and the reviewer's answers are below). */
   compact?: boolean;
+  /** The form's id, for buttons outside it. */
+  form?: string;
 }) {
   return (
     <>
@@ -350,6 +363,7 @@ function CancelAndSave({
         saving={saving}
         commentError={fieldErrors?.reviewComment?.[0]}
         compact={compact}
+        form={form}
       />
     </>
   );
