@@ -19,6 +19,9 @@ const SCREENS: [string, string][] = [
   ["account", "/admin/account"],
   ["audit", "/admin/audit"],
   ["confirm", "/admin/confirm?redirectTo=%2Fadmin%2Fstaff"],
+  ["analytics", "/admin/analytics"],
+  ["privacy", "/admin/privacy"],
+  ["redirects", "/admin/redirects"],
 ];
 
 test("the sign-in page fits and reads well", async ({ page }, testInfo) => {
@@ -66,6 +69,24 @@ test("the confirmation of removing a staff account fits its width and passes axe
   ).toBeVisible();
   await expect(page.getByText(TEST_EDITOR.email)).toBeVisible();
   await checkScreen(page, testInfo, "staff-remove");
+});
+
+test("a post's history, with its table of revisions, fits its width and passes axe", async ({
+  page,
+}, testInfo) => {
+  await signIn(page);
+  const title = `History Screen ${testInfo.project.name}`;
+  await page.goto("/admin/blog/new");
+  await hydrated(page);
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await page.getByLabel("Content").fill("<p>Kept in the history.</p>");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
+  await page.getByRole("link", { name: "History", exact: true }).click();
+  await expect(page.getByRole("table", { name: "Revisions" })).toBeVisible();
+  await hydrated(page);
+  await checkScreen(page, testInfo, "history");
 });
 
 test("the 403 page an editor sees on an admin-only screen fits its width and passes axe", async ({
