@@ -2,6 +2,7 @@ import type { Executor } from "@server/db/client";
 import { type PipelineActivity, pipelineActivity, user } from "@server/db/schema";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { ActivityKind, PipelineSubject } from "~/lib/values";
+import { dashboardChanged } from "./dashboard";
 
 /**
  * The Activity of an inquiry or a job application (issue #30): every step of its pipeline, with
@@ -34,6 +35,7 @@ export async function recordActivity(executor: Executor, entry: ActivityEntry): 
     summary: entry.summary ?? null,
     body: entry.body ?? null,
   });
+  dashboardChanged();
 }
 
 export type ActivityRow = Pick<PipelineActivity, "id" | "kind" | "summary" | "body" | "at"> & {

@@ -111,7 +111,20 @@ export async function loadDashboard(
 /** How long one instance shows the same figures: a dashboard, not a live counter. */
 export const DASHBOARD_TTL_MS = 30_000;
 
-const cached = new WeakMap<object, { key: string; at: number; figures: Promise<Dashboard> }>();
+const cached = new WeakMap<
+  object,
+  { key: string; at: number; generation: number; figures: Promise<Dashboard> }
+>();
+
+/**
+ * Bumped by every step of an inquiry's or an application's pipeline (`recordActivity`): figures
+ * kept from before it are computed again, so the staff member who changed a status sees the
+ * counts change with it on this instance (another instance's figures follow within the 30 s).
+ */
+let generation = 0;
+export function dashboardChanged(): void {
+  generation++;
+}
 
 /**
  * The Dashboard of the list's first page, computed at most once per `DASHBOARD_TTL_MS` per
@@ -125,11 +138,12 @@ export function cachedDashboard(
 ): Promise<Dashboard> {
   const hit = cached.get(db);
   const at = options.now.getTime();
-  if (hit && hit.key === options.today && at - hit.at >= 0 && at - hit.at < DASHBOARD_TTL_MS) {
+  const fresh = at - (hit?.at ?? at) >= 0 && at - (hit?.at ?? at) < DASHBOARD_TTL_MS;
+  if (hit && hit.key === options.today && hit.generation === generation && fresh) {
     return hit.figures;
   }
   const figures = loadDashboard(db, options);
-  cached.set(db, { key: options.today, at, figures });
+  cached.set(db, { key: options.today, at, generation, figures });
   figures.catch(() => {
     if (cached.get(db)?.figures === figures) cached.delete(db);
   });

@@ -576,6 +576,20 @@ describe.each(testDrivers)("dashboard on %s", (driver) => {
     expect(cachedDashboard(db, at(DASHBOARD_TTL_MS - 1))).toBe(first);
     expect((await cachedDashboard(db, at(DASHBOARD_TTL_MS))).newThisWeek.applications).toBe(3);
     expect(cachedDashboard(db, { ...at(DASHBOARD_TTL_MS), today: "2026-11-27" })).not.toBe(first);
+
+    // A step of a pipeline (a status changed here) is in the next figures, within the 30 s.
+    const { changeStatus } = await import("@server/admin/pipeline");
+    const kept = cachedDashboard(db, at(2 * DASHBOARD_TTL_MS));
+    expect(cachedDashboard(db, at(2 * DASHBOARD_TTL_MS + 1))).toBe(kept);
+    await changeStatus(
+      { db, actor: { id: null, email: null, ip: null }, siteUrl: "http://localhost" },
+      "inquiry",
+      String(rows[0]?.id),
+      "qualified",
+    );
+    const after = cachedDashboard(db, at(2 * DASHBOARD_TTL_MS + 2));
+    expect(after).not.toBe(kept);
+    expect((await after).openByStatus).toContainEqual({ label: "Qualified", value: 1 });
   });
 });
 
