@@ -55,6 +55,8 @@ export default [
       index("routes/admin/inquiries.tsx"),
       // The pipelines (issue #30): a record's page, and the reply templates.
       route("inquiries/:id", "routes/admin/inquiry.tsx"),
+      // An inquiry's address trimmed to its folder: the list, which lives at /admin (SPEC).
+      route("inquiries", "routes/admin/inquiries-home.ts"),
       route("templates", "routes/admin/templates.tsx"),
       route("job-applications/:id", "routes/admin/job-application.tsx"),
       route("job-applications", "routes/admin/job-applications.tsx"),

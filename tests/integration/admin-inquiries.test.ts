@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replyHref, replySubject } from "~/components/admin/format";
 import { action as inquiriesAction, loader as inquiriesLoader } from "~/routes/admin/inquiries";
 import { loader as csvLoader } from "~/routes/admin/inquiries-csv";
+import { loader as inquiriesHomeLoader } from "~/routes/admin/inquiries-home";
 import { loader as attachmentLoader } from "~/routes/admin/inquiry-attachment";
 import { loader as filesLoader } from "~/routes/resources/files";
 import { createTestRuntime, routeArgs, type TestRuntime } from "../support/admin-runtime";
@@ -226,6 +227,19 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
       routeArgs(t.runtime, "/admin?q=percent", { cookie: t.cookies.admin }) as never,
     );
     expect(page.data?.result.rows.map((r) => r.name)).toEqual(["Percent"]);
+  });
+
+  it("/admin/inquiries leads to the list with its query; signed out, to the sign-in page", async () => {
+    const answer = (await inquiriesHomeLoader(
+      routeArgs(t.runtime, "/admin/inquiries?status=new", { cookie: t.cookies.admin }) as never,
+    )) as Response;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/admin?status=new");
+    await expect(
+      inquiriesHomeLoader(routeArgs(t.runtime, "/admin/inquiries", {}) as never),
+    ).rejects.toSatisfy(
+      (r: Response) => r.headers.get("location")?.startsWith("/admin/login") ?? false,
+    );
   });
 
   it("exports the filtered list as CSV for an admin, with the attachments' back-office links", async () => {

@@ -51,6 +51,7 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/inquiries.csv": "inquiries",
   "/admin/inquiries/:id/attachments/:index": "inquiries",
   "/admin/inquiries/:id": "inquiries",
+  "/admin/inquiries": "inquiries",
   // The reply templates of inquiries and applications: with the inquiries (admins only).
   "/admin/templates": "inquiries",
   "/admin/job-applications": "applications",
