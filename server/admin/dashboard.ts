@@ -138,8 +138,8 @@ export function cachedDashboard(
 ): Promise<Dashboard> {
   const hit = cached.get(db);
   const at = options.now.getTime();
-  const fresh = at - (hit?.at ?? at) >= 0 && at - (hit?.at ?? at) < DASHBOARD_TTL_MS;
-  if (hit && hit.key === options.today && hit.generation === generation && fresh) {
+  const fresh = (kept: { at: number }) => at - kept.at >= 0 && at - kept.at < DASHBOARD_TTL_MS;
+  if (hit && hit.key === options.today && hit.generation === generation && fresh(hit)) {
     return hit.figures;
   }
   const figures = loadDashboard(db, options);
