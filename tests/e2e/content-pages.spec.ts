@@ -184,6 +184,8 @@ test.describe("content pages with JavaScript", () => {
     await expect(page.getByText("No portfolio items found matching your criteria.")).toBeVisible();
 
     await page.goto("/portfolio");
+    // Before the scripts start the link opens the image itself: the lightbox is theirs.
+    await hydrated(page);
     await page.getByRole("link", { name: "Enlarge image: Slow Fire :30" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
