@@ -6,6 +6,8 @@ import { mailUnlockLink } from "@server/admin/account-unlock";
 import { requestPasswordReset } from "@server/admin/password-links";
 import { inviteStaff } from "@server/admin/staff";
 import { restoreBackupArchive, writeBackupArchive } from "@server/backup/archive";
+import { migrateTo, migrateWith, readJournal } from "@server/backup/archive/migrations";
+import { MIGRATIONS_FOLDER } from "@server/db/client";
 import { notifications, visitSalts } from "@server/db/schema";
 import { createMailTransport, createOutboxWorker } from "@server/mail";
 import type { Runtime } from "@server/runtime";
@@ -200,4 +202,44 @@ describe.each(testDrivers)("stored secrets on %s", (driver) => {
       visitIdOf(Buffer.from(salt, "hex"), SITE, visitor),
     );
   }, 120_000);
+
+  it("takes the tokens out of mails sent before the fix, once, when migrating", async () => {
+    const journal = await readJournal();
+    const before = journal.findIndex((entry) =>
+      entry.tag.endsWith("_sent_mail_without_link_tokens"),
+    );
+    expect(before).toBeGreaterThan(0);
+    const database = await createTestDatabase(driver, { migrate: false });
+    cleanups.push(() => database.destroy());
+    await migrateTo(database, before);
+    const link = (token: string) => `${SITE}/admin/set-password?token=${token}`;
+    const [sentToken, waitingToken, htmlToken] = ["a", "b", "c"].map((c) => c.repeat(43));
+    await database.db.insert(notifications).values([
+      {
+        kind: "password-reset",
+        recipient: "sent@example.com",
+        subject: "Reset",
+        textBody: `Here:\n${link(sentToken ?? "")}\nBye`,
+        htmlBody: `<a href="${link(htmlToken ?? "").replace("?", "?x=1&amp;")}">reset</a>`,
+        sentAt: new Date(),
+      },
+      {
+        kind: "staff-invitation",
+        recipient: "waiting@example.com",
+        subject: "Invite",
+        textBody: `Here:\n${link(waitingToken ?? "")}`,
+      },
+    ]);
+    await migrateWith(database, MIGRATIONS_FOLDER);
+    const rows = await database.db.select().from(notifications).orderBy(notifications.recipient);
+    expect(rows.map((row) => [row.recipient, row.textBody, row.htmlBody])).toEqual([
+      [
+        "sent@example.com",
+        `Here:\n${link("removed-once-sent")}\nBye`,
+        `<a href="${SITE}/admin/set-password?x=1&amp;token=removed-once-sent">reset</a>`,
+      ],
+      // Still to be sent: it keeps its link, and loses it when the worker records the send.
+      ["waiting@example.com", `Here:\n${link(waitingToken ?? "")}`, null],
+    ]);
+  }, 60_000);
 });
