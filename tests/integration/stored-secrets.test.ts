@@ -1,11 +1,18 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { mailUnlockLink } from "@server/admin/account-unlock";
 import { requestPasswordReset } from "@server/admin/password-links";
 import { inviteStaff } from "@server/admin/staff";
-import { restoreBackupArchive, writeBackupArchive } from "@server/backup/archive";
+import {
+  type BackupManifest,
+  restoreBackupArchive,
+  writeBackupArchive,
+} from "@server/backup/archive";
+import { writeGzipFile } from "@server/backup/archive/gzip-frame";
+import { signManifest } from "@server/backup/archive/manifest";
 import { migrateTo, migrateWith, readJournal } from "@server/backup/archive/migrations";
 import { MIGRATIONS_FOLDER } from "@server/db/client";
 import { notifications, visitSalts } from "@server/db/schema";
@@ -15,6 +22,7 @@ import { peekSingleUseToken } from "@server/security/single-use-links";
 import { visitIdOf } from "@server/visits/page-views";
 import { rotateSalt } from "@server/visits/salt";
 import { isNull } from "drizzle-orm";
+import { create as createTar, extract as extractTar } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as setPasswordLoader } from "~/routes/admin/set-password";
 import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
@@ -121,16 +129,17 @@ describe.each(testDrivers)("stored secrets on %s", (driver) => {
     for (const token of delivered) expect(await opens(token)).toBe(true);
   }, 60_000);
 
-  /** A backup of the site as it is, its bytes unpacked from gzip, and the site restored from it. */
-  const archiveAndRestore = async () => {
+  /** A backup of the site as it is. */
+  const writeArchive = async () => {
     const directory = await mkdtemp(path.join(os.tmpdir(), "stored-secrets-archive-"));
     cleanups.push(() => rm(directory, { recursive: true, force: true }));
-    const archive = await writeBackupArchive(
+    return writeBackupArchive(
       { database: t.runtime.database, storage: t.runtime.storage },
       { directory, archiveKey: ARCHIVE_KEY },
     );
-    // The tar inside: every table's rows in clear.
-    const bytes = gunzipSync(await readFile(archive.path)).toString("latin1");
+  };
+  /** The archive restored into a fresh site: its database, and a runtime serving it. */
+  const restore = async (file: string) => {
     const target: { database: TestDatabase; storage: TestStorage } = {
       database: await createTestDatabase(driver, { migrate: driver === "postgres" }),
       storage: await openTestStorage("local"),
@@ -140,12 +149,19 @@ describe.each(testDrivers)("stored secrets on %s", (driver) => {
       () => target.storage.close(),
     );
     await restoreBackupArchive(
-      archive.path,
+      file,
       { database: target.database, storage: target.storage.storage },
       { archiveKey: ARCHIVE_KEY },
     );
     const restored = { ...t.runtime, database: target.database } satisfies Runtime;
-    return { archive, bytes, target: target.database, restored };
+    return { target: target.database, restored };
+  };
+  /** A backup of the site as it is, its bytes unpacked from gzip, and the site restored from it. */
+  const archiveAndRestore = async () => {
+    const archive = await writeArchive();
+    // The tar inside: every table's rows in clear.
+    const bytes = gunzipSync(await readFile(archive.path)).toString("latin1");
+    return { archive, bytes, ...(await restore(archive.path)) };
   };
 
   it("writes no usable link token into an archive, and restores no mail to send", async () => {
@@ -201,6 +217,75 @@ describe.each(testDrivers)("stored secrets on %s", (driver) => {
     expect(visitIdOf(used, SITE, visitor)).not.toBe(
       visitIdOf(Buffer.from(salt, "hex"), SITE, visitor),
     );
+  }, 120_000);
+
+  it("restores an archive written before the rule without its mail to send, bodies or salt", async () => {
+    await db().delete(notifications);
+    const archive = await writeArchive();
+    // What an older site wrote: the outbox whole (a sent mail with its link, one waiting) and
+    // the day's salt; re-signed, as that site signed it.
+    const folder = await mkdtemp(path.join(os.tmpdir(), "stored-secrets-older-"));
+    cleanups.push(() => rm(folder, { recursive: true, force: true }));
+    await extractTar({ file: archive.path, cwd: folder });
+    const manifestPath = path.join(folder, "manifest.json");
+    const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as BackupManifest;
+    const token = "d".repeat(43);
+    const mail = (recipient: string, sentAt: string | null) => ({
+      id: randomUUID(),
+      kind: "password-reset",
+      recipient,
+      reply_to: null,
+      subject: "Reset",
+      text_body: `Here: ${SITE}/admin/set-password?token=${token}`,
+      html_body: "<p>Here</p>",
+      attempts: 0,
+      next_attempt_at: new Date().toISOString(),
+      sent_at: sentAt,
+      last_error: null,
+      created_at: new Date().toISOString(),
+    });
+    const older = {
+      notifications: [
+        mail("sent@example.com", new Date().toISOString()),
+        mail("waiting@example.com", null),
+      ],
+      visit_salts: [
+        { day: "2026-01-01", salt: "e".repeat(64), created_at: new Date().toISOString() },
+      ],
+    };
+    for (const [table, rows] of Object.entries(older)) {
+      const text = rows.map((row) => `${JSON.stringify(row)}\n`).join("");
+      await writeFile(path.join(folder, "db", `${table}.jsonl`), text);
+      manifest.tables[table] = {
+        rows: rows.length,
+        bytes: Buffer.byteLength(text),
+        sha256: createHash("sha256").update(text).digest("hex"),
+      };
+    }
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2));
+    await writeFile(manifestPath, manifestBytes);
+    await writeFile(path.join(folder, "manifest.hmac"), signManifest(manifestBytes, ARCHIVE_KEY));
+    const file = path.join(folder, "older.tar.gz");
+    const entries = [
+      "manifest.json",
+      "manifest.hmac",
+      ...Object.keys(manifest.tables).map((table) => `db/${table}.jsonl`),
+      ...manifest.files.map((item) => `files/${item.bucket}/${item.key}`),
+    ];
+    await writeGzipFile(
+      file,
+      createTar({ cwd: folder, portable: true, noDirRecurse: true }, entries),
+    );
+
+    const { target } = await restore(file);
+    const mails = await target.db.select().from(notifications);
+    expect(mails.map((row) => [row.recipient, row.textBody, row.htmlBody])).toEqual([
+      ["sent@example.com", "", null],
+    ]);
+    const salts = await target.db.select().from(visitSalts);
+    expect(salts).toHaveLength(1);
+    expect(salts[0]?.salt).not.toBe("e".repeat(64));
+    expect(salts[0]?.day).not.toBe("2026-01-01");
   }, 120_000);
 
   it("takes the tokens out of mails sent before the fix, once, when migrating", async () => {
