@@ -2,6 +2,7 @@ import type { Database } from "@server/db/client";
 import { notifications } from "@server/db/schema";
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { Logger } from "pino";
+import { withoutLinkTokens } from "./link-tokens";
 import type { MailTransport } from "./transport";
 
 export const BACKOFF_BASE_MS = 30_000;
@@ -88,10 +89,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function recordSent(row: NotificationRow): Promise<void> {
     try {
-      // last_error stays as a trace of earlier failures; sent_at alone says it went out.
+      // last_error stays as a trace of earlier failures; sent_at alone says it went out. The same
+      // update takes the single-use links' tokens out of the stored bodies (decision 0440): a sent
+      // mail's row opens nothing. Unsent (or sent but not recorded), the row keeps them to send.
       await db
         .update(notifications)
-        .set({ sentAt: now() })
+        .set({
+          sentAt: now(),
+          textBody: withoutLinkTokens(row.textBody),
+          htmlBody: withoutLinkTokens(row.htmlBody),
+        })
         .where(and(eq(notifications.id, row.id), isNull(notifications.sentAt)));
       logger?.info({ notificationId: row.id, kind: row.kind }, "notification sent");
     } catch (err) {

@@ -29,6 +29,7 @@ import { type BackupManifest, fileEntry, tableEntry } from "./manifest";
 import { migrateTo, migrateWith, readJournal } from "./migrations";
 import type { OnProgress } from "./progress";
 import { extractAndVerify, type VerifyOptions } from "./read";
+import { afterRestore } from "./withheld";
 import type { BackupSources } from "./write";
 
 export interface RestoreOptions extends VerifyOptions {
@@ -209,8 +210,10 @@ async function loadDatabase(
   });
 
   await migrateWith(database, migrationsFolder);
-  // A restored site starts with nobody signed in (the sessions table of better-auth).
+  // A restored site starts with nobody signed in (the sessions table of better-auth), with no
+  // mail of the archive left to send and a new visit salt (withheld.ts).
   await database.db.delete(schema.session);
+  await afterRestore(database.db);
 }
 
 /** Every file back through the target's driver; with replace, files not in the archive go. */

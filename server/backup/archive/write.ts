@@ -24,6 +24,7 @@ import {
 } from "./manifest";
 import { readJournal, schemaVersionOf } from "./migrations";
 import type { OnProgress } from "./progress";
+import { archivedRows } from "./withheld";
 
 export interface BackupSources {
   database: DatabaseHandle;
@@ -140,9 +141,15 @@ async function dumpDatabase(
         let rows = 0;
         let bytes = 0;
         try {
+          // A few tables leave secrets out (withheld.ts): the outbox's bodies, the visit salt.
+          const withheld = archivedRows(table);
           await tx.execute(
-            sql`declare backup_rows no scroll cursor for
-                select to_jsonb(t)::text as row from ${qualified(table)} t`,
+            withheld
+              ? sql`declare backup_rows no scroll cursor for
+                  select (${withheld.row})::text as row from ${qualified(table)} t
+                  where ${withheld.where}`
+              : sql`declare backup_rows no scroll cursor for
+                  select to_jsonb(t)::text as row from ${qualified(table)} t`,
           );
           for (;;) {
             const batch = await rowsOf<{ row: string }>(
