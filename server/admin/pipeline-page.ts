@@ -12,13 +12,13 @@ import { isUuid } from "./list-params";
 import { BAD_REQUEST, failure, success } from "./messages";
 import { redirectWithFlash } from "./moderation";
 import {
-  activeStaff,
   addNote,
   changeFollowUp,
   changeOwner,
   changeStatus,
   listTemplates,
   PIPELINE_PATHS,
+  possibleOwners,
   rateApplication,
   type StaffMember,
   type StepServices,
@@ -40,13 +40,15 @@ export const PIPELINE_MESSAGES = {
   noteAdded: "Note added",
   replySent: "Reply sent",
   rated: (rating: number) => `Your rating: ${rating} of 5`,
-  notStaff: "Choose an active staff member",
+  /** An owner who cannot open the record (or no active staff member at all): a 400. */
+  notOwner: (subject: PipelineSubject) =>
+    `Choose an active staff member who can open ${subject === "inquiry" ? "inquiries" : "job applications"}`,
   gone: "This record no longer exists",
   failed: "The change could not be saved. Please try again.",
 };
 
 export interface PipelineAnswer {
-  intent: "follow_up" | "note" | "reply" | "rating";
+  intent: "owner" | "follow_up" | "note" | "reply" | "rating";
   fieldErrors: FieldErrors;
   values: Record<string, string>;
 }
@@ -67,7 +69,7 @@ export async function loadPipelinePage(
   options: { bookingUrl: string; defaultSubject: string; templateId: string | null },
 ): Promise<PipelinePageData> {
   const [staff, activity, templates] = await Promise.all([
-    activeStaff(db),
+    possibleOwners(db, subject),
     listActivity(db, subject, record.id),
     listTemplates(db, subject),
   ]);
@@ -136,11 +138,11 @@ export async function pipelineAction(
           return redirectWithFlash(args.context, back, failure(BAD_REQUEST));
         }
         const outcome = await changeOwner(services, subject, id, owner || null);
-        if (outcome === "not-staff") {
-          return redirectWithFlash(args.context, back, failure(PIPELINE_MESSAGES.notStaff));
+        if (outcome === "not-allowed") {
+          return invalid("owner", { owner: [PIPELINE_MESSAGES.notOwner(subject)] }, { owner });
         }
         const name = owner
-          ? ((await activeStaff(services.db)).find((m) => m.id === owner)?.name ?? null)
+          ? ((await possibleOwners(services.db, subject)).find((m) => m.id === owner)?.name ?? null)
           : null;
         return done(outcome === "saved", PIPELINE_MESSAGES.ownerSaved(name));
       }

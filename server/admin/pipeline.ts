@@ -17,7 +17,7 @@ import { studio } from "~/copy/studio";
 import { inquiryPath } from "~/entities/inquiry/view";
 import { applicationPath } from "~/entities/job-application/view";
 import { ACTIVITY_LABELS, UNASSIGNED } from "~/entities/pipeline/view";
-import { staffRoleOf } from "~/entities/staff/access";
+import { type Area, mayEnter, staffRoleOf } from "~/entities/staff/access";
 import type { ContactStatus, JobApplicationStatus, PipelineSubject } from "~/lib/values";
 import { recordActivity } from "./activity";
 import { setInquiryStatus } from "./inquiries";
@@ -50,21 +50,34 @@ const STATUS_LABELS: Record<PipelineSubject, readonly { value: string; label: st
 const statusLabel = (subject: PipelineSubject, value: string) =>
   STATUS_LABELS[subject].find((o) => o.value === value)?.label ?? value;
 
+/** The back-office area a record lives in (the policy table's, app/entities/staff/access.ts). */
+export const PIPELINE_AREAS: Record<PipelineSubject, Area> = {
+  inquiry: "inquiries",
+  job_application: "applications",
+};
+
 export interface StaffMember {
   id: string;
   name: string;
   email: string;
 }
 
-/** Every active staff member (a role, not deactivated), by name: who may own a record. */
-export async function activeStaff(db: Executor): Promise<StaffMember[]> {
+/**
+ * Who may own a record: active staff (a role, not deactivated) whose role opens the record's area
+ * in the policy table, by name. An owner is mailed a link to the record's page: one who could not
+ * open it would get a 403 (issue #47 item 16).
+ */
+export async function possibleOwners(
+  db: Executor,
+  subject: PipelineSubject,
+): Promise<StaffMember[]> {
   const rows = await db
     .select({ id: user.id, name: user.name, email: user.email, role: user.role })
     .from(user)
     .where(or(eq(user.banned, false), sql`${user.banned} is null`))
     .orderBy(asc(user.name), asc(user.email));
   return rows
-    .filter((row) => staffRoleOf(row) !== null)
+    .filter((row) => mayEnter(staffRoleOf(row), PIPELINE_AREAS[subject]))
     .map(({ id, name, email }) => ({ id, name: name || email, email }));
 }
 
@@ -118,11 +131,11 @@ export async function changeStatus(
   });
 }
 
-export type OwnerOutcome = "saved" | "missing" | "not-staff";
+export type OwnerOutcome = "saved" | "missing" | "not-allowed";
 
 /**
- * A new owner (null: unassigned). The owner must be an active staff member; they get an e-mail
- * with a link to the record's page.
+ * A new owner (null: unassigned). The owner must be one of `possibleOwners` (active staff whose
+ * role opens the record); they get an e-mail with a link to the record's page.
  */
 export async function changeOwner(
   services: StepServices,
@@ -130,9 +143,9 @@ export async function changeOwner(
   id: string,
   ownerId: string | null,
 ): Promise<OwnerOutcome> {
-  const staff = await activeStaff(services.db);
+  const staff = await possibleOwners(services.db, subject);
   const owner = ownerId ? staff.find((member) => member.id === ownerId) : null;
-  if (ownerId && !owner) return "not-staff";
+  if (ownerId && !owner) return "not-allowed";
   const done = await audited(services.db, services.actor, { entity: subject, id }, async (tx) => {
     const row = await lockRow(tx, subject, id);
     if (!row) return false;

@@ -39,6 +39,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
   let adminId: string;
   let editorId: string;
   let contributorId: string;
+  let secondAdminId: string;
   const db = () => t.database.db;
   const url = () => `/admin/inquiries/${inquiryId}`;
   const post = async (fields: Record<string, string>, cookie?: string) => {
@@ -89,18 +90,23 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
     editorId = await idOf(TEST_EDITOR.email);
     contributorId = await idOf(TEST_CONTRIBUTOR.email);
     await db().update(user).set({ name: "Eddie Editor" }).where(eq(user.id, editorId));
+    secondAdminId = "pipeline-second-admin";
+    await db()
+      .insert(user)
+      .values({ id: secondAdminId, name: "Ada Admin", email: "ada@studio.test", role: "admin" });
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it("shows the inquiry with its labels, active staff to own it, and its templates; 404 otherwise", async () => {
+  it("shows the inquiry with its labels, the staff who can open it to own it, and its templates; 404 otherwise", async () => {
     const page = await load();
     expect(page.inquiry.name).toBe("Rosa Diaz");
-    // Every active staff member, whatever their role (the issue's words); not the account without one.
-    expect(page.staff.map((member) => member.id).sort()).toEqual(
-      [adminId, editorId, contributorId].sort(),
-    );
+    // Only active staff whose role opens inquiries (the policy table): admins, not the editor
+    // nor the contributor (issue #47 item 16), nor the account without a role.
+    expect(page.staff.map((member) => member.id).sort()).toEqual([adminId, secondAdminId].sort());
+    expect(page.staff.map((member) => member.id)).not.toContain(editorId);
+    expect(page.staff.map((member) => member.id)).not.toContain(contributorId);
     expect(page.templates.map((template) => template.name)).toEqual([
       "Acknowledge",
       "Ask for details",
@@ -138,36 +144,60 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
   });
 
   it("assigns an owner: saved, e-mailed to the new owner, in the Activity and the audit log", async () => {
-    const response = (await post({ intent: "owner", owner: editorId })) as Response;
+    const response = (await post({ intent: "owner", owner: secondAdminId })) as Response;
     expect(response.status).toBe(302);
-    expect(await toastOf(t.runtime, response)).toBe("Success: Owner set to Eddie Editor");
+    expect(await toastOf(t.runtime, response)).toBe("Success: Owner set to Ada Admin");
     const [row] = await db()
       .select()
       .from(contactSubmissions)
       .where(eq(contactSubmissions.id, inquiryId));
-    expect(row?.ownerId).toBe(editorId);
+    expect(row?.ownerId).toBe(secondAdminId);
     const [mail] = await db()
       .select()
       .from(notifications)
       .where(eq(notifications.kind, "owner-assigned"));
     expect(mail).toMatchObject({
-      recipient: TEST_EDITOR.email,
+      recipient: "ada@studio.test",
       subject: "You now own the inquiry from Rosa Diaz",
     });
     expect(mail?.textBody).toContain(`http://localhost:3999/admin/inquiries/${inquiryId}`);
     expect((await activity()).at(-1)).toMatchObject({
       kind: "owner",
-      summary: "Eddie Editor",
+      summary: "Ada Admin",
       actorId: adminId,
     });
     const [audit] = await audits("update");
-    expect(audit?.changes).toMatchObject({ ownerId: { before: null, after: editorId } });
-    // Anyone but an active staff member is refused, and nothing changes.
-    const refused = (await post({ intent: "owner", owner: "someone-else" })) as Response;
-    expect(await toastOf(t.runtime, refused)).toBe("Error: Choose an active staff member");
+    expect(audit?.changes).toMatchObject({ ownerId: { before: null, after: secondAdminId } });
     // Unassigned again.
     await post({ intent: "owner", owner: "" });
     expect((await activity()).at(-1)).toMatchObject({ kind: "owner", summary: "Unassigned" });
+  });
+
+  it("refuses an owner who cannot open inquiries (an editor, a contributor, anyone else) with a 400 and a message, and mails no one", async () => {
+    const before = await activity();
+    for (const owner of [editorId, contributorId, "someone-else"]) {
+      const refused = (await post({ intent: "owner", owner })) as {
+        data: { intent: string; fieldErrors: Record<string, string[]> };
+        init: ResponseInit;
+      };
+      expect(refused.init.status).toBe(400);
+      expect(refused.data.intent).toBe("owner");
+      expect(refused.data.fieldErrors.owner).toEqual([
+        "Choose an active staff member who can open inquiries",
+      ]);
+    }
+    const [row] = await db()
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, inquiryId));
+    expect(row?.ownerId).toBeNull();
+    expect(await activity()).toHaveLength(before.length);
+    const mailed = await db()
+      .select({ recipient: notifications.recipient })
+      .from(notifications)
+      .where(eq(notifications.kind, "owner-assigned"));
+    expect(mailed.map((mail) => mail.recipient)).not.toContain(TEST_EDITOR.email);
+    expect(mailed.map((mail) => mail.recipient)).not.toContain(TEST_CONTRIBUTOR.email);
   });
 
   it("changes the status and the follow-up, each in the Activity; a bad date is a 400 with a message", async () => {
@@ -398,6 +428,41 @@ describe.each(testDrivers)("application pipeline on %s", (driver) => {
     expect(audits).toHaveLength(2);
   });
 
+  it("offers as owners only the staff who can open applications; an editor is a 400 with a message", async () => {
+    const idOf = async (email: string) =>
+      (await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]
+        ?.id ?? "";
+    const adminId = await idOf(TEST_ADMIN.email);
+    const editorId = await idOf(TEST_EDITOR.email);
+    const contributorId = await idOf(TEST_CONTRIBUTOR.email);
+    expect((await load()).staff.map((member) => member.id)).toEqual([adminId]);
+    for (const owner of [editorId, contributorId]) {
+      const refused = (await post({ intent: "owner", owner })) as {
+        data: { fieldErrors: Record<string, string[]> };
+        init: ResponseInit;
+      };
+      expect(refused.init.status).toBe(400);
+      expect(refused.data.fieldErrors.owner).toEqual([
+        "Choose an active staff member who can open job applications",
+      ]);
+    }
+    expect(
+      await t.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.kind, "owner-assigned")),
+    ).toHaveLength(0);
+    expect((await post({ intent: "owner", owner: adminId })) as Response).toHaveProperty(
+      "status",
+      302,
+    );
+    const [row] = await t.database.db
+      .select({ ownerId: jobApplications.ownerId })
+      .from(jobApplications)
+      .where(eq(jobApplications.id, applicationId));
+    expect(row?.ownerId).toBe(adminId);
+  });
+
   it("offers the interview invite and rejection templates, filled for the applicant", async () => {
     const loaded = await load();
     expect(loaded.templates.map((template) => template.name)).toEqual([
@@ -449,10 +514,27 @@ describe.each(testDrivers)("follow-up digests on %s", (driver) => {
       },
       { name: "Nobody's", email: "e@x.co", followUpOn: "2026-11-01" },
     ]);
-    await db.insert(jobApplications).values({
-      name: "Applicant Due",
-      email: "f@x.co",
-      positionTitle: "Producer",
+    await db.insert(jobApplications).values([
+      {
+        name: "Applicant Due",
+        email: "f@x.co",
+        positionTitle: "Producer",
+        ownerId: admin,
+        followUpOn: "2026-11-26",
+      },
+      // Owned by an editor (set before issue #47, or a role changed since): the editor cannot open
+      // applications, so no digest links them to a 403.
+      {
+        name: "Editor's Applicant",
+        email: "g@x.co",
+        positionTitle: "Editor",
+        ownerId: editor,
+        followUpOn: "2026-11-26",
+      },
+    ]);
+    await db.insert(contactSubmissions).values({
+      name: "Editor's Inquiry",
+      email: "h@x.co",
       ownerId: editor,
       followUpOn: "2026-11-26",
     });
@@ -470,15 +552,15 @@ describe.each(testDrivers)("follow-up digests on %s", (driver) => {
       .from(notifications)
       .where(eq(notifications.kind, "follow-up-digest"))
       .orderBy(asc(notifications.recipient));
-    expect(digests.map((mail) => mail.recipient)).toEqual([TEST_ADMIN.email, TEST_EDITOR.email]);
-    const [adminDigest, editorDigest] = digests;
-    expect(adminDigest?.subject).toBe("Follow-ups due today: 2");
+    expect(digests.map((mail) => mail.recipient)).toEqual([TEST_ADMIN.email]);
+    const [adminDigest] = digests;
+    expect(adminDigest?.subject).toBe("Follow-ups due today: 3");
     expect(adminDigest?.textBody).toContain("Inquiry from Overdue (due 2026-11-20)");
     expect(adminDigest?.textBody).toContain("Inquiry from Due Today (due 2026-11-26)");
+    expect(adminDigest?.textBody).toContain("Producer application from Applicant Due");
     expect(adminDigest?.textBody).not.toContain("Not Yet");
-    expect(editorDigest?.subject).toBe("Follow-ups due today: 1");
-    expect(editorDigest?.textBody).toContain("Producer application from Applicant Due");
-    expect(editorDigest?.textBody).not.toContain("Closed");
+    expect(adminDigest?.textBody).not.toContain("Closed");
+    expect(adminDigest?.textBody).not.toContain("Editor's");
   });
 });
 

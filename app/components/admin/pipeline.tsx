@@ -16,7 +16,7 @@ import { buttonClass, DenseField, fieldClass } from "./ui";
  */
 
 export interface PipelineAnswer {
-  intent: "follow_up" | "note" | "reply" | "rating";
+  intent: "owner" | "follow_up" | "note" | "reply" | "rating";
   fieldErrors: FieldErrors;
   values: Record<string, string>;
 }
@@ -49,24 +49,35 @@ export function PipelineSection({
   );
 }
 
-/** Status and Owner, each saved at once. */
+/**
+ * Status and Owner, each saved at once. The owners offered are the staff who can open the record
+ * (the server refuses anyone else); an owner who no longer can (a role changed) still shows, so
+ * the select tells the truth, marked as such.
+ */
 export function StatusAndOwner({
   id,
   status,
   statuses,
   ownerId,
+  ownerName,
   staff,
+  answer,
 }: {
   id: string;
   status: string;
   statuses: readonly { value: string; label: string }[];
   ownerId: string | null;
+  ownerName: string | null;
   staff: readonly { id: string; name: string }[];
+  answer?: PipelineAnswer;
 }) {
   const owners = [
     { value: "", label: UNASSIGNED },
     ...staff.map((member) => ({ value: member.id, label: member.name })),
   ];
+  if (ownerId && !staff.some((member) => member.id === ownerId)) {
+    owners.push({ value: ownerId, label: `${ownerName ?? "Someone"} (cannot open it)` });
+  }
   return (
     <div className="flex flex-wrap gap-6">
       <StatusForm id={id} status={status} options={statuses} label="Status" showLabel />
@@ -77,6 +88,7 @@ export function StatusAndOwner({
         options={owners}
         label="Owner"
         showLabel
+        error={answerFor(answer, "owner")?.fieldErrors.owner?.[0]}
       />
     </div>
   );

@@ -118,7 +118,9 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
                 status={inquiry.status}
                 statuses={CONTACT_STATUS_OPTIONS}
                 ownerId={inquiry.ownerId}
+                ownerName={inquiry.ownerName}
                 staff={staff}
+                answer={answer}
               />
               <FollowUpForm followUpOn={inquiry.followUpOn} answer={answer} />
             </div>

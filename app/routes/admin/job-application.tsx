@@ -155,7 +155,9 @@ export default function JobApplicationPage({ loaderData, actionData }: Route.Com
                 status={application.status}
                 statuses={JOB_APPLICATION_STATUS_OPTIONS}
                 ownerId={application.ownerId}
+                ownerName={application.ownerName}
                 staff={staff}
+                answer={answer}
               />
               <FollowUpForm followUpOn={application.followUpOn} answer={answer} />
             </div>
