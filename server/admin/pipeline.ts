@@ -208,12 +208,12 @@ export async function changeFollowUp(
   });
 }
 
-/** Runs a step that adds to the record (a note, a reply) with its audit row; false: gone. */
+/** Runs a step that adds to the record (a note) with its audit row; false: gone. */
 async function addStep(
   services: StepServices,
   subject: PipelineSubject,
   id: string,
-  action: "note" | "reply",
+  action: "note",
   step: (tx: Executor, row: NonNullable<Awaited<ReturnType<typeof lockRow>>>) => Promise<string>,
 ): Promise<boolean> {
   return inTransaction(services.db, async (tx) => {
@@ -252,7 +252,9 @@ export function addNote(
 
 /**
  * Sends a reply to the visitor or applicant through the outbox (Reply-To the studio): queued with
- * the step, so SMTP being down loses nothing; the worker delivers it once SMTP is back.
+ * the step, so SMTP being down loses nothing; the worker delivers it once SMTP is back. A reply
+ * is the first contact of a "New" inquiry: it moves it to "Contacted" in the same step, with its
+ * own Activity entry and the status in the reply's audit row (issue #47 item 17).
  */
 export function sendReply(
   services: StepServices & { replyTo: string },
@@ -260,7 +262,9 @@ export function sendReply(
   id: string,
   reply: { subject: string; message: string },
 ): Promise<boolean> {
-  return addStep(services, subject, id, "reply", async (tx, row) => {
+  return inTransaction(services.db, async (tx) => {
+    const row = await lockRow(tx, subject, id);
+    if (!row) return false;
     await enqueueNotification(tx, {
       kind: `${subject}-reply`,
       recipient: row.email,
@@ -282,9 +286,35 @@ export function sendReply(
       summary: reply.subject,
       body: reply.message,
     });
-    return reply.subject;
+    const contacted = subject === "inquiry" && row.status === REPLIED_FROM;
+    if (contacted) {
+      await setInquiryStatus(tx, id, REPLIED_TO);
+      await recordActivity(tx, {
+        subject,
+        subjectId: id,
+        kind: "status",
+        actor: services.actor,
+        summary: `${statusLabel(subject, REPLIED_FROM)} → ${statusLabel(subject, REPLIED_TO)}`,
+      });
+    }
+    await recordAudit(tx, {
+      action: "reply",
+      actor: services.actor,
+      entityType: subject,
+      entityId: id,
+      entityName: row.name.slice(0, 200),
+      changes: {
+        reply: { before: null, after: reply.subject },
+        ...(contacted ? { status: { before: REPLIED_FROM, after: REPLIED_TO } } : {}),
+      },
+    });
+    return true;
   });
 }
+
+/** The status a reply moves an inquiry from, and to. */
+const REPLIED_FROM: ContactStatus = "new";
+const REPLIED_TO: ContactStatus = "contacted";
 
 /** A reviewer's rating (1-5) of an application, replacing their earlier one; false: gone. */
 export async function rateApplication(
@@ -370,17 +400,31 @@ export async function saveTemplate(
   });
 }
 
-/** The words every template may use, for one record. */
+/** The scheduling pages templates link to: the sales call, and applicants' interviews (if any). */
+export interface TemplateLinks {
+  bookingUrl: string;
+  interviewUrl?: string | undefined;
+}
+
+/**
+ * The words a record's templates may use (TEMPLATE_PLACEHOLDERS). Applicants are offered their
+ * interview page, never the sales call (issue #47 item 18): `{interview_url}` is null without
+ * INTERVIEW_BOOKING_URL (its paragraph is left out), and `{booking_url}` is not theirs (it stays
+ * visible in the reply, for staff to see and fix).
+ */
 export function templateValues(
-  bookingUrl: string,
+  subject: PipelineSubject,
+  links: TemplateLinks,
   record: { name: string; positionTitle?: string | null },
-): Record<string, string> {
-  return {
-    name: record.name,
-    position: record.positionTitle ?? "",
-    booking_url: bookingUrl,
-    studio: studio.name,
-  };
+): Record<string, string | null> {
+  const shared = { name: record.name, studio: studio.name };
+  return subject === "job_application"
+    ? {
+        ...shared,
+        position: record.positionTitle ?? "",
+        interview_url: links.interviewUrl ?? null,
+      }
+    : { ...shared, position: "", booking_url: links.bookingUrl };
 }
 
 /**

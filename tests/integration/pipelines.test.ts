@@ -31,6 +31,7 @@ import { startSmtpPeer } from "../support/smtp-peer";
  */
 
 const inquiryPage = () => import("~/routes/admin/inquiry");
+const INTERVIEW_URL = "https://cal.test/northlight/interview";
 const inquiriesList = () => import("~/routes/admin/inquiries");
 
 describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
@@ -311,6 +312,134 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
     expect(Object.keys(missing.data.fieldErrors).sort()).toEqual(["message", "subject"]);
   });
 
+  it("a reply moves a New inquiry to Contacted, in its Activity and the reply's audit row; not one already further", async () => {
+    const [fresh] = await db()
+      .insert(contactSubmissions)
+      .values({ name: "Noa Fresh", email: "noa@example.com", description: "A film." })
+      .returning({ id: contactSubmissions.id });
+    const id = fresh?.id ?? "";
+    const { action } = await inquiryPage();
+    const reply = (message: string) =>
+      postTo(
+        t,
+        action as never,
+        `/admin/inquiries/${id}`,
+        new URLSearchParams({ intent: "reply", subject: "Re: Your Project Inquiry", message }),
+        { params: { id } },
+      ) as Promise<Response>;
+    const statusOf = async () =>
+      (
+        await db()
+          .select({ status: contactSubmissions.status })
+          .from(contactSubmissions)
+          .where(eq(contactSubmissions.id, id))
+      )[0]?.status;
+    const steps = async () =>
+      (
+        await db()
+          .select({ kind: pipelineActivity.kind, summary: pipelineActivity.summary })
+          .from(pipelineActivity)
+          .where(eq(pipelineActivity.subjectId, id))
+      ).map((entry) => `${entry.kind}: ${entry.summary}`);
+    expect(await statusOf()).toBe("new");
+    expect(await toastOf(t.runtime, await reply("Hi Noa, thanks!"))).toBe("Success: Reply sent");
+    expect(await statusOf()).toBe("contacted");
+    expect((await steps()).sort()).toEqual(
+      ["reply: Re: Your Project Inquiry", "status: New → Contacted"].sort(),
+    );
+    const [audit] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, "reply")));
+    expect(audit?.changes).toMatchObject({
+      reply: { before: null, after: "Re: Your Project Inquiry" },
+      status: { before: "new", after: "contacted" },
+    });
+    // A second reply, or one to a qualified inquiry, changes no status.
+    await reply("And one more thing.");
+    await db()
+      .update(contactSubmissions)
+      .set({ status: "qualified" })
+      .where(eq(contactSubmissions.id, id));
+    await reply("A third.");
+    expect(await statusOf()).toBe("qualified");
+    expect((await steps()).filter((step) => step.startsWith("status"))).toHaveLength(1);
+    await db().delete(pipelineActivity).where(eq(pipelineActivity.subjectId, id));
+    await db().delete(contactSubmissions).where(eq(contactSubmissions.id, id));
+  });
+
+  it("a template chosen without JavaScript keeps what was typed: it asks, then replaces or keeps", async () => {
+    const [template] = await db()
+      .select()
+      .from(replyTemplates)
+      .where(eq(replyTemplates.name, "Ask for details"));
+    const chosen = template?.id ?? "";
+    const mailsBefore = (await db().select().from(notifications)).length;
+    const stepsBefore = (await activity()).length;
+    type Answer = {
+      data: {
+        intent: string;
+        values: Record<string, string>;
+        replace?: { template: string; name: string };
+        fieldErrors: Record<string, string[]>;
+      };
+      init: ResponseInit | null;
+    };
+    const choose = async (intent: string, fields: Record<string, string>) =>
+      (await post({ intent, template: chosen, ...fields })) as Answer;
+    const typed = {
+      subject: "Re: Your plan",
+      message: "Hi Rosa,\r\n\r\nI watched your reel twice.",
+    };
+
+    // Over typed text: nothing replaced, the question asked, the text kept.
+    const asked = await choose("template", typed);
+    expect(asked.init?.status ?? 200).toBe(200);
+    expect(asked.data.replace).toEqual({ template: chosen, name: "Ask for details" });
+    expect(asked.data.values).toMatchObject({ ...typed, template: chosen });
+    // "Keep what I typed": the text stays, no question.
+    const kept = await choose("template-keep", typed);
+    expect(kept.data.replace).toBeUndefined();
+    expect(kept.data.values).toMatchObject(typed);
+    // "Replace": the template, filled for Rosa.
+    const replaced = await choose("template-replace", typed);
+    expect(replaced.data.replace).toBeUndefined();
+    expect(replaced.data.values.message).toContain("Hi Rosa Diaz,");
+    expect(replaced.data.values.message).not.toContain("watched your reel");
+    expect(replaced.data.values.subject).toBe("Re: Your Video Production Project Inquiry");
+    // Over the page's own text (no template, or another one untouched): replaced at once.
+    const untouched = await choose("template", {
+      subject: "Re: Your Video Production Project Inquiry",
+      message: "",
+    });
+    expect(untouched.data.replace).toBeUndefined();
+    expect(untouched.data.values.message).toBe(replaced.data.values.message);
+    const [other] = await db()
+      .select()
+      .from(replyTemplates)
+      .where(eq(replyTemplates.name, "Decline"));
+    const switched = (await post({
+      intent: "template",
+      template: other?.id ?? "",
+      subject: replaced.data.values.subject ?? "",
+      message: (replaced.data.values.message ?? "").replace(/\n/g, "\r\n"),
+    })) as Answer;
+    expect(switched.data.replace).toBeUndefined();
+    expect(switched.data.values.message).toContain("not the right studio");
+    // An unknown template: a 400 with a message, what was typed kept.
+    const unknown = (await post({
+      intent: "template",
+      template: "00000000-0000-4000-8000-000000000000",
+      ...typed,
+    })) as Answer;
+    expect(unknown.init?.status).toBe(400);
+    expect(unknown.data.fieldErrors.template).toEqual(["Choose one of the templates"]);
+    expect(unknown.data.values).toMatchObject(typed);
+    // Choosing sends nothing and records nothing.
+    expect(await db().select().from(notifications)).toHaveLength(mailsBefore);
+    expect(await activity()).toHaveLength(stepsBefore);
+  });
+
   it("lists owner and follow-up, filters Mine, Unassigned and Follow-up due, sorts by follow-up", async () => {
     const { listInquiries } = await import("@server/admin/inquiries");
     const others = await db()
@@ -387,7 +516,7 @@ describe.each(testDrivers)("application pipeline on %s", (driver) => {
   };
 
   beforeAll(async () => {
-    t = await createTestRuntime(driver);
+    t = await createTestRuntime(driver, { INTERVIEW_BOOKING_URL: INTERVIEW_URL });
     const [row] = await t.database.db
       .insert(jobApplications)
       .values({ name: "Sam Ortiz", email: "sam@example.com", positionTitle: "Video Editor" })
@@ -472,6 +601,13 @@ describe.each(testDrivers)("application pipeline on %s", (driver) => {
     const invite = await load(`?template=${loaded.templates[0]?.id}`);
     expect(invite.reply.subject).toBe("Your application for Video Editor");
     expect(invite.reply.message).toContain("the Video Editor role");
+    // Applicants' own interview page, never the sales discovery call (issue #47 item 18).
+    expect(invite.reply.message).toContain(`Or pick a time here: ${INTERVIEW_URL}`);
+    expect(invite.reply.message).not.toContain(t.runtime.config.BOOKING_URL);
+    expect(invite.reply.message).not.toMatch(/discovery|\{/);
+    for (const template of loaded.templates) {
+      expect(template.message).not.toContain(t.runtime.config.BOOKING_URL);
+    }
     const sent = (await post({
       intent: "reply",
       subject: invite.reply.subject,
@@ -485,6 +621,41 @@ describe.each(testDrivers)("application pipeline on %s", (driver) => {
     expect(mail?.subject).toBe("Your application for Video Editor");
   });
 });
+
+describe.each(testDrivers)(
+  "the interview template without INTERVIEW_BOOKING_URL on %s",
+  (driver) => {
+    let t: TestRuntime;
+    beforeAll(async () => {
+      t = await createTestRuntime(driver);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it("offers no link at all: the link's paragraph is left out, the sales call never put in", async () => {
+      expect(t.runtime.config.INTERVIEW_BOOKING_URL).toBeUndefined();
+      const [row] = await t.database.db
+        .insert(jobApplications)
+        .values({ name: "Ira Quist", email: "ira@example.com", positionTitle: "Producer" })
+        .returning({ id: jobApplications.id });
+      const { loader } = await import("~/routes/admin/job-application");
+      const page = (await loader(
+        routeArgs(t.runtime, `/admin/job-applications/${row?.id}`, {
+          cookie: t.cookies.admin,
+          params: { id: row?.id ?? "" },
+        }) as never,
+      )) as { templates: { name: string; message: string }[] };
+      const invite = page.templates.find((template) => template.name === "Interview invite");
+      expect(invite?.message).toBe(
+        "Hi Ira Quist,\n\nThank you for applying for the Producer role. We enjoyed your application and would like to invite you to a first interview.\n\nPlease reply to this e-mail with a few times that suit you over the next two weeks.\n\nThe Northlight Studio team",
+      );
+      for (const template of page.templates) {
+        expect(template.message).not.toMatch(/https?:|\{/);
+      }
+    });
+  },
+);
 
 describe.each(testDrivers)("follow-up digests on %s", (driver) => {
   let t: TestRuntime;
