@@ -270,6 +270,37 @@ test("the reply workflow at 1280 and 390 px: Reply from the list, typed text kep
   }
 });
 
+test("the Owner select offers only staff who can open inquiries; anyone else is refused by the select with a message", async ({
+  page,
+  adminServer,
+}) => {
+  await signIn(page);
+  await page.goto(`/admin/inquiries/${adminServer.fixtures?.weddingInquiry.id}`);
+  await hydrated(page);
+  const owner = page.getByLabel("Owner");
+  // Admins only (editors and contributors cannot open inquiries).
+  const offered = await owner.locator("option").allTextContents();
+  expect(offered).toContain("Test Admin");
+  for (const name of ["Test Editor", "Test Contributor", "Test Viewer"]) {
+    expect(offered).not.toContain(name);
+  }
+  // A choice the page never offered (an editor's id, say) is refused: a 400 and its message.
+  await owner.evaluate((select) => {
+    const option = document.createElement("option");
+    option.value = "an-editors-id";
+    option.textContent = "Eddie Editor";
+    select.append(option);
+  });
+  const refused = page.waitForResponse((response) => response.request().method() === "POST");
+  await owner.selectOption("an-editors-id");
+  expect((await refused).status()).toBe(400);
+  await expect(page.getByRole("alert").filter({ hasText: "can open" })).toHaveText(
+    "Choose an active staff member who can open inquiries",
+  );
+  await expect(owner).toHaveValue("");
+  await expect(owner).toHaveAttribute("aria-invalid", "true");
+});
+
 test("without JavaScript, Use template keeps typed text until Replace, and the reply is sent (390 px)", async ({
   browser,
   adminServer,
