@@ -87,6 +87,11 @@ const envSchema = z
     S3_PUBLIC_URL: optionalUrl(["http", "https"]),
     STORAGE_DRIVER: z.enum(["local", "s3"]).optional(),
     BOOKING_URL: z.url().default("https://calendly.com/northlight-studio/discovery-call"),
+    /**
+     * Applicants' own scheduling page (issue #47 item 18): the application's acknowledgement and
+     * the interview template offer it. Unset: they offer no link (never BOOKING_URL's sales call).
+     */
+    INTERVIEW_BOOKING_URL: optionalUrl(["http", "https"]),
     GA_MEASUREMENT_ID: z
       .string()
       .trim()

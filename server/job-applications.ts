@@ -6,13 +6,18 @@ import { formatDay } from "~/lib/listings/format";
 import { recordActivity } from "./admin/activity";
 import type { Database } from "./db/client";
 import { jobApplications } from "./db/schema";
-import { REPLY_PROMISE } from "./inquiries";
 import { enqueueNotification } from "./mail";
 import { composeMail, type MailBlock } from "./mail/compose";
 import { claimUploads, findUnclaimedUploads } from "./uploads";
 import type { VisitSource } from "./visits/page-views";
 
 /** Job applications from /careers: the row, its resume and the notification commit together. */
+
+/** SPEC section 8's success of a sent application, quoted exactly: the acknowledgement's words. */
+export const APPLICATION_ACKNOWLEDGEMENT =
+  "Thank you for your application! We'll be in touch soon.";
+/** What leads to INTERVIEW_BOOKING_URL in the acknowledgement. */
+export const INTERVIEW_LINK_TEXT = "Would you like to talk sooner? Pick a time for an interview:";
 
 export class ResumeUnavailableError extends Error {
   constructor() {
@@ -25,7 +30,8 @@ interface Services {
   db: Database;
   notifyEmail: string;
   siteUrl: string;
-  bookingUrl: string;
+  /** Applicants' interview scheduling page (INTERVIEW_BOOKING_URL); none: no link offered. */
+  interviewUrl?: string | undefined;
 }
 
 export async function submitJobApplication(
@@ -114,14 +120,16 @@ export async function submitJobApplication(
       recipient: input.email,
       replyTo: services.notifyEmail,
       subject: "We received your application",
+      // SPEC's words for a sent application (section 8), not the inquiries' 24-hour promise, and
+      // never the sales discovery call: the applicants' own interview page, or no link at all.
       ...composeMail([
         { paragraph: `Hi ${input.name},` },
-        {
-          paragraph: `Thank you for applying for the ${input.position_title} role. ${REPLY_PROMISE}`,
-        },
-        { heading: "What you sent" },
+        { paragraph: APPLICATION_ACKNOWLEDGEMENT },
+        { heading: `What you sent for the ${input.position_title} role` },
         ...sent,
-        { link: services.bookingUrl, text: "Questions before then? Book a call with us:" },
+        ...(services.interviewUrl
+          ? [{ link: services.interviewUrl, text: INTERVIEW_LINK_TEXT }]
+          : []),
         { paragraph: `${studio.name}, ${studio.city}, ${studio.region}` },
       ]),
     });

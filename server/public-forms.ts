@@ -128,6 +128,7 @@ function services(runtime: Runtime) {
     notifyEmail: runtime.config.NOTIFY_EMAIL,
     siteUrl: runtime.config.SITE_URL,
     bookingUrl: runtime.config.BOOKING_URL,
+    interviewUrl: runtime.config.INTERVIEW_BOOKING_URL,
   };
 }
 

@@ -5,7 +5,7 @@ import { composeMail } from "@server/mail/compose";
 import { and, asc, isNotNull, lte, notInArray } from "drizzle-orm";
 import { inquiryPath } from "~/entities/inquiry/view";
 import { applicationPath } from "~/entities/job-application/view";
-import { staffRoleOf } from "~/entities/staff/access";
+import { mayEnter, staffRoleOf } from "~/entities/staff/access";
 
 /**
  * The staff digests (issue #30 item 6): each morning, one e-mail to each owner listing their
@@ -69,15 +69,22 @@ export async function queueFollowUpDigests(
   let queued = 0;
   for (const owner of owners) {
     // Deactivated or role-less accounts get no mail; their records show as due in the list.
-    if (owner.banned || staffRoleOf(owner) === null) continue;
+    const role = staffRoleOf(owner);
+    if (owner.banned || role === null) continue;
+    // Only what the owner's role opens: a link answering 403 is no reminder (issue #47 item 16;
+    // an owner whose role changed since keeps the record, shown as such on its page).
+    const opens = {
+      inquiries: mayEnter(role, "inquiries"),
+      applications: mayEnter(role, "applications"),
+    };
     const mine = [
       ...inquiries
-        .filter((row) => row.ownerId === owner.id)
+        .filter((row) => opens.inquiries && row.ownerId === owner.id)
         .map(
           (row) => `Inquiry from ${row.name} (due ${row.followUpOn}): ${link(inquiryPath(row.id))}`,
         ),
       ...applications
-        .filter((row) => row.ownerId === owner.id)
+        .filter((row) => opens.applications && row.ownerId === owner.id)
         .map(
           (row) =>
             `${row.position} application from ${row.name} (due ${row.followUpOn}): ${link(applicationPath(row.id))}`,

@@ -17,7 +17,7 @@ import { studio } from "~/copy/studio";
 import { inquiryPath } from "~/entities/inquiry/view";
 import { applicationPath } from "~/entities/job-application/view";
 import { ACTIVITY_LABELS, UNASSIGNED } from "~/entities/pipeline/view";
-import { staffRoleOf } from "~/entities/staff/access";
+import { type Area, mayEnter, staffRoleOf } from "~/entities/staff/access";
 import type { ContactStatus, JobApplicationStatus, PipelineSubject } from "~/lib/values";
 import { recordActivity } from "./activity";
 import { setInquiryStatus } from "./inquiries";
@@ -50,21 +50,34 @@ const STATUS_LABELS: Record<PipelineSubject, readonly { value: string; label: st
 const statusLabel = (subject: PipelineSubject, value: string) =>
   STATUS_LABELS[subject].find((o) => o.value === value)?.label ?? value;
 
+/** The back-office area a record lives in (the policy table's, app/entities/staff/access.ts). */
+export const PIPELINE_AREAS: Record<PipelineSubject, Area> = {
+  inquiry: "inquiries",
+  job_application: "applications",
+};
+
 export interface StaffMember {
   id: string;
   name: string;
   email: string;
 }
 
-/** Every active staff member (a role, not deactivated), by name: who may own a record. */
-export async function activeStaff(db: Executor): Promise<StaffMember[]> {
+/**
+ * Who may own a record: active staff (a role, not deactivated) whose role opens the record's area
+ * in the policy table, by name. An owner is mailed a link to the record's page: one who could not
+ * open it would get a 403 (issue #47 item 16).
+ */
+export async function possibleOwners(
+  db: Executor,
+  subject: PipelineSubject,
+): Promise<StaffMember[]> {
   const rows = await db
     .select({ id: user.id, name: user.name, email: user.email, role: user.role })
     .from(user)
     .where(or(eq(user.banned, false), sql`${user.banned} is null`))
     .orderBy(asc(user.name), asc(user.email));
   return rows
-    .filter((row) => staffRoleOf(row) !== null)
+    .filter((row) => mayEnter(staffRoleOf(row), PIPELINE_AREAS[subject]))
     .map(({ id, name, email }) => ({ id, name: name || email, email }));
 }
 
@@ -118,11 +131,11 @@ export async function changeStatus(
   });
 }
 
-export type OwnerOutcome = "saved" | "missing" | "not-staff";
+export type OwnerOutcome = "saved" | "missing" | "not-allowed";
 
 /**
- * A new owner (null: unassigned). The owner must be an active staff member; they get an e-mail
- * with a link to the record's page.
+ * A new owner (null: unassigned). The owner must be one of `possibleOwners` (active staff whose
+ * role opens the record); they get an e-mail with a link to the record's page.
  */
 export async function changeOwner(
   services: StepServices,
@@ -130,9 +143,9 @@ export async function changeOwner(
   id: string,
   ownerId: string | null,
 ): Promise<OwnerOutcome> {
-  const staff = await activeStaff(services.db);
+  const staff = await possibleOwners(services.db, subject);
   const owner = ownerId ? staff.find((member) => member.id === ownerId) : null;
-  if (ownerId && !owner) return "not-staff";
+  if (ownerId && !owner) return "not-allowed";
   const done = await audited(services.db, services.actor, { entity: subject, id }, async (tx) => {
     const row = await lockRow(tx, subject, id);
     if (!row) return false;
@@ -195,12 +208,12 @@ export async function changeFollowUp(
   });
 }
 
-/** Runs a step that adds to the record (a note, a reply) with its audit row; false: gone. */
+/** Runs a step that adds to the record (a note) with its audit row; false: gone. */
 async function addStep(
   services: StepServices,
   subject: PipelineSubject,
   id: string,
-  action: "note" | "reply",
+  action: "note",
   step: (tx: Executor, row: NonNullable<Awaited<ReturnType<typeof lockRow>>>) => Promise<string>,
 ): Promise<boolean> {
   return inTransaction(services.db, async (tx) => {
@@ -239,7 +252,9 @@ export function addNote(
 
 /**
  * Sends a reply to the visitor or applicant through the outbox (Reply-To the studio): queued with
- * the step, so SMTP being down loses nothing; the worker delivers it once SMTP is back.
+ * the step, so SMTP being down loses nothing; the worker delivers it once SMTP is back. A reply
+ * is the first contact of a "New" inquiry: it moves it to "Contacted" in the same step, with its
+ * own Activity entry and the status in the reply's audit row (issue #47 item 17).
  */
 export function sendReply(
   services: StepServices & { replyTo: string },
@@ -247,7 +262,9 @@ export function sendReply(
   id: string,
   reply: { subject: string; message: string },
 ): Promise<boolean> {
-  return addStep(services, subject, id, "reply", async (tx, row) => {
+  return inTransaction(services.db, async (tx) => {
+    const row = await lockRow(tx, subject, id);
+    if (!row) return false;
     await enqueueNotification(tx, {
       kind: `${subject}-reply`,
       recipient: row.email,
@@ -269,9 +286,35 @@ export function sendReply(
       summary: reply.subject,
       body: reply.message,
     });
-    return reply.subject;
+    const contacted = subject === "inquiry" && row.status === REPLIED_FROM;
+    if (contacted) {
+      await setInquiryStatus(tx, id, REPLIED_TO);
+      await recordActivity(tx, {
+        subject,
+        subjectId: id,
+        kind: "status",
+        actor: services.actor,
+        summary: `${statusLabel(subject, REPLIED_FROM)} → ${statusLabel(subject, REPLIED_TO)}`,
+      });
+    }
+    await recordAudit(tx, {
+      action: "reply",
+      actor: services.actor,
+      entityType: subject,
+      entityId: id,
+      entityName: row.name.slice(0, 200),
+      changes: {
+        reply: { before: null, after: reply.subject },
+        ...(contacted ? { status: { before: REPLIED_FROM, after: REPLIED_TO } } : {}),
+      },
+    });
+    return true;
   });
 }
+
+/** The status a reply moves an inquiry from, and to. */
+const REPLIED_FROM: ContactStatus = "new";
+const REPLIED_TO: ContactStatus = "contacted";
 
 /** A reviewer's rating (1-5) of an application, replacing their earlier one; false: gone. */
 export async function rateApplication(
@@ -357,17 +400,31 @@ export async function saveTemplate(
   });
 }
 
-/** The words every template may use, for one record. */
+/** The scheduling pages templates link to: the sales call, and applicants' interviews (if any). */
+export interface TemplateLinks {
+  bookingUrl: string;
+  interviewUrl?: string | undefined;
+}
+
+/**
+ * The words a record's templates may use (TEMPLATE_PLACEHOLDERS). Applicants are offered their
+ * interview page, never the sales call (issue #47 item 18): `{interview_url}` is null without
+ * INTERVIEW_BOOKING_URL (its paragraph is left out), and `{booking_url}` is not theirs (it stays
+ * visible in the reply, for staff to see and fix).
+ */
 export function templateValues(
-  bookingUrl: string,
+  subject: PipelineSubject,
+  links: TemplateLinks,
   record: { name: string; positionTitle?: string | null },
-): Record<string, string> {
-  return {
-    name: record.name,
-    position: record.positionTitle ?? "",
-    booking_url: bookingUrl,
-    studio: studio.name,
-  };
+): Record<string, string | null> {
+  const shared = { name: record.name, studio: studio.name };
+  return subject === "job_application"
+    ? {
+        ...shared,
+        position: record.positionTitle ?? "",
+        interview_url: links.interviewUrl ?? null,
+      }
+    : { ...shared, position: "", booking_url: links.bookingUrl };
 }
 
 /**

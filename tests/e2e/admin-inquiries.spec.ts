@@ -59,8 +59,9 @@ test.describe("inquiries (/admin)", () => {
     expect(new Set(statuses)).toEqual(new Set(["qualified"]));
   });
 
-  test("a wedding inquiry shows its wedding fields; the reply link has SPEC's subject", async ({
+  test("a wedding inquiry shows its wedding fields; Reply opens its reply form with SPEC's subject", async ({
     page,
+    adminServer,
   }) => {
     await page.goto("/admin?q=Ada");
     const wedding = rows(page).first();
@@ -69,19 +70,21 @@ test.describe("inquiries (/admin)", () => {
     await expect(wedding).toContainText("LocationMalibu, CA");
     await expect(wedding).toContainText("Budget$7,500 – $12,000");
     await expect(wedding).toContainText("Sunset ceremony on the bluffs");
-    await expect(wedding.getByRole("link", { name: "Reply to Ada & Grace" })).toHaveAttribute(
-      "href",
-      "mailto:ada.grace@example.test?subject=Re%3A%20Your%20Wedding%20Film%20Project%20Inquiry",
-    );
+    // The inquiry's own reply form, not a mailto: link (issue #47 item 17).
+    const id = adminServer.fixtures?.weddingInquiry.id;
+    const reply = wedding.getByRole("link", { name: "Reply to Ada & Grace" });
+    await expect(reply).toHaveAttribute("href", `/admin/inquiries/${id}#reply`);
+    await reply.click();
+    await expect(page).toHaveURL(new RegExp(`/admin/inquiries/${id}#reply$`));
+    const form = page.getByRole("form", { name: "Reply" });
+    await expect(form.getByLabel("Subject")).toHaveValue("Re: Your Wedding Film Project Inquiry");
+    await expect(form).toBeInViewport();
     await page.goto("/admin?q=client1%40example");
     await expect(
       rows(page)
         .first()
         .getByRole("link", { name: /^Reply/ }),
-    ).toHaveAttribute(
-      "href",
-      "mailto:client1@example.test?subject=Re%3A%20Your%20Video%20Production%20Project%20Inquiry",
-    );
+    ).toHaveAttribute("href", /^\/admin\/inquiries\/[0-9a-f-]{36}#reply$/);
   });
 
   test("attachments open in a new tab through a signed link; the file itself is not public", async ({

@@ -192,6 +192,162 @@ test("an inquiry from /contact is worked in the back-office, and a call booked f
   await expect(entry("Booked a call")).toHaveCount(1);
 });
 
+/** Sends an inquiry as a visitor would without JavaScript (the contact form's plain post). */
+async function sendInquiry(page: Page, visitor: { name: string; email: string }) {
+  const sent = await page.request.post("/contact", {
+    form: { name: visitor.name, email: visitor.email, description: "A short film for our launch." },
+  });
+  expect(sent.ok()).toBe(true);
+}
+
+/** The page is no wider than the screen (nothing scrolls sideways). */
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
+}
+
+test("the reply workflow at 1280 and 390 px: Reply from the list, typed text kept until Replace, the reply recorded and the New inquiry Contacted", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    const tag = `${width}-${Date.now().toString(36)}`;
+    const visitor = { name: `Noa Reply ${tag}`, email: `noa-${tag}@visitor-e2e.test` };
+    await sendInquiry(page, visitor);
+
+    // The list's Reply opens the inquiry's reply form (not a mailto: link).
+    await page.goto(`/admin?q=${encodeURIComponent(visitor.email)}`);
+    await hydrated(page);
+    await page.getByRole("link", { name: `Reply to ${visitor.name}` }).click();
+    await expect(page).toHaveURL(/\/admin\/inquiries\/[0-9a-f-]{36}#reply$/);
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "Reply" });
+    await expect(form).toBeInViewport();
+    const message = form.getByLabel("Message");
+    const template = form.getByLabel("Template");
+    const status = page.getByLabel("Status", { exact: true });
+    await expect(status).toHaveValue("new");
+
+    // Typed text, then a template: asked first; "Keep what I typed" keeps it.
+    await message.fill("Hi Noa, I loved the brief.");
+    await template.selectOption({ label: "Propose a call" });
+    const dialog = page.getByRole("alertdialog", { name: "Replace what you typed?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Propose a call");
+    const box = await dialog.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width).toBe(true);
+    await dialog.getByRole("button", { name: "Keep what I typed" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(message).toHaveValue("Hi Noa, I loved the brief.");
+    await expect(template).toHaveValue("");
+
+    // Asked again; "Replace" puts the template in, filled for the visitor.
+    await template.selectOption({ label: "Propose a call" });
+    await dialog.getByRole("button", { name: "Replace" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(message).toHaveValue(new RegExp(`^Hi ${visitor.name},`));
+    await expect(message).toHaveValue(/discovery call/);
+    // Text the page put there is replaced without a question.
+    await template.selectOption({ label: "Ask for details" });
+    await expect(message).toHaveValue(/realistic plan/);
+    await expect(dialog).toHaveCount(0);
+
+    // Sent: in the Activity, and the New inquiry is Contacted; the form starts empty again.
+    const subject = await form.getByLabel("Subject").inputValue();
+    expect(subject).toMatch(/^Re: Your .*Project Inquiry$/);
+    await form.getByRole("button", { name: "Send reply" }).click();
+    const activity = page.getByRole("list", { name: "Activity" });
+    const entry = (label: string) => activity.getByRole("listitem").filter({ hasText: label });
+    await expect(entry("Reply sent")).toContainText(subject);
+    await expect(entry("Status changed: New → Contacted")).toHaveCount(1);
+    await expect(status).toHaveValue("contacted");
+    await expect(message).toHaveValue("");
+    await expect(template).toHaveValue("");
+    await expectNoSidewaysScroll(page, width);
+  }
+});
+
+test("the Owner select offers only staff who can open inquiries; anyone else is refused by the select with a message", async ({
+  page,
+  adminServer,
+}) => {
+  await signIn(page);
+  await page.goto(`/admin/inquiries/${adminServer.fixtures?.weddingInquiry.id}`);
+  await hydrated(page);
+  const owner = page.getByLabel("Owner");
+  // Admins only (editors and contributors cannot open inquiries).
+  const offered = await owner.locator("option").allTextContents();
+  expect(offered).toContain("Test Admin");
+  for (const name of ["Test Editor", "Test Contributor", "Test Viewer"]) {
+    expect(offered).not.toContain(name);
+  }
+  // A choice the page never offered (an editor's id, say) is refused: a 400 and its message.
+  await owner.evaluate((select) => {
+    const option = document.createElement("option");
+    option.value = "an-editors-id";
+    option.textContent = "Eddie Editor";
+    select.append(option);
+  });
+  const refused = page.waitForResponse((response) => response.request().method() === "POST");
+  await owner.selectOption("an-editors-id");
+  expect((await refused).status()).toBe(400);
+  await expect(page.getByRole("alert").filter({ hasText: "can open" })).toHaveText(
+    "Choose an active staff member who can open inquiries",
+  );
+  await expect(owner).toHaveValue("");
+  await expect(owner).toHaveAttribute("aria-invalid", "true");
+});
+
+test("without JavaScript, Use template keeps typed text until Replace, and the reply is sent (390 px)", async ({
+  browser,
+  adminServer,
+}) => {
+  const context = await browser.newContext({
+    baseURL: adminServer.baseURL,
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const page = await context.newPage();
+    await signIn(page);
+    const tag = `plain-${Date.now().toString(36)}`;
+    const visitor = { name: `Ola Plain ${tag}`, email: `ola-${tag}@visitor-e2e.test` };
+    await sendInquiry(page, visitor);
+    await page.goto(`/admin?q=${encodeURIComponent(visitor.email)}`);
+    await page.getByRole("link", { name: `Reply to ${visitor.name}` }).click();
+    const form = page.getByRole("form", { name: "Reply" });
+    const message = form.getByLabel("Message");
+    await message.fill("Hi Ola, typed before choosing.");
+    await form.getByLabel("Template").selectOption({ label: "Propose a call" });
+    await form.getByRole("button", { name: "Use template" }).click();
+    // Nothing dropped: the question, with the typed text still there.
+    const question = form.getByRole("region", { name: "Replace what you typed?" });
+    await expect(question).toContainText("Propose a call");
+    await expect(message).toHaveValue("Hi Ola, typed before choosing.");
+    await question.getByRole("button", { name: "Keep what I typed" }).click();
+    await expect(message).toHaveValue("Hi Ola, typed before choosing.");
+    await expect(form.getByRole("region", { name: "Replace what you typed?" })).toHaveCount(0);
+    await form.getByRole("button", { name: "Use template" }).click();
+    await form
+      .getByRole("region", { name: "Replace what you typed?" })
+      .getByRole("button", { name: "Replace" })
+      .click();
+    await expect(message).toHaveValue(new RegExp(`^Hi ${visitor.name},`));
+    await expectNoSidewaysScroll(page, 390);
+    await form.getByRole("button", { name: "Send reply" }).click();
+    const activity = page.getByRole("list", { name: "Activity" });
+    await expect(activity.getByRole("listitem").filter({ hasText: "Reply sent" })).toHaveCount(1);
+    await expect(
+      activity.getByRole("listitem").filter({ hasText: "Status changed: New → Contacted" }),
+    ).toHaveCount(1);
+  } finally {
+    await context.close();
+  }
+});
+
 test.describe("pipeline screens pass axe", () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);

@@ -90,6 +90,7 @@ type Ids = Record<
   | "portfolio"
   | "post"
   | "category"
+  | "adminUser"
   | "editorUser"
   | "viewerUser"
   | "template",
@@ -120,7 +121,8 @@ function sampleWrites(
     "/admin/inquiries/:id": [
       ...(<Record<string, string>[]>[
         { intent: "status", status: "contacted" },
-        { intent: "owner", owner: ids.editorUser },
+        // An owner must be able to open the record (issue #47 item 16): an admin.
+        { intent: "owner", owner: ids.adminUser },
         { intent: "follow_up", followUp: "2030-01-15" },
         { intent: "note", note: "Audited note." },
         { intent: "reply", subject: "Re: Audited", message: "Thanks." },
@@ -145,7 +147,8 @@ function sampleWrites(
     "/admin/job-applications/:id": [
       ...(<Record<string, string>[]>[
         { intent: "status", status: "interview" },
-        { intent: "owner", owner: ids.editorUser },
+        // An owner must be able to open the record (issue #47 item 16): an admin.
+        { intent: "owner", owner: ids.adminUser },
         { intent: "follow_up", followUp: "2030-01-16" },
         { intent: "note", note: "Audited note." },
         { intent: "reply", subject: "Re: Audited", message: "Thanks." },
@@ -426,6 +429,7 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
       portfolio: await first(portfolioItems as unknown as typeof caseStudies),
       post: await first(blogPosts as unknown as typeof caseStudies),
       category: await first(blogCategories as unknown as typeof caseStudies),
+      adminUser: await userId(TEST_ADMIN.email),
       editorUser: await userId(TEST_EDITOR.email),
       viewerUser: await userId(TEST_VIEWER.email),
       template:

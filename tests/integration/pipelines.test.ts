@@ -31,6 +31,7 @@ import { startSmtpPeer } from "../support/smtp-peer";
  */
 
 const inquiryPage = () => import("~/routes/admin/inquiry");
+const INTERVIEW_URL = "https://cal.test/northlight/interview";
 const inquiriesList = () => import("~/routes/admin/inquiries");
 
 describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
@@ -39,6 +40,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
   let adminId: string;
   let editorId: string;
   let contributorId: string;
+  let secondAdminId: string;
   const db = () => t.database.db;
   const url = () => `/admin/inquiries/${inquiryId}`;
   const post = async (fields: Record<string, string>, cookie?: string) => {
@@ -89,18 +91,23 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
     editorId = await idOf(TEST_EDITOR.email);
     contributorId = await idOf(TEST_CONTRIBUTOR.email);
     await db().update(user).set({ name: "Eddie Editor" }).where(eq(user.id, editorId));
+    secondAdminId = "pipeline-second-admin";
+    await db()
+      .insert(user)
+      .values({ id: secondAdminId, name: "Ada Admin", email: "ada@studio.test", role: "admin" });
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it("shows the inquiry with its labels, active staff to own it, and its templates; 404 otherwise", async () => {
+  it("shows the inquiry with its labels, the staff who can open it to own it, and its templates; 404 otherwise", async () => {
     const page = await load();
     expect(page.inquiry.name).toBe("Rosa Diaz");
-    // Every active staff member, whatever their role (the issue's words); not the account without one.
-    expect(page.staff.map((member) => member.id).sort()).toEqual(
-      [adminId, editorId, contributorId].sort(),
-    );
+    // Only active staff whose role opens inquiries (the policy table): admins, not the editor
+    // nor the contributor (issue #47 item 16), nor the account without a role.
+    expect(page.staff.map((member) => member.id).sort()).toEqual([adminId, secondAdminId].sort());
+    expect(page.staff.map((member) => member.id)).not.toContain(editorId);
+    expect(page.staff.map((member) => member.id)).not.toContain(contributorId);
     expect(page.templates.map((template) => template.name)).toEqual([
       "Acknowledge",
       "Ask for details",
@@ -138,36 +145,60 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
   });
 
   it("assigns an owner: saved, e-mailed to the new owner, in the Activity and the audit log", async () => {
-    const response = (await post({ intent: "owner", owner: editorId })) as Response;
+    const response = (await post({ intent: "owner", owner: secondAdminId })) as Response;
     expect(response.status).toBe(302);
-    expect(await toastOf(t.runtime, response)).toBe("Success: Owner set to Eddie Editor");
+    expect(await toastOf(t.runtime, response)).toBe("Success: Owner set to Ada Admin");
     const [row] = await db()
       .select()
       .from(contactSubmissions)
       .where(eq(contactSubmissions.id, inquiryId));
-    expect(row?.ownerId).toBe(editorId);
+    expect(row?.ownerId).toBe(secondAdminId);
     const [mail] = await db()
       .select()
       .from(notifications)
       .where(eq(notifications.kind, "owner-assigned"));
     expect(mail).toMatchObject({
-      recipient: TEST_EDITOR.email,
+      recipient: "ada@studio.test",
       subject: "You now own the inquiry from Rosa Diaz",
     });
     expect(mail?.textBody).toContain(`http://localhost:3999/admin/inquiries/${inquiryId}`);
     expect((await activity()).at(-1)).toMatchObject({
       kind: "owner",
-      summary: "Eddie Editor",
+      summary: "Ada Admin",
       actorId: adminId,
     });
     const [audit] = await audits("update");
-    expect(audit?.changes).toMatchObject({ ownerId: { before: null, after: editorId } });
-    // Anyone but an active staff member is refused, and nothing changes.
-    const refused = (await post({ intent: "owner", owner: "someone-else" })) as Response;
-    expect(await toastOf(t.runtime, refused)).toBe("Error: Choose an active staff member");
+    expect(audit?.changes).toMatchObject({ ownerId: { before: null, after: secondAdminId } });
     // Unassigned again.
     await post({ intent: "owner", owner: "" });
     expect((await activity()).at(-1)).toMatchObject({ kind: "owner", summary: "Unassigned" });
+  });
+
+  it("refuses an owner who cannot open inquiries (an editor, a contributor, anyone else) with a 400 and a message, and mails no one", async () => {
+    const before = await activity();
+    for (const owner of [editorId, contributorId, "someone-else"]) {
+      const refused = (await post({ intent: "owner", owner })) as {
+        data: { intent: string; fieldErrors: Record<string, string[]> };
+        init: ResponseInit;
+      };
+      expect(refused.init.status).toBe(400);
+      expect(refused.data.intent).toBe("owner");
+      expect(refused.data.fieldErrors.owner).toEqual([
+        "Choose an active staff member who can open inquiries",
+      ]);
+    }
+    const [row] = await db()
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, inquiryId));
+    expect(row?.ownerId).toBeNull();
+    expect(await activity()).toHaveLength(before.length);
+    const mailed = await db()
+      .select({ recipient: notifications.recipient })
+      .from(notifications)
+      .where(eq(notifications.kind, "owner-assigned"));
+    expect(mailed.map((mail) => mail.recipient)).not.toContain(TEST_EDITOR.email);
+    expect(mailed.map((mail) => mail.recipient)).not.toContain(TEST_CONTRIBUTOR.email);
   });
 
   it("changes the status and the follow-up, each in the Activity; a bad date is a 400 with a message", async () => {
@@ -281,6 +312,134 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
     expect(Object.keys(missing.data.fieldErrors).sort()).toEqual(["message", "subject"]);
   });
 
+  it("a reply moves a New inquiry to Contacted, in its Activity and the reply's audit row; not one already further", async () => {
+    const [fresh] = await db()
+      .insert(contactSubmissions)
+      .values({ name: "Noa Fresh", email: "noa@example.com", description: "A film." })
+      .returning({ id: contactSubmissions.id });
+    const id = fresh?.id ?? "";
+    const { action } = await inquiryPage();
+    const reply = (message: string) =>
+      postTo(
+        t,
+        action as never,
+        `/admin/inquiries/${id}`,
+        new URLSearchParams({ intent: "reply", subject: "Re: Your Project Inquiry", message }),
+        { params: { id } },
+      ) as Promise<Response>;
+    const statusOf = async () =>
+      (
+        await db()
+          .select({ status: contactSubmissions.status })
+          .from(contactSubmissions)
+          .where(eq(contactSubmissions.id, id))
+      )[0]?.status;
+    const steps = async () =>
+      (
+        await db()
+          .select({ kind: pipelineActivity.kind, summary: pipelineActivity.summary })
+          .from(pipelineActivity)
+          .where(eq(pipelineActivity.subjectId, id))
+      ).map((entry) => `${entry.kind}: ${entry.summary}`);
+    expect(await statusOf()).toBe("new");
+    expect(await toastOf(t.runtime, await reply("Hi Noa, thanks!"))).toBe("Success: Reply sent");
+    expect(await statusOf()).toBe("contacted");
+    expect((await steps()).sort()).toEqual(
+      ["reply: Re: Your Project Inquiry", "status: New → Contacted"].sort(),
+    );
+    const [audit] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, "reply")));
+    expect(audit?.changes).toMatchObject({
+      reply: { before: null, after: "Re: Your Project Inquiry" },
+      status: { before: "new", after: "contacted" },
+    });
+    // A second reply, or one to a qualified inquiry, changes no status.
+    await reply("And one more thing.");
+    await db()
+      .update(contactSubmissions)
+      .set({ status: "qualified" })
+      .where(eq(contactSubmissions.id, id));
+    await reply("A third.");
+    expect(await statusOf()).toBe("qualified");
+    expect((await steps()).filter((step) => step.startsWith("status"))).toHaveLength(1);
+    await db().delete(pipelineActivity).where(eq(pipelineActivity.subjectId, id));
+    await db().delete(contactSubmissions).where(eq(contactSubmissions.id, id));
+  });
+
+  it("a template chosen without JavaScript keeps what was typed: it asks, then replaces or keeps", async () => {
+    const [template] = await db()
+      .select()
+      .from(replyTemplates)
+      .where(eq(replyTemplates.name, "Ask for details"));
+    const chosen = template?.id ?? "";
+    const mailsBefore = (await db().select().from(notifications)).length;
+    const stepsBefore = (await activity()).length;
+    type Answer = {
+      data: {
+        intent: string;
+        values: Record<string, string>;
+        replace?: { template: string; name: string };
+        fieldErrors: Record<string, string[]>;
+      };
+      init: ResponseInit | null;
+    };
+    const choose = async (intent: string, fields: Record<string, string>) =>
+      (await post({ intent, template: chosen, ...fields })) as Answer;
+    const typed = {
+      subject: "Re: Your plan",
+      message: "Hi Rosa,\r\n\r\nI watched your reel twice.",
+    };
+
+    // Over typed text: nothing replaced, the question asked, the text kept.
+    const asked = await choose("template", typed);
+    expect(asked.init?.status ?? 200).toBe(200);
+    expect(asked.data.replace).toEqual({ template: chosen, name: "Ask for details" });
+    expect(asked.data.values).toMatchObject({ ...typed, template: chosen });
+    // "Keep what I typed": the text stays, no question.
+    const kept = await choose("template-keep", typed);
+    expect(kept.data.replace).toBeUndefined();
+    expect(kept.data.values).toMatchObject(typed);
+    // "Replace": the template, filled for Rosa.
+    const replaced = await choose("template-replace", typed);
+    expect(replaced.data.replace).toBeUndefined();
+    expect(replaced.data.values.message).toContain("Hi Rosa Diaz,");
+    expect(replaced.data.values.message).not.toContain("watched your reel");
+    expect(replaced.data.values.subject).toBe("Re: Your Video Production Project Inquiry");
+    // Over the page's own text (no template, or another one untouched): replaced at once.
+    const untouched = await choose("template", {
+      subject: "Re: Your Video Production Project Inquiry",
+      message: "",
+    });
+    expect(untouched.data.replace).toBeUndefined();
+    expect(untouched.data.values.message).toBe(replaced.data.values.message);
+    const [other] = await db()
+      .select()
+      .from(replyTemplates)
+      .where(eq(replyTemplates.name, "Decline"));
+    const switched = (await post({
+      intent: "template",
+      template: other?.id ?? "",
+      subject: replaced.data.values.subject ?? "",
+      message: (replaced.data.values.message ?? "").replace(/\n/g, "\r\n"),
+    })) as Answer;
+    expect(switched.data.replace).toBeUndefined();
+    expect(switched.data.values.message).toContain("not the right studio");
+    // An unknown template: a 400 with a message, what was typed kept.
+    const unknown = (await post({
+      intent: "template",
+      template: "00000000-0000-4000-8000-000000000000",
+      ...typed,
+    })) as Answer;
+    expect(unknown.init?.status).toBe(400);
+    expect(unknown.data.fieldErrors.template).toEqual(["Choose one of the templates"]);
+    expect(unknown.data.values).toMatchObject(typed);
+    // Choosing sends nothing and records nothing.
+    expect(await db().select().from(notifications)).toHaveLength(mailsBefore);
+    expect(await activity()).toHaveLength(stepsBefore);
+  });
+
   it("lists owner and follow-up, filters Mine, Unassigned and Follow-up due, sorts by follow-up", async () => {
     const { listInquiries } = await import("@server/admin/inquiries");
     const others = await db()
@@ -357,7 +516,7 @@ describe.each(testDrivers)("application pipeline on %s", (driver) => {
   };
 
   beforeAll(async () => {
-    t = await createTestRuntime(driver);
+    t = await createTestRuntime(driver, { INTERVIEW_BOOKING_URL: INTERVIEW_URL });
     const [row] = await t.database.db
       .insert(jobApplications)
       .values({ name: "Sam Ortiz", email: "sam@example.com", positionTitle: "Video Editor" })
@@ -398,6 +557,41 @@ describe.each(testDrivers)("application pipeline on %s", (driver) => {
     expect(audits).toHaveLength(2);
   });
 
+  it("offers as owners only the staff who can open applications; an editor is a 400 with a message", async () => {
+    const idOf = async (email: string) =>
+      (await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]
+        ?.id ?? "";
+    const adminId = await idOf(TEST_ADMIN.email);
+    const editorId = await idOf(TEST_EDITOR.email);
+    const contributorId = await idOf(TEST_CONTRIBUTOR.email);
+    expect((await load()).staff.map((member) => member.id)).toEqual([adminId]);
+    for (const owner of [editorId, contributorId]) {
+      const refused = (await post({ intent: "owner", owner })) as {
+        data: { fieldErrors: Record<string, string[]> };
+        init: ResponseInit;
+      };
+      expect(refused.init.status).toBe(400);
+      expect(refused.data.fieldErrors.owner).toEqual([
+        "Choose an active staff member who can open job applications",
+      ]);
+    }
+    expect(
+      await t.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.kind, "owner-assigned")),
+    ).toHaveLength(0);
+    expect((await post({ intent: "owner", owner: adminId })) as Response).toHaveProperty(
+      "status",
+      302,
+    );
+    const [row] = await t.database.db
+      .select({ ownerId: jobApplications.ownerId })
+      .from(jobApplications)
+      .where(eq(jobApplications.id, applicationId));
+    expect(row?.ownerId).toBe(adminId);
+  });
+
   it("offers the interview invite and rejection templates, filled for the applicant", async () => {
     const loaded = await load();
     expect(loaded.templates.map((template) => template.name)).toEqual([
@@ -407,6 +601,13 @@ describe.each(testDrivers)("application pipeline on %s", (driver) => {
     const invite = await load(`?template=${loaded.templates[0]?.id}`);
     expect(invite.reply.subject).toBe("Your application for Video Editor");
     expect(invite.reply.message).toContain("the Video Editor role");
+    // Applicants' own interview page, never the sales discovery call (issue #47 item 18).
+    expect(invite.reply.message).toContain(`Or pick a time here: ${INTERVIEW_URL}`);
+    expect(invite.reply.message).not.toContain(t.runtime.config.BOOKING_URL);
+    expect(invite.reply.message).not.toMatch(/discovery|\{/);
+    for (const template of loaded.templates) {
+      expect(template.message).not.toContain(t.runtime.config.BOOKING_URL);
+    }
     const sent = (await post({
       intent: "reply",
       subject: invite.reply.subject,
@@ -420,6 +621,41 @@ describe.each(testDrivers)("application pipeline on %s", (driver) => {
     expect(mail?.subject).toBe("Your application for Video Editor");
   });
 });
+
+describe.each(testDrivers)(
+  "the interview template without INTERVIEW_BOOKING_URL on %s",
+  (driver) => {
+    let t: TestRuntime;
+    beforeAll(async () => {
+      t = await createTestRuntime(driver);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it("offers no link at all: the link's paragraph is left out, the sales call never put in", async () => {
+      expect(t.runtime.config.INTERVIEW_BOOKING_URL).toBeUndefined();
+      const [row] = await t.database.db
+        .insert(jobApplications)
+        .values({ name: "Ira Quist", email: "ira@example.com", positionTitle: "Producer" })
+        .returning({ id: jobApplications.id });
+      const { loader } = await import("~/routes/admin/job-application");
+      const page = (await loader(
+        routeArgs(t.runtime, `/admin/job-applications/${row?.id}`, {
+          cookie: t.cookies.admin,
+          params: { id: row?.id ?? "" },
+        }) as never,
+      )) as { templates: { name: string; message: string }[] };
+      const invite = page.templates.find((template) => template.name === "Interview invite");
+      expect(invite?.message).toBe(
+        "Hi Ira Quist,\n\nThank you for applying for the Producer role. We enjoyed your application and would like to invite you to a first interview.\n\nPlease reply to this e-mail with a few times that suit you over the next two weeks.\n\nThe Northlight Studio team",
+      );
+      for (const template of page.templates) {
+        expect(template.message).not.toMatch(/https?:|\{/);
+      }
+    });
+  },
+);
 
 describe.each(testDrivers)("follow-up digests on %s", (driver) => {
   let t: TestRuntime;
@@ -449,10 +685,27 @@ describe.each(testDrivers)("follow-up digests on %s", (driver) => {
       },
       { name: "Nobody's", email: "e@x.co", followUpOn: "2026-11-01" },
     ]);
-    await db.insert(jobApplications).values({
-      name: "Applicant Due",
-      email: "f@x.co",
-      positionTitle: "Producer",
+    await db.insert(jobApplications).values([
+      {
+        name: "Applicant Due",
+        email: "f@x.co",
+        positionTitle: "Producer",
+        ownerId: admin,
+        followUpOn: "2026-11-26",
+      },
+      // Owned by an editor (set before issue #47, or a role changed since): the editor cannot open
+      // applications, so no digest links them to a 403.
+      {
+        name: "Editor's Applicant",
+        email: "g@x.co",
+        positionTitle: "Editor",
+        ownerId: editor,
+        followUpOn: "2026-11-26",
+      },
+    ]);
+    await db.insert(contactSubmissions).values({
+      name: "Editor's Inquiry",
+      email: "h@x.co",
       ownerId: editor,
       followUpOn: "2026-11-26",
     });
@@ -470,15 +723,15 @@ describe.each(testDrivers)("follow-up digests on %s", (driver) => {
       .from(notifications)
       .where(eq(notifications.kind, "follow-up-digest"))
       .orderBy(asc(notifications.recipient));
-    expect(digests.map((mail) => mail.recipient)).toEqual([TEST_ADMIN.email, TEST_EDITOR.email]);
-    const [adminDigest, editorDigest] = digests;
-    expect(adminDigest?.subject).toBe("Follow-ups due today: 2");
+    expect(digests.map((mail) => mail.recipient)).toEqual([TEST_ADMIN.email]);
+    const [adminDigest] = digests;
+    expect(adminDigest?.subject).toBe("Follow-ups due today: 3");
     expect(adminDigest?.textBody).toContain("Inquiry from Overdue (due 2026-11-20)");
     expect(adminDigest?.textBody).toContain("Inquiry from Due Today (due 2026-11-26)");
+    expect(adminDigest?.textBody).toContain("Producer application from Applicant Due");
     expect(adminDigest?.textBody).not.toContain("Not Yet");
-    expect(editorDigest?.subject).toBe("Follow-ups due today: 1");
-    expect(editorDigest?.textBody).toContain("Producer application from Applicant Due");
-    expect(editorDigest?.textBody).not.toContain("Closed");
+    expect(adminDigest?.textBody).not.toContain("Closed");
+    expect(adminDigest?.textBody).not.toContain("Editor's");
   });
 });
 

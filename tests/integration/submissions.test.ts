@@ -433,14 +433,30 @@ describe.each(testDrivers)("submissions on %s", (driver) => {
       subject: "We received your application",
       replyTo: "team@studio.test",
     });
-    expect(ack?.textBody).toContain("Thank you for applying for the Video Editor role.");
-    expect(ack?.textBody).toContain("We will reply within 24 hours.");
-    expect(ack?.htmlBody).toContain("https://calendly.test/northlight/call");
+    // SPEC's words for a sent application; no sales call and no 24-hour promise (issue #47 item
+    // 18); without INTERVIEW_BOOKING_URL no link at all.
+    expect(ack?.textBody).toContain("Thank you for your application! We'll be in touch soon.");
+    expect(ack?.htmlBody).toContain("Thank you for your application! We&#39;ll be in touch soon.");
+    for (const part of [ack?.textBody, ack?.htmlBody]) {
+      expect(part).toContain("What you sent for the Video Editor role");
+      expect(part).not.toContain("24 hours");
+      expect(part).not.toContain("https://calendly.test/northlight/call");
+      expect(part).not.toMatch(/book a call|discovery/i);
+    }
+    expect(ack?.htmlBody).not.toContain("<a ");
+    expect(ack?.textBody).not.toContain("http");
+    const interviewUrl = "https://cal.test/northlight/interview";
     const withoutResume = await submitJobApplication(
-      services(),
+      { ...services(), interviewUrl },
       { ...input, email: "b@example.com" },
       null,
     );
+    const [interview] = await mailsTo("b@example.com");
+    expect(interview?.textBody).toContain(
+      `Would you like to talk sooner? Pick a time for an interview: ${interviewUrl}`,
+    );
+    expect(interview?.htmlBody).toContain(`<a href="${interviewUrl}">`);
+    expect(interview?.textBody).not.toContain("https://calendly.test/northlight/call");
     const [second] = await database.db
       .select()
       .from(jobApplications)

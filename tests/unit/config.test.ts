@@ -56,6 +56,20 @@ describe("configuration", () => {
     );
   });
 
+  it("reads INTERVIEW_BOOKING_URL: unset or empty is none, an http(s) URL is kept, anything else refused", () => {
+    expect(loadConfig({}).INTERVIEW_BOOKING_URL).toBeUndefined();
+    expect(loadConfig({ INTERVIEW_BOOKING_URL: " " }).INTERVIEW_BOOKING_URL).toBeUndefined();
+    expect(
+      loadConfig({ INTERVIEW_BOOKING_URL: "https://cal.example/studio/interview" })
+        .INTERVIEW_BOOKING_URL,
+    ).toBe("https://cal.example/studio/interview");
+    for (const bad of ["javascript:alert(1)", "not a url", "https://"]) {
+      expect(problemsOf({ INTERVIEW_BOOKING_URL: bad })[0]).toMatch(
+        /^INTERVIEW_BOOKING_URL: must be/,
+      );
+    }
+  });
+
   it("reads booleans", () => {
     expect(loadConfig({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
     expect(loadConfig({ SEED_DEMO: "0" }).SEED_DEMO).toBe(false);

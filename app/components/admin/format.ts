@@ -49,16 +49,6 @@ export function replySubject(inquiry: { kind: string; service: string | null }):
   return what ? `Re: Your ${what} Project Inquiry` : "Re: Your Project Inquiry";
 }
 
-export function replyHref(inquiry: { email: string; kind: string; service: string | null }) {
-  const [local = "", domain = ""] = splitAddress(inquiry.email);
-  return `mailto:${encodeURIComponent(local)}@${encodeURIComponent(domain)}?subject=${encodeURIComponent(replySubject(inquiry))}`;
-}
-
-function splitAddress(email: string): [string, string] {
-  const at = email.lastIndexOf("@");
-  return at < 0 ? [email, ""] : [email.slice(0, at), email.slice(at + 1)];
-}
-
 /** Studio time: the same text on the server and in any browser (no hydration mismatch). */
 const STUDIO_TIME_ZONE = "America/Los_Angeles";
 const dateTime = new Intl.DateTimeFormat("en-US", {

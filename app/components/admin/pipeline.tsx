@@ -1,7 +1,8 @@
-import type { ReactNode } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { AlertDialog } from "radix-ui";
+import { type ReactNode, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { FormFields, TextAreaField, TextField } from "~/components/forms/fields";
-import { ACTIVITY_LABELS, UNASSIGNED } from "~/entities/pipeline/view";
+import { ACTIVITY_LABELS, NO_TEMPLATE, UNASSIGNED, untouchedReply } from "~/entities/pipeline/view";
 import type { FieldErrors } from "~/lib/forms/result";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ActivityKind } from "~/lib/values";
@@ -16,9 +17,11 @@ import { buttonClass, DenseField, fieldClass } from "./ui";
  */
 
 export interface PipelineAnswer {
-  intent: "follow_up" | "note" | "reply" | "rating";
+  intent: "owner" | "follow_up" | "note" | "reply" | "rating";
   fieldErrors: FieldErrors;
   values: Record<string, string>;
+  /** A template chosen over typed text without JavaScript: the question to answer first. */
+  replace?: { template: string; name: string };
 }
 
 interface ActivityEntry {
@@ -49,24 +52,35 @@ export function PipelineSection({
   );
 }
 
-/** Status and Owner, each saved at once. */
+/**
+ * Status and Owner, each saved at once. The owners offered are the staff who can open the record
+ * (the server refuses anyone else); an owner who no longer can (a role changed) still shows, so
+ * the select tells the truth, marked as such.
+ */
 export function StatusAndOwner({
   id,
   status,
   statuses,
   ownerId,
+  ownerName,
   staff,
+  answer,
 }: {
   id: string;
   status: string;
   statuses: readonly { value: string; label: string }[];
   ownerId: string | null;
+  ownerName: string | null;
   staff: readonly { id: string; name: string }[];
+  answer?: PipelineAnswer;
 }) {
   const owners = [
     { value: "", label: UNASSIGNED },
     ...staff.map((member) => ({ value: member.id, label: member.name })),
   ];
+  if (ownerId && !staff.some((member) => member.id === ownerId)) {
+    owners.push({ value: ownerId, label: `${ownerName ?? "Someone"} (cannot open it)` });
+  }
   return (
     <div className="flex flex-wrap gap-6">
       <StatusForm id={id} status={status} options={statuses} label="Status" showLabel />
@@ -77,6 +91,7 @@ export function StatusAndOwner({
         options={owners}
         label="Owner"
         showLabel
+        error={answerFor(answer, "owner")?.fieldErrors.owner?.[0]}
       />
     </div>
   );
@@ -154,25 +169,43 @@ export function NotesSection({
   );
 }
 
+/** A template filled in for the record: what choosing it puts in Subject and Message. */
+export interface ReplyChoice {
+  id: string;
+  name: string;
+  subject: string;
+  message: string;
+}
+
 /**
- * Reply: choosing a template loads the page with it (a GET form: without JavaScript "Use
- * template" does it), which fills Subject and Message; Send reply posts the reply.
+ * Reply (issue #30; issue #47 item 17). Choosing a template fills Subject and Message; over text
+ * the person typed it asks first. With JavaScript the text is swapped in the page, the question is
+ * an alert dialog; without it "Use template" posts the form, typed text included, and the server
+ * answers with the template, or with the question and the typed text kept. Send reply posts it;
+ * the list's Reply leads here (`#reply`).
  */
 export function ReplySection({
   to,
   templates,
   reply,
+  defaultSubject,
+  sent,
   answer,
 }: {
   to: string;
-  templates: readonly { id: string; name: string }[];
+  templates: readonly ReplyChoice[];
   reply: { template: string; subject: string; message: string };
+  /** The page's own subject, which "No template" puts back. */
+  defaultSubject: string;
+  /** How many replies were sent: a new one starts an empty form. */
+  sent: number;
   answer?: PipelineAnswer;
 }) {
   const own = answerFor(answer, "reply");
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  const sending = useNavigation().formData?.get("intent") === "reply";
+  // A fresh form after a reply is sent, another `?template=`, or the server's answer.
+  const key = [sent, reply.template, own ? JSON.stringify([own.values, own.replace]) : ""].join(
+    ":",
+  );
   return (
     <PipelineSection id="reply-heading" title="Reply">
       <p className="mb-3 text-sm text-ink-muted">
@@ -181,19 +214,83 @@ export function ReplySection({
           Edit templates
         </Link>
       </p>
-      <Form method="get" preventScrollReset className="mb-3 flex flex-wrap items-end gap-2">
+      <ReplyForm
+        key={key}
+        templates={templates}
+        start={own?.values ?? reply}
+        blank={{ id: "", name: NO_TEMPLATE, subject: defaultSubject, message: "" }}
+        own={own}
+      />
+    </PipelineSection>
+  );
+}
+
+function ReplyForm({
+  templates,
+  start,
+  blank,
+  own,
+}: {
+  templates: readonly ReplyChoice[];
+  start: Record<string, string | undefined>;
+  blank: ReplyChoice;
+  own?: PipelineAnswer;
+}) {
+  const hydrated = useHydrated();
+  const sending = useNavigation().formData?.get("intent") === "reply";
+  const formRef = useRef<HTMLFormElement>(null);
+  // The template whose text is in the form (the select goes back to it on "Keep what I typed").
+  const current = useRef(start.template ?? "");
+  const [asking, setAsking] = useState<ReplyChoice | null>(null);
+  const choiceOf = (id: string) => templates.find((template) => template.id === id) ?? blank;
+  const control = (name: string) =>
+    formRef.current?.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null;
+
+  function put(choice: ReplyChoice) {
+    const subject = control("subject");
+    const message = control("message");
+    if (subject) subject.value = choice.subject;
+    if (message) message.value = choice.message;
+    current.current = choice.id;
+  }
+  function choose(id: string) {
+    const choice = choiceOf(id);
+    const typed = {
+      subject: control("subject")?.value ?? "",
+      message: control("message")?.value ?? "",
+    };
+    if (untouchedReply(typed, [blank, ...templates])) put(choice);
+    else setAsking(choice);
+  }
+  function keep() {
+    const select = control("template");
+    if (select) select.value = current.current;
+    setAsking(null);
+  }
+
+  return (
+    <Form
+      ref={formRef}
+      id="reply"
+      method="post"
+      noValidate
+      preventScrollReset
+      aria-labelledby="reply-heading"
+      className="flex scroll-mt-4 flex-col gap-3"
+    >
+      {/* Enter in Subject sends the reply: the form's first submit button is its default one. */}
+      <button type="submit" name="intent" value="reply" hidden tabIndex={-1} />
+      <div className="flex flex-wrap items-end gap-2">
         <DenseField id="reply-template" label="Template">
           <select
             id="reply-template"
             name="template"
-            defaultValue={reply.template}
-            key={reply.template}
-            onChange={(event) =>
-              submit(event.currentTarget.form, { preventScrollReset: true, replace: true })
-            }
+            defaultValue={start.template ?? ""}
+            aria-describedby={own?.fieldErrors.template ? "reply-template-error" : undefined}
+            onChange={(event) => choose(event.currentTarget.value)}
             className={fieldClass}
           >
-            <option value="">No template</option>
+            <option value="">{NO_TEMPLATE}</option>
             {templates.map((template) => (
               <option key={template.id} value={template.id}>
                 {template.name}
@@ -202,35 +299,106 @@ export function ReplySection({
           </select>
         </DenseField>
         {hydrated ? null : (
-          <button type="submit" className={buttonClass.secondary}>
+          <button
+            type="submit"
+            name="intent"
+            value="template"
+            formNoValidate
+            className={buttonClass.secondary}
+          >
             Use template
           </button>
         )}
-      </Form>
-      <Form
-        key={`${reply.template}:${reply.subject}`}
-        method="post"
-        noValidate
-        className="flex flex-col gap-3"
-      >
-        <input type="hidden" name="intent" value="reply" />
-        <FormFields
-          look="admin"
-          errors={own?.fieldErrors}
-          values={own?.values ?? { subject: reply.subject, message: reply.message }}
+      </div>
+      {own?.fieldErrors.template ? (
+        <p id="reply-template-error" className="text-sm text-danger">
+          {own.fieldErrors.template.join(" ")}
+        </p>
+      ) : null}
+      {own?.replace ? (
+        // Without JavaScript: the question, answered by posting again (the typed text goes along).
+        <section
+          aria-labelledby="replace-title"
+          className="rounded-md border border-accent/50 bg-surface-raised p-3"
         >
-          <TextField id="reply-subject" name="subject" label="Subject" />
-          <TextAreaField id="reply-message" name="message" label="Message" rows={8} />
-        </FormFields>
-        <div>
-          <button type="submit" disabled={sending} className={buttonClass.primary}>
-            Send reply
-          </button>
-        </div>
-      </Form>
-    </PipelineSection>
+          <h3 id="replace-title" className="font-semibold">
+            {REPLACE_QUESTION}
+          </h3>
+          <p className="mt-1 text-sm text-ink-muted">{replaceConsequence(own.replace.name)}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              type="submit"
+              name="intent"
+              value="template-keep"
+              formNoValidate
+              className={buttonClass.secondary}
+            >
+              {KEEP_TYPED}
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="template-replace"
+              formNoValidate
+              className={buttonClass.primary}
+            >
+              Replace
+            </button>
+          </div>
+        </section>
+      ) : null}
+      <FormFields look="admin" errors={own?.fieldErrors} values={start as Record<string, string>}>
+        <TextField id="reply-subject" name="subject" label="Subject" />
+        <TextAreaField id="reply-message" name="message" label="Message" rows={8} />
+      </FormFields>
+      <div>
+        <button
+          type="submit"
+          name="intent"
+          value="reply"
+          disabled={sending}
+          className={buttonClass.primary}
+        >
+          Send reply
+        </button>
+      </div>
+      <AlertDialog.Root open={asking !== null} onOpenChange={(open) => (open ? null : keep())}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
+          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-line bg-surface p-6 shadow-2xl">
+            <AlertDialog.Title className="font-display text-lg font-bold">
+              {REPLACE_QUESTION}
+            </AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-ink-muted">
+              {replaceConsequence(asking?.name ?? "")}
+            </AlertDialog.Description>
+            <div className="mt-6 flex flex-wrap justify-end gap-2">
+              <AlertDialog.Cancel className={buttonClass.secondary}>
+                {KEEP_TYPED}
+              </AlertDialog.Cancel>
+              <AlertDialog.Action
+                className={buttonClass.primary}
+                onClick={() => {
+                  if (asking) put(asking);
+                  setAsking(null);
+                }}
+              >
+                Replace
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </Form>
   );
 }
+
+const REPLACE_QUESTION = "Replace what you typed?";
+const KEEP_TYPED = "Keep what I typed";
+const replaceConsequence = (name: string) =>
+  name === NO_TEMPLATE
+    ? "“No template” empties the message and puts back the page's subject. What you typed is lost."
+    : `The template “${name}” replaces the subject and message you typed. What you typed is lost.`;
 
 export function ActivitySection({ activity }: { activity: readonly ActivityEntry[] }) {
   return (

@@ -13,6 +13,7 @@ export function StatusForm({
   label,
   name = "status",
   showLabel = false,
+  error,
 }: {
   id: string;
   status: string;
@@ -23,12 +24,19 @@ export function StatusForm({
   name?: "status" | "owner";
   /** The label shown above the select (a record's page) instead of only to screen readers. */
   showLabel?: boolean;
+  /** The server's refusal of a post without JavaScript (the fetcher's own answer otherwise). */
+  error?: string;
 }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ fieldErrors?: Record<string, string[] | undefined> }>();
   const hydrated = useHydrated();
   const pending = fetcher.formData?.get(name);
   const value = typeof pending === "string" ? pending : status;
   const selectId = `${name}-${id}`;
+  // A refused choice (an owner who cannot open the record: a 400 with its message) shows by the
+  // select, which is back on the saved value.
+  const refused =
+    fetcher.state === "idle" && fetcher.data ? fetcher.data.fieldErrors?.[name]?.[0] : error;
+  const errorId = refused ? `${selectId}-error` : undefined;
   return (
     <fetcher.Form
       method="post"
@@ -46,6 +54,8 @@ export function StatusForm({
         id={selectId}
         name={name}
         value={value}
+        aria-invalid={refused ? true : undefined}
+        aria-describedby={errorId}
         onChange={(event) =>
           fetcher.submit(event.currentTarget.form, { method: "post", preventScrollReset: true })
         }
@@ -62,6 +72,11 @@ export function StatusForm({
           Save
         </button>
       )}
+      {refused ? (
+        <p id={errorId} role="alert" className="w-full text-sm text-danger">
+          {refused}
+        </p>
+      ) : null}
     </fetcher.Form>
   );
 }

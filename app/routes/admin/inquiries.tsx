@@ -19,7 +19,6 @@ import {
   CONTACT_STATUS_OPTIONS,
   formatDateTime,
   labelOf,
-  replyHref,
   SERVICE_LABELS,
   TIMELINE_LABELS,
   WEDDING_BUDGET_LABELS,
@@ -213,10 +212,11 @@ function InquiryRow({
             options={CONTACT_STATUS_OPTIONS}
             label={`Status of the inquiry from ${inquiry.name}`}
           />
-          <a href={replyHref(inquiry)} className={buttonClass.secondary}>
+          {/* The inquiry's own reply form (issue #47 item 17): sent from there, it is recorded. */}
+          <Link to={`${inquiryPath(inquiry.id)}#reply`} className={buttonClass.secondary}>
             <Mail aria-hidden="true" className="size-4" />
             Reply<span className="sr-only"> to {inquiry.name}</span>
-          </a>
+          </Link>
         </div>
       </div>
 

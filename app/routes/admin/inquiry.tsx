@@ -1,7 +1,13 @@
 import { attachmentLinks, attachmentNames, findInquiry } from "@server/admin/inquiries";
 import { isUuid } from "@server/admin/list-params";
-import { loadPipelinePage, pipelineAction } from "@server/admin/pipeline-page";
+import {
+  loadPipelinePage,
+  pipelineAction,
+  type ReplyContext,
+  templateLinksOf,
+} from "@server/admin/pipeline-page";
 import { getRuntimeFrom } from "@server/context";
+import type { Database } from "@server/db/client";
 import { requireAccess } from "@server/security/admin-access";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
@@ -51,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [fileNames, pipeline] = await Promise.all([
     attachmentNames(db, [inquiry]),
     loadPipelinePage(db, "inquiry", inquiry, {
-      bookingUrl: runtime.config.BOOKING_URL,
+      links: templateLinksOf(runtime.config),
       defaultSubject: replySubject(inquiry),
       templateId: args.url.searchParams.get("template"),
     }),
@@ -59,11 +65,18 @@ export async function loader(args: Route.LoaderArgs) {
   return { inquiry, attachments: attachmentLinks(inquiry, fileNames), ...pipeline };
 }
 
+/** What a reply to the inquiry starts from: SPEC's "Re: Your … Project Inquiry". */
+async function replyContext(db: Database, id: string): Promise<ReplyContext | null> {
+  const inquiry = await findInquiry(db, id);
+  return inquiry ? { record: inquiry, defaultSubject: replySubject(inquiry) } : null;
+}
+
 export const action = (args: Route.ActionArgs) =>
-  pipelineAction(args, "inquiry", CONTACT_STATUS_OPTIONS);
+  pipelineAction(args, "inquiry", CONTACT_STATUS_OPTIONS, replyContext);
 
 export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { inquiry, attachments, staff, notes, activity, templates, reply } = loaderData;
+  const { inquiry, attachments, staff, notes, activity, templates, reply, defaultSubject } =
+    loaderData;
   const answer = actionData as PipelineAnswer | undefined;
   const wedding = inquiry.kind === "wedding";
   const facts: [string, string | null][] = [
@@ -108,7 +121,14 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
               </>
             ) : null}
           </PipelineSection>
-          <ReplySection to={inquiry.email} templates={templates} reply={reply} answer={answer} />
+          <ReplySection
+            to={inquiry.email}
+            templates={templates}
+            reply={reply}
+            defaultSubject={defaultSubject}
+            sent={activity.filter((entry) => entry.kind === "reply").length}
+            answer={answer}
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           <PipelineSection id="pipeline-heading" title="Pipeline">
@@ -118,7 +138,9 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
                 status={inquiry.status}
                 statuses={CONTACT_STATUS_OPTIONS}
                 ownerId={inquiry.ownerId}
+                ownerName={inquiry.ownerName}
                 staff={staff}
+                answer={answer}
               />
               <FollowUpForm followUpOn={inquiry.followUpOn} answer={answer} />
             </div>

@@ -2,9 +2,15 @@ import { findJobApplication } from "@server/admin/job-applications";
 import { isUuid } from "@server/admin/list-params";
 import { JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
 import { ratingsOf } from "@server/admin/pipeline";
-import { loadPipelinePage, pipelineAction } from "@server/admin/pipeline-page";
+import {
+  loadPipelinePage,
+  pipelineAction,
+  type ReplyContext,
+  templateLinksOf,
+} from "@server/admin/pipeline-page";
 import { storedFileView } from "@server/admin/stored-file-link";
 import { getRuntimeFrom } from "@server/context";
+import type { Database } from "@server/db/client";
 import { requireAccess } from "@server/security/admin-access";
 import { ArrowLeft, FileDown } from "lucide-react";
 import { useState } from "react";
@@ -50,8 +56,8 @@ export async function loader(args: Route.LoaderArgs) {
   if (!application) throw data("Application not found", { status: 404 });
   const [pipeline, ratings, resume] = await Promise.all([
     loadPipelinePage(db, "job_application", application, {
-      bookingUrl: runtime.config.BOOKING_URL,
-      defaultSubject: `Re: Your application for ${application.positionTitle}`,
+      links: templateLinksOf(runtime.config),
+      defaultSubject: replySubjectOf(application),
       templateId: args.url.searchParams.get("template"),
     }),
     ratingsOf(db, application.id, staff.id),
@@ -63,11 +69,21 @@ export async function loader(args: Route.LoaderArgs) {
   return { application, ratings, resume, ...pipeline };
 }
 
+const replySubjectOf = (application: { positionTitle: string }) =>
+  `Re: Your application for ${application.positionTitle}`;
+
+/** What a reply to the applicant starts from. */
+async function replyContext(db: Database, id: string): Promise<ReplyContext | null> {
+  const application = await findJobApplication(db, id);
+  return application ? { record: application, defaultSubject: replySubjectOf(application) } : null;
+}
+
 export const action = (args: Route.ActionArgs) =>
-  pipelineAction(args, "job_application", JOB_APPLICATION_STATUS_OPTIONS);
+  pipelineAction(args, "job_application", JOB_APPLICATION_STATUS_OPTIONS, replyContext);
 
 export default function JobApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, ratings, resume, staff, notes, activity, templates, reply } = loaderData;
+  const { application, ratings, resume, staff, notes, activity, templates, reply, defaultSubject } =
+    loaderData;
   const answer = actionData as PipelineAnswer | undefined;
   const facts: [string, string | null][] = [
     ["Position", application.positionTitle],
@@ -144,6 +160,8 @@ export default function JobApplicationPage({ loaderData, actionData }: Route.Com
             to={application.email}
             templates={templates}
             reply={reply}
+            defaultSubject={defaultSubject}
+            sent={activity.filter((entry) => entry.kind === "reply").length}
             answer={answer}
           />
         </div>
@@ -155,7 +173,9 @@ export default function JobApplicationPage({ loaderData, actionData }: Route.Com
                 status={application.status}
                 statuses={JOB_APPLICATION_STATUS_OPTIONS}
                 ownerId={application.ownerId}
+                ownerName={application.ownerName}
                 staff={staff}
+                answer={answer}
               />
               <FollowUpForm followUpOn={application.followUpOn} answer={answer} />
             </div>

@@ -86,7 +86,7 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
       <PageHeader
         variant="admin"
         title="Reply templates"
-        lead={`The replies offered on each inquiry's and application's page. Placeholders: ${TEMPLATE_PLACEHOLDERS.join(", ")}. An empty subject uses the page's own.`}
+        lead="The replies offered on each inquiry's and application's page. An empty subject uses the page's own."
       />
       <ToastMessageView message={loadError} />
       <ListBody loadError={loadError} rows={templates} empty="No templates">
@@ -98,6 +98,12 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
                 id={`${group.subject}-templates`}
                 title={group.title}
               >
+                <p className="mb-3 text-sm text-ink-muted">
+                  Placeholders: {TEMPLATE_PLACEHOLDERS[group.subject].join(", ")}.
+                  {group.subject === "job_application"
+                    ? " {interview_url} is the interview scheduling page (INTERVIEW_BOOKING_URL); when none is set, its paragraph is left out."
+                    : " {booking_url} is the discovery call's scheduling page."}
+                </p>
                 <ul className="flex flex-col gap-4">
                   {rows
                     .filter((row) => row.subjectType === group.subject)
