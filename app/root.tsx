@@ -13,6 +13,7 @@ import {
 import { DeferredScripts } from "~/components/document/deferred-scripts";
 import { ERROR_PANEL } from "~/copy/site";
 import { useNonce, useScriptNonce } from "~/lib/nonce";
+import { studioTimeZone } from "~/lib/studio-time";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -47,7 +48,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // On a shared page, the server's one-time marker instead of a nonce (decision 0266).
   const scriptNonce = useScriptNonce();
   return (
-    <html lang="en">
+    // The studio's time zone, which the browser's date formatting reads before it renders.
+    <html lang="en" data-time-zone={studioTimeZone()}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { isTimeZone } from "~/lib/studio-time";
+import { DEFAULT_STUDIO_TIME_ZONE, isTimeZone } from "~/lib/studio-time";
 import { passwordProblem } from "./security/passwords";
 import { trustedRanges, trustsEveryAddress } from "./security/trusted-proxies";
 
@@ -158,11 +158,15 @@ const envSchema = z
       .min(30, "must be a whole number of days from 30 to 36500")
       .max(36_500, "must be a whole number of days from 30 to 36500")
       .default(730),
-    /** The studio's time zone: scheduled publishing is shown and entered in it (issue #31). */
+    /**
+     * The studio's time zone (an IANA name): every date shown, scheduled publishing, the analytics
+     * days and the audit log's dates are in it (issues #31 and 47; held by app/lib/studio-time.ts).
+     */
     STUDIO_TIME_ZONE: z
       .string()
+      .trim()
       .refine(isTimeZone, "must be an IANA time zone such as America/Los_Angeles")
-      .default("America/Los_Angeles"),
+      .default(DEFAULT_STUDIO_TIME_ZONE),
     /** Set to true to run in production with a TRUST_PROXY that trusts every address (decision 0269). */
     TRUST_PROXY_ACKNOWLEDGE: boolean.default(false),
   })

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { setStudioTimeZone } from "~/lib/studio-time";
 import { pruneAuditEvents } from "./admin/audit";
 import { DIGEST_JOB, queueFollowUpDigests } from "./admin/digests";
 import { studioToday } from "./admin/inquiries";
@@ -60,6 +61,8 @@ export async function createRuntime(
   config: Config,
   options: RuntimeOptions = {},
 ): Promise<Runtime> {
+  // Every date shown and every day boundary reads the zone from its one module (issue 47).
+  setStudioTimeZone(config.STUDIO_TIME_ZONE);
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const repaired = await claimDataDir(config.DATA_DIR);
   if (repaired > 0) {

@@ -1,10 +1,80 @@
 /**
- * Wall-clock times in the studio's time zone (STUDIO_TIME_ZONE, issue #31): a `datetime-local`
- * value ("2026-12-01T09:00") read as that zone's time, and an instant shown as one. Browser-safe;
+ * The studio's time zone (STUDIO_TIME_ZONE, issues #31 and 47) and its wall-clock times: the one
+ * module that holds the zone. Every date shown, every "today" and every day boundary (analytics
+ * days, the audit log's dates, follow-ups) reads it here; a `datetime-local` value
+ * ("2026-12-01T09:00") is read as that zone's time, and an instant shown as one. Browser-safe;
  * Intl does the zone rules (daylight saving included).
+ *
+ * The server sets the zone from its configuration when the runtime is made (`setStudioTimeZone`);
+ * the document carries it to the browser on `<html data-time-zone>` (app/root.tsx), read here
+ * before anything renders, so the server's HTML and the browser's hydration format alike.
  */
 
+export const DEFAULT_STUDIO_TIME_ZONE = "America/Los_Angeles";
+
+let zone = initialZone();
+
+function initialZone(): string {
+  const inDocument =
+    typeof document === "undefined" ? undefined : document.documentElement.dataset.timeZone;
+  return inDocument && isTimeZone(inDocument) ? inDocument : DEFAULT_STUDIO_TIME_ZONE;
+}
+
+/** The studio's IANA time zone. */
+export function studioTimeZone(): string {
+  return zone;
+}
+
+/** Sets the studio's time zone (the server, from STUDIO_TIME_ZONE). */
+export function setStudioTimeZone(timeZone: string): void {
+  if (!isTimeZone(timeZone)) throw new Error(`not an IANA time zone: ${timeZone}`);
+  zone = timeZone;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The studio's calendar day of an instant, `2026-12-01` (today by default). */
+export function studioDay(instant: Date | number = Date.now(), timeZone = zone): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as the back-office shows it: "Dec 1, 2026, 9:00 AM PT" (the zone's short name). */
+export function formatStudioDateTime(value: Date | string, timeZone = zone): string {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "shortGeneric",
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format.format(new Date(value));
+}
+
+/**
+ * An IANA zone name of the Area/Location form ("America/Los_Angeles", "Etc/GMT+8"), or "UTC",
+ * that Intl knows. Not an offset ("+05:00", which Intl takes but PostgreSQL reads with the
+ * opposite sign) nor an abbreviation ("PST": PostgreSQL reads it as a fixed offset, no DST).
+ */
 export function isTimeZone(value: string): boolean {
+  if (value !== "UTC" && !/^[A-Z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)+$/.test(value)) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
     return true;
@@ -40,7 +110,7 @@ function wallClock(instant: number, timeZone: string): number {
 }
 
 /** "2026-12-01T09:00" in `timeZone` as an instant; null when it is not such a value. */
-export function parseZonedDateTime(value: string, timeZone: string): Date | null {
+export function parseZonedDateTime(value: string, timeZone = zone): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
   if (!match) return null;
   const [y, mo, d, h, mi] = match.slice(1).map(Number) as [number, number, number, number, number];
@@ -54,7 +124,7 @@ export function parseZonedDateTime(value: string, timeZone: string): Date | null
 }
 
 /** The `datetime-local` value of `instant` in `timeZone`. */
-export function toZonedInput(instant: Date | string | null | undefined, timeZone: string): string {
+export function toZonedInput(instant: Date | string | null | undefined, timeZone = zone): string {
   if (!instant) return "";
   return new Date(wallClock(new Date(instant).getTime(), timeZone)).toISOString().slice(0, 16);
 }

@@ -6,7 +6,7 @@ import {
   pageViewDaily,
   pipelineActivity,
 } from "@server/db/schema";
-import { dailyTotalsQuery, utcStart } from "@server/visits/daily";
+import { dailyTotalsQuery, dayOf, dayStart } from "@server/visits/daily";
 import { type SQL, sql } from "drizzle-orm";
 import {
   ANALYTICS_PERIODS,
@@ -18,11 +18,13 @@ import {
   MAX_RANGE_DAYS,
   RANGE_MESSAGES,
 } from "~/entities/visit/analytics";
+import { studioTimeZone } from "~/lib/studio-time";
 
 /**
  * /admin/analytics (issue #33 item 3, decision 0382): a period's visitors, page views, inquiries,
  * applications and booked calls beside the previous period's, per day, and the top pages, sources
- * and campaigns with the inquiries they led to. Days are UTC days, as the salt and the rollups'.
+ * and campaigns with the inquiries they led to. Days are the studio's (`studioTimeZone`, decision
+ * 0451), as the rollups'.
  * Visits are read from the daily totals for every rolled-up day and from the raw page views after
  * the last one, with the same query shape (`dailyTotalsQuery`).
  */
@@ -37,8 +39,12 @@ const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string) =>
-  DAY_PATTERN.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+/** A calendar day that exists (`2026-13-45` and `2026-02-30` do not), from 1970 to 9000. */
+const isDay = (value: string) => {
+  if (!DAY_PATTERN.test(value) || value < "1970-01-01" || value > "9000-12-31") return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+};
 
 export interface AnalyticsQuery {
   period: AnalyticsPeriod;
@@ -67,7 +73,8 @@ export function parseAnalyticsQuery(params: URLSearchParams, today: string): Ana
     const { range, previous } = fixed("30d");
     return { period, range, previous, fields: { ...range }, error: null };
   }
-  if (!isDay(fields.from) || !isDay(fields.to)) return fixed("30d", RANGE_MESSAGES.missing);
+  if (fields.from === "" || fields.to === "") return fixed("30d", RANGE_MESSAGES.missing);
+  if (!isDay(fields.from) || !isDay(fields.to)) return fixed("30d", RANGE_MESSAGES.invalid);
   if (fields.from > fields.to) return fixed("30d", RANGE_MESSAGES.order);
   if (daysBetween(fields.from, fields.to) > MAX_RANGE_DAYS) {
     return fixed("30d", RANGE_MESSAGES.tooLong);
@@ -107,7 +114,7 @@ function totalsIn(range: AnalyticsRange, raw: string): SQL {
 }
 
 const inRange = (column: SQL | typeof contactSubmissions.createdAt, range: AnalyticsRange) =>
-  sql`${column} >= ${utcStart(range.from)} and ${column} < ${utcStart(addDays(range.to, 1))}`;
+  sql`${column} >= ${dayStart(range.from)} and ${column} < ${dayStart(addDays(range.to, 1))}`;
 
 async function topOf(
   db: Executor,
@@ -149,7 +156,7 @@ export async function loadAnalytics(
     ),
     rowsOf<{ day: string; n: number }>(
       db,
-      sql`select (${created} at time zone 'UTC')::date::text as day, count(*)::int as n
+      sql`select ${dayOf(created)}::text as day, count(*)::int as n
         from ${contactSubmissions} where ${inRange(created, whole)} group by 1`,
     ),
     rowsOf<{ current: number; before: number }>(
@@ -235,6 +242,7 @@ export async function loadAnalytics(
     });
   }
   return {
+    timeZone: studioTimeZone(),
     range,
     previous,
     current: figures(range, {

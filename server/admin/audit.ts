@@ -1,6 +1,7 @@
 import type { Executor } from "@server/db/client";
 import { type AuditEvent, auditEvents, user } from "@server/db/schema";
 import { and, asc, count, desc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { studioTimeZone } from "~/lib/studio-time";
 import { AUDIT_ENTITIES, type AuditEntity } from "~/lib/values";
 import { PAGE_SIZE, type Page, pageOf, parseOneOf, parsePage } from "./list-params";
 
@@ -29,18 +30,21 @@ export function parseAuditQuery(params: URLSearchParams): AuditFilters & { page:
   };
 }
 
-/** The studio's days are Los Angeles days (the dates the screen shows are PT). */
-const STUDIO_ZONE = "America/Los_Angeles";
-
 function matching(filters: AuditFilters): SQL | undefined {
   return and(
     filters.person ? eq(auditEvents.actorId, filters.person) : undefined,
     filters.entity ? eq(auditEvents.entityType, filters.entity) : undefined,
     filters.from
-      ? gte(auditEvents.at, sql`(${filters.from}::date)::timestamp at time zone ${STUDIO_ZONE}`)
+      ? gte(
+          auditEvents.at,
+          sql`(${filters.from}::date)::timestamp at time zone ${studioTimeZone()}`,
+        )
       : undefined,
     filters.to
-      ? lt(auditEvents.at, sql`(${filters.to}::date + 1)::timestamp at time zone ${STUDIO_ZONE}`)
+      ? lt(
+          auditEvents.at,
+          sql`(${filters.to}::date + 1)::timestamp at time zone ${studioTimeZone()}`,
+        )
       : undefined,
   );
 }

@@ -19,6 +19,7 @@ import {
 import { parseRowIntent } from "~/entities/case-study/rows";
 import type { FieldErrors } from "~/lib/forms/result";
 import type { PublishingState } from "~/lib/publishing";
+import { studioTimeZone } from "~/lib/studio-time";
 import type { DraftState, StaffRole } from "~/lib/values";
 import { contentChanged } from "./after-content-write";
 import {
@@ -338,7 +339,7 @@ export async function handleCaseStudyPost(
   if (!final.ok) return invalid(draft, final.fieldErrors);
 
   const db = runtime.database.db;
-  const timeZone = runtime.config.STUDIO_TIME_ZONE;
+  const timeZone = studioTimeZone();
   const publishAt = publishAtOf(workflow, form.fields.get("publishAt"), timeZone);
   if (publishAt === "invalid") {
     return invalid(draft, { publishAt: [WORKFLOW_MESSAGES.publishAtInvalid] });

@@ -2,6 +2,7 @@ import type { Executor } from "@server/db/client";
 import { contactSubmissions, jobApplications, pipelineActivity } from "@server/db/schema";
 import { count, desc, gte, sql } from "drizzle-orm";
 import { SERVICE_LABELS } from "~/entities/inquiry/options";
+import { studioTimeZone } from "~/lib/studio-time";
 import { CONTACT_STATUSES } from "~/lib/values";
 
 /**
@@ -41,7 +42,8 @@ export async function loadDashboard(
   // inquiry (subject, then time), read only for the inquiries of the last 30 days.
   const firstResponse = sql`(select min(a.at) from ${pipelineActivity} a
       where a.subject_type = 'inquiry' and a.subject_id = ${s.id} and a.kind in ('status', 'reply'))`;
-  const month = sql<string>`to_char(${s.createdAt} at time zone 'America/Los_Angeles', 'YYYY-MM')`;
+  // The studio's months; grouped and ordered by position (the zone is a parameter).
+  const month = sql<string>`to_char(${s.createdAt} at time zone ${studioTimeZone()}, 'YYYY-MM')`;
   const counted = (where: ReturnType<typeof sql>) =>
     sql<number>`count(*) filter (where ${where})`.mapWith(Number);
 
@@ -75,8 +77,8 @@ export async function loadDashboard(
       .select({ month, n: count() })
       .from(s)
       .where(gte(s.createdAt, sixMonths))
-      .groupBy(month)
-      .orderBy(month),
+      .groupBy(sql`1`)
+      .orderBy(sql`1`),
     db
       .select({ position: jobApplications.positionTitle, n: count() })
       .from(jobApplications)

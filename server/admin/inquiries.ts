@@ -1,6 +1,7 @@
 import type { Executor } from "@server/db/client";
 import { contactSubmissions, uploads, user } from "@server/db/schema";
 import { and, count, desc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { studioDay } from "~/lib/studio-time";
 import { CONTACT_STATUSES, type ContactStatus } from "~/lib/values";
 import {
   containsPattern,
@@ -49,9 +50,9 @@ export function parseInquiryQuery(params: URLSearchParams): InquiryFilters & { p
   };
 }
 
-/** Today's date in Los Angeles (the studio's days: a follow-up is due on its day there). */
+/** Today's date in the studio's time zone (a follow-up is due on its day there). */
 export function studioToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(now);
+  return studioDay(now);
 }
 
 /**

@@ -8,13 +8,16 @@
  * the identity), keyed by path and the query the page reads (`pageCacheKey`: any other query is
  * served the same copy), and later requests get them without rendering.
  * Bounded by count and bytes (least recently used goes first), dropped on every content change,
- * and at most `ttlMs` old.
+ * and at most `ttlMs` old. A list's search (`?q=` on /blog, /case-studies, /portfolio) is served
+ * shared but never kept: every visitor can type a new one, and each would push a real page out
+ * (issue 47 item 6).
  */
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { pageCacheKey } from "@server/pages/page-query";
 import type { NextFunction, Request, Response } from "express";
 import { createContext } from "react-router";
+import { LIST_FILTERS, readSearch } from "~/lib/listings/query";
 
 /**
  * Set by the server for a shared request: the address of its shared copy (`pageCacheKey`), which
@@ -156,8 +159,14 @@ export class PageCache {
         return next();
       }
       const query = req.originalUrl.indexOf("?");
-      const key = pageCacheKey(req.path, query === -1 ? "" : req.originalUrl.slice(query));
+      const search = query === -1 ? "" : req.originalUrl.slice(query);
+      const key = pageCacheKey(req.path, search);
       res.locals.sharedPage = key;
+      if (isListSearch(req.path, search)) {
+        this.counters.bypasses++;
+        res.setHeader("X-Cache", "BYPASS");
+        return next();
+      }
       const entry = this.get(key);
       if (entry) {
         this.counters.hits++;
@@ -220,6 +229,11 @@ export class PageCache {
     const bytes = identity.length + br.length + gz.length;
     this.set(key, { headers, identity, br, gzip: gz, bytes, storedAt: this.now() });
   }
+}
+
+/** A list page asked for a search (`?q=` as its loader reads it): never kept. */
+export function isListSearch(path: string, search: string): boolean {
+  return Object.hasOwn(LIST_FILTERS, path) && readSearch(new URLSearchParams(search)) !== "";
 }
 
 /** A page may be shared when it is a complete public 200 HTML answer that sets no cookie. */

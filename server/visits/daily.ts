@@ -2,9 +2,11 @@ import { rowsOf } from "@server/backup/archive/catalog";
 import type { Executor } from "@server/db/client";
 import { pageViewDaily, pageViews } from "@server/db/schema";
 import { sql } from "drizzle-orm";
+import { studioDay, studioTimeZone } from "~/lib/studio-time";
 
 /**
- * Daily totals of the page views (issue #33 item 4, decision 0382): per UTC day, the whole site,
+ * Daily totals of the page views (issue #33 item 4, decisions 0382 and 0451): per day of the
+ * studio's time zone (`studioTimeZone`), the whole site,
  * each page, each source and each campaign, with visitors (distinct visit ids: a visit id lives
  * one day, so a period's visitors are the sum of its days') and page views. The same query makes
  * the rollup rows and answers the days not rolled up yet, so both read alike.
@@ -16,18 +18,22 @@ export const DAILY_RETENTION_YEARS = 5;
 const SETTLE_MS = 10 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
-/** The instant a UTC day begins, whatever the session's time zone. */
-export const utcStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
+/** The instant a day of the studio's time zone begins, whatever the session's time zone. */
+export const dayStart = (day: string) =>
+  sql`(${day}::date::timestamp at time zone ${studioTimeZone()})`;
 
-/** `(day, dimension, value, visitors, page_views)` of the page views from `from` (a UTC day) on. */
+/** The studio's day of a timestamp column, as a date. */
+export const dayOf = (column: unknown) => sql`(${column} at time zone ${studioTimeZone()})::date`;
+
+/** `(day, dimension, value, visitors, page_views)` of the page views from day `from` on. */
 export function dailyTotalsQuery(from: string, before: string) {
   return sql`(
     with v as (
-      select (${pageViews.at} at time zone 'UTC')::date as day, ${pageViews.visitId} as visit_id,
+      select ${dayOf(pageViews.at)} as day, ${pageViews.visitId} as visit_id,
         ${pageViews.path} as path, ${pageViews.at} as at, ${pageViews.referrerHost} as referrer_host,
         ${pageViews.utmSource} as utm_source, ${pageViews.utmCampaign} as utm_campaign
       from ${pageViews}
-      where ${pageViews.at} >= ${utcStart(from)} and ${pageViews.at} < ${utcStart(before)}
+      where ${pageViews.at} >= ${dayStart(from)} and ${pageViews.at} < ${dayStart(before)}
     ),
     firsts as (
       select distinct on (visit_id) visit_id, day,
@@ -48,7 +54,7 @@ export function dailyTotalsQuery(from: string, before: string) {
   )`;
 }
 
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const utcDayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * Rolls up every settled day not rolled up yet, then applies retention: raw page views older than
@@ -59,12 +65,12 @@ export async function rollUpPageViews(
   db: Executor,
   now: Date = new Date(Date.now()),
 ): Promise<{ days: number; rawDeleted: number; dailyDeleted: number }> {
-  const before = dayOf(now.getTime() - SETTLE_MS);
+  const before = studioDay(now.getTime() - SETTLE_MS);
   // The settled days with page views and no totals yet (the `site` row marks a day rolled up).
   const pending = await rowsOf<{ day: string }>(
     db,
-    sql`select distinct (${pageViews.at} at time zone 'UTC')::date::text as day
-      from ${pageViews} where ${pageViews.at} < ${utcStart(before)}
+    sql`select distinct ${dayOf(pageViews.at)}::text as day
+      from ${pageViews} where ${pageViews.at} < ${dayStart(before)}
       except select ${pageViewDaily.day}::text from ${pageViewDaily}
       where ${pageViewDaily.dimension} = 'site'
       order by 1`,
@@ -93,7 +99,7 @@ export async function rollUpPageViews(
   const [daily] = await rowsOf<{ n: number }>(
     db,
     sql`with gone as (delete from ${pageViewDaily}
-      where ${pageViewDaily.day} < ${dayOf(dailyCutoff.getTime())}::date returning 1)
+      where ${pageViewDaily.day} < ${utcDayOf(dailyCutoff.getTime())}::date returning 1)
       select count(*)::int as n from gone`,
   );
   return { days: pending.length, rawDeleted: raw?.n ?? 0, dailyDeleted: daily?.n ?? 0 };

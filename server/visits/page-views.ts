@@ -3,10 +3,11 @@ import type { Database } from "@server/db/client";
 import { copyRows } from "@server/db/copy";
 import { pageViews, type VisitUtm } from "@server/db/schema";
 import type { Logger } from "@server/logger";
-import { clientIpContext } from "@server/security/client-ip";
+import { clientIpContext, limitAddress } from "@server/security/client-ip";
 import { asc, eq } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type { RouterContextProvider } from "react-router";
+import { isPublicPage } from "./public-pages";
 import { rotateSalt, untilMidnightUtc, utcDay } from "./salt";
 import { traitsOf } from "./user-agent";
 
@@ -51,6 +52,10 @@ export interface VisitCounterOptions {
   /** Written this often (and whenever a batch is full). */
   flushMs?: number;
   batchSize?: number;
+  /** Beacons one address (an IPv6 /64) may send a minute, in bursts of as many (decision 0450). */
+  beaconsPerMinute?: number;
+  /** Views of one visit (one visit id, one salt day) written, at most; later ones are left out. */
+  maxViewsPerVisit?: number;
   logger?: Pick<Logger, "error">;
   now?: () => Date;
 }
@@ -59,6 +64,8 @@ export interface VisitCounterStats {
   recorded: number;
   dropped: number;
   queued: number;
+  /** Views left out because their visit had its day's views already (`maxViewsPerVisit`). */
+  capped: number;
 }
 
 const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
@@ -66,12 +73,18 @@ const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
 const MAX_VALUE = 200;
 const MAX_PATH = 500;
 /**
- * A control character, which no text of a page view holds: a browser's path never has one (it is
- * percent-encoded), and a NUL would make PostgreSQL refuse the whole batch the view is written in.
- * A path with one is no page; a parameter with one is left out.
+ * A control character (C0, DEL, C1: `\p{Cc}`) or a format character (zero-width, bidirectional
+ * overrides, BOM, soft hyphen: `\p{Cf}`), which no text of a page view holds: a browser's path
+ * never has one (it is percent-encoded), a NUL would make PostgreSQL refuse the whole batch the
+ * view is written in, and a format character makes a value read as another on the analytics
+ * screen. A path with one is no page; a parameter with one is left out.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const CONTROL_CHAR = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHAR = /[\p{Cc}\p{Cf}]/u;
+
+/** Addresses whose beacon allowance is tracked, at most; idle ones go first past that. */
+const MAX_BEACON_ADDRESSES = 50_000;
+/** Visits whose views of the day are tracked, at most; a visit past that is not capped. */
+const MAX_TRACKED_VISITS = 200_000;
 
 type ViewRow = typeof pageViews.$inferInsert;
 const COLUMNS = [
@@ -150,7 +163,11 @@ export function isCountedVisitor(userAgent: string, cookie: string | undefined):
 
 export class VisitCounter {
   private queue: ViewInput[] = [];
-  private readonly counters = { recorded: 0, dropped: 0 };
+  private readonly counters = { recorded: 0, dropped: 0, capped: 0 };
+  /** Each address's beacon allowance: a token bucket (tokens left, when last filled). */
+  private readonly beacons = new Map<string, { tokens: number; at: number }>();
+  /** Views written per visit id on the salt's day (`maxViewsPerVisit`); cleared with the salt. */
+  private viewsPerVisit = new Map<bigint, number>();
   private salt: { day: string; value: Buffer } | null = null;
   private flushing: Promise<void> | null = null;
   private flushTimer: NodeJS.Timeout | undefined;
@@ -161,13 +178,15 @@ export class VisitCounter {
   };
 
   constructor(
-    private readonly db: Database,
+    readonly db: Database,
     options: VisitCounterOptions,
   ) {
     this.options = {
       maxQueue: 10_000,
       flushMs: 2_000,
       batchSize: 500,
+      beaconsPerMinute: 60,
+      maxViewsPerVisit: 100,
       // Date.now, not `new Date()`: the tests' shifted clock moves Date.now.
       now: () => new Date(Date.now()),
       ...options,
@@ -177,6 +196,38 @@ export class VisitCounter {
 
   stats(): VisitCounterStats {
     return { ...this.counters, queued: this.queue.length };
+  }
+
+  /**
+   * Takes one beacon from `ip`'s allowance (an IPv6 address counts as its /64): false when it has
+   * none left. In memory, per instance: no query on the beacon's path (decision 0450).
+   */
+  admitBeacon(ip: string, at: number = this.options.now().getTime()): boolean {
+    const key = limitAddress(ip);
+    const capacity = this.options.beaconsPerMinute;
+    const bucket = this.beacons.get(key);
+    const tokens = bucket
+      ? Math.min(capacity, bucket.tokens + ((at - bucket.at) * capacity) / 60_000)
+      : capacity;
+    if (!bucket && this.beacons.size >= MAX_BEACON_ADDRESSES) this.forgetIdleBeacons(at);
+    if (tokens < 1) {
+      this.beacons.set(key, { tokens, at });
+      return false;
+    }
+    this.beacons.delete(key); // most recently used last
+    this.beacons.set(key, { tokens: tokens - 1, at });
+    return true;
+  }
+
+  /** Drops the allowances that are full again (a minute idle), then the oldest past the bound. */
+  private forgetIdleBeacons(at: number): void {
+    for (const [key, bucket] of this.beacons) {
+      if (at - bucket.at >= 60_000) this.beacons.delete(key);
+    }
+    for (const key of this.beacons.keys()) {
+      if (this.beacons.size < MAX_BEACON_ADDRESSES) break;
+      this.beacons.delete(key);
+    }
   }
 
   /** Queues a page view (never waits); drops it when the queue is full. */
@@ -192,7 +243,11 @@ export class VisitCounter {
   /** The current day's salt, rotated when the day has changed since it was read. */
   async currentSalt(now: Date = this.options.now()): Promise<Buffer> {
     const day = utcDay(now);
-    if (this.salt?.day !== day) this.salt = { day, value: await rotateSalt(this.db, now) };
+    if (this.salt?.day !== day) {
+      const value = await rotateSalt(this.db, now);
+      if (this.salt?.day !== day) this.viewsPerVisit = new Map();
+      this.salt = { day, value };
+    }
     return this.salt.value;
   }
 
@@ -209,13 +264,9 @@ export class VisitCounter {
         const batch = this.queue.splice(0, this.options.batchSize);
         try {
           const salt = await this.currentSalt();
-          await copyRows(
-            this.db,
-            pageViews,
-            COLUMNS,
-            batch.map((view) => this.row(salt, view)),
-          );
-          this.counters.recorded += batch.length;
+          const rows = this.withinVisitCap(batch.map((view) => this.row(salt, view)));
+          if (rows.length > 0) await copyRows(this.db, pageViews, COLUMNS, rows);
+          this.counters.recorded += rows.length;
         } catch (err) {
           this.counters.dropped += batch.length;
           this.options.logger?.error({ err, views: batch.length }, "page views not written");
@@ -228,6 +279,27 @@ export class VisitCounter {
     });
     this.flushing = running;
     return running;
+  }
+
+  /**
+   * The rows whose visit has not had `maxViewsPerVisit` views today; the rest are counted as
+   * capped. A visit id lives one salt day, and the count is cleared with the salt.
+   */
+  private withinVisitCap(rows: ViewRow[]): ViewRow[] {
+    const max = this.options.maxViewsPerVisit;
+    return rows.filter((row) => {
+      const seen = this.viewsPerVisit.get(row.visitId);
+      if (seen === undefined) {
+        if (this.viewsPerVisit.size < MAX_TRACKED_VISITS) this.viewsPerVisit.set(row.visitId, 1);
+        return true;
+      }
+      if (seen >= max) {
+        this.counters.capped++;
+        return false;
+      }
+      this.viewsPerVisit.set(row.visitId, seen + 1);
+      return true;
+    });
   }
 
   private row(salt: Buffer, view: ViewInput): ViewRow {
@@ -339,22 +411,40 @@ export function visitorOf(request: globalThis.Request, context: Readonly<RouterC
 }
 
 /**
+ * Whether a beacon comes from the site's own pages: an `Origin` of this site, or without one a
+ * `Sec-Fetch-Site` of `same-origin` or `same-site` (every current browser sends one of the two
+ * with `sendBeacon`). A request with neither (a script, curl) is refused, unlike the other
+ * resource routes' check (`isCrossSiteRequest`), which lets it pass.
+ */
+export function isSameSiteBeacon(request: globalThis.Request, siteUrl: string): boolean {
+  const origin = request.headers.get("origin");
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "same-site") return false;
+  if (origin !== null) {
+    return origin === new URL(siteUrl).origin || origin === new URL(request.url).origin;
+  }
+  return fetchSite !== null;
+}
+
+/**
  * A client-side navigation reported by the browser's beacon (`POST /visit`, field `page`: the
  * new path and query). The referrer is this site, so it carries no source; its own `utm_*` do.
+ * Counted only to a real public page (`isPublicPage`: the sitemap's paths, from the content
+ * cache); a made-up path is never a view.
  */
-export function countNavigation(
+export async function countNavigation(
   counter: VisitCounter,
   request: globalThis.Request,
   context: Readonly<RouterContextProvider>,
   page: string,
-): boolean {
+): Promise<boolean> {
   const visitor = visitorOf(request, context);
   if (!isCountedVisitor(visitor.userAgent, request.headers.get("cookie") ?? undefined)) {
     return false;
   }
   const query = page.indexOf("?");
   const path = query === -1 ? page : page.slice(0, query);
-  if (!isCountedPath(path) || path.startsWith("//")) return false;
+  if (!isCountedPath(path) || !(await isPublicPage(counter.db, path))) return false;
   counter.count({ ...visitor, at: counter.options.now(), path, url: page, referrer: null });
   return true;
 }

@@ -12,6 +12,7 @@ import { utcDay } from "@server/visits/salt";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RANGE_MESSAGES } from "~/entities/visit/analytics";
+import { DEFAULT_STUDIO_TIME_ZONE, setStudioTimeZone } from "~/lib/studio-time";
 import { loader as analyticsLoader } from "~/routes/admin/analytics";
 import { loader as analyticsCsvLoader } from "~/routes/admin/analytics-csv";
 import { createTestRuntime, routeArgs, type TestRuntime } from "../support/admin-runtime";
@@ -32,7 +33,8 @@ describe.each(testDrivers)("the analytics screen on %s", (driver) => {
     new Date(Date.parse(`${addDays(today, days)}T12:00:00Z`) + minutes * 60_000);
 
   beforeAll(async () => {
-    t = await createTestRuntime(driver);
+    // Days of UTC, so the noons below are on the days they name (decision 0451).
+    t = await createTestRuntime(driver, { STUDIO_TIME_ZONE: "UTC" });
     const db = t.runtime.database.db;
     const view = (
       visitId: bigint,
@@ -82,6 +84,7 @@ describe.each(testDrivers)("the analytics screen on %s", (driver) => {
   });
   afterAll(async () => {
     await t?.close();
+    setStudioTimeZone(DEFAULT_STUDIO_TIME_ZONE);
   });
 
   const open = async (query: string, cookie = t.cookies.editor) => {
@@ -200,10 +203,12 @@ describe.each(testDrivers)("page-view rollups and retention on %s", (driver) => 
   const query = { range, previous: { from: "2030-11-13", to: "2031-02-28" } };
 
   beforeAll(async () => {
-    t = await createTestRuntime(driver);
+    // Days of UTC, so the noons below are on the days they name (decision 0451).
+    t = await createTestRuntime(driver, { STUDIO_TIME_ZONE: "UTC" });
   });
   afterAll(async () => {
     await t?.close();
+    setStudioTimeZone(DEFAULT_STUDIO_TIME_ZONE);
   });
   const db = () => t.runtime.database.db;
   const view = (

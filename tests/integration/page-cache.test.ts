@@ -112,11 +112,19 @@ describe.runIf(hasBuild())("full-page cache on the production server", () => {
     expect(head.headers.get("x-cache")).toBe("HIT");
     expect(head.raw.length).toBe(0);
     // A query the page reads is another page.
-    expect((await get(base, "/blog?q=studio")).headers.get("x-cache")).toBe("MISS");
-    await warm(base, "/blog?q=studio");
+    expect((await get(base, "/careers?apply=Video+Editor")).headers.get("x-cache")).toBe("MISS");
+    await warm(base, "/careers?apply=Video+Editor");
     const counters = await stats(base);
     expect(counters.hits).toBeGreaterThanOrEqual(2);
     expect(counters.entries).toBeGreaterThanOrEqual(2);
+    // A search is served shared (hashes, no nonce) and never kept (issue 47 item 6).
+    for (const path of ["/blog?q=studio", "/case-studies?q=film", "/portfolio?q=reel"]) {
+      const search = await get(base, path);
+      expect(search.status, path).toBe(200);
+      expect(search.headers.get("x-cache"), path).toBe("BYPASS");
+      expect(search.headers.get("content-security-policy"), path).not.toMatch(/'nonce-/);
+    }
+    expect((await stats(base)).entries).toBe(counters.entries);
     expect(server.output()).toMatch(/"url":"\/blog"},"res":\{"statusCode":200,"cache":"HIT"\}/);
   });
 
@@ -361,6 +369,27 @@ describe("page cache bounds", () => {
     expect(await status("/ttl")).toBe("HIT");
     now += 1_000;
     expect(await status("/ttl")).toBe("MISS");
+  });
+
+  it("serves the lists' searches without keeping them: the entry count stays as it was", async () => {
+    cache.clear();
+    const storesBefore = cache.stats().stores;
+    expect(await status("/blog")).toBe("MISS");
+    await stored(storesBefore + 1);
+    const { entries, stores } = cache.stats();
+    const rendersBefore = renders;
+    const searches = ["/blog", "/case-studies", "/portfolio"].flatMap((list) =>
+      Array.from({ length: 5 }, (_, i) => `${list}?q=${encodeURIComponent(`search ${i}`)}`),
+    );
+    for (const path of searches) expect(await status(path), path).toBe("BYPASS");
+    // Asked again, each is rendered again: nothing was kept, even after the answers.
+    for (const path of searches) expect(await status(path), path).toBe("BYPASS");
+    expect(renders - rendersBefore).toBe(searches.length * 2);
+    expect(cache.stats().entries).toBe(entries);
+    expect(cache.stats().stores).toBe(stores);
+    // The real page was not pushed out; an empty search is the list itself.
+    expect(await status("/blog")).toBe("HIT");
+    expect(await status("/blog?q=%20")).toBe("HIT");
   });
 
   it("keeps only public 200 pages", async () => {

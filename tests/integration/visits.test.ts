@@ -2,12 +2,20 @@ import type { Server } from "node:http";
 import { listTables, qualified, rowsOf } from "@server/backup/archive/catalog";
 import { contactSubmissions, jobApplications, pageViews, visitSalts } from "@server/db/schema";
 import { PageCache } from "@server/http/page-cache";
-import { countPageViews, VisitCounter } from "@server/visits/page-views";
+import {
+  countPageViews,
+  isCountedPath,
+  utmOf,
+  type ViewInput,
+  VisitCounter,
+} from "@server/visits/page-views";
 import { rotateSalt, utcDay } from "@server/visits/salt";
 import { asc, eq, sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIRECT, type RecordSource, sourceLines } from "~/entities/visit/view";
+import { STATIC_SITEMAP_ENTRIES } from "~/lib/sitemap";
+import routes from "~/routes";
 import { action as visitAction } from "~/routes/resources/visit";
 import { action as careersAction } from "~/routes/site/careers";
 import { action as contactAction } from "~/routes/site/contact";
@@ -68,14 +76,21 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
   }
 
   /** The browser's beacon for a client-side navigation to `page` (POST /visit). */
-  function beacon(page: string, options: { origin?: string; cookie?: string } = {}) {
+  function beacon(
+    page: string,
+    options: { origin?: string | null; cookie?: string; ip?: string; fetchSite?: string } = {},
+  ) {
+    const headers: Record<string, string> = { "user-agent": UA };
+    const origin = options.origin === undefined ? SITE : options.origin;
+    if (origin !== null) headers.origin = origin;
+    if (options.fetchSite) headers["sec-fetch-site"] = options.fetchSite;
     return visitAction(
       routeArgs(t.runtime, "/visit", {
         method: "POST",
         body: new URLSearchParams({ page }),
-        headers: { origin: options.origin ?? SITE, "user-agent": UA },
+        headers,
         cookie: options.cookie,
-        ip: IP,
+        ip: options.ip ?? IP,
       }) as never,
     );
   }
@@ -263,9 +278,135 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
     expect(t.runtime.visits.stats().dropped).toBe(0);
   });
 
-  it("refuses a beacon from another site", async () => {
-    const response = await beacon("/", { origin: "https://elsewhere.example" });
-    expect(response.status).toBe(403);
+  it("refuses a beacon from another site, or one that does not say where it comes from", async () => {
+    const ip = "198.51.100.80";
+    for (const refused of [
+      { origin: "https://elsewhere.example" },
+      { origin: "null" },
+      // Neither Origin nor Sec-Fetch-Site: a script, not a page of this site.
+      { origin: null },
+      { origin: null, fetchSite: "cross-site" },
+      { origin: null, fetchSite: "none" },
+      { fetchSite: "cross-site" },
+    ]) {
+      const response = await beacon("/", { ...refused, ip });
+      expect(response.status, JSON.stringify(refused)).toBe(403);
+    }
+    expect((await beacon("/", { ip })).status).toBe(204);
+    expect((await beacon("/", { origin: null, fetchSite: "same-origin", ip })).status).toBe(204);
+  });
+
+  it("counts a navigation only to a real public page, never to a made-up path", async () => {
+    await t.runtime.visits.flush();
+    await db().delete(pageViews);
+    const ip = "198.51.100.81";
+    const real = [
+      "/about",
+      "/blog",
+      "/services/video-production",
+      "/case-studies/low-tide-records",
+    ];
+    const madeUp = [
+      "/made-up-page",
+      "/blog/no-such-post",
+      "/case-studies/invented-study",
+      "/services/made-up",
+      "/about/extra",
+      "/ABOUT",
+      "/about/",
+      "/preview/blog/1",
+      "/admin",
+      `/${"x".repeat(300)}`,
+      "/about\u200b",
+    ];
+    for (const page of [...real, ...madeUp]) {
+      expect((await beacon(`${page}?utm_source=flood`, { ip })).status, page).toBe(204);
+    }
+    expect((await views()).map((row) => row.path)).toEqual(real);
+  });
+
+  it("refuses most of 300 beacons from one address; made-up paths are never counted", async () => {
+    await t.runtime.visits.flush();
+    await db().delete(pageViews);
+    const ip = "198.51.100.82";
+    const started = Date.now();
+    const statuses: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const page = i % 2 === 0 ? "/about" : `/made-up-${i}?utm_campaign=flood-${i}`;
+      statuses.push((await beacon(page, { ip })).status);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const accepted = statuses.filter((status) => status === 204).length;
+    const refused = statuses.filter((status) => status === 429).length;
+    expect(accepted + refused).toBe(300);
+    // 60 a minute in bursts of 60: the burst, plus one a second while the loop ran.
+    expect(accepted).toBeLessThanOrEqual(60 + Math.ceil(seconds) + 1);
+    expect(refused).toBeGreaterThan(200);
+    const rows = await views();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(Math.ceil(accepted / 2));
+    expect(new Set(rows.map((row) => row.path))).toEqual(new Set(["/about"]));
+    expect(rows.every((row) => row.utmCampaign === null)).toBe(true);
+    // Another address is not held back by that one.
+    expect((await beacon("/about", { ip: "198.51.100.83" })).status).toBe(204);
+  });
+
+  it("limits an IPv6 address as its /64", async () => {
+    const counter = new VisitCounter(db(), { siteUrl: SITE, beaconsPerMinute: 3 });
+    const at = Date.now();
+    const sent = ["2001:db8:1:2::a", "2001:db8:1:2::b", "2001:db8:1:2:ffff::1", "2001:db8:1:2::c"];
+    expect(sent.map((ip) => counter.admitBeacon(ip, at))).toEqual([true, true, true, false]);
+    // Another /64, and an IPv4 address, have their own allowance.
+    expect(counter.admitBeacon("2001:db8:1:3::a", at)).toBe(true);
+    expect(counter.admitBeacon("203.0.113.9", at)).toBe(true);
+    // The allowance comes back over the minute.
+    expect(counter.admitBeacon("2001:db8:1:2::d", at + 20_000)).toBe(true);
+    expect(counter.admitBeacon("2001:db8:1:2::d", at + 20_000)).toBe(false);
+  });
+
+  it("writes at most maxViewsPerVisit views of a visit a day", async () => {
+    await db().delete(pageViews);
+    const counter = new VisitCounter(db(), { siteUrl: SITE, maxViewsPerVisit: 3 });
+    const view = (ip: string): ViewInput => ({
+      at: new Date(),
+      ip,
+      userAgent: UA,
+      path: "/about",
+      url: "/about",
+      referrer: null,
+    });
+    for (let i = 0; i < 5; i++) counter.count(view("203.0.113.60"));
+    await counter.flush();
+    for (let i = 0; i < 2; i++) counter.count(view("203.0.113.60"));
+    counter.count(view("203.0.113.61"));
+    await counter.flush();
+    const rows = await db().select().from(pageViews);
+    const perVisit = new Map<bigint, number>();
+    for (const row of rows) perVisit.set(row.visitId, (perVisit.get(row.visitId) ?? 0) + 1);
+    expect([...perVisit.values()].sort()).toEqual([1, 3]);
+    expect(counter.stats()).toMatchObject({ recorded: 4, capped: 4 });
+  });
+
+  it("leaves out Unicode format and C1 control characters as well as C0", () => {
+    for (const path of [
+      "/about\u200b",
+      "/about\u202e",
+      "/about\u0085",
+      "/\ufeffabout",
+      "/a\u0000",
+    ]) {
+      expect(isCountedPath(path), JSON.stringify(path)).toBe(false);
+    }
+    const utm = utmOf(
+      `/?${new URLSearchParams({
+        utm_source: "news\u200bletter",
+        utm_medium: "e\u0085mail",
+        utm_campaign: "spring\u202ereels",
+        utm_term: "soft\u00adhyphen",
+        utm_content: "café 🎬",
+      })}`,
+    );
+    expect(utm).toEqual({ content: "café 🎬" });
   });
 
   it("changes the visit id when the day's salt is replaced, and deletes the old salt", async () => {
@@ -301,8 +442,32 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
     const counter = new VisitCounter(db(), { siteUrl: SITE, maxQueue: 2, batchSize: 100 });
     const view = { at: new Date(), ip: IP, userAgent: UA, path: "/", url: "/", referrer: null };
     for (let i = 0; i < 5; i++) counter.count(view);
-    expect(counter.stats()).toEqual({ recorded: 0, dropped: 3, queued: 2 });
+    expect(counter.stats()).toEqual({ recorded: 0, dropped: 3, queued: 2, capped: 0 });
     await counter.flush();
-    expect(counter.stats()).toEqual({ recorded: 2, dropped: 3, queued: 0 });
+    expect(counter.stats()).toEqual({ recorded: 2, dropped: 3, queued: 0, capped: 0 });
+  });
+});
+
+describe("the pages a beacon may count", () => {
+  /** The public site's routes (the site layout's children) as paths, parameters kept. */
+  const siteRoutes = () => {
+    const [site] = routes as unknown as { children: { path?: string; index?: boolean }[] }[];
+    return (site?.children ?? []).map((route) => (route.index ? "/" : `/${route.path}`));
+  };
+
+  it("are the route table's public pages: its static routes are the sitemap's static pages", () => {
+    const paths = siteRoutes();
+    const dynamic = paths.filter((path) => path.includes(":") || path.includes("*"));
+    // Each page with a parameter is a content page the sitemap lists from the database; a new one
+    // must be added to the sitemap (and so to what a beacon may count) before it is listed here.
+    expect(dynamic).toEqual([
+      "/case-studies/:id",
+      "/blog/:slug",
+      "/preview/blog/:id",
+      "/preview/case-studies/:previewId",
+      "/*",
+    ]);
+    const fixed = paths.filter((path) => !dynamic.includes(path));
+    expect(new Set(fixed)).toEqual(new Set(STATIC_SITEMAP_ENTRIES.map((entry) => entry.path)));
   });
 });

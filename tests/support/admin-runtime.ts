@@ -19,6 +19,7 @@ import { verifyPassword } from "better-auth/crypto";
 import pino from "pino";
 import { matchRoutes, type RouteObject, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll } from "vitest";
+import { setStudioTimeZone } from "~/lib/studio-time";
 import routes from "~/routes";
 import { TEST_ADMIN, TEST_CONTRIBUTOR, TEST_EDITOR, TEST_VIEWER } from "./admin-data";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -59,6 +60,8 @@ export async function createTestRuntime(
   });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "admin-runtime-"));
   const config = loadConfig({ ...env, DATA_DIR: dataDir, SITE_URL: SITE, STORAGE_DRIVER: "local" });
+  // As createRuntime does: the studio's zone of every date and day boundary.
+  setStudioTimeZone(config.STUDIO_TIME_ZONE);
   // A frozen clock that only the test moves: link expiry must not depend on how busy the machine is.
   const startedAt = Date.now();
   let offset = 0;

@@ -86,7 +86,7 @@ export function FiguresSection({ report }: { report: AnalyticsReport }) {
         {`${report.range.from} to ${report.range.to}`}
       </h2>
       <p className="mb-3 text-sm text-ink-muted">
-        {`Compared with the previous period, ${report.previous.from} to ${report.previous.to}. Days are UTC days.`}
+        {`Compared with the previous period, ${report.previous.from} to ${report.previous.to}. Days are days in ${report.timeZone}.`}
       </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {counts.map(([label, key]) => (

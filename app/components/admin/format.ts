@@ -1,5 +1,6 @@
 import { labelOf, SERVICE_LABELS } from "~/entities/inquiry/options";
 import { isSafeUrl } from "~/lib/safe-url";
+import { formatStudioDateTime } from "~/lib/studio-time";
 import {
   CONTACT_STATUSES,
   CONTENT_STATUSES,
@@ -49,19 +50,11 @@ export function replySubject(inquiry: { kind: string; service: string | null }):
   return what ? `Re: Your ${what} Project Inquiry` : "Re: Your Project Inquiry";
 }
 
-/** Studio time: the same text on the server and in any browser (no hydration mismatch). */
-const STUDIO_TIME_ZONE = "America/Los_Angeles";
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: STUDIO_TIME_ZONE,
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-export function formatDateTime(value: Date | string): string {
-  return `${dateTime.format(new Date(value))} PT`;
-}
+/**
+ * Studio time (`formatStudioDateTime`): the same text on the server and in any browser (no
+ * hydration mismatch), "Dec 1, 2026, 9:00 AM PT".
+ */
+export const formatDateTime = (value: Date | string): string => formatStudioDateTime(value);
 
 /** Links from stored data open only if they pass the one URL rule (a site path or http(s)). */
 export function safeHref(url: string | null | undefined): string | null {

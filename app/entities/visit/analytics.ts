@@ -15,9 +15,10 @@ export const RANGE_MESSAGES = {
   missing: "Enter a start and an end date for a custom range.",
   order: "The start date must be on or before the end date.",
   tooLong: "A custom range can be at most 5 years.",
+  invalid: "Enter real dates as YYYY-MM-DD, such as 2026-12-01 (from 1970 to 9000).",
 } as const;
 
-/** First and last UTC day, both included. */
+/** First and last day (in the studio's time zone), both included. */
 export interface AnalyticsRange {
   from: string;
   to: string;
@@ -43,6 +44,8 @@ export interface AnalyticsRow {
 }
 
 export interface AnalyticsReport {
+  /** The studio's time zone, whose days these are. */
+  timeZone: string;
   range: AnalyticsRange;
   previous: AnalyticsRange;
   current: AnalyticsFigures;

@@ -5,7 +5,7 @@
  * a unit test checks the output against date-fns for the two SPEC patterns.
  */
 
-export const STUDIO_TIME_ZONE = "America/Los_Angeles";
+import { studioTimeZone } from "~/lib/studio-time";
 
 /** Card dates (SPEC section 9): `MMM d, yyyy`, e.g. "Oct 21, 2026". */
 export const CARD_DATE = "MMM d, yyyy";
@@ -32,7 +32,8 @@ function formatter(pattern: DatePattern, timeZone: string): Intl.DateTimeFormat 
 /**
  * The one day formatter (public pages and back-office), with one of the SPEC patterns (cards'
  * by default). A `YYYY-MM-DD` string is a calendar day (no time zone); an instant (Date or ISO
- * string with a time) is read as the day it was in Los Angeles. No value gives null.
+ * string with a time) is read as the day it was in the studio's time zone (`studioTimeZone`).
+ * No value gives null.
  */
 export function formatDay(value: Date | string, pattern?: DatePattern): string;
 export function formatDay(
@@ -48,7 +49,7 @@ export function formatDay(
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
     return formatter(pattern, "UTC").format(new Date(`${text}T00:00:00Z`));
   }
-  return formatter(pattern, STUDIO_TIME_ZONE).format(new Date(value));
+  return formatter(pattern, studioTimeZone()).format(new Date(value));
 }
 
 export function readTimeLabel(minutes: number): string {

@@ -8,15 +8,21 @@ import { csvResponse } from "@server/admin/csv";
 import { failure } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
+import { textResponse } from "@server/http/text-response";
 import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
-import { utcDay } from "@server/visits/salt";
+import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/analytics-csv";
 
-/** GET /admin/analytics.csv?period=&from=&to=: the analytics of a period as CSV (issue #33). */
+/**
+ * GET /admin/analytics.csv?period=&from=&to=: the analytics of a period as CSV (issue #33); a
+ * custom range that is not one (an impossible date, the wrong order) answers 400 with why.
+ */
 export async function loader(args: Route.LoaderArgs) {
   await requireResourceAccess(args);
   const runtime = getRuntimeFrom(args.context);
-  const query = parseAnalyticsQuery(args.url.searchParams, utcDay(new Date(Date.now())));
+  const query = parseAnalyticsQuery(args.url.searchParams, studioDay());
+  // A refused range is not exported as the last 30 days: the file would be mistaken for it.
+  if (query.error) return textResponse(400, query.error, ADMIN_RESPONSE_HEADERS);
   try {
     const report = await loadAnalytics(runtime.database.db, query);
     async function* rows() {

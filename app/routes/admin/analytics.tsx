@@ -1,12 +1,12 @@
 import { loadAnalytics, parseAnalyticsQuery } from "@server/admin/analytics";
 import { loadAdminList } from "@server/admin/moderation";
-import { utcDay } from "@server/visits/salt";
 import { data } from "react-router";
 import { AnalyticsReportView, PeriodBar } from "~/components/admin/analytics";
 import { LoadError } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { adminMeta } from "~/lib/admin-meta";
+import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/analytics";
 
 /**
@@ -17,7 +17,7 @@ import type { Route } from "./+types/analytics";
 export const meta: Route.MetaFunction = () => adminMeta("Analytics");
 
 export async function loader(args: Route.LoaderArgs) {
-  const query = parseAnalyticsQuery(args.url.searchParams, utcDay(new Date(Date.now())));
+  const query = parseAnalyticsQuery(args.url.searchParams, studioDay());
   const list = await loadAdminList(
     args,
     (db) => loadAnalytics(db, query),

@@ -33,7 +33,7 @@ import type { FieldErrors } from "~/lib/forms/result";
 import { NO_SEO_VALUES, seoValuesOf } from "~/lib/forms/seo-fields";
 import { historyPath, publishingStateOf } from "~/lib/publishing";
 import { isSafeUrl } from "~/lib/safe-url";
-import { toZonedInput } from "~/lib/studio-time";
+import { studioTimeZone, toZonedInput } from "~/lib/studio-time";
 import type { StaffRole } from "~/lib/values";
 import type { Route } from "./+types/blog-editor";
 
@@ -83,7 +83,7 @@ function redirectGone(context: Route.LoaderArgs["context"]) {
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireAccess(args);
-  const { database, keys, config } = getRuntimeFrom(args.context);
+  const { database, keys } = getRuntimeFrom(args.context);
   const db = database.db;
   const { id, gone } = postIdOf(args.params, args.context);
   if (gone) throw await gone;
@@ -126,8 +126,8 @@ export async function loader(args: Route.LoaderArgs) {
       intents: WORKFLOW_INTENTS_OF[staff.role],
       state: publishingStateOf(post?.status ?? "draft", draft?.state ?? null),
       live: post?.status === "published",
-      publishAt: toZonedInput(draft?.publishAt, config.STUDIO_TIME_ZONE),
-      timeZone: config.STUDIO_TIME_ZONE,
+      publishAt: toZonedInput(draft?.publishAt, studioTimeZone()),
+      timeZone: studioTimeZone(),
     },
     categories: await listCategoryChoices(db, post?.categoryId ?? null),
   };
@@ -205,7 +205,7 @@ export async function action(args: Route.ActionArgs) {
   const db = runtime.database.db;
   // The draft as the editor shows it again: the body already sanitised, the images resolved.
   const kept = { ...values, content: sanitizeBlogHtml(checked.data.content) };
-  const timeZone = runtime.config.STUDIO_TIME_ZONE;
+  const timeZone = studioTimeZone();
   const publishAt = publishAtOf(intent, form.fields.get("publishAt"), timeZone);
   if (publishAt === "invalid") {
     return refused(400, {

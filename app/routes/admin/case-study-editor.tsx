@@ -23,7 +23,7 @@ import { type CaseStudyDraft, emptyDraft } from "~/entities/case-study/form";
 import { mayEnter, WORKFLOW_INTENTS_OF } from "~/entities/staff/access";
 import { adminMeta } from "~/lib/admin-meta";
 import { historyPath, type PublishingState, publishingStateOf } from "~/lib/publishing";
-import { toZonedInput } from "~/lib/studio-time";
+import { studioTimeZone, toZonedInput } from "~/lib/studio-time";
 import type { Route } from "./+types/case-study-editor";
 
 /**
@@ -65,13 +65,13 @@ export async function loader(args: Route.LoaderArgs) {
         state: "draft" as PublishingState,
         live: false,
         publishAt: "",
-        timeZone: getRuntimeFrom(args.context).config.STUDIO_TIME_ZONE,
+        timeZone: studioTimeZone(),
       },
     };
   }
-  const { database, config, keys } = getRuntimeFrom(args.context);
+  const { database, keys } = getRuntimeFrom(args.context);
   const db = database.db;
-  const timeZone = config.STUDIO_TIME_ZONE;
+  const timeZone = studioTimeZone();
   const study = await findCaseStudy(db, id);
   if (!study) {
     throw await redirectWithFlash(

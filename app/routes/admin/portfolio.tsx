@@ -55,7 +55,7 @@ import {
   PUBLISHING_STATES,
   publishingStateOf,
 } from "~/lib/publishing";
-import { toZonedInput } from "~/lib/studio-time";
+import { studioTimeZone, toZonedInput } from "~/lib/studio-time";
 import { PORTFOLIO_SERVICE_TYPE_LABELS } from "~/lib/values";
 import type { Route } from "./+types/portfolio";
 
@@ -82,7 +82,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireAccess(args);
-  const { database, config } = getRuntimeFrom(args.context);
+  const { database } = getRuntimeFrom(args.context);
   const db = database.db;
   const params = new URL(args.request.url).searchParams;
   let editor: { mode: "create" } | { mode: "edit"; item: PortfolioFormItem } | null = null;
@@ -107,8 +107,8 @@ export async function loader(args: Route.LoaderArgs) {
   const publishing: Publishing = {
     state: publishingStateOf(item?.status ?? "draft", draft?.state ?? null),
     live: item?.status === "published",
-    publishAt: toZonedInput(draft?.publishAt, config.STUDIO_TIME_ZONE),
-    timeZone: config.STUDIO_TIME_ZONE,
+    publishAt: toZonedInput(draft?.publishAt, studioTimeZone()),
+    timeZone: studioTimeZone(),
     intents: WORKFLOW_INTENTS_OF[staff.role],
   };
   const query = {
@@ -196,7 +196,7 @@ export async function action(args: Route.ActionArgs) {
       done ? success(messages.unpublished) : failure(messages.notPublished),
     );
   }
-  const timeZone = runtime.config.STUDIO_TIME_ZONE;
+  const timeZone = studioTimeZone();
   const publishAt = publishAtOf(intent, form.fields.get("publishAt"), timeZone);
   return saveFromEditor(args, {
     form,
