@@ -1,3 +1,4 @@
+import { setTwoFactorRequired } from "@server/admin/settings";
 import { listStaff, STAFF_MESSAGES } from "@server/admin/staff";
 import { ensureUser } from "@server/auth";
 import { auditEvents, notifications, session, user, verification } from "@server/db/schema";
@@ -499,6 +500,7 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
       }
     } finally {
       await verifiedAt(new Date());
+      await setTwoFactorRequired(db(), { id: null, email: null, ip: null }, false);
       await db()
         .update(user)
         .set({ twoFactorEnabled: false })
