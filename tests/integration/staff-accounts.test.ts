@@ -8,6 +8,7 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { RESET_ANSWER as RESET_ANSWER_SHOWN } from "~/entities/staff/view";
 import { action as accountAction } from "~/routes/admin/account";
+import { action as confirmAction } from "~/routes/admin/confirm";
 import { action as forgotAction } from "~/routes/admin/forgot-password";
 import { action as loginAction } from "~/routes/admin/login";
 import {
@@ -491,7 +492,17 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
       })) as Response;
       expect(await toastOf(t.runtime, editorInvite)).toMatch(/^Success: Invitation sent/);
 
-      await verifiedAt(new Date());
+      // The password again on /admin/confirm, which leads back to the deactivation's page.
+      const back = `/admin/staff/${toDeactivate}/deactivate`;
+      const confirmed = (await settle(
+        postTo(
+          t,
+          confirmAction,
+          "/admin/confirm",
+          form({ secret: TEST_ADMIN.password, redirectTo: back }),
+        ),
+      )) as Response;
+      expect(confirmed.headers.get("location")).toBe(back);
       for (const act of acts) {
         const answer = (await settle(act.run())) as Response;
         expect(answer.headers.get("location"), act.name).toBe("/admin/staff");
