@@ -89,6 +89,7 @@ export default [
       route("redirects", "routes/admin/redirects.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("staff/:id/remove", "routes/admin/staff-remove.tsx"),
+      route("staff/:id/deactivate", "routes/admin/staff-deactivate.tsx"),
       // The person's own account, and the step-up before a sensitive action (issue #29).
       route("account", "routes/admin/account.tsx"),
       route("confirm", "routes/admin/confirm.tsx"),

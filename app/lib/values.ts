@@ -137,6 +137,10 @@ export const AUDIT_ACTIONS = [
   "submit_for_review",
   "approve",
   "request_changes",
+  /** Invitations (issue #47): accepted by the invitee (a password chosen), resent, revoked. */
+  "invite_accept",
+  "invite_resend",
+  "invite_revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -5,6 +5,7 @@ import { account, session, twoFactor } from "@server/db/schema";
 import type { Runtime } from "@server/runtime";
 import type { StaffUser } from "@server/security/admin-access";
 import { passwordProblem } from "@server/security/passwords";
+import { endPasswordLinks } from "@server/security/single-use-links";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, desc, eq, ne } from "drizzle-orm";
 import QRCode from "qrcode";
@@ -137,6 +138,7 @@ export async function changePassword(
       .where(and(eq(session.userId, staff.id), ne(session.id, staff.sessionId)));
     // Giving the password counts for the step-up as well.
     await tx.update(session).set({ verifiedAt: new Date() }).where(eq(session.id, staff.sessionId));
+    await endPasswordLinks(tx, staff.id);
     await recordAudit(tx, accountEvent("password_change", actor, staff));
   });
   return { ok: true };

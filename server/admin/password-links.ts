@@ -6,15 +6,19 @@ import type { Executor } from "@server/db/client";
 import { account, user } from "@server/db/schema";
 import { enqueueNotification } from "@server/mail";
 import type { Runtime } from "@server/runtime";
+import { counterStoreFor } from "@server/security/counter-store";
 import { passwordProblem } from "@server/security/passwords";
+import { countRefusal } from "@server/security/refusals";
 import {
   consumeSingleUseToken,
+  endPasswordLinks,
   issueSingleUseToken,
-  type LinkPurpose,
+  PASSWORD_LINKS,
   peekSingleUseToken,
   singleUseLink,
 } from "@server/security/single-use-links";
 import { and, eq } from "drizzle-orm";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { studio } from "~/copy/studio";
 import { STAFF_STATUS_LABELS } from "~/entities/staff/view";
 import { endSessions, SET_PASSWORD_PATH } from "./staff";
@@ -22,8 +26,8 @@ import { endSessions, SET_PASSWORD_PATH } from "./staff";
 /**
  * Choosing a password through a mailed link (issue #29, decision 0292): an invitation's (48 hours)
  * or a reset's (1 hour, asked for on /admin/forgot-password). Both lead to /admin/set-password;
- * the link is spent in the same transaction that stores the password, ends every session of the
- * person and writes the audit row.
+ * the link is spent in the same transaction that stores the password, ends every session and every
+ * other such link of the person and writes the audit row.
  */
 
 export const RESET_TTL_MS = 60 * 60_000;
@@ -34,7 +38,45 @@ export const RESET_TTL_MS = 60 * 60_000;
 export const RESET_ANSWER_MS = 1_000;
 export const INVALID_LINK = "This link is invalid, used or expired. Ask for a new one.";
 
-const LINK_PURPOSES: readonly LinkPurpose[] = ["staff-invite", "password-reset"];
+const LINK_PURPOSES = PASSWORD_LINKS;
+
+/**
+ * Reset e-mails one account's address may receive in an hour, whatever addresses ask (decision
+ * 0435): past it the request is answered as always, and no mail leaves.
+ */
+export const RESET_MAILS_PER_ADDRESS = 3;
+const RESET_MAIL_WINDOW_SECONDS = 60 * 60;
+
+const resetMailLimiters = new WeakMap<Runtime, RateLimiterAbstract>();
+function resetMailLimiterFor(runtime: Runtime): RateLimiterAbstract {
+  let limiter = resetMailLimiters.get(runtime);
+  if (!limiter) {
+    limiter = counterStoreFor(
+      runtime.database,
+      runtime.logger,
+    )({
+      keyPrefix: "password-reset-address",
+      points: RESET_MAILS_PER_ADDRESS,
+      duration: RESET_MAIL_WINDOW_SECONDS,
+    });
+    resetMailLimiters.set(runtime, limiter);
+  }
+  return limiter;
+}
+
+/** Counts a reset mail to `email`; false (counted as a refusal) when its hour's mails are spent. */
+async function mayMailReset(runtime: Runtime, email: string): Promise<boolean> {
+  try {
+    await resetMailLimiterFor(runtime).consume(email.toLowerCase());
+    return true;
+  } catch (rejection) {
+    // A store failure is not a refusal: the insurance limiter answered instead (counter-store.ts).
+    if (rejection instanceof Error) throw rejection;
+    countRefusal(runtime, "password-reset");
+    runtime.logger.warn("password reset e-mail not sent: this address's hourly limit is reached");
+    return false;
+  }
+}
 
 /**
  * Queues a reset link for the account of `email`, if there is one that may sign in (not
@@ -59,6 +101,7 @@ async function mailResetLink(runtime: Runtime, email: string): Promise<void> {
     .where(eq(user.email, email))
     .limit(1);
   if (!found || found.banned) return;
+  if (!(await mayMailReset(runtime, found.email))) return;
   await inTransaction(db, async (tx) => {
     const token = await issueSingleUseToken(tx, "password-reset", found.id, RESET_TTL_MS);
     await enqueueNotification(tx, {
@@ -130,9 +173,11 @@ export async function setPasswordWithLink(
     // The link came to this address: it is verified now.
     await tx.update(user).set({ emailVerified: true }).where(eq(user.id, person.id));
     await endSessions(tx, person.id);
+    // Every other invitation or reset link of theirs ends with this one (decision 0436).
+    await endPasswordLinks(tx, person.id);
     const invitation = link.purpose === "staff-invite";
     await recordAudit(tx, {
-      action: invitation ? "password_change" : "password_reset",
+      action: invitation ? "invite_accept" : "password_reset",
       actor: { id: person.id, email: person.email, ip: input.ip },
       entityType: "staff",
       entityId: person.id,

@@ -8,7 +8,13 @@ import { enqueueNotification } from "@server/mail";
 import type { Runtime } from "@server/runtime";
 import { currentActor } from "@server/security/admin-access";
 import type { FlashInput } from "@server/security/flash";
-import { issueSingleUseToken, singleUseLink } from "@server/security/single-use-links";
+import {
+  endPasswordLinks,
+  endSingleUseTokens,
+  issueSingleUseToken,
+  openTokenExpiries,
+  singleUseLink,
+} from "@server/security/single-use-links";
 import { and, asc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { studio } from "~/copy/studio";
@@ -22,7 +28,8 @@ import { redirectWithFlash } from "./moderation";
 /**
  * The staff accounts of /admin/staff (issue #29, decision 0292): the list, invitations, role
  * changes, deactivation (better-auth's `banned`; every session ends at once), reactivation and
- * removal. Each write and its audit row share one transaction. The last active admin can be
+ * removal; an invitation resent (a new link, the old one ended) or revoked (decision 0436). Each
+ * write and its audit row share one transaction. The last active admin can be
  * neither demoted, deactivated nor removed: the check locks the admins' rows, so two admins
  * demoting each other at once cannot both succeed.
  */
@@ -42,6 +49,12 @@ export const STAFF_MESSAGES = {
   deactivated: (email: string) => `${email} is deactivated and signed out everywhere`,
   reactivated: (email: string) => `${email} is active again`,
   removed: (email: string) => `${email} was removed`,
+  resent: (email: string) =>
+    `A new invitation was sent to ${email}; the previous link no longer works`,
+  revoked: (email: string) => `The invitation of ${email} was revoked: its link no longer works`,
+  notInvited:
+    "That account has no invitation to resend or revoke: it has a password already, or it is deactivated.",
+  noOpenInvitation: "That invitation is no longer open (used, expired or revoked already).",
   settingSaved: "Two-factor setting saved",
   twoFactorFirst: "Turn on two-factor for your own account first (Your account).",
   lastAdmin:
@@ -55,6 +68,8 @@ export interface StaffRow {
   role: StaffRole | null;
   status: StaffStatus;
   lastSignInAt: Date | null;
+  /** While invited: when the open invitation's link expires; null when none is open. */
+  invitationExpiresAt: Date | null;
   /** The only active admin: the screen offers no demotion, deactivation or removal. */
   lastActiveAdmin: boolean;
 }
@@ -87,18 +102,21 @@ export async function listStaff(db: Database): Promise<StaffRow[]> {
     .leftJoin(lastSession, eq(lastSession.userId, user.id))
     .leftJoin(lastSignIn, eq(lastSignIn.userId, user.id))
     .orderBy(asc(user.email));
+  const invitations = await openTokenExpiries(db, ["staff-invite"]);
   const staff = rows.map((row) => {
     // Aggregates come back as Date or text depending on the driver.
     const times = [row.sessionAt, row.auditAt as Date | string | null]
       .filter((at) => at !== null)
       .map((at) => new Date(at as Date | string).getTime());
+    const status = statusOf(row);
     return {
       id: row.id,
       name: row.name,
       email: row.email,
       role: staffRoleOf(row),
-      status: statusOf(row),
+      status,
       lastSignInAt: times.length > 0 ? new Date(Math.max(...times)) : null,
+      invitationExpiresAt: status === "invited" ? (invitations.get(row.id) ?? null) : null,
       lastActiveAdmin: false,
     };
   });
@@ -114,7 +132,7 @@ function statusOf(row: { banned: boolean | null; hasPassword: boolean }): StaffS
 
 export type StaffWrite =
   | { ok: true; email: string }
-  | { ok: false; reason: "not_found" | "last_admin" | "exists" };
+  | { ok: false; reason: "not_found" | "last_admin" | "exists" | "not_invited" | "no_invitation" };
 
 /**
  * Creates the account (no password yet) and queues the invitation: a single-use link, valid 48
@@ -135,20 +153,7 @@ export async function inviteStaff(
     const id = randomUUID();
     const name = input.email.split("@")[0] ?? input.email;
     await tx.insert(user).values({ id, name, email: input.email, role: input.role, banned: false });
-    const token = await issueSingleUseToken(tx, "staff-invite", id, INVITATION_TTL_MS);
-    await enqueueNotification(tx, {
-      kind: "staff-invitation",
-      recipient: input.email,
-      subject: `You're invited to the ${studio.name} back-office`,
-      text: [
-        `${actor.email ?? "An admin"} invited you to the back-office (role: ${STAFF_ROLE_LABELS[input.role]}).`,
-        "",
-        "Choose your password here (the link works once, within 48 hours):",
-        singleUseLink(runtime.config.SITE_URL, SET_PASSWORD_PATH, token),
-        "",
-        "If you did not expect this invitation, you can ignore this e-mail.",
-      ].join("\n"),
-    });
+    await queueInvitation(runtime, tx, actor, { id, email: input.email, role: input.role });
     await recordAudit(tx, {
       action: "invite",
       actor,
@@ -161,22 +166,51 @@ export async function inviteStaff(
   });
 }
 
+/** A new invitation link for `invitee` (48 hours) and its e-mail, in the caller's transaction. */
+async function queueInvitation(
+  runtime: Runtime,
+  tx: Executor,
+  actor: AuditActor,
+  invitee: { id: string; email: string; role: StaffRole },
+): Promise<Date> {
+  const token = await issueSingleUseToken(tx, "staff-invite", invitee.id, INVITATION_TTL_MS);
+  await enqueueNotification(tx, {
+    kind: "staff-invitation",
+    recipient: invitee.email,
+    subject: `You're invited to the ${studio.name} back-office`,
+    text: [
+      `${actor.email ?? "An admin"} invited you to the back-office (role: ${STAFF_ROLE_LABELS[invitee.role]}).`,
+      "",
+      "Choose your password here (the link works once, within 48 hours):",
+      singleUseLink(runtime.config.SITE_URL, SET_PASSWORD_PATH, token),
+      "",
+      "If you did not expect this invitation, you can ignore this e-mail.",
+    ].join("\n"),
+  });
+  return new Date(Date.now() + INVITATION_TTL_MS);
+}
+
 export type StaffChange =
   | { kind: "role"; role: StaffRole }
   | { kind: "deactivate" }
   | { kind: "reactivate" }
-  | { kind: "remove" };
+  | { kind: "remove" }
+  | { kind: "resend" }
+  | { kind: "revoke" };
 
 const CHANGE_ACTIONS: Record<StaffChange["kind"], AuditAction> = {
   role: "role_change",
   deactivate: "deactivate",
   reactivate: "reactivate",
   remove: "remove",
+  resend: "invite_resend",
+  revoke: "invite_revoke",
 };
 
 /**
  * Changes one account as the staff screen asks, with its audit row, in one transaction. A
  * deactivation or removal ends every session of the person; so does a role change (decision 0152).
+ * A deactivation or removal also ends their open invitation and reset links (decision 0436).
  */
 export async function changeStaff(
   runtime: Runtime,
@@ -194,6 +228,32 @@ export async function changeStaff(
       .limit(1);
     if (!target) return { ok: false, reason: "not_found" };
     const role = staffRoleOf(target);
+    if (change.kind === "resend" || change.kind === "revoke") {
+      if (target.banned || !role || (await hasPassword(tx, id))) {
+        return { ok: false, reason: "not_invited" };
+      }
+      const before = (await openTokenExpiries(tx, ["staff-invite"])).get(id) ?? null;
+      if (change.kind === "revoke" && !before) return { ok: false, reason: "no_invitation" };
+      await endSingleUseTokens(tx, ["staff-invite"], id);
+      const after =
+        change.kind === "resend"
+          ? await queueInvitation(runtime, tx, actor, { id, email: target.email, role })
+          : null;
+      await recordAudit(tx, {
+        action: CHANGE_ACTIONS[change.kind],
+        actor,
+        entityType: "staff",
+        entityId: id,
+        entityName: target.email,
+        changes: {
+          link_expires: {
+            before: before?.toISOString() ?? null,
+            after: after?.toISOString() ?? null,
+          },
+        },
+      });
+      return { ok: true, email: target.email };
+    }
     const losesAdmin =
       change.kind === "deactivate" ||
       change.kind === "remove" ||
@@ -212,6 +272,7 @@ export async function changeStaff(
       case "deactivate":
         if (target.banned) return { ok: true, email: target.email };
         await tx.update(user).set({ banned: true }).where(eq(user.id, id));
+        await endPasswordLinks(tx, id);
         changes = { status: { before: status, after: STAFF_STATUS_LABELS.deactivated } };
         break;
       case "reactivate":
@@ -225,6 +286,8 @@ export async function changeStaff(
       case "remove":
         // Sessions and credentials go with the row (foreign keys, on delete cascade).
         await tx.delete(user).where(eq(user.id, id));
+        // Links name the user by id, without a foreign key: they go with it.
+        await endPasswordLinks(tx, id);
         changes = {
           email: { before: target.email, after: null },
           role: { before: role, after: null },
@@ -242,6 +305,21 @@ export async function changeStaff(
     });
     return { ok: true, email: target.email };
   });
+}
+
+async function hasPassword(tx: Executor, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: account.id })
+    .from(account)
+    .where(
+      and(
+        eq(account.userId, userId),
+        eq(account.providerId, "credential"),
+        isNotNull(account.password),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The ids of the admins who can sign in (a password, not deactivated), their rows locked. */
@@ -271,10 +349,22 @@ export async function endSessions(executor: Executor, userId: string): Promise<v
   await executor.delete(session).where(eq(session.userId, userId));
 }
 
+/** An account's address and role, for a confirmation page or the step-up; null when it is gone. */
+export async function findStaff(
+  db: Database,
+  id: string,
+): Promise<{ email: string; role: StaffRole | null } | null> {
+  const [row] = await db
+    .select({ email: user.email, role: user.role })
+    .from(user)
+    .where(eq(user.id, id))
+    .limit(1);
+  return row ? { email: row.email, role: staffRoleOf(row) } : null;
+}
+
 /** The name of an account, for the removal's confirmation page; null when it is gone. */
 export async function findStaffEmail(db: Database, id: string): Promise<string | null> {
-  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, id)).limit(1);
-  return row?.email ?? null;
+  return (await findStaff(db, id))?.email ?? null;
 }
 
 /**
@@ -301,6 +391,8 @@ export async function staffChangeAction(
 function refusalOf(result: Extract<StaffWrite, { ok: false }>): string {
   if (result.reason === "last_admin") return STAFF_MESSAGES.lastAdmin;
   if (result.reason === "not_found") return STAFF_MESSAGES.notFound;
+  if (result.reason === "not_invited") return STAFF_MESSAGES.notInvited;
+  if (result.reason === "no_invitation") return STAFF_MESSAGES.noOpenInvitation;
   return STAFF_MESSAGES.updateFailed;
 }
 
@@ -314,5 +406,9 @@ function changedMessage(email: string, change: StaffChange): string {
       return STAFF_MESSAGES.reactivated(email);
     case "remove":
       return STAFF_MESSAGES.removed(email);
+    case "resend":
+      return STAFF_MESSAGES.resent(email);
+    case "revoke":
+      return STAFF_MESSAGES.revoked(email);
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Executor } from "@server/db/client";
 import { verification } from "@server/db/schema";
-import { and, gt, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, like, or } from "drizzle-orm";
 
 /**
  * The mailed single-use links of the back-office: an account's unlock (decision 0151), a staff
@@ -96,4 +96,53 @@ export async function consumeSingleUseToken(
     .where(unexpired(identifiers))
     .returning({ identifier: verification.identifier, value: verification.value });
   return subjectOf(row, identifiers);
+}
+
+const ofPurposes = (purposes: readonly LinkPurpose[]) =>
+  or(...purposes.map((purpose) => like(verification.identifier, `${purpose}:%`)));
+
+/**
+ * Ends every token of `purposes` issued for `subject`, used or not (a revoked invitation, the
+ * other links of someone who just chose a password); returns how many were still unexpired.
+ */
+export async function endSingleUseTokens(
+  executor: Executor,
+  purposes: readonly LinkPurpose[],
+  subject: string,
+): Promise<number> {
+  const ended = await executor
+    .delete(verification)
+    .where(and(eq(verification.value, subject), ofPurposes(purposes)))
+    .returning({ expiresAt: verification.expiresAt });
+  const now = Date.now();
+  return ended.filter((row) => row.expiresAt.getTime() > now).length;
+}
+
+/** When each subject's latest unexpired token of `purposes` expires (subjects without one: absent). */
+export async function openTokenExpiries(
+  executor: Executor,
+  purposes: readonly LinkPurpose[],
+): Promise<Map<string, Date>> {
+  const rows = await executor
+    .select({ subject: verification.value, expiresAt: verification.expiresAt })
+    .from(verification)
+    .where(and(ofPurposes(purposes), gt(verification.expiresAt, new Date())));
+  const latest = new Map<string, Date>();
+  for (const row of rows) {
+    const known = latest.get(row.subject);
+    if (!known || known < row.expiresAt) latest.set(row.subject, row.expiresAt);
+  }
+  return latest;
+}
+
+/** The links that let someone choose a password: an invitation's and a reset's (decision 0292). */
+export const PASSWORD_LINKS: readonly LinkPurpose[] = ["staff-invite", "password-reset"];
+
+/**
+ * Ends every open invitation and reset link of a user (decision 0436): called when they set,
+ * change or reset their password and when they are deactivated or removed, in that write's
+ * transaction.
+ */
+export async function endPasswordLinks(executor: Executor, userId: string): Promise<number> {
+  return endSingleUseTokens(executor, PASSWORD_LINKS, userId);
 }

@@ -54,21 +54,23 @@ for (const [name, path] of SCREENS) {
   });
 }
 
-test("the confirmation of removing a staff account fits its width and passes axe", async ({
+test("the confirmations of removing and deactivating a staff account fit their width and pass axe", async ({
   page,
 }, testInfo) => {
   await signIn(page);
   await page.goto("/admin/staff");
-  // The editor's id, from its row's deactivate form (nothing is removed: only the page is opened).
+  // The editor's id, from its row's role form (nothing changes: only the pages are opened).
   const row = page.getByRole("row").filter({ hasText: TEST_EDITOR.email });
   const id = await row.locator('input[name="id"]').first().inputValue();
-  await page.goto(`/admin/staff/${id}/remove`);
-  await hydrated(page);
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Remove this staff account?" }),
-  ).toBeVisible();
-  await expect(page.getByText(TEST_EDITOR.email)).toBeVisible();
-  await checkScreen(page, testInfo, "staff-remove");
+  for (const verb of ["Remove", "Deactivate"]) {
+    await page.goto(`/admin/staff/${id}/${verb.toLowerCase()}`);
+    await hydrated(page);
+    await expect(
+      page.getByRole("heading", { level: 1, name: `${verb} this staff account?` }),
+    ).toBeVisible();
+    await expect(page.getByText(TEST_EDITOR.email)).toBeVisible();
+    await checkScreen(page, testInfo, `staff-${verb.toLowerCase()}`);
+  }
 });
 
 test("a post's history, with its table of revisions, fits its width and passes axe", async ({

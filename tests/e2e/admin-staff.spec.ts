@@ -85,7 +85,7 @@ async function invite(page: Page, email: string, role: "Admin" | "Editor") {
   await hydrated(page);
   await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByRole("combobox", { name: "Role", exact: true }).selectOption({ label: role });
-  await page.getByRole("button", { name: "Send invitation" }).click();
+  await page.getByRole("button", { name: "Send invitation", exact: true }).click();
   await expect(toast(page, "Success", `Invitation sent to ${email}`)).toBeVisible();
 }
 
@@ -97,7 +97,7 @@ test("an admin invites an editor, who sets a password from the e-mail and lands 
   const email = unique("editor");
   await invite(page, email, "Editor");
   const row = page.getByRole("row").filter({ hasText: email });
-  await expect(row.getByRole("cell").nth(2)).toHaveText("Invited");
+  await expect(row.getByRole("cell").nth(2)).toHaveText(/^Invited/);
 
   const invitee = await anonymousPage(browser);
   await invitee.goto(await mailedLink(email));
@@ -147,6 +147,59 @@ test("an admin invites an editor, who sets a password from the e-mail and lands 
   await expect(entry.getByRole("deletion").filter({ hasText: before }).first()).toBeVisible();
   await expect(entry.getByRole("insertion").filter({ hasText: after })).toBeVisible();
   await invitee.context().close();
+});
+
+test("an admin resends an invitation (the old link ends) and revokes it; a deactivation asks first", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page);
+  const email = unique("resent");
+  await invite(page, email, "Editor");
+  const first = await mailedLink(email);
+  const row = page.getByRole("row").filter({ hasText: email });
+  await row.getByRole("button", { name: `Resend invitation ${email}` }).click();
+  await expect(
+    toast(
+      page,
+      "Success",
+      `A new invitation was sent to ${email}; the previous link no longer works`,
+    ),
+  ).toBeVisible();
+  await expect.poll(() => mailedLink(email)).not.toBe(first);
+  const second = await mailedLink(email);
+
+  const invitee = await anonymousPage(browser);
+  await invitee.goto(first);
+  await expect(invitee.getByText("This link is invalid, used or expired.")).toBeVisible();
+  await invitee.goto(second);
+  await expect(invitee.getByLabel("New password")).toBeVisible();
+
+  await row.getByRole("button", { name: `Revoke invitation ${email}` }).click();
+  await expect(
+    toast(page, "Success", `The invitation of ${email} was revoked: its link no longer works`),
+  ).toBeVisible();
+  await expect(row.getByRole("cell").nth(2)).toHaveText(/^InvitedNo open link/);
+  await invitee.reload();
+  await expect(invitee.getByText("This link is invalid, used or expired.")).toBeVisible();
+  await invitee.context().close();
+
+  // Deactivate asks in a dialog: Cancel changes nothing, Deactivate deactivates.
+  const deactivate = row.getByRole("button", { name: `Deactivate ${email}` });
+  await deactivate.click();
+  const dialog = page.getByRole("alertdialog", { name: "Deactivate this staff account?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(deactivate).toBeFocused();
+  await expect(row.getByRole("cell").nth(2)).toHaveText(/^Invited/);
+  await deactivate.click();
+  await dialog.getByRole("button", { name: "Deactivate", exact: true }).click();
+  await expect(
+    toast(page, "Success", `${email} is deactivated and signed out everywhere`),
+  ).toBeVisible();
+  await expect(row.getByRole("cell").nth(2)).toHaveText("Deactivated");
 });
 
 test("a forgotten password is reset by e-mail, and the old one no longer signs in", async ({
@@ -210,22 +263,34 @@ test("without JavaScript: an admin invites, re-roles, deactivates, reactivates a
   await page.goto("/admin/staff");
   await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByRole("combobox", { name: "Role", exact: true }).selectOption({ label: "Editor" });
-  await page.getByRole("button", { name: "Send invitation" }).click();
+  await page.getByRole("button", { name: "Send invitation", exact: true }).click();
   await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: email });
-  await expect(row.getByRole("cell").nth(2)).toHaveText("Invited");
+  await expect(row.getByRole("cell").nth(2)).toHaveText(/^Invited/);
 
   await row.getByRole("combobox", { name: `Role of ${email}` }).selectOption({ label: "Admin" });
   await row.getByRole("button", { name: `Change role of ${email}` }).click();
   await expect(row.getByRole("cell").nth(1)).toHaveText("Admin");
+  const firstLink = await mailedLink(email);
+  // Deactivate: the button leads to the confirmation page (issue #47), whose button deactivates.
   await row.getByRole("button", { name: `Deactivate ${email}` }).click();
+  await expect(page.getByRole("heading", { name: "Deactivate this staff account?" })).toBeVisible();
+  await page.getByRole("button", { name: "Deactivate", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/staff$/);
   await expect(row.getByRole("cell").nth(2)).toHaveText("Deactivated");
   await row.getByRole("button", { name: `Reactivate ${email}` }).click();
-  await expect(row.getByRole("cell").nth(2)).toHaveText("Invited");
+  // The deactivation ended the invitation's link: it is sent again.
+  await expect(row.getByRole("cell").nth(2)).toHaveText(/^InvitedNo open link/);
+  await row.getByRole("button", { name: `Resend invitation ${email}` }).click();
+  await expect(page.getByText(`A new invitation was sent to ${email}`)).toBeVisible();
+  await expect(row.getByRole("cell").nth(2)).toHaveText(/^InvitedLink valid until/);
 
   // The invitee, without JavaScript too, chooses a password and lands signed in.
   const inviteeContext = await browser.newContext({ javaScriptEnabled: false });
   const invitee = await inviteeContext.newPage();
+  await invitee.goto(firstLink);
+  await expect(invitee.getByText("This link is invalid, used or expired.")).toBeVisible();
+  await expect.poll(() => mailedLink(email)).not.toBe(firstLink);
   await invitee.goto(await mailedLink(email));
   await invitee.getByLabel("New password").fill("a no-script admin passphrase");
   await invitee.getByRole("button", { name: "Set password" }).click();

@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "@server/db/client";
-import { caseStudies, teamMembers, testimonials } from "@server/db/schema";
-import { asc } from "drizzle-orm";
+import { caseStudies, teamMembers, testimonials, user } from "@server/db/schema";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { areaOf, mayEnter, PUBLIC_ADMIN_ROUTES, ROUTE_AREAS } from "~/entities/staff/access";
 import type { StaffRole } from "~/lib/values";
@@ -90,6 +90,8 @@ describe.runIf(hasBuild())("admin access sweep over the built route table", () =
   let server: AdminServer;
   let before: string;
   let ids: Record<"inquiry" | "application" | "caseStudy" | "testimonial" | "team", string>;
+  /** An account the staff screen's posts name (its own intents are posted to every route). */
+  let staffId: string;
   const adminRoutes = builtRoutes().filter(
     (r) => r.path === "admin" || r.path?.startsWith("admin/"),
   );
@@ -111,6 +113,13 @@ describe.runIf(hasBuild())("admin access sweep over the built route table", () =
       testimonial: await first(testimonials),
       team: await first(teamMembers),
     };
+    staffId =
+      (
+        await database.db
+          .select({ id: user.id })
+          .from(user)
+          .where(eq(user.email, TEST_VIEWER.email))
+      )[0]?.id ?? "";
     await database.close();
     // A backup archive in BACKUP_DIR, holding admin data: only its signed link may open it.
     mkdirSync(path.join(server.dataDir, "backups"), { recursive: true });
@@ -161,7 +170,7 @@ describe.runIf(hasBuild())("admin access sweep over the built route table", () =
     const ordered = [...adminRoutes].sort(
       (a, b) => Number(a.id.endsWith("logout")) - Number(b.id.endsWith("logout")),
     );
-    const bodies = postBodies(ids);
+    const bodies = postBodies(ids, staffId);
     const failures: string[] = [];
     type Call = {
       identity: Identity;
@@ -243,9 +252,13 @@ async function restart(previous: AdminServer): Promise<AdminServer> {
   return startAdminServer({ reuseDataDir: previous.dataDir });
 }
 
-function postBodies(ids: Record<string, string>): URLSearchParams[] {
+function postBodies(ids: Record<string, string>, staffId: string): URLSearchParams[] {
   const forms: Record<string, string>[] = [
     {},
+    // The staff screen's invitation intents (issue #47) and a step-up one.
+    { intent: "resend", id: staffId },
+    { intent: "revoke", id: staffId },
+    { intent: "require-two-factor" },
     { intent: "status", id: ids.inquiry as string, status: "closed" },
     { intent: "status", id: ids.application as string, status: "hired" },
     { email: "nobody@admin-tests.test", password: "wrong-password-1" },

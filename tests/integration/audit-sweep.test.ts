@@ -65,12 +65,15 @@ const NOT_RECORD_WRITES: Record<string, string> = {
   "/admin/privacy/export": "a download of a person's data: it writes its own audit row, no record",
 };
 
-/** Tables whose rows are not the studio's records: sessions, limits, the log itself, schedules. */
+/**
+ * Tables whose rows are not the studio's records: sessions, limits, the log itself, schedules.
+ * `verifications` is not among them: it holds the mailed links, and an invitation resent or
+ * revoked must be audited (issue #47).
+ */
 const NOT_RECORDS = new Set([
   "audit_events",
   "sessions",
   "rate_limits",
-  "verifications",
   // An account's second-factor secrets; turning two-factor on or off is the user's flag (audited).
   "two_factors",
   "scheduled_jobs",
@@ -295,13 +298,41 @@ function sampleWrites(
         body: form({}),
       },
     ],
+    // Deactivation is confirmed on a page of its own (issue #47): before the staff screen's
+    // reactivation below.
+    "/admin/staff/:id/deactivate": [
+      {
+        url: `/admin/staff/${ids.viewerUser}/deactivate`,
+        params: { id: ids.viewerUser },
+        body: form({}),
+      },
+    ],
     "/admin/staff": [
       {
         url: "/admin/staff",
         body: form({ intent: "invite", email: "invitee@audit.test", role: "editor" }),
       },
+      // An admin's invitation (behind the step-up; the admin's session is fresh).
+      {
+        url: "/admin/staff",
+        body: form({ intent: "invite", email: "admin-invitee@audit.test", role: "admin" }),
+      },
+      // The invitation sent again (a new link), then revoked (issue #47).
+      ...(["resend", "revoke"] as const).map((intent) => ({
+        url: "/admin/staff",
+        body: async () =>
+          new URLSearchParams({
+            intent,
+            id:
+              (
+                await db()
+                  .select({ id: user.id })
+                  .from(user)
+                  .where(eq(user.email, "invitee@audit.test"))
+              )[0]?.id ?? "",
+          }),
+      })),
       { url: "/admin/staff", body: form({ intent: "role", id: ids.editorUser, role: "admin" }) },
-      { url: "/admin/staff", body: form({ intent: "deactivate", id: ids.viewerUser }) },
       { url: "/admin/staff", body: form({ intent: "reactivate", id: ids.viewerUser }) },
       // Requiring two-factor is refused to an admin without it: this one has it on.
       {

@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
-import { contactSubmissions, testimonials } from "@server/db/schema";
+import { readdir, readFile } from "node:fs/promises";
+import { auditEvents, contactSubmissions, testimonials } from "@server/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
@@ -87,5 +87,43 @@ describe.each(testDrivers)("migrations on %s", (driver) => {
       "inquiries/1700000000001_cd34.png",
       "inquiries/1700000000002_ef56.txt",
     ]);
+  });
+
+  it("names earlier accepted invitations as such in the audit log, and only them (0017)", async () => {
+    const row = (
+      email: string,
+      changes: Record<string, { before: unknown; after: unknown }> | null,
+    ) => ({
+      action: "password_change" as const,
+      actorEmail: email,
+      entityType: "staff" as const,
+      entityName: email,
+      changes,
+    });
+    const [accepted, changed] = await database.db
+      .insert(auditEvents)
+      .values([
+        row("accepted@x.co", { status: { before: "Invited", after: "Active" } }),
+        row("changed@x.co", null),
+      ])
+      .returning({ id: auditEvents.id });
+    // Statement by statement, as the migrator runs it (PGlite prepares one at a time).
+    // Found by its name, not its number (migrations are renumbered when branches meet).
+    const file = (await readdir("drizzle")).find((name) =>
+      name.endsWith("_invitations_audited.sql"),
+    );
+    const migration = await readFile(`drizzle/${file}`, "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) {
+      await database.db.execute(sql.raw(statement));
+    }
+    const actionOf = async (id: string) =>
+      (
+        await database.db
+          .select({ action: auditEvents.action })
+          .from(auditEvents)
+          .where(eq(auditEvents.id, id))
+      )[0]?.action;
+    expect(await actionOf(accepted?.id ?? "")).toBe("invite_accept");
+    expect(await actionOf(changed?.id ?? "")).toBe("password_change");
   });
 });

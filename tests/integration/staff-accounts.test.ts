@@ -1,11 +1,14 @@
+import { setTwoFactorRequired } from "@server/admin/settings";
 import { listStaff, STAFF_MESSAGES } from "@server/admin/staff";
 import { ensureUser } from "@server/auth";
-import { auditEvents, notifications, user } from "@server/db/schema";
+import { auditEvents, notifications, session, user, verification } from "@server/db/schema";
 import { getSessionUser } from "@server/security/admin-access";
 import { CommonPasswordError, isCommonPassword } from "@server/security/passwords";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { RESET_ANSWER as RESET_ANSWER_SHOWN } from "~/entities/staff/view";
+import { action as accountAction } from "~/routes/admin/account";
+import { action as confirmAction } from "~/routes/admin/confirm";
 import { action as forgotAction } from "~/routes/admin/forgot-password";
 import { action as loginAction } from "~/routes/admin/login";
 import {
@@ -13,6 +16,10 @@ import {
   loader as setPasswordLoader,
 } from "~/routes/admin/set-password";
 import { action as staffAction, loader as staffLoader } from "~/routes/admin/staff";
+import {
+  action as deactivateAction,
+  loader as deactivateLoader,
+} from "~/routes/admin/staff-deactivate";
 import { action as removeAction, loader as removeLoader } from "~/routes/admin/staff-remove";
 import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
 import {
@@ -24,7 +31,7 @@ import {
   toastOf,
 } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
-import { type Answer, dataOf, statusOf } from "../support/route-answers";
+import { type Answer, dataOf, settle, statusOf } from "../support/route-answers";
 
 /**
  * Staff accounts (issue #29 items 2 and 3): invitations and resets through single-use links that
@@ -107,6 +114,31 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
         ip,
       }) as never,
     ) as Promise<unknown>;
+  /** Deactivation goes through its confirmation's action (issue #47). */
+  const deactivate = (id: string, cookie = t.cookies.admin) =>
+    settle(
+      postTo(t, deactivateAction, `/admin/staff/${id}/deactivate`, form({}), {
+        params: { id },
+        cookie,
+      }),
+    ) as Promise<Response>;
+  const remove = (id: string, cookie = t.cookies.admin) =>
+    settle(
+      postTo(t, removeAction, `/admin/staff/${id}/remove`, form({}), { params: { id }, cookie }),
+    ) as Promise<Response>;
+  /** Every token mailed to `email` (its set-password links), oldest first. */
+  const tokensMailedTo = async (email: string) => {
+    const mails = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipient, email))
+      .orderBy(notifications.createdAt);
+    return mails.flatMap(
+      (mail) => mail.textBody.match(/\/admin\/set-password\?token=([A-Za-z0-9_-]{43})/)?.[1] ?? [],
+    );
+  };
+  const loadStaff = () =>
+    staffLoader(routeArgs(t.runtime, "/admin/staff", { cookie: t.cookies.admin }) as never);
   const invite = async (email: string, role: "admin" | "editor") => {
     const response = (await staffPost({ intent: "invite", email, role })) as Response;
     expect(response.status).toBe(302);
@@ -137,8 +169,11 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
     expect(done.headers.get("location")).toBe("/admin/blog");
     const signedIn = await sessionOf(cookieOf(done));
     expect(signedIn).toMatchObject({ email, role: "editor" });
-    const [accepted] = await auditOf("password_change", email);
+    // Logged as accepting the invitation (issue #47), not as a password change.
+    const [accepted] = await auditOf("invite_accept", email);
     expect(accepted?.changes).toEqual({ status: { before: "Invited", after: "Active" } });
+    expect(accepted?.actorEmail).toBe(email);
+    expect(await auditOf("password_change", email)).toEqual([]);
     expect((await listStaff(db())).find((row) => row.email === email)?.status).toBe("active");
 
     // Single use: the same link again is refused, and the password stays.
@@ -265,7 +300,20 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
     const cookie = await signInCookie(email, "deactivated-passphrase");
     expect(await sessionOf(cookie ?? "")).not.toBeNull();
     const target = await userByEmail(email);
-    const response = (await staffPost({ intent: "deactivate", id: target?.id ?? "" })) as Response;
+    // The staff screen's own post no longer deactivates: its button leads to a confirmation.
+    const direct = (await staffPost({ intent: "deactivate", id: target?.id ?? "" })) as Response;
+    expect(await toastOf(t.runtime, direct)).toBe(`Error: ${STAFF_MESSAGES.updateFailed}`);
+    expect(await sessionOf(cookie ?? "")).not.toBeNull();
+    const confirmation = dataOf(
+      await deactivateLoader(
+        routeArgs(t.runtime, `/admin/staff/${target?.id}/deactivate`, {
+          cookie: t.cookies.admin,
+          params: { id: target?.id ?? "" },
+        }) as never,
+      ),
+    );
+    expect(confirmation).toEqual({ email });
+    const response = await deactivate(target?.id ?? "");
     expect(await toastOf(t.runtime, response)).toBe(
       `Success: ${email} is deactivated and signed out everywhere`,
     );
@@ -301,14 +349,10 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
     expect(rows.filter((row) => row.lastActiveAdmin).map((row) => row.email)).toEqual([
       TEST_ADMIN.email,
     ]);
-    const changes: Record<string, string>[] = [
-      { intent: "role", id, role: "editor" },
-      { intent: "deactivate", id },
-    ];
-    for (const change of changes) {
-      const refused = (await staffPost(change)) as Response;
-      expect(await toastOf(t.runtime, refused)).toBe(`Error: ${STAFF_MESSAGES.lastAdmin}`);
-    }
+    const demoted = (await staffPost({ intent: "role", id, role: "editor" })) as Response;
+    expect(await toastOf(t.runtime, demoted)).toBe(`Error: ${STAFF_MESSAGES.lastAdmin}`);
+    const deactivated = await deactivate(id);
+    expect(await toastOf(t.runtime, deactivated)).toBe(`Error: ${STAFF_MESSAGES.lastAdmin}`);
     const removal = (await postTo(t, removeAction, `/admin/staff/${id}/remove`, form({}), {
       params: { id },
     })) as Response;
@@ -364,6 +408,235 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
     });
     // The invitation of a removed account leads nowhere.
     expect(statusOf(await setPassword(await tokenMailedTo(email)))).toBe(400);
+  });
+
+  it("asks for the password or a code again after 10 minutes before each act that gives or keeps power", async () => {
+    const me = await sessionOf(t.cookies.admin);
+    const verifiedAt = (at: Date) =>
+      db()
+        .update(session)
+        .set({ verifiedAt: at })
+        .where(eq(session.id, me?.sessionId ?? ""));
+    const password = "a step-up target's passphrase";
+    const newAccount = async (email: string) => {
+      await ensureUser(t.runtime.auth, { email, password, role: "editor" });
+      return (await userByEmail(email))?.id ?? "";
+    };
+    const toDeactivate = await newAccount("stepup.deactivate@staff-tests.test");
+    const toReactivate = await newAccount("stepup.reactivate@staff-tests.test");
+    await db().update(user).set({ banned: true }).where(eq(user.id, toReactivate));
+    const toRemove = await newAccount("stepup.remove@staff-tests.test");
+    await invite("stepup.invited-admin@staff-tests.test", "admin");
+    const invitedAdmin = (await userByEmail("stepup.invited-admin@staff-tests.test"))?.id ?? "";
+    // Requiring two-factor (as an admin who has it) so that switching it off can be asked.
+    await db().update(user).set({ twoFactorEnabled: true }).where(eq(user.email, TEST_ADMIN.email));
+    const required = await staffPost({ intent: "require-two-factor", required: "on" });
+    expect(await toastOf(t.runtime, required as Response)).toBe(
+      `Success: ${STAFF_MESSAGES.settingSaved}`,
+    );
+    const newAdmin = "stepup.new-admin@staff-tests.test";
+    const acts = [
+      {
+        name: "inviting an admin",
+        run: () => staffPost({ intent: "invite", email: newAdmin, role: "admin" }),
+        back: "/admin/staff",
+        done: async () => (await userByEmail(newAdmin)) !== undefined,
+      },
+      {
+        name: "deactivating",
+        run: () => deactivate(toDeactivate),
+        back: `/admin/staff/${toDeactivate}/deactivate`,
+        done: async () => (await userByEmail("stepup.deactivate@staff-tests.test"))?.banned,
+      },
+      {
+        name: "reactivating",
+        run: () => staffPost({ intent: "reactivate", id: toReactivate }),
+        back: "/admin/staff",
+        done: async () => !(await userByEmail("stepup.reactivate@staff-tests.test"))?.banned,
+      },
+      {
+        name: "removing",
+        run: () => remove(toRemove),
+        back: `/admin/staff/${toRemove}/remove`,
+        done: async () => (await userByEmail("stepup.remove@staff-tests.test")) === undefined,
+      },
+      {
+        name: "switching off require two-factor",
+        run: () => staffPost({ intent: "require-two-factor" }),
+        back: "/admin/staff",
+        done: async () => !dataOf(await loadStaff()).requireTwoFactor,
+      },
+      {
+        name: "resending an admin's invitation",
+        run: () => staffPost({ intent: "resend", id: invitedAdmin }),
+        back: "/admin/staff",
+        done: async () =>
+          (await tokensMailedTo("stepup.invited-admin@staff-tests.test")).length === 2,
+      },
+    ];
+    try {
+      await verifiedAt(new Date(Date.now() - 11 * 60_000));
+      for (const act of acts) {
+        const asked = (await settle(act.run())) as Response;
+        expect(asked.status, act.name).toBe(302);
+        expect(asked.headers.get("location"), act.name).toBe(
+          `/admin/confirm?redirectTo=${encodeURIComponent(act.back)}`,
+        );
+        expect(await act.done(), `${act.name} happened without the step-up`).toBeFalsy();
+      }
+      // An editor's invitation gives no admin power: no step-up.
+      const editorInvite = (await staffPost({
+        intent: "invite",
+        email: "stepup.editor@staff-tests.test",
+        role: "editor",
+      })) as Response;
+      expect(await toastOf(t.runtime, editorInvite)).toMatch(/^Success: Invitation sent/);
+
+      // The password again on /admin/confirm, which leads back to the deactivation's page.
+      const back = `/admin/staff/${toDeactivate}/deactivate`;
+      const confirmed = (await settle(
+        postTo(
+          t,
+          confirmAction,
+          "/admin/confirm",
+          form({ secret: TEST_ADMIN.password, redirectTo: back }),
+        ),
+      )) as Response;
+      expect(confirmed.headers.get("location")).toBe(back);
+      for (const act of acts) {
+        const answer = (await settle(act.run())) as Response;
+        expect(answer.headers.get("location"), act.name).toBe("/admin/staff");
+        expect(await toastOf(t.runtime, answer), act.name).toMatch(/^Success: /);
+        expect(await act.done(), act.name).toBe(true);
+      }
+    } finally {
+      await verifiedAt(new Date());
+      await setTwoFactorRequired(db(), { id: null, email: null, ip: null }, false);
+      await db()
+        .update(user)
+        .set({ twoFactorEnabled: false })
+        .where(eq(user.email, TEST_ADMIN.email));
+    }
+  });
+
+  it("ends every other open reset link and invitation when a password is set, reset or changed, and on deactivation", async () => {
+    const password = "an older passphrase here";
+    const opens = async (token: string) => statusOf(await openLink(token)) === 200;
+
+    // Set: an invitee who also asked for a reset accepts the invitation; the reset link ends.
+    const invitee = "links.invitee@staff-tests.test";
+    await invite(invitee, "editor");
+    const [invitation] = await tokensMailedTo(invitee);
+    await askReset(invitee);
+    const [, resetOfInvitee] = await tokensMailedTo(invitee);
+    expect(await opens(resetOfInvitee ?? "")).toBe(true);
+    expect(statusOf(await setPassword(invitation ?? ""))).toBe(302);
+    expect(await opens(resetOfInvitee ?? "")).toBe(false);
+
+    // Reset: of two reset links, the one used ends the other.
+    const resetting = "links.reset@staff-tests.test";
+    await ensureUser(t.runtime.auth, { email: resetting, password, role: "editor" });
+    await Promise.all([askReset(resetting), askReset(resetting)]);
+    const [one, two] = await tokensMailedTo(resetting);
+    expect(await opens(one ?? "")).toBe(true);
+    expect(statusOf(await setPassword(two ?? ""))).toBe(302);
+    expect(await opens(one ?? "")).toBe(false);
+    expect(statusOf(await setPassword(one ?? "", "a third passphrase here"))).toBe(400);
+
+    // Change on "Your account": the open reset link ends.
+    const changing = "links.change@staff-tests.test";
+    await ensureUser(t.runtime.auth, { email: changing, password, role: "editor" });
+    const cookie = (await signInCookie(changing, password)) ?? "";
+    await askReset(changing);
+    const [forgotten] = await tokensMailedTo(changing);
+    const changed = (await settle(
+      postTo(
+        t,
+        accountAction,
+        "/admin/account",
+        form({ intent: "password", currentPassword: password, newPassword: NEW_PASSWORD }),
+        { cookie },
+      ),
+    )) as Response;
+    expect(await toastOf(t.runtime, changed)).toMatch(/^Success: Password changed/);
+    expect(await opens(forgotten ?? "")).toBe(false);
+
+    // Deactivation: the open reset link ends, and stays ended after a reactivation.
+    const leaving = "links.deactivated@staff-tests.test";
+    await ensureUser(t.runtime.auth, { email: leaving, password, role: "editor" });
+    await askReset(leaving);
+    const [pending] = await tokensMailedTo(leaving);
+    const id = (await userByEmail(leaving))?.id ?? "";
+    expect(await toastOf(t.runtime, await deactivate(id))).toMatch(/^Success: /);
+    await staffPost({ intent: "reactivate", id });
+    expect(await opens(pending ?? "")).toBe(false);
+    expect(statusOf(await setPassword(pending ?? ""))).toBe(400);
+    // No link row of theirs is left at all.
+    const rows = await db()
+      .select()
+      .from(verification)
+      .where(and(eq(verification.value, id), like(verification.identifier, "password-reset:%")));
+    expect(rows).toEqual([]);
+  });
+
+  it("limits reset e-mails per account's address, whichever addresses ask, with the same answer", async () => {
+    const email = "often.forgotten@staff-tests.test";
+    await ensureUser(t.runtime.auth, {
+      email,
+      password: "a forgettable passphrase",
+      role: "editor",
+    });
+    // Five requests from five addresses (each under its own per-IP limit).
+    const answers = await Promise.all(Array.from({ length: 5 }, () => askReset(email)));
+    expect(answers.map(statusOf)).toEqual([200, 200, 200, 200, 200]);
+    for (const answer of answers) expect(dataOf(answer)).toEqual({ sent: true });
+    expect(await mailsTo(email)).toBe(3);
+    // Another address's mails are counted apart.
+    const editorMails = await mailsTo(TEST_EDITOR.email);
+    await askReset(TEST_EDITOR.email);
+    expect(await mailsTo(TEST_EDITOR.email)).toBe(editorMails + 1);
+  });
+
+  it("resends an invitation (a new link, the old one ended) and revokes one (its link no longer works), with audit rows", async () => {
+    const email = "resent@staff-tests.test";
+    await invite(email, "editor");
+    const id = (await userByEmail(email))?.id ?? "";
+    const [first] = await tokensMailedTo(email);
+    const resent = (await staffPost({ intent: "resend", id })) as Response;
+    expect(await toastOf(t.runtime, resent)).toBe(`Success: ${STAFF_MESSAGES.resent(email)}`);
+    const [, second] = await tokensMailedTo(email);
+    expect(second).toBeTruthy();
+    expect(statusOf(await openLink(first ?? ""))).toBe(400);
+    expect(dataOf(await openLink(second ?? ""))).toMatchObject({
+      link: { purpose: "invitation", email },
+    });
+    const [resendRow] = await auditOf("invite_resend", email);
+    expect(resendRow).toMatchObject({ actorEmail: TEST_ADMIN.email, entityId: id });
+    const expiry = (await listStaff(db())).find((row) => row.email === email)?.invitationExpiresAt;
+    expect(expiry?.getTime()).toBeGreaterThan(Date.now() + 47 * HOUR);
+
+    const revoked = (await staffPost({ intent: "revoke", id })) as Response;
+    expect(await toastOf(t.runtime, revoked)).toBe(`Success: ${STAFF_MESSAGES.revoked(email)}`);
+    expect(statusOf(await openLink(second ?? ""))).toBe(400);
+    expect(statusOf(await setPassword(second ?? ""))).toBe(400);
+    const [revokeRow] = await auditOf("invite_revoke", email);
+    expect(revokeRow?.changes).toEqual({
+      link_expires: { before: expiry?.toISOString(), after: null },
+    });
+    expect((await listStaff(db())).find((row) => row.email === email)).toMatchObject({
+      status: "invited",
+      invitationExpiresAt: null,
+    });
+    const again = (await staffPost({ intent: "revoke", id })) as Response;
+    expect(await toastOf(t.runtime, again)).toBe(`Error: ${STAFF_MESSAGES.noOpenInvitation}`);
+
+    // Resent after the revocation, it works; once accepted there is nothing to resend.
+    await staffPost({ intent: "resend", id });
+    const [, , third] = await tokensMailedTo(email);
+    expect(statusOf(await setPassword(third ?? ""))).toBe(302);
+    const late = (await staffPost({ intent: "resend", id })) as Response;
+    expect(await toastOf(t.runtime, late)).toBe(`Error: ${STAFF_MESSAGES.notInvited}`);
+    expect(await tokensMailedTo(email)).toHaveLength(3);
   });
 
   it("refuses an editor the staff screen and its writes", async () => {

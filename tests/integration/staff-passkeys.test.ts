@@ -14,6 +14,7 @@ import { action as registerAction } from "~/routes/admin/passkey-register";
 import { action as passkeySignInAction } from "~/routes/admin/passkey-sign-in";
 import { loader as resumeLoader } from "~/routes/admin/resume";
 import { action as staffAction } from "~/routes/admin/staff";
+import { action as deactivateAction } from "~/routes/admin/staff-deactivate";
 import { action as codeAction } from "~/routes/admin/two-factor";
 import {
   createTestRuntime,
@@ -308,8 +309,9 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
     const again = new SoftAuthenticator(SITE);
     const fresh = await signIn(me.email);
     expect((await addPasskey(fresh, again)).status).toBe(200);
-    await postTo(t, staffAction, "/admin/staff", form({ intent: "deactivate", id: me.id }), {
+    await postTo(t, deactivateAction, `/admin/staff/${me.id}/deactivate`, form({}), {
       cookie: admin.cookie,
+      params: { id: me.id },
     });
     const deactivated = await passkeySignIn(again);
     expect(deactivated.status).toBe(403);

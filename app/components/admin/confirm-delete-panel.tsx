@@ -16,7 +16,7 @@ export function ConfirmDeletePanel({
   noun: string;
   name: string;
   listPath: string;
-  verb?: "Delete" | "Remove";
+  verb?: "Delete" | "Remove" | "Deactivate";
   consequence?: string;
 }) {
   return (

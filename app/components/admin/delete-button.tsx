@@ -24,8 +24,8 @@ export function DeleteButton({
   itemName: string;
   /** "case study", "testimonial", "team member". */
   noun: string;
-  /** The button's word: "Delete", or "Remove" (a staff account). */
-  verb?: "Delete" | "Remove";
+  /** The button's word: "Delete", or "Remove" or "Deactivate" (a staff account). */
+  verb?: "Delete" | "Remove" | "Deactivate";
   /** What follows the quoted name in the question. */
   consequence?: string;
 }) {

@@ -85,6 +85,7 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/audit.csv": "audit",
   "/admin/staff": "staff",
   "/admin/staff/:id/remove": "staff",
+  "/admin/staff/:id/deactivate": "staff",
   "/admin/account": "account",
   // "Add a passkey" (WebAuthn, with JavaScript): the person's own account.
   "/admin/account/passkeys": "account",

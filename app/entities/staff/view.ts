@@ -15,6 +15,10 @@ export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = {
 export const REMOVE_CONSEQUENCE =
   "will no longer be able to sign in, and the account is deleted. This cannot be undone.";
 
+/** What the deactivation's confirmation says follows the account's address (issue #47). */
+export const DEACTIVATE_CONSEQUENCE =
+  "is signed out everywhere and can no longer sign in; open invitation and reset links end. You can reactivate the account later.";
+
 /** The one answer to a password-reset request, whether the address has an account or not. */
 export const RESET_ANSWER = "If an account exists for that address, we've sent a link.";
 

@@ -73,6 +73,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   submit_for_review: "Submitted for review",
   approve: "Approved and published",
   request_changes: "Requested changes",
+  invite_accept: "Accepted an invitation",
+  invite_resend: "Resent an invitation",
+  invite_revoke: "Revoked an invitation",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({

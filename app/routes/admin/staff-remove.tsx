@@ -3,6 +3,7 @@ import { redirectWithFlash } from "@server/admin/moderation";
 import { findStaffEmail, STAFF_MESSAGES, staffChangeAction } from "@server/admin/staff";
 import { getRuntimeFrom } from "@server/context";
 import { requireAccess } from "@server/security/admin-access";
+import { requireRecentVerification } from "@server/security/step-up";
 import { ConfirmDeletePanel } from "~/components/admin/confirm-delete-panel";
 import { REMOVE_CONSEQUENCE, STAFF_PATH } from "~/entities/staff/view";
 import { adminMeta } from "~/lib/admin-meta";
@@ -11,6 +12,8 @@ import type { Route } from "./+types/staff-remove";
 /**
  * /admin/staff/:id/remove (admins): the confirmation of removing an account. Without JavaScript
  * the Remove button of /admin/staff leads here; with it, its dialog posts to this action.
+ * Removing asks for the password or a code again after 10 minutes (decision 0437), and comes back
+ * to this page.
  */
 
 export const meta: Route.MetaFunction = () => adminMeta("Confirm removal");
@@ -25,7 +28,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAccess(args);
+  const staff = await requireAccess(args);
+  const runtime = getRuntimeFrom(args.context);
+  await requireRecentVerification(runtime, staff, new URL(args.request.url).pathname);
   return staffChangeAction(args.context, args.params.id, { kind: "remove" });
 }
 

@@ -2,6 +2,7 @@ import { failure, success } from "@server/admin/messages";
 import { loadAdminList, redirectWithFlash } from "@server/admin/moderation";
 import { setTwoFactorRequired, twoFactorRequired } from "@server/admin/settings";
 import {
+  findStaff,
   inviteStaff,
   listStaff,
   STAFF_MESSAGES,
@@ -22,7 +23,12 @@ import { FormFields, SelectField, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { inviteSchema } from "~/entities/staff/form";
-import { REMOVE_CONSEQUENCE, STAFF_PATH, STAFF_STATUS_LABELS } from "~/entities/staff/view";
+import {
+  DEACTIVATE_CONSEQUENCE,
+  REMOVE_CONSEQUENCE,
+  STAFF_PATH,
+  STAFF_STATUS_LABELS,
+} from "~/entities/staff/view";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/values";
@@ -30,9 +36,11 @@ import type { Route } from "./+types/staff";
 
 /**
  * /admin/staff (admins, issue #29): every account with its role, status and latest sign-in; the
- * invitation form; per account a role change, deactivate or reactivate, and remove (after a
- * confirmation). Plain forms posted to this route (remove to its confirmation's), then
- * post/redirect/get with a toast: all of it works without JavaScript.
+ * invitation form; per account a role change, deactivate (after a confirmation) or reactivate,
+ * remove (after a confirmation), and while invited, resend or revoke the invitation. Plain forms
+ * posted to this route (deactivate and remove to their confirmations'), then post/redirect/get
+ * with a toast: all of it works without JavaScript. Whatever gives or keeps power asks for the
+ * password or a code again after 10 minutes (decision 0437).
  */
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff");
@@ -70,6 +78,8 @@ export async function action(args: Route.ActionArgs) {
         { status: 400 },
       );
     }
+    // A new admin is power given: the step-up first (the admin comes back here to send it).
+    if (checked.data.role === "admin") await requireRecentVerification(runtime, staff, STAFF_PATH);
     const invited = await inviteStaff(runtime, currentActor(args.context), checked.data).catch(
       (error: unknown) => {
         runtime.logger.error({ err: error }, STAFF_MESSAGES.inviteFailed);
@@ -97,18 +107,28 @@ export async function action(args: Route.ActionArgs) {
     if (required && !staff.twoFactor) {
       return redirectWithFlash(args.context, STAFF_PATH, failure(STAFF_MESSAGES.twoFactorFirst));
     }
+    // Switching it off lowers everyone's protection: the step-up first.
+    if (!required && (await twoFactorRequired(runtime.database.db))) {
+      await requireRecentVerification(runtime, staff, STAFF_PATH);
+    }
     await setTwoFactorRequired(runtime.database.db, currentActor(args.context), required);
     return redirectWithFlash(args.context, STAFF_PATH, success(STAFF_MESSAGES.settingSaved));
   }
-
-  // A role change asks for the password or a code again after 10 minutes (step-up); the person
-  // comes back here to make it.
-  if (intent === "role") await requireRecentVerification(runtime, staff, STAFF_PATH);
 
   const id = form.fields.get("id");
   const change = changeOf(intent, form.fields.get("role"));
   if (typeof id !== "string" || !ID_PATTERN.test(id) || !change) {
     return redirectWithFlash(args.context, STAFF_PATH, failure(STAFF_MESSAGES.updateFailed));
+  }
+  // A role change, a reactivation and a new link for an invited admin give or keep power: they
+  // ask for the password or a code again after 10 minutes (step-up); the person comes back here
+  // to make the change again.
+  if (
+    change.kind === "role" ||
+    change.kind === "reactivate" ||
+    (change.kind === "resend" && (await findStaff(runtime.database.db, id))?.role === "admin")
+  ) {
+    await requireRecentVerification(runtime, staff, STAFF_PATH);
   }
   return staffChangeAction(args.context, id, change);
 }
@@ -119,7 +139,9 @@ function changeOf(intent: unknown, role: unknown): StaffChange | null {
       ? { kind: "role", role: role as StaffRole }
       : null;
   }
-  if (intent === "deactivate" || intent === "reactivate") return { kind: intent };
+  // A deactivation is confirmed first: it posts to /admin/staff/:id/deactivate.
+  if (intent === "reactivate" || intent === "resend" || intent === "revoke")
+    return { kind: intent };
   return null;
 }
 
@@ -259,7 +281,16 @@ function StaffTableRow({ row, me }: { row: StaffRow; me: string }) {
       </th>
       <td className="px-4 py-3 break-all">{row.email}</td>
       <td className="px-4 py-3">{row.role ? STAFF_ROLE_LABELS[row.role] : "No role"}</td>
-      <td className="px-4 py-3">{STAFF_STATUS_LABELS[row.status]}</td>
+      <td className="px-4 py-3">
+        {STAFF_STATUS_LABELS[row.status]}
+        {row.status === "invited" ? (
+          <span className="block text-xs text-ink-muted">
+            {row.invitationExpiresAt
+              ? `Link valid until ${formatDateTime(row.invitationExpiresAt)}`
+              : "No open link (expired or revoked)"}
+          </span>
+        ) : null}
+      </td>
       <td className="px-4 py-3 whitespace-nowrap">
         {row.lastSignInAt ? formatDateTime(row.lastSignInAt) : "Never"}
       </td>
@@ -293,18 +324,35 @@ function StaffTableRow({ row, me }: { row: StaffRow; me: string }) {
                 Change role<span className="sr-only"> of {row.email}</span>
               </button>
             </Form>
-            <Form method="post">
-              <input
-                type="hidden"
-                name="intent"
-                value={row.status === "deactivated" ? "reactivate" : "deactivate"}
+            {row.status === "invited" ? (
+              <>
+                <RowAction
+                  id={row.id}
+                  intent="resend"
+                  label="Resend invitation"
+                  email={row.email}
+                />
+                {row.invitationExpiresAt ? (
+                  <RowAction
+                    id={row.id}
+                    intent="revoke"
+                    label="Revoke invitation"
+                    email={row.email}
+                  />
+                ) : null}
+              </>
+            ) : null}
+            {row.status === "deactivated" ? (
+              <RowAction id={row.id} intent="reactivate" label="Reactivate" email={row.email} />
+            ) : (
+              <DeleteButton
+                confirmHref={`${STAFF_PATH}/${row.id}/deactivate`}
+                itemName={row.email}
+                noun="staff account"
+                verb="Deactivate"
+                consequence={DEACTIVATE_CONSEQUENCE}
               />
-              <input type="hidden" name="id" value={row.id} />
-              <button type="submit" className={buttonClass.secondary}>
-                {row.status === "deactivated" ? "Reactivate" : "Deactivate"}
-                <span className="sr-only"> {row.email}</span>
-              </button>
-            </Form>
+            )}
             <DeleteButton
               confirmHref={`${STAFF_PATH}/${row.id}/remove`}
               itemName={row.email}
@@ -316,5 +364,29 @@ function StaffTableRow({ row, me }: { row: StaffRow; me: string }) {
         )}
       </td>
     </tr>
+  );
+}
+
+/** One button of a row that posts its intent to this route. */
+function RowAction({
+  id,
+  intent,
+  label,
+  email,
+}: {
+  id: string;
+  intent: "reactivate" | "resend" | "revoke";
+  label: string;
+  email: string;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className={buttonClass.secondary}>
+        {label}
+        <span className="sr-only"> {email}</span>
+      </button>
+    </Form>
   );
 }
