@@ -137,6 +137,10 @@ export const AUDIT_ACTIONS = [
   "submit_for_review",
   "approve",
   "request_changes",
+  /** Issue #47: a CSV downloaded (inquiries, applications, audit log, analytics, consent). */
+  "csv_export",
+  /** Issue #47: a back-office page or file refused to a signed-in person (403). */
+  "access_denied",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -73,6 +73,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   submit_for_review: "Submitted for review",
   approve: "Approved and published",
   request_changes: "Requested changes",
+  csv_export: "Exported a CSV",
+  access_denied: "Refused access",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({
