@@ -175,7 +175,7 @@ async function recordRefusal(args: GuardArgs, who: Pick<SessionUser, "id" | "ema
     await recordAudit(runtime.database.db, {
       action: "access_denied",
       actor: { id: who.id, email: who.email, ip: getClientIp(args.context) },
-      entityName: `${args.request.method} ${args.pattern}`.slice(0, 200),
+      entityName: `${args.request.method} /${args.pattern.replace(/^\/+/, "")}`.slice(0, 200),
     });
   } catch (error) {
     runtime.logger.error({ err: error }, "a refusal could not be written to the audit log");
