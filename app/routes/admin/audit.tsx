@@ -153,8 +153,12 @@ function AuditRow({ event }: { event: AuditEvent }) {
   const entity = event.entityType as AuditEntity | null;
   const changes = Object.entries(event.changes ?? {});
   return (
-    <li aria-labelledby={headingId} className="rounded-lg border border-line bg-surface p-4">
-      <h2 id={headingId} className="text-sm font-semibold">
+    <li
+      aria-labelledby={headingId}
+      className="min-w-0 rounded-lg border border-line bg-surface p-4"
+    >
+      {/* Long ids and names (`hmac:` + 64 hex digits) wrap anywhere: the screen fits 390 px. */}
+      <h2 id={headingId} className="text-sm font-semibold wrap-anywhere">
         {ACTION_LABELS[event.action as AuditAction] ?? event.action}
         {entity ? (
           <span className="font-normal text-ink-muted">
@@ -188,7 +192,7 @@ function AuditRow({ event }: { event: AuditEvent }) {
             {changes.map(([field, change]) => (
               <div key={field} className="grid gap-x-3 sm:grid-cols-[10rem_1fr]">
                 <dt className="font-medium text-ink">{fieldLabel(field)}</dt>
-                <dd className="break-words text-ink-muted">
+                <dd className="min-w-0 text-ink-muted wrap-anywhere">
                   <span className="sr-only">before: </span>
                   <del className="decoration-ink-faint">{shown(change.before)}</del>
                   <span aria-hidden="true"> → </span>
