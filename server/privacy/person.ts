@@ -92,7 +92,6 @@ export const TABLES_WITHOUT_PERSONS: Record<string, string> = {
   visit_salts: "the day's salt of the visit ids",
   page_views: "cookieless page views: no address, no IP (decision 0380)",
   page_view_daily: "daily totals",
-  __drizzle_migrations: "the applied migrations",
 };
 
 /** The address as compared: trimmed, lower case. */
