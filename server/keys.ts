@@ -21,6 +21,11 @@ export interface DerivedKeys {
   previewLinks: string;
   /** The contact page's signed reference to the inquiry it just sent, for a booked call (issue #30). */
   bookingReferences: string;
+  /**
+   * HMAC of a person's address on the audit log (an erasure, an export, a failed sign-in with an
+   * erased address; issue #47 item 10, decision 0446): only this server can compute it.
+   */
+  personHashes: string;
 }
 
 const LABELS: Record<keyof DerivedKeys, string> = {
@@ -32,6 +37,7 @@ const LABELS: Record<keyof DerivedKeys, string> = {
   backupArchives: "studio/v1/backup-archives",
   previewLinks: "studio/v1/preview-links",
   bookingReferences: "studio/v1/booking-references",
+  personHashes: "studio/v1/person-hashes",
 };
 
 export function deriveKeys(secret: string): DerivedKeys {
@@ -46,5 +52,6 @@ export function deriveKeys(secret: string): DerivedKeys {
     backupArchives: derive(LABELS.backupArchives),
     previewLinks: derive(LABELS.previewLinks),
     bookingReferences: derive(LABELS.bookingReferences),
+    personHashes: derive(LABELS.personHashes),
   };
 }

@@ -141,6 +141,10 @@ export const AUDIT_ACTIONS = [
   "invite_accept",
   "invite_resend",
   "invite_revoke",
+  /** Issue #47: a CSV downloaded (inquiries, applications, audit log, analytics, consent). */
+  "csv_export",
+  /** Issue #47: a back-office page or file refused to a signed-in person (403). */
+  "access_denied",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

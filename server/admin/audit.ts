@@ -1,6 +1,6 @@
 import type { Executor } from "@server/db/client";
 import { type AuditEvent, auditEvents, user } from "@server/db/schema";
-import { and, asc, count, desc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { studioTimeZone } from "~/lib/studio-time";
 import { AUDIT_ENTITIES, type AuditEntity } from "~/lib/values";
 import { PAGE_SIZE, type Page, pageOf, parseOneOf, parsePage } from "./list-params";
@@ -30,9 +30,20 @@ export function parseAuditQuery(params: URLSearchParams): AuditFilters & { page:
   };
 }
 
+/**
+ * A person's rows: what they did (their id), and what was tried with their address while nobody
+ * was signed in (a failed sign-in keeps the address tried, not an id; issue #47 item 12).
+ */
+function byPerson(person: string): SQL {
+  return or(
+    eq(auditEvents.actorId, person),
+    sql`lower(${auditEvents.actorEmail}) = (select lower(${user.email}) from ${user} where ${user.id} = ${person})`,
+  ) as SQL;
+}
+
 function matching(filters: AuditFilters): SQL | undefined {
   return and(
-    filters.person ? eq(auditEvents.actorId, filters.person) : undefined,
+    filters.person ? byPerson(filters.person) : undefined,
     filters.entity ? eq(auditEvents.entityType, filters.entity) : undefined,
     filters.from
       ? gte(

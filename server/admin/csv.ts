@@ -1,3 +1,7 @@
+import { type AuditActor, recordAudit } from "@server/audit/log";
+import type { Executor } from "@server/db/client";
+import type { AuditEntity } from "~/lib/values";
+
 /**
  * CSV for spreadsheet users (RFC 4180): every cell quoted, quotes doubled, CRLF line ends, a UTF-8
  * byte-order mark so Excel reads accents. Cells that a spreadsheet would run as a formula
@@ -62,5 +66,27 @@ export async function csvResponse(
       "Content-Disposition": `attachment; filename="${filename}"`,
       "X-Content-Type-Options": "nosniff",
     },
+  });
+}
+
+/**
+ * A CSV download on the audit log (issue #47 item 12): who, and what with which filters (the
+ * export's path and query, e.g. `inquiries.csv?status=new`). Written once the export has started.
+ * A filter may search for a person: erasing them scrubs the row (server/privacy/person.ts).
+ */
+export async function recordCsvExport(
+  db: Executor,
+  actor: AuditActor,
+  url: URL,
+  entity?: AuditEntity,
+): Promise<void> {
+  // As read, not percent-encoded: `q=erin@example.com` (what a reader and an erasure look for).
+  const pairs = [...url.searchParams].map(([name, value]) => `${name}=${value}`);
+  const query = pairs.length > 0 ? `?${pairs.join("&")}` : "";
+  await recordAudit(db, {
+    action: "csv_export",
+    actor,
+    entityType: entity,
+    entityName: `${url.pathname.replace(/^\/admin\//, "")}${query}`.slice(0, 200),
   });
 }

@@ -643,6 +643,8 @@ export const auditEvents = pgTable(
     check("audit_events_entity_type_check", oneOf("entity_type", AUDIT_ENTITIES)),
     index("audit_events_at_idx").on(t.at.desc(), t.id.desc()),
     index("audit_events_actor_at_idx").on(t.actorId, t.at.desc()),
+    // The Person filter also finds what was tried with the person's address (a failed sign-in).
+    index("audit_events_actor_email_at_idx").on(sql`lower(${t.actorEmail})`, t.at.desc()),
     index("audit_events_entity_at_idx").on(t.entityType, t.at.desc()),
   ],
 );
@@ -751,6 +753,17 @@ export const pipelineActivity = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     subjectType: text("subject_type").notNull(),
     subjectId: uuid("subject_id").notNull(),
+    /**
+     * The record as a foreign key (issue #47 item 15, decision 0445): computed from the subject,
+     * so every writer sets it; erasing or deleting the record deletes its Activity (cascade), and
+     * a person's export and erasure find the rows through the catalog.
+     */
+    inquiryId: uuid("inquiry_id")
+      .generatedAlwaysAs(sql`case when subject_type = 'inquiry' then subject_id end`)
+      .references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id")
+      .generatedAlwaysAs(sql`case when subject_type = 'job_application' then subject_id end`)
+      .references(() => jobApplications.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
     /** The staff member's name then; null for the visitor (a submission, a booked call). */
@@ -765,6 +778,9 @@ export const pipelineActivity = pgTable(
     check("pipeline_activity_subject_check", oneOf("subject_type", PIPELINE_SUBJECTS)),
     check("pipeline_activity_kind_check", oneOf("kind", ACTIVITY_KINDS)),
     index("pipeline_activity_subject_idx").on(t.subjectType, t.subjectId, t.at.desc()),
+    // The cascades look rows up by these.
+    index("pipeline_activity_inquiry_idx").on(t.inquiryId),
+    index("pipeline_activity_application_idx").on(t.applicationId),
   ],
 );
 export type PipelineActivity = typeof pipelineActivity.$inferSelect;

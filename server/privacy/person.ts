@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { type AuditActor, recordAudit } from "@server/audit/log";
-import { qualified, rowsOf } from "@server/backup/archive/catalog";
+import { listTables, qualified, rowsOf } from "@server/backup/archive/catalog";
 import type { Database, Executor } from "@server/db/client";
 import {
   auditEvents,
@@ -18,18 +18,19 @@ import { ZipFile } from "yazl";
 import type { UploadBucket } from "~/lib/values";
 
 /**
- * A person's requests (issue #32 item 5, decision 0350): everything stored about one e-mail
- * address, found, exported as one ZIP, or erased.
+ * A person's requests (issue #32 item 5, decisions 0350 and 0445): everything stored about one
+ * e-mail address, found, exported as one ZIP, or erased.
  *
  * What belongs to a person is found by construction, not by a list that a new table could miss:
  * - the records a person sends, inquiries and applications, by their address (`PERSON_TABLES`);
- * - every row of any table with a foreign key to those records (notes, replies, activity: the
- *   catalog is read at run time; `tests/integration/privacy-requests.test.ts` fails when such a
- *   key is not ON DELETE CASCADE, so erasing the record erases them);
+ * - every row of any table with a foreign key to those records (notes, replies, activity,
+ *   ratings: the catalog is read at run time; `tests/integration/privacy-requests.test.ts` fails
+ *   when such a key is not ON DELETE CASCADE, so erasing the record erases them);
  * - their stored files (uploads owned by those records), the outbox mails to, from or about the
- *   address, and the audit rows naming the records or the address.
- * `EMAIL_COLUMNS` says what happens to every e-mail column of the schema; the same test fails on
- * an e-mail column it does not name.
+ *   address or the records, and the audit rows naming the records or the address.
+ * Every other table is named in `TABLES_WITHOUT_PERSONS` with why it holds no one's data, and
+ * `EMAIL_COLUMNS` says what happens to every e-mail column; the same test fails on a table or an
+ * e-mail column that none of them accounts for.
  */
 
 /** The tables of the records a visitor sends, by their e-mail column. */
@@ -55,14 +56,56 @@ export const EMAIL_COLUMNS: Record<string, string> = {
   "content_revisions.actor_email": "the staff member who saved a revision (a staff address)",
 };
 
+/**
+ * Every table that neither is a person's record nor refers to one by a foreign key, with how
+ * erasure deals with it or why it holds no visitor's data. A new table must be added here or get a
+ * cascading foreign key to a person's record (`tablesNotCovered`, and the test, fail otherwise).
+ */
+export const TABLES_WITHOUT_PERSONS: Record<string, string> = {
+  uploads: "erased: the files the person's records own (owner_table, owner_id)",
+  notifications: "erased: mails to, from or about the address or the person's records",
+  audit_events: "scrubbed: rows naming the records or the address keep only the keyed hash",
+  users: "staff accounts: removed on the Staff screen",
+  sessions: "staff sessions",
+  accounts: "staff passwords and sign-in methods",
+  two_factors: "staff second factors",
+  passkeys: "staff passkeys",
+  verifications: "staff single-use links and codes",
+  team_members: "the studio's team page",
+  testimonials: "the studio's published content",
+  case_studies: "the studio's published content",
+  portfolio_items: "the studio's published content",
+  blog_categories: "the studio's published content",
+  blog_tags: "the studio's published content",
+  blog_posts: "the studio's published content",
+  blog_post_tags: "the studio's published content",
+  content_drafts: "the studio's unpublished content",
+  content_revisions: "the studio's content history",
+  reply_templates: "the studio's reply templates",
+  redirects: "the site's old addresses",
+  settings: "back-office settings",
+  privacy_settings: "the retention periods",
+  scheduled_jobs: "when each daily job last ran",
+  rate_limits: "counters keyed by address or IP, expiring within the hour",
+  backup_runs: "the backup runs (who started one is a staff member)",
+  consent_records: "random browser ids, not linked to a person (decision 0352)",
+  visit_salts: "the day's salt of the visit ids",
+  page_views: "cookieless page views: no address, no IP (decision 0380)",
+  page_view_daily: "daily totals",
+};
+
 /** The address as compared: trimmed, lower case. */
 export function normalizeAddress(address: string): string {
   return address.trim().toLowerCase();
 }
 
-/** What an audit row keeps of an address: its SHA-256 (a later request can be checked against it). */
-export function addressHash(address: string): string {
-  return `sha256:${createHash("sha256").update(normalizeAddress(address)).digest("hex")}`;
+/**
+ * What an audit row keeps of an address: its HMAC-SHA256 under a key derived from AUTH_SECRET
+ * (decision 0446). This server can answer "was this address erased?" (`erasuresOf`); someone who
+ * reads the log or a backup cannot check a guessed address against it.
+ */
+export function addressHash(key: string, address: string): string {
+  return `hmac:${createHmac("sha256", key).update(normalizeAddress(address)).digest("hex")}`;
 }
 
 export interface StoredFile {
@@ -114,11 +157,14 @@ export async function referencesToPersonTables(
   );
 }
 
-function mailMatches(address: string): SQL {
+/** The mails to, replying to or mentioning the address, or naming one of the records (a link). */
+function mailMatches(address: string, recordIds: readonly string[] = []): SQL {
+  const text = sql`lower(${notifications.subject} || ' ' || ${notifications.textBody} || ' ' || coalesce(${notifications.htmlBody}, ''))`;
   return or(
     sql`lower(${notifications.recipient}) = ${address}`,
     sql`lower(${notifications.replyTo}) = ${address}`,
-    sql`strpos(lower(${notifications.subject} || ' ' || ${notifications.textBody} || ' ' || coalesce(${notifications.htmlBody}, '')), ${address}) > 0`,
+    sql`strpos(${text}, ${address}) > 0`,
+    ...recordIds.map((id) => sql`strpos(${text}, ${id.toLowerCase()}) > 0`),
   ) as SQL;
 }
 
@@ -136,15 +182,15 @@ export async function findPerson(db: Executor, rawAddress: string): Promise<Pers
     .from(jobApplications)
     .where(sql`lower(${jobApplications.email}) = ${address}`)
     .orderBy(jobApplications.createdAt);
-  const mails = await db
-    .select()
-    .from(notifications)
-    .where(mailMatches(address))
-    .orderBy(notifications.createdAt);
   const ids: Record<PersonTable, string[]> = {
     contact_submissions: inquiries.map((row) => row.id),
     job_applications: applications.map((row) => row.id),
   };
+  const mails = await db
+    .select()
+    .from(notifications)
+    .where(mailMatches(address, [...ids.contact_submissions, ...ids.job_applications]))
+    .orderBy(notifications.createdAt);
   const owned = Object.entries(ids)
     .filter(([, list]) => list.length > 0)
     .map(([table, list]) => and(eq(uploads.ownerTable, table), inArray(uploads.ownerId, list)));
@@ -264,8 +310,16 @@ async function eraseMailFiles(directory: string, address: string): Promise<numbe
   return erased;
 }
 
+export interface PersonServices {
+  db: Database;
+  storage: StorageDriver;
+  /** The key of the audit log's address hashes (`runtime.keys.personHashes`). */
+  hashKey: string;
+  mailFiles?: string | null;
+}
+
 export async function erasePerson(
-  services: { db: Database; storage: StorageDriver; mailFiles?: string | null },
+  services: PersonServices,
   actor: AuditActor,
   rawAddress: string,
 ): Promise<ErasureCounts> {
@@ -277,20 +331,24 @@ export async function erasePerson(
 
     const mails = await tx
       .delete(notifications)
-      .where(mailMatches(address))
+      .where(mailMatches(address, recordIds))
       .returning({ id: notifications.id });
-    // The audit log keeps that a record was written, not what it held.
-    const hash = addressHash(address);
+    // The audit log keeps that a record was written, not what it held; a row whose name or
+    // changes mention the address (an export searched for it) keeps its action and time only.
+    const hash = addressHash(services.hashKey, address);
     const scrubbed = await tx
       .update(auditEvents)
       .set({ entityName: null, changes: null })
       .where(
-        recordIds.length > 0
-          ? and(
-              inArray(auditEvents.entityType, ["inquiry", "job_application"]),
-              inArray(auditEvents.entityId, recordIds),
-            )
-          : sql`false`,
+        or(
+          recordIds.length > 0
+            ? and(
+                inArray(auditEvents.entityType, ["inquiry", "job_application"]),
+                inArray(auditEvents.entityId, recordIds),
+              )
+            : undefined,
+          sql`strpos(lower(coalesce(${auditEvents.entityName}, '') || ' ' || coalesce(${auditEvents.changes}::text, '')), ${address}) > 0`,
+        ),
       )
       .returning({ id: auditEvents.id });
     const tried = await tx
@@ -336,13 +394,14 @@ export function countChanges(counts: object): Record<string, { before: number; a
   );
 }
 
-/** The audit row of an export: who downloaded the data of which address (its hash). */
+/** The audit row of an export: who downloaded the data of which address (its keyed hash). */
 export async function recordExport(
   db: Executor,
+  hashKey: string,
   actor: AuditActor,
   data: PersonData,
 ): Promise<void> {
-  const hash = addressHash(data.address);
+  const hash = addressHash(hashKey, data.address);
   await recordAudit(db, {
     action: "export",
     actor,
@@ -373,4 +432,34 @@ export async function referencesNotCascading(executor: Executor): Promise<string
   return (await referencesToPersonTables(executor))
     .filter((ref) => ref.onDelete !== "c")
     .map((ref) => `${ref.table}.${ref.column} -> ${ref.parent}`);
+}
+
+/**
+ * The tables that erasure does not account for: neither a person's record, nor referring to one by
+ * a cascading foreign key, nor named in `TABLES_WITHOUT_PERSONS`.
+ */
+export async function tablesNotCovered(executor: Executor): Promise<string[]> {
+  const referring = new Set((await referencesToPersonTables(executor)).map((ref) => ref.table));
+  return (await listTables(executor)).filter(
+    (table) =>
+      !Object.hasOwn(PERSON_TABLES, table) &&
+      !referring.has(table) &&
+      !Object.hasOwn(TABLES_WITHOUT_PERSONS, table),
+  );
+}
+
+/** When the address was erased before (the audit log's erase rows under its keyed hash). */
+export async function erasuresOf(db: Executor, hashKey: string, address: string): Promise<Date[]> {
+  const rows = await db
+    .select({ at: auditEvents.at })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.action, "erase"),
+        eq(auditEvents.entityType, "person"),
+        eq(auditEvents.entityId, addressHash(hashKey, address)),
+      ),
+    )
+    .orderBy(auditEvents.at);
+  return rows.map((row) => row.at);
 }

@@ -1,5 +1,5 @@
 import { twoFactorRequired } from "@server/admin/settings";
-import type { AuditActor } from "@server/audit/log";
+import { type AuditActor, recordAudit } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
 import { session } from "@server/db/schema";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
@@ -129,6 +129,7 @@ export async function requireAccess(args: GuardArgs): Promise<StaffUser> {
     throw redirect(ACCOUNT_PATH, { headers: ADMIN_RESPONSE_HEADERS });
   }
   if (!allowed(args, staff)) {
+    await recordRefusal(args, staff);
     throw data({ home: HOME_PATHS[staff.role] } satisfies NoAccess, {
       status: 403,
       headers: ADMIN_RESPONSE_HEADERS,
@@ -143,17 +144,42 @@ export async function requireResourceAccess(args: GuardArgs): Promise<StaffUser>
   if (!staff) {
     // Signed in without a role is refused, not asked to sign in.
     const signedIn = await getSessionUser(args.request, getRuntimeFrom(args.context));
-    throw signedIn
-      ? textResponse(403, "Forbidden: a back-office role is required.", ADMIN_RESPONSE_HEADERS)
-      : textResponse(401, "Sign in required.", ADMIN_RESPONSE_HEADERS);
+    if (!signedIn) throw textResponse(401, "Sign in required.", ADMIN_RESPONSE_HEADERS);
+    await recordRefusal(args, signedIn);
+    throw textResponse(403, "Forbidden: a back-office role is required.", ADMIN_RESPONSE_HEADERS);
   }
   if (await mustSetUpTwoFactor(args, staff)) {
+    await recordRefusal(args, staff);
     throw textResponse(403, `Forbidden: ${SET_UP_TWO_FACTOR}`, ADMIN_RESPONSE_HEADERS);
   }
   if (!allowed(args, staff)) {
+    await recordRefusal(args, staff);
     throw textResponse(403, `Forbidden: ${NO_ACCESS_MESSAGE}`, ADMIN_RESPONSE_HEADERS);
   }
   return staff;
+}
+
+/** Set once a request's refusal is on the audit log: the layout and the route check it twice. */
+const refusalRecordedContext = createContext<boolean>(false);
+
+/**
+ * A refusal (403) on the audit log (issue #47 item 12): who, from where, the method and the route
+ * pattern (never the URL: an id or a search in it could name a visitor). Once per request; a
+ * failure to write it is logged and the refusal still answers.
+ */
+async function recordRefusal(args: GuardArgs, who: Pick<SessionUser, "id" | "email">) {
+  if (args.context.get(refusalRecordedContext)) return;
+  (args.context as RouterContextProvider).set(refusalRecordedContext, true);
+  const runtime = getRuntimeFrom(args.context);
+  try {
+    await recordAudit(runtime.database.db, {
+      action: "access_denied",
+      actor: { id: who.id, email: who.email, ip: getClientIp(args.context) },
+      entityName: `${args.request.method} /${args.pattern.replace(/^\/+/, "")}`.slice(0, 200),
+    });
+  } catch (error) {
+    runtime.logger.error({ err: error }, "a refusal could not be written to the audit log");
+  }
 }
 
 /**

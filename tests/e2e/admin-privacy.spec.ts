@@ -8,7 +8,8 @@ import { hydrated } from "./site-support";
  * A person's requests on /admin/privacy (issue #32, "Must show"): a visitor sends an inquiry with an
  * attachment and applies with a resume; an admin finds them by the address, exports them and
  * erases them; the files' links then answer 404 and the back-office finds nothing. Axe on the
- * screen before and after "Find", at 1280 and 390 px (resized: the flow runs once, decision 0410).
+ * screen before and after "Find", at 1280 and 390 px (resized: the flow runs once, decision 0410);
+ * the audit log then lists the erasure under the address's keyed hash and fits 390 px (issue #47).
  */
 
 const PDF = Buffer.from(
@@ -114,4 +115,17 @@ test("erase a person who sent an inquiry with an attachment and applied with a r
   await page.getByLabel("Email").fill(address);
   await page.getByRole("button", { name: "Find" }).click();
   await expect(page.getByText("Nothing is stored about this address.")).toBeVisible();
+  // This server still knows the address was erased (its keyed hash on the audit log).
+  await expect(page.getByText(/^Erased before: /)).toBeVisible();
+
+  // The audit log shows the export and the erasure under the address's keyed hash, and its long
+  // ids wrap: nothing scrolls sideways at 390 px (issue #47 items 10 and 21).
+  await page.goto("/admin/audit?entity=person");
+  await expect(
+    page
+      .getByRole("heading", { level: 2, name: /^Erased a person's data · Personal data “hmac:/ })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText(/ID hmac:[0-9a-f]{64}/).first()).toBeVisible();
+  await expectNoAxeViolationsAtBothWidths(page, { fits: true });
 });

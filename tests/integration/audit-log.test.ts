@@ -1,16 +1,22 @@
 import { AUDIT_PAGED_ROWS, pruneAuditEvents } from "@server/admin/audit";
 import { auditEvents, blogPosts, caseStudies, scheduledJobs, user } from "@server/db/schema";
 import { runDailyOnce } from "@server/jobs/daily";
+import { requireAccess } from "@server/security/admin-access";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { loader as analyticsCsvLoader } from "~/routes/admin/analytics-csv";
 import { loader as auditLoader } from "~/routes/admin/audit";
 import { loader as auditCsvLoader } from "~/routes/admin/audit-csv";
 import { action as editorAction } from "~/routes/admin/blog-editor";
 import { action as caseStudiesAction } from "~/routes/admin/case-studies";
+import { loader as inquiriesCsvLoader } from "~/routes/admin/inquiries-csv";
+import { loader as applicationsCsvLoader } from "~/routes/admin/job-applications-csv";
 import { action as loginAction } from "~/routes/admin/login";
+import { loader as consentCsvLoader } from "~/routes/admin/privacy-consent-csv";
 import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
 import { formOf, postTo, routeArgs, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { settle, statusOf } from "../support/route-answers";
 
 /**
  * The audit log (issue #29): a row for each back-office write, in the write's transaction, with
@@ -122,6 +128,93 @@ describe.each(testDrivers)("audit log on %s", (driver) => {
     await post(TEST_ADMIN);
     const [admin] = await db().select().from(user).where(eq(user.email, TEST_ADMIN.email));
     expect(await latest()).toMatchObject({ action: "sign_in", actorId: admin?.id });
+  });
+
+  it("finds a person's failed sign-ins by the Person filter (the address tried, no id)", async () => {
+    const [editor] = await db().select().from(user).where(eq(user.email, TEST_EDITOR.email));
+    await loginAction(
+      routeArgs(t.runtime, "/admin/login", {
+        method: "POST",
+        body: new URLSearchParams({ email: "Editor@Admin-Tests.test", password: "a wrong one!" }),
+        ip: "198.51.100.45",
+      }) as never,
+    );
+    const failed = await latest();
+    expect(failed).toMatchObject({ action: "sign_in_failed", actorId: null });
+    const answer = (await auditLoader(
+      routeArgs(t.runtime, `/admin/audit?person=${editor?.id}`, {
+        cookie: t.cookies.admin,
+      }) as never,
+    )) as unknown as { data: { result: { rows: { id: string }[] } } };
+    expect(answer.data.result.rows.map((row) => row.id)).toContain(failed?.id);
+    // Someone else's filter does not show it.
+    const [admin] = await db().select().from(user).where(eq(user.email, TEST_ADMIN.email));
+    const other = (await auditLoader(
+      routeArgs(t.runtime, `/admin/audit?person=${admin?.id}`, {
+        cookie: t.cookies.admin,
+      }) as never,
+    )) as unknown as { data: { result: { rows: { id: string }[] } } };
+    expect(other.data.result.rows.map((row) => row.id)).not.toContain(failed?.id);
+  });
+
+  it("records every CSV export: who, which file and its filters", async () => {
+    const exports = [
+      [inquiriesCsvLoader, "/admin/inquiries.csv?status=new&q=ada lovelace", "inquiry"],
+      [applicationsCsvLoader, "/admin/job-applications.csv?position=Producer", "job_application"],
+      [auditCsvLoader, "/admin/audit.csv?entity=blog_post", null],
+      [analyticsCsvLoader, "/admin/analytics.csv?period=30d", null],
+      [consentCsvLoader, "/admin/privacy/consent.csv", null],
+    ] as const;
+    for (const [loader, url, entity] of exports) {
+      const before = await rowCount();
+      const answer = (await loader(
+        routeArgs(t.runtime, url, { cookie: t.cookies.admin, ip: "198.51.100.46" }) as never,
+      )) as Response;
+      expect(answer.status, url).toBe(200);
+      await answer.text();
+      expect(await rowCount(), url).toBe(before + 1);
+      expect(await latest(), url).toMatchObject({
+        action: "csv_export",
+        actorEmail: TEST_ADMIN.email,
+        ip: "198.51.100.46",
+        entityType: entity,
+        entityName: decodeURIComponent(url.slice("/admin/".length)),
+      });
+    }
+  });
+
+  it("records a refusal (403) once per request: who, the method and the route, never its ids", async () => {
+    const before = await rowCount();
+    const page = routeArgs(t.runtime, "/admin/audit?person=x", {
+      cookie: t.cookies.editor,
+      ip: "198.51.100.47",
+    });
+    // The layout's middleware and the loader both check: one row.
+    expect(statusOf(await settle(requireAccess(page as never)))).toBe(403);
+    expect(statusOf(await settle(auditLoader(page as never)))).toBe(403);
+    expect(await rowCount()).toBe(before + 1);
+    expect(await latest()).toMatchObject({
+      action: "access_denied",
+      actorEmail: TEST_EDITOR.email,
+      ip: "198.51.100.47",
+      entityName: "GET /admin/audit",
+    });
+    // A file (resource route): refused with 403 too, and recorded.
+    const file = await settle(
+      auditCsvLoader(
+        routeArgs(t.runtime, "/admin/audit.csv", { cookie: t.cookies.editor }) as never,
+      ),
+    );
+    expect(statusOf(file)).toBe(403);
+    expect(await latest()).toMatchObject({
+      action: "access_denied",
+      actorEmail: TEST_EDITOR.email,
+      entityName: "GET /admin/audit.csv",
+    });
+    // Signed out is not a refusal of a person: sent to sign in, nothing recorded.
+    const count = await rowCount();
+    await settle(auditLoader(routeArgs(t.runtime, "/admin/audit") as never));
+    expect(await rowCount()).toBe(count);
   });
 
   it("lists 25 a page, newest first, filtered by person, record and day; exports the same as CSV", async () => {

@@ -17,12 +17,13 @@ import {
 } from "@server/db/schema";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_ADMIN_ROUTES } from "~/entities/staff/access";
+import { areaOf, mayEnter, PUBLIC_ADMIN_ROUTES } from "~/entities/staff/access";
 import routes from "~/routes";
 import { action as registerAction } from "~/routes/admin/passkey-register";
 import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from "../support/admin-data";
 import { formOf, routeArgs, routePatternOf, SITE, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { settle, statusOf } from "../support/route-answers";
 import { SoftAuthenticator } from "../support/soft-authenticator";
 
 /**
@@ -50,9 +51,10 @@ function adminModules(entries: ConfigEntry[], parent = ""): { file: string; patt
   });
 }
 
-const modules = import.meta.glob<{ action?: (args: never) => Promise<unknown> }>(
-  "../../app/routes/admin/*.{ts,tsx}",
-);
+const modules = import.meta.glob<{
+  action?: (args: never) => Promise<unknown>;
+  loader?: (args: never) => Promise<unknown>;
+}>("../../app/routes/admin/*.{ts,tsx}");
 
 /**
  * Writes that are not records, with the reason: an image upload is unowned until the save that
@@ -483,6 +485,90 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
         )[0]?.on,
       ),
     };
+  });
+
+  /** How many audit rows of one action there are. */
+  const auditRowsOf = async (action: "csv_export" | "access_denied") =>
+    (await db().select({ n: count() }).from(auditEvents).where(eq(auditEvents.action, action)))[0]
+      ?.n ?? 0;
+
+  /** A concrete URL of a pattern and its params (the guard runs before anything reads them). */
+  function concrete(pattern: string): { url: string; params: Record<string, string> } {
+    const params: Record<string, string> = {};
+    const url = pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+      const value =
+        name === "section" ? "testimonials" : name === "name" ? "backup-x.tar.gz" : ids.inquiry;
+      params[name] = value;
+      return value;
+    });
+    return { url, params };
+  }
+
+  it("every CSV export leaves a csv_export row, and every refusal (403) of a signed-in person an access_denied row", async () => {
+    const all = adminModules(routes as ConfigEntry[]);
+    const problems: string[] = [];
+
+    // Every CSV route of the route table, downloaded by an admin (issue #47 item 12).
+    const csvs = all.filter(({ pattern }) => pattern.endsWith(".csv"));
+    expect(csvs.map(({ pattern }) => pattern).sort()).toEqual(
+      expect.arrayContaining([
+        "/admin/analytics.csv",
+        "/admin/audit.csv",
+        "/admin/inquiries.csv",
+        "/admin/job-applications.csv",
+      ]),
+    );
+    for (const { file, pattern } of csvs) {
+      const loader = (await modules[`../../app/${file}`]?.())?.loader;
+      const before = await auditRowsOf("csv_export");
+      const answer = await settle(
+        (loader as (args: never) => Promise<unknown>)(
+          routeArgs(t.runtime, pattern, { cookie: t.cookies.admin }) as never,
+        ),
+      );
+      if (answer instanceof Response) await answer.text();
+      if (statusOf(answer) !== 200) problems.push(`${pattern}: status ${statusOf(answer)}`);
+      else if ((await auditRowsOf("csv_export")) !== before + 1) {
+        problems.push(`${pattern}: exported without a csv_export row`);
+      }
+    }
+
+    // Every route an editor's role may not open (GET) or write to (POST): 403 and one row each.
+    let refusals = 0;
+    for (const { file, pattern } of all) {
+      if (PUBLIC_ADMIN_ROUTES.includes(pattern)) continue;
+      const module = await modules[`../../app/${file}`]?.();
+      for (const [method, handler] of [
+        ["GET", module?.loader],
+        ["POST", module?.action],
+      ] as const) {
+        if (!handler || mayEnter("editor", areaOf(pattern, method))) continue;
+        // The export's GET answers 405 to everyone ("use the Export button"): not a refusal.
+        if (pattern === "/admin/privacy/export" && method === "GET") continue;
+        const { url, params } = concrete(pattern);
+        const before = await auditRowsOf("access_denied");
+        const answer = await settle(
+          handler(
+            routeArgs(t.runtime, url, {
+              method,
+              cookie: t.cookies.editor,
+              params,
+              ...(method === "POST" ? { body: new URLSearchParams({ intent: "x" }) } : {}),
+            }) as never,
+          ),
+        );
+        if (statusOf(answer) !== 403) {
+          problems.push(`${method} ${pattern}: status ${statusOf(answer)}, not 403`);
+          continue;
+        }
+        refusals++;
+        if ((await auditRowsOf("access_denied")) !== before + 1) {
+          problems.push(`${method} ${pattern}: refused without one access_denied row`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(refusals).toBeGreaterThan(20);
   });
 
   it("every back-office action that writes a record leaves an audit row", async () => {

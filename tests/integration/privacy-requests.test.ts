@@ -1,8 +1,16 @@
+import { createHash } from "node:crypto";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import {
+  addNote,
+  changeOwner,
+  changeStatus,
+  rateApplication,
+  sendReply,
+} from "@server/admin/pipeline";
 import { recordAudit } from "@server/audit/log";
 import { listTables, qualified, rowsOf } from "@server/backup/archive/catalog";
-import { auditEvents, contactSubmissions, jobApplications, session } from "@server/db/schema";
+import { auditEvents, contactSubmissions, jobApplications, session, user } from "@server/db/schema";
 import { submitProjectInquiry } from "@server/inquiries";
 import { submitJobApplication } from "@server/job-applications";
 import { mailFileDirectory } from "@server/mail/transport";
@@ -10,6 +18,9 @@ import {
   addressHash,
   emailColumnsNotCovered,
   referencesNotCascading,
+  referencesToPersonTables,
+  TABLES_WITHOUT_PERSONS,
+  tablesNotCovered,
 } from "@server/privacy/person";
 import { storeUpload } from "@server/uploads";
 import { eq, sql } from "drizzle-orm";
@@ -18,9 +29,17 @@ import yauzl from "yauzl";
 import { contactInquirySchema } from "~/entities/inquiry/contact-form";
 import { jobApplicationSchema } from "~/entities/job-application/form";
 import { UPLOAD_BUCKETS } from "~/lib/values";
+import { loader as inquiriesCsv } from "~/routes/admin/inquiries-csv";
 import { action as privacyAction } from "~/routes/admin/privacy";
 import { action as exportAction } from "~/routes/admin/privacy-export";
-import { createTestRuntime, postTo, type TestRuntime, toastOf } from "../support/admin-runtime";
+import { TEST_ADMIN } from "../support/admin-data";
+import {
+  createTestRuntime,
+  postTo,
+  routeArgs,
+  type TestRuntime,
+  toastOf,
+} from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pdfBytes } from "../support/files";
 import { dataOf, statusOf } from "../support/route-answers";
@@ -37,6 +56,10 @@ const PERSON = "Erin.Erasable@Example.com";
 const ADDRESS = PERSON.toLowerCase();
 const NAME = "Erin Erasable";
 const OTHER = "keep.me@example.com";
+/** What staff wrote about the person (issue #47 item 15): their notes and the reply. */
+const NOTE = "Strong reel; book a 45-minute interview with the colorist";
+const INQUIRY_NOTE = "Budget is firm; call back on Tuesday";
+const REPLY = "Thanks for the brief, we would love to talk";
 
 /** Every entry of a ZIP: name → bytes. */
 function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
@@ -66,6 +89,8 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
   let t: TestRuntime;
   const files: { bucket: (typeof UPLOAD_BUCKETS)[number]; key: string }[] = [];
   let otherInquiry = "";
+  let inquiryId = "";
+  let applicationId = "";
 
   beforeAll(async () => {
     t = await createTestRuntime(driver);
@@ -139,6 +164,34 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
         actor: { id: null, email: ADDRESS, ip: "203.0.113.9" },
       });
     });
+    // The pipelines (issue #30): a status, an owner (mailed about it), notes, a reply, a rating.
+    const [admin] = await db.select().from(user).where(eq(user.email, TEST_ADMIN.email));
+    const steps = {
+      db,
+      siteUrl: "https://studio.test",
+      actor: { id: admin?.id ?? null, email: TEST_ADMIN.email, ip: "198.51.100.7" },
+    };
+    const [application] = await db.select().from(jobApplications);
+    inquiryId = inquiry.id;
+    applicationId = application?.id ?? "";
+    await changeStatus(steps, "inquiry", inquiry.id, "qualified");
+    await changeOwner(steps, "inquiry", inquiry.id, admin?.id ?? null);
+    await addNote(steps, "inquiry", inquiry.id, INQUIRY_NOTE);
+    await sendReply({ ...steps, replyTo: "team@studio.test" }, "inquiry", inquiry.id, {
+      subject: "Re: your film",
+      message: REPLY,
+    });
+    await changeStatus(steps, "job_application", applicationId, "interview");
+    await addNote(steps, "job_application", applicationId, NOTE);
+    await rateApplication(steps, applicationId, 4);
+    // A CSV export that searched for the address: the audit log names it in the export's query.
+    const csv = (await inquiriesCsv(
+      routeArgs(t.runtime, `/admin/inquiries.csv?q=${encodeURIComponent(ADDRESS)}`, {
+        cookie: t.cookies.admin,
+      }) as never,
+    )) as Response;
+    expect(csv.status).toBe(200);
+    await csv.text();
     // Someone else, who must keep everything.
     otherInquiry = (
       await submitProjectInquiry(
@@ -164,6 +217,47 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
         sql`select count(*)::int as n from ${qualified(table)} as r where strpos(lower(r::text), ${needle.toLowerCase()}) > 0`,
       );
       if (row && row.n > 0) found[table] = row.n;
+    }
+    return found;
+  }
+
+  const hashOf = (address: string) => addressHash(t.runtime.keys.personHashes, address);
+  const plainSha256 = (address: string) =>
+    createHash("sha256").update(address.toLowerCase()).digest("hex");
+
+  /**
+   * Every column of every table of the catalog (information_schema), each value as text: where
+   * one holds a needle, as `table.column: needle`. `except` names columns a needle may stay in.
+   */
+  async function columnsHolding(
+    needles: string[],
+    except: Record<string, string> = {},
+  ): Promise<string[]> {
+    const columns = await rowsOf<{ table: string; column: string }>(
+      db(),
+      sql`select table_name as "table", column_name as "column" from information_schema.columns
+          where table_schema = 'public' order by table_name, ordinal_position`,
+    );
+    const found: string[] = [];
+    for (const table of new Set(columns.map((c) => c.table))) {
+      const pairs = columns
+        .filter((c) => c.table === table && !Object.hasOwn(except, `${table}.${c.column}`))
+        .flatMap((c) => needles.map((needle) => ({ column: c.column, needle })));
+      if (pairs.length === 0) continue;
+      const counts = sql.join(
+        pairs.map(
+          ({ column, needle }, index) =>
+            sql`count(*) filter (where strpos(lower(${sql.raw(`"${column.replaceAll('"', '""')}"`)}::text), ${needle.toLowerCase()}) > 0)::int as ${sql.raw(`c${index}`)}`,
+        ),
+        sql`, `,
+      );
+      const [row] = await rowsOf<Record<string, number>>(
+        db(),
+        sql`select ${counts} from ${qualified(table)}`,
+      );
+      pairs.forEach(({ column, needle }, index) => {
+        if ((row?.[`c${index}`] ?? 0) > 0) found.push(`${table}.${column}: ${needle}`);
+      });
     }
     return found;
   }
@@ -200,6 +294,36 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
     }
   });
 
+  it("accounts for every table: a person's record, a cascading reference to one, or named with why it holds no one", async () => {
+    expect(await tablesNotCovered(db())).toEqual([]);
+    // And no name there is stale (a table renamed or dropped).
+    const tables = await listTables(db());
+    expect(Object.keys(TABLES_WITHOUT_PERSONS).filter((name) => !tables.includes(name))).toEqual(
+      [],
+    );
+    // The Activity is tied to its records (issue #47 item 15): found and erased through the keys.
+    const activityKeys = (await referencesToPersonTables(db()))
+      .filter((ref) => ref.table === "pipeline_activity")
+      .map((ref) => `${ref.column} -> ${ref.parent} (${ref.onDelete})`);
+    expect(activityKeys).toEqual([
+      "application_id -> job_applications (c)",
+      "inquiry_id -> contact_submissions (c)",
+    ]);
+    // A table added later that refers to a person without a key (an id kept as text) is caught.
+    await db().execute(
+      sql`create table probe_followups (id serial primary key, application uuid, body text)`,
+    );
+    try {
+      expect(await tablesNotCovered(db())).toEqual(["probe_followups"]);
+      await db().execute(
+        sql`alter table probe_followups add foreign key (application) references job_applications(id) on delete cascade`,
+      );
+      expect(await tablesNotCovered(db())).toEqual([]);
+    } finally {
+      await db().execute(sql`drop table probe_followups`);
+    }
+  });
+
   it("refuses a bad address with a message and a 400", async () => {
     const answer = await post({ intent: "find", email: "not an address" });
     expect(statusOf(answer)).toBe(400);
@@ -214,10 +338,18 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
     expect(found.inquiries).toHaveLength(1);
     expect(found.applications).toHaveLength(1);
     expect(found.files).toHaveLength(3);
-    expect(found.related).toEqual([{ table: "inquiry_notes_probe", rows: 1 }]);
-    // The staff's mails about the inquiry and the application (reply-to the address), and the
-    // person's two acknowledgements.
-    expect(found.notifications).toHaveLength(4);
+    expect(found.related).toEqual(
+      expect.arrayContaining([
+        { table: "inquiry_notes_probe", rows: 1 },
+        // Each record's Activity (submitted, status, owner, note, reply; submitted, status, note,
+        // rating) and the application's rating.
+        { table: "pipeline_activity", rows: 9 },
+        { table: "application_ratings", rows: 1 },
+      ]),
+    );
+    // The staff's mails about the inquiry and the application (reply-to the address), the
+    // person's two acknowledgements, the new owner's mail and the reply.
+    expect(found.notifications).toHaveLength(6);
   });
 
   it("exports one ZIP holding every stored item: the rows and the files' bytes", async () => {
@@ -237,7 +369,24 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
     expect(document.inquiries[0]).toMatchObject({ name: NAME, email: PERSON });
     expect(document.applications[0]).toMatchObject({ positionTitle: "Producer" });
     expect(document.related.inquiry_notes_probe[0].body).toBe(`Called ${NAME} back`);
-    expect(document.notifications).toHaveLength(4);
+    // The staff's notes, the reply and every other step of both pipelines (issue #47 item 15).
+    const activity = document.related.pipeline_activity as { kind: string; body: string | null }[];
+    expect(activity.map((row) => row.body)).toEqual(
+      expect.arrayContaining([NOTE, INQUIRY_NOTE, REPLY]),
+    );
+    expect(activity.map((row) => row.kind).sort()).toEqual([
+      "note",
+      "note",
+      "owner",
+      "rating",
+      "reply",
+      "status",
+      "status",
+      "submitted",
+      "submitted",
+    ]);
+    expect(document.related.application_ratings).toMatchObject([{ rating: 4 }]);
+    expect(document.notifications).toHaveLength(6);
     expect(document.note).toContain("not linked to a person");
     expect(document.files).toHaveLength(3);
     for (const file of document.files) {
@@ -251,8 +400,9 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
     );
     // The export is on the audit log under the address's hash only.
     const [row] = await db().select().from(auditEvents).where(eq(auditEvents.action, "export"));
-    expect(row).toMatchObject({ entityType: "person", entityId: addressHash(ADDRESS) });
+    expect(row).toMatchObject({ entityType: "person", entityId: hashOf(ADDRESS) });
     expect(JSON.stringify(row)).not.toContain(ADDRESS);
+    expect(JSON.stringify(row)).not.toContain(plainSha256(ADDRESS));
   });
 
   it("erases nothing without the ticked confirmation", async () => {
@@ -281,7 +431,16 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
 
   it("erases rows, files, mails and notes: no table or bucket holds the address afterwards", async () => {
     const before = await tablesHolding(ADDRESS);
-    expect(before).toMatchObject({ contact_submissions: 1, job_applications: 1, notifications: 4 });
+    expect(before).toMatchObject({ contact_submissions: 1, job_applications: 1, notifications: 6 });
+    // Everything that names the person or their records, before: the walk below is not blind.
+    const needles = [ADDRESS, NAME, NOTE, INQUIRY_NOTE, REPLY, inquiryId, applicationId];
+    expect(await columnsHolding(needles)).toEqual(
+      expect.arrayContaining([
+        `pipeline_activity.subject_id: ${inquiryId}`,
+        `pipeline_activity.body: ${NOTE}`,
+        `audit_events.entity_name: ${ADDRESS}`,
+      ]),
+    );
     // Without SMTP, sent mail stays on disk as .eml files: one to the person, one to someone else.
     const mailDir = mailFileDirectory(t.runtime.config.DATA_DIR);
     await mkdir(mailDir, { recursive: true });
@@ -296,13 +455,20 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
     const response = (await post({ intent: "erase", email: PERSON, confirm: "yes" })) as Response;
     expect(response.status).toBe(302);
     expect(await toastOf(t.runtime, response)).toBe(
-      "Success: Erased 1 inquiries, 1 applications, 3 files and 5 e-mails.",
+      "Success: Erased 1 inquiries, 1 applications, 3 files and 7 e-mails.",
     );
     expect((await readdir(mailDir)).sort()).toEqual(["2-other.eml"]);
 
     // Every table of the catalog, every column as the row's text: neither the address nor the name.
     expect(await tablesHolding(ADDRESS)).toEqual({});
     expect(await tablesHolding(NAME)).toEqual({});
+    // Every table and column: nothing names the person, what staff wrote about them, or their
+    // records (issue #47 item 15); only the audit log keeps that a record was written, by its id.
+    expect(
+      await columnsHolding(needles, {
+        "audit_events.entity_id": "the audit log keeps that a record was written (decision 0350)",
+      }),
+    ).toEqual([]);
     // Every bucket: the person's files are gone, and no file holds the address.
     const stored = await everyStoredFile();
     for (const file of files) {
@@ -314,26 +480,38 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
     const [erased] = await db().select().from(auditEvents).where(eq(auditEvents.action, "erase"));
     expect(erased).toMatchObject({
       entityType: "person",
-      entityId: addressHash(ADDRESS),
+      entityId: hashOf(ADDRESS),
       actorEmail: "admin@admin-tests.test",
     });
+    // A keyed hash (issue #47 item 10): the plain SHA-256 of the address is nowhere in the log.
+    expect(erased?.entityId).toMatch(/^hmac:[0-9a-f]{64}$/);
+    expect(
+      JSON.stringify(await db().select().from(auditEvents)).includes(plainSha256(ADDRESS)),
+    ).toBe(false);
+    // Another server's key makes another hash: nobody without this one can check an address.
+    expect(addressHash("another key", ADDRESS)).not.toBe(hashOf(ADDRESS));
     expect(erased?.changes).toMatchObject({
       inquiries: { before: 1, after: 0 },
       applications: { before: 1, after: 0 },
       files: { before: 3, after: 0 },
-      related: { before: 1, after: 0 },
-      notifications: { before: 5, after: 0 },
+      related: { before: 11, after: 0 },
+      notifications: { before: 7, after: 0 },
     });
     // The failed sign-in with the address keeps only its hash.
     const [tried] = await db()
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.action, "sign_in_failed"));
-    expect(tried?.actorEmail).toBe(addressHash(ADDRESS));
+    expect(tried?.actorEmail).toBe(hashOf(ADDRESS));
 
     // Finding the address again shows nothing; the other person keeps everything.
-    const again = dataOf(await post({ intent: "find", email: PERSON })).found as { empty: boolean };
+    const again = dataOf(await post({ intent: "find", email: PERSON })).found as {
+      empty: boolean;
+      erasedBefore: Date[];
+    };
     expect(again.empty).toBe(true);
+    // This server still answers "was I erased?" from the keyed hash.
+    expect(again.erasedBefore).toHaveLength(1);
     const [kept] = await db()
       .select()
       .from(contactSubmissions)

@@ -4,12 +4,16 @@ import {
   loadAnalytics,
   parseAnalyticsQuery,
 } from "@server/admin/analytics";
-import { csvResponse } from "@server/admin/csv";
+import { csvResponse, recordCsvExport } from "@server/admin/csv";
 import { failure } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { textResponse } from "@server/http/text-response";
-import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
+import {
+  ADMIN_RESPONSE_HEADERS,
+  currentActor,
+  requireResourceAccess,
+} from "@server/security/admin-access";
 import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/analytics-csv";
 
@@ -28,12 +32,14 @@ export async function loader(args: Route.LoaderArgs) {
     async function* rows() {
       yield analyticsCsvRows(report);
     }
-    return await csvResponse(
+    const response = await csvResponse(
       `analytics-${query.range.from}-to-${query.range.to}.csv`,
       ANALYTICS_CSV_HEADER,
       rows(),
       ADMIN_RESPONSE_HEADERS,
     );
+    await recordCsvExport(runtime.database.db, currentActor(args.context), args.url);
+    return response;
   } catch (error) {
     runtime.logger.error({ err: error }, "the analytics export failed");
     return redirectWithFlash(

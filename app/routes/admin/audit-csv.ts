@@ -4,11 +4,15 @@ import {
   exportAuditEvents,
   parseAuditQuery,
 } from "@server/admin/audit";
-import { csvResponse } from "@server/admin/csv";
+import { csvResponse, recordCsvExport } from "@server/admin/csv";
 import { failure } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
+import {
+  ADMIN_RESPONSE_HEADERS,
+  currentActor,
+  requireResourceAccess,
+} from "@server/security/admin-access";
 import type { Route } from "./+types/audit-csv";
 
 /** GET /admin/audit.csv?person=&entity=&from=&to=: the filtered audit log as CSV (admins). */
@@ -22,12 +26,14 @@ export async function loader(args: Route.LoaderArgs) {
     }
   }
   try {
-    return await csvResponse(
+    const response = await csvResponse(
       `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
       AUDIT_CSV_HEADER,
       rows(),
       ADMIN_RESPONSE_HEADERS,
     );
+    await recordCsvExport(runtime.database.db, currentActor(args.context), args.url);
+    return response;
   } catch (error) {
     runtime.logger.error({ err: error }, "the audit log export failed");
     return redirectWithFlash(

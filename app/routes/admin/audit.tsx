@@ -76,6 +76,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   invite_accept: "Accepted an invitation",
   invite_resend: "Resent an invitation",
   invite_revoke: "Revoked an invitation",
+  csv_export: "Exported a CSV",
+  access_denied: "Refused access",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({
@@ -154,8 +156,12 @@ function AuditRow({ event }: { event: AuditEvent }) {
   const entity = event.entityType as AuditEntity | null;
   const changes = Object.entries(event.changes ?? {});
   return (
-    <li aria-labelledby={headingId} className="rounded-lg border border-line bg-surface p-4">
-      <h2 id={headingId} className="text-sm font-semibold">
+    <li
+      aria-labelledby={headingId}
+      className="min-w-0 rounded-lg border border-line bg-surface p-4"
+    >
+      {/* Long ids and names (`hmac:` + 64 hex digits) wrap anywhere: the screen fits 390 px. */}
+      <h2 id={headingId} className="text-sm font-semibold wrap-anywhere">
         {ACTION_LABELS[event.action as AuditAction] ?? event.action}
         {entity ? (
           <span className="font-normal text-ink-muted">
@@ -189,7 +195,7 @@ function AuditRow({ event }: { event: AuditEvent }) {
             {changes.map(([field, change]) => (
               <div key={field} className="grid gap-x-3 sm:grid-cols-[10rem_1fr]">
                 <dt className="font-medium text-ink">{fieldLabel(field)}</dt>
-                <dd className="break-words text-ink-muted">
+                <dd className="min-w-0 text-ink-muted wrap-anywhere">
                   <span className="sr-only">before: </span>
                   <del className="decoration-ink-faint">{shown(change.before)}</del>
                   <span aria-hidden="true"> → </span>

@@ -1,4 +1,4 @@
-import { csvResponse } from "@server/admin/csv";
+import { csvResponse, recordCsvExport } from "@server/admin/csv";
 import {
   exportInquiries,
   INQUIRY_CSV_HEADER,
@@ -8,7 +8,11 @@ import {
 import { failure, INQUIRY_MESSAGES } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
+import {
+  ADMIN_RESPONSE_HEADERS,
+  currentActor,
+  requireResourceAccess,
+} from "@server/security/admin-access";
 import type { Route } from "./+types/inquiries-csv";
 
 /** GET /admin/inquiries.csv?q=&status=: the filtered inquiries (every page) as CSV. */
@@ -24,12 +28,14 @@ export async function loader(args: Route.LoaderArgs) {
     }
   }
   try {
-    return await csvResponse(
+    const response = await csvResponse(
       `inquiries-${new Date().toISOString().slice(0, 10)}.csv`,
       INQUIRY_CSV_HEADER,
       rows(),
       ADMIN_RESPONSE_HEADERS,
     );
+    await recordCsvExport(runtime.database.db, currentActor(args.context), args.url, "inquiry");
+    return response;
   } catch (error) {
     runtime.logger.error({ err: error }, INQUIRY_MESSAGES.exportFailed);
     return redirectWithFlash(

@@ -1,4 +1,4 @@
-import { csvResponse } from "@server/admin/csv";
+import { csvResponse, recordCsvExport } from "@server/admin/csv";
 import {
   exportJobApplications,
   JOB_APPLICATION_CSV_HEADER,
@@ -8,7 +8,11 @@ import {
 import { failure, JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
+import {
+  ADMIN_RESPONSE_HEADERS,
+  currentActor,
+  requireResourceAccess,
+} from "@server/security/admin-access";
 import type { Route } from "./+types/job-applications-csv";
 
 /** GET /admin/job-applications.csv?status=&position=: the filtered applications as CSV. */
@@ -22,12 +26,19 @@ export async function loader(args: Route.LoaderArgs) {
     }
   }
   try {
-    return await csvResponse(
+    const response = await csvResponse(
       `job-applications-${new Date().toISOString().slice(0, 10)}.csv`,
       JOB_APPLICATION_CSV_HEADER,
       rows(),
       ADMIN_RESPONSE_HEADERS,
     );
+    await recordCsvExport(
+      runtime.database.db,
+      currentActor(args.context),
+      args.url,
+      "job_application",
+    );
+    return response;
   } catch (error) {
     runtime.logger.error({ err: error }, JOB_APPLICATION_MESSAGES.exportFailed);
     return redirectWithFlash(

@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     const db = runtime.database.db;
     const person = await findPerson(db, checked.data.email);
-    await recordExport(db, currentActor(args.context), person);
+    await recordExport(db, runtime.keys.personHashes, currentActor(args.context), person);
     const name = `personal-data-${new Date().toISOString().slice(0, 10)}.zip`;
     return new Response(Readable.toWeb(exportZip(runtime.storage, person)) as ReadableStream, {
       headers: {

@@ -4,7 +4,13 @@ import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
 import { mailFileDirectory } from "@server/mail/transport";
 import { type ConsentMonth, consentCountsByMonth } from "@server/privacy/consent";
-import { erasePerson, findPerson, isEmpty, type PersonData } from "@server/privacy/person";
+import {
+  erasePerson,
+  erasuresOf,
+  findPerson,
+  isEmpty,
+  type PersonData,
+} from "@server/privacy/person";
 import { readRetention, saveRetention } from "@server/privacy/retention";
 import { currentActor, requireAccess } from "@server/security/admin-access";
 import { requireRecentVerification } from "@server/security/step-up";
@@ -45,6 +51,8 @@ export interface FoundPerson {
   files: { name: string; size: number; from: string }[];
   related: { table: string; rows: number }[];
   notifications: { at: Date; subject: string; sent: boolean }[];
+  /** When this address was erased before (found by its keyed hash on the audit log). */
+  erasedBefore: Date[];
 }
 
 type Answer =
@@ -57,8 +65,9 @@ type Answer =
   | { form: "erase"; fieldErrors: FieldErrors; found?: FoundPerson }
   | { form: "retention"; fieldErrors: FieldErrors; values: Record<string, string> };
 
-function summary(person: PersonData): FoundPerson {
+function summary(person: PersonData, erasedBefore: Date[]): FoundPerson {
   return {
+    erasedBefore,
     address: person.address,
     empty: isEmpty(person),
     inquiries: person.inquiries.map((row) => ({
@@ -93,6 +102,9 @@ export async function action(args: Route.ActionArgs) {
   const staff = await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const db = runtime.database.db;
+  const hashKey = runtime.keys.personHashes;
+  const found = async (address: string) =>
+    summary(await findPerson(db, address), await erasuresOf(db, hashKey, address));
   const read = await readPost(args.request, FORM_LIMITS.short, () => null);
   const form = read.form;
   if (!form) return redirectWithFlash(args.context, PRIVACY_PATH, failure("Please try again"));
@@ -106,7 +118,7 @@ export async function action(args: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    return data<Answer>({ form: "find", found: summary(await findPerson(db, checked.data.email)) });
+    return data<Answer>({ form: "find", found: await found(checked.data.email) });
   }
 
   if (intent === "erase") {
@@ -117,7 +129,7 @@ export async function action(args: Route.ActionArgs) {
         {
           form: "erase",
           fieldErrors: checked.fieldErrors,
-          found: email.success ? summary(await findPerson(db, email.data.email)) : undefined,
+          found: email.success ? await found(email.data.email) : undefined,
         },
         { status: 400 },
       );
@@ -130,6 +142,7 @@ export async function action(args: Route.ActionArgs) {
         {
           db,
           storage: runtime.storage,
+          hashKey,
           mailFiles: runtime.config.SMTP_URL ? null : mailFileDirectory(runtime.config.DATA_DIR),
         },
         currentActor(args.context),
@@ -298,6 +311,11 @@ function FoundView({
   return (
     <div className="mt-4 rounded-lg border border-line bg-surface p-4" aria-live="polite">
       <h3 className="font-display font-bold break-all">Stored about {found.address}</h3>
+      {found.erasedBefore.length > 0 ? (
+        <p className="mt-2 text-sm text-ink-muted">
+          Erased before: {found.erasedBefore.map((at) => formatDateTime(at)).join(", ")}.
+        </p>
+      ) : null}
       {found.empty ? (
         <p className="mt-2 text-ink-muted">Nothing is stored about this address.</p>
       ) : (
