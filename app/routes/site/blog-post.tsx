@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { request, params, context } = args;
   const { database, config, logger } = getRuntimeFrom(context);
   const notFound = (degraded: boolean, status: 404 | 410 = 404) =>
-    data({ meta: notFoundMeta(request, context) } satisfies NotFoundData, {
+    data({ meta: notFoundMeta(request, context, status) } satisfies NotFoundData, {
       status,
       headers: cacheHeaders(degraded),
     });
@@ -235,12 +235,13 @@ const notFoundView = onDemand(() =>
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  // An expired preview link says so; a post that went (410, decision 0370) is the 404 page's view.
+  // An expired preview link says so; a post that went (410, decision 0370) is the 404 page's
+  // view, saying it is gone.
   if (isRouteErrorResponse(error) && error.status === 410 && error.data?.expired) {
     return <PreviewExpired />;
   }
   if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 410)) {
-    return <OnDemand component={notFoundView} props={{}} />;
+    return <OnDemand component={notFoundView} props={{ gone: error.status === 410 }} />;
   }
   return (
     <main id="main" className={`${container} flex min-h-[70dvh] flex-col justify-center py-32`}>

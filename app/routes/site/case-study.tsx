@@ -60,7 +60,11 @@ export async function loader(args: Route.LoaderArgs) {
     // A study whose slug changed answers 301 from its old address (decision 0370).
     const status = missingStatus(await movedOrGone(request, context));
     return data(
-      { state: "not-found", meta: caseStudyNotFoundMeta(copy), copy } satisfies LoaderData,
+      {
+        state: "not-found",
+        meta: caseStudyNotFoundMeta(copy, status),
+        copy,
+      } satisfies LoaderData,
       { status, headers: cacheHeaders(false) },
     );
   }
