@@ -87,6 +87,8 @@ export default [
       route("backups", "routes/admin/backups.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("redirects", "routes/admin/redirects.tsx"),
+      // The other sites redirects may lead to (issue #47): the Redirects screen's admin forms.
+      route("redirects/domains", "routes/admin/redirect-domains.ts"),
       route("staff", "routes/admin/staff.tsx"),
       route("staff/:id/remove", "routes/admin/staff-remove.tsx"),
       // The person's own account, and the step-up before a sensitive action (issue #29).

@@ -137,6 +137,8 @@ export const AUDIT_ACTIONS = [
   "submit_for_review",
   "approve",
   "request_changes",
+  /** An item's preview links ended from its editor (issue #47 item 14, decision 0462). */
+  "revoke_preview",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -155,6 +157,8 @@ export const AUDIT_ENTITY_LABELS = {
   backup: "Backup",
   setting: "Setting",
   redirect: "Redirect",
+  /** Another site redirects may lead to (issue #47 item 11). */
+  redirect_domain: "Redirect site",
   person: "Personal data",
   privacy_settings: "Retention settings",
 } as const;

@@ -9,6 +9,7 @@ import {
   contentRevisions,
   jobApplications,
   portfolioItems,
+  redirectDomains,
   redirects,
   replyTemplates,
   teamMembers,
@@ -366,6 +367,23 @@ function sampleWrites(
                   .select({ id: redirects.id })
                   .from(redirects)
                   .where(eq(redirects.fromPath, "/sweep-old"))
+              )[0]?.id ?? "",
+          }),
+      },
+    ],
+    "/admin/redirects/domains": [
+      { url: "/admin/redirects/domains", body: form({ intent: "add-domain", host: "sweep.test" }) },
+      {
+        url: "/admin/redirects/domains",
+        body: async () =>
+          new URLSearchParams({
+            intent: "remove-domain",
+            id:
+              (
+                await db()
+                  .select({ id: redirectDomains.id })
+                  .from(redirectDomains)
+                  .where(eq(redirectDomains.host, "sweep.test"))
               )[0]?.id ?? "",
           }),
       },

@@ -73,6 +73,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   submit_for_review: "Submitted for review",
   approve: "Approved and published",
   request_changes: "Requested changes",
+  revoke_preview: "Revoked preview links",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({
