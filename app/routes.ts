@@ -100,6 +100,8 @@ export default [
       route("analytics", "routes/admin/analytics.tsx"),
       // Revisions of a post or case study: list, compare, restore (issue #31).
       route("history/:section/:id", "routes/admin/content-history.tsx"),
+      // "Revoke preview links" of the post and case-study editors (issue #47).
+      route("preview-links/:section/:id", "routes/admin/preview-links.ts"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
     ]),
     layout("routes/admin/resources.ts", [

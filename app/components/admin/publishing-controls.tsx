@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Form } from "react-router";
 import {
   PUBLISHING_LABELS,
   PUBLISHING_STATES,
@@ -182,11 +183,21 @@ export function PublishingFilter({ id, value }: { id: string; value: string }) {
   );
 }
 
-/** The draft's signed preview (valid 24 hours): a page to check, or an address to send. */
-export function PreviewLink({ href }: { href: string }) {
+/**
+ * The draft's signed preview (valid 24 hours): a page to check, or an address to send; and
+ * "Revoke preview links", which ends every link sent so far (issue #47, decision 0462).
+ */
+export function PreviewLink({ href, revoke }: { href: string; revoke: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener" className={buttonClass.secondary}>
-      Preview<span className="sr-only"> (opens in a new tab; the link works for 24 hours)</span>
-    </a>
+    <>
+      <a href={href} target="_blank" rel="noopener" className={buttonClass.secondary}>
+        Preview<span className="sr-only"> (opens in a new tab; the link works for 24 hours)</span>
+      </a>
+      <Form method="post" action={revoke}>
+        <button type="submit" className={buttonClass.secondary}>
+          Revoke preview links
+        </button>
+      </Form>
+    </>
   );
 }

@@ -82,6 +82,8 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/:section/:id/delete": "content",
   "/admin/history/:section/:id": "content",
   "/admin/uploads/image": "writing",
+  // "Revoke preview links" of a post's or study's editor (issue #47): with the editors.
+  "/admin/preview-links/:section/:id": "writing",
   // Old addresses of moved pages (issue #31): content, as the pages themselves are.
   "/admin/redirects": "content",
   // Adding and removing the other sites redirects may lead to: admins only.

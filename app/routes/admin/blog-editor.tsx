@@ -14,7 +14,7 @@ import { isUuid } from "@server/admin/list-params";
 import { BLOG_MESSAGES, failure, success, WORKFLOW_MESSAGES } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { audited } from "@server/audit/log";
-import { previewPath } from "@server/content/preview";
+import { currentPreviewPath } from "@server/content/preview";
 import { sanitizeBlogHtml } from "@server/content/sanitize";
 import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
@@ -31,7 +31,7 @@ import { areaOfPath, mayEnter, WORKFLOW_INTENTS_OF } from "~/entities/staff/acce
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import { NO_SEO_VALUES, seoValuesOf } from "~/lib/forms/seo-fields";
-import { historyPath, publishingStateOf } from "~/lib/publishing";
+import { historyPath, previewLinksPath, publishingStateOf } from "~/lib/publishing";
 import { isSafeUrl } from "~/lib/safe-url";
 import { toZonedInput } from "~/lib/studio-time";
 import type { StaffRole } from "~/lib/values";
@@ -116,7 +116,7 @@ export async function loader(args: Route.LoaderArgs) {
     values,
     published: post?.status === "published" ? post.slug : null,
     // A link to send to someone without an account: valid 24 hours from this page's load.
-    preview: post ? previewPath(keys.previewLinks, "blog_post", post.id) : null,
+    preview: post ? await currentPreviewPath(db, keys.previewLinks, "blog_post", post.id) : null,
     // History (and its Restore) is the content area's: not a contributor's.
     history:
       post && mayEnter(staff.role, areaOfPath(historyPath("blog", post.id)))
@@ -333,7 +333,9 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
       />
       {mode === "edit" ? (
         <PublishingStatus publishing={publishing}>
-          {preview ? <PreviewLink href={preview} /> : null}
+          {preview && loaderData.id ? (
+            <PreviewLink href={preview} revoke={previewLinksPath("blog", loaderData.id)} />
+          ) : null}
           {loaderData.history ? (
             <Link to={loaderData.history} className={buttonClass.secondary}>
               History

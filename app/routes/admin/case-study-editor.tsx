@@ -9,7 +9,7 @@ import { findDraft } from "@server/admin/content-workflow";
 import { isUuid } from "@server/admin/list-params";
 import { CASE_STUDY_EDITOR_MESSAGES, failure } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
-import { previewPath } from "@server/content/preview";
+import { currentPreviewPath } from "@server/content/preview";
 import { getRuntimeFrom } from "@server/context";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { ExternalLink } from "lucide-react";
@@ -22,7 +22,12 @@ import { BUILT_IN_CASE_STUDY_SLUGS } from "~/copy/samples";
 import { type CaseStudyDraft, emptyDraft } from "~/entities/case-study/form";
 import { mayEnter, WORKFLOW_INTENTS_OF } from "~/entities/staff/access";
 import { adminMeta } from "~/lib/admin-meta";
-import { historyPath, type PublishingState, publishingStateOf } from "~/lib/publishing";
+import {
+  historyPath,
+  type PublishingState,
+  previewLinksPath,
+  publishingStateOf,
+} from "~/lib/publishing";
 import { toZonedInput } from "~/lib/studio-time";
 import type { Route } from "./+types/case-study-editor";
 
@@ -93,7 +98,7 @@ export async function loader(args: Route.LoaderArgs) {
     published: study.status === "published",
     manages,
     // A link to send to someone without an account: valid 24 hours from this page's load.
-    preview: previewPath(keys.previewLinks, "case_study", id),
+    preview: await currentPreviewPath(db, keys.previewLinks, "case_study", id),
     publishing: {
       intents,
       state: publishingStateOf(study.status, pending?.state ?? null),
@@ -160,7 +165,12 @@ export default function CaseStudyEditorPage({ loaderData, actionData }: Route.Co
         <>
           {mode === "edit" && id ? (
             <PublishingStatus publishing={loaderData.publishing}>
-              {loaderData.preview ? <PreviewLink href={loaderData.preview} /> : null}
+              {loaderData.preview && loaderData.id ? (
+                <PreviewLink
+                  href={loaderData.preview}
+                  revoke={previewLinksPath("case-studies", loaderData.id)}
+                />
+              ) : null}
               {manages ? (
                 <Link to={historyPath("case-studies", id)} className={buttonClass.secondary}>
                   History

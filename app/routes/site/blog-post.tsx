@@ -1,7 +1,7 @@
 import { isUuid } from "@server/admin/list-params";
 import { findPublishedPost, toBlogPostPage } from "@server/content/blog";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
-import { checkPreview, findBlogPostPreview } from "@server/content/preview";
+import { checkPreviewLink, findBlogPostPreview } from "@server/content/preview";
 import { missingStatus, movedOrGone } from "@server/content/redirects";
 import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
@@ -74,7 +74,13 @@ async function previewLoader({ request, context }: Route.LoaderArgs, id: string)
   const { database, config, keys } = getRuntimeFrom(context);
   const headers = { "Cache-Control": PRIVATE_NO_STORE };
   const check = isUuid(id)
-    ? checkPreview(keys.previewLinks, "blog_post", id, new URL(request.url).searchParams)
+    ? await checkPreviewLink(
+        database.db,
+        keys.previewLinks,
+        "blog_post",
+        id,
+        new URL(request.url).searchParams,
+      )
     : "invalid";
   if (check === "expired") {
     throw data({ meta: previewExpiredMeta(), expired: true }, { status: 410, headers });
