@@ -23,7 +23,11 @@ import { UploadRejectedError } from "@server/uploads";
 import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import { BlogPostForm, type BlogPostFormValues } from "~/components/admin/blog-post-form";
-import { PreviewLink, PublishingStatus } from "~/components/admin/publishing-controls";
+import {
+  PreviewLink,
+  PublishingStatus,
+  RevokePreviewForm,
+} from "~/components/admin/publishing-controls";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { blogPostSchema, toUtcDateTimeInput } from "~/entities/blog-post/form";
@@ -331,11 +335,12 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
           ) : null
         }
       />
+      {mode === "edit" && loaderData.id ? (
+        <RevokePreviewForm action={previewLinksPath("blog", loaderData.id)} />
+      ) : null}
       {mode === "edit" ? (
         <PublishingStatus publishing={publishing}>
-          {preview && loaderData.id ? (
-            <PreviewLink href={preview} revoke={previewLinksPath("blog", loaderData.id)} />
-          ) : null}
+          {preview ? <PreviewLink href={preview} /> : null}
           {loaderData.history ? (
             <Link to={loaderData.history} className={buttonClass.secondary}>
               History
