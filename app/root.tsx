@@ -1,7 +1,8 @@
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import interTightLatin from "@fontsource-variable/inter-tight/files/inter-tight-latin-wght-normal.woff2?url";
-import { runtimeContext } from "@server/context";
+import { getRuntimeFrom, runtimeContext } from "@server/context";
 import { getRuntime } from "@server/runtime";
+import { crossSiteWriteRefusal } from "@server/security/origin";
 import {
   isRouteErrorResponse,
   Links,
@@ -23,6 +24,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (!context.get(runtimeContext)) context.set(runtimeContext, await getRuntime());
     return next();
   },
+  // A back-office write from another site is refused before any route runs (issue #47).
+  async ({ request, context }, next) =>
+    crossSiteWriteRefusal(request, getRuntimeFrom(context).config.SITE_URL) ?? next(),
 ];
 
 export const links: LinksFunction = () => [

@@ -87,6 +87,8 @@ export default [
       route("backups", "routes/admin/backups.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("redirects", "routes/admin/redirects.tsx"),
+      // The other sites redirects may lead to (issue #47): the Redirects screen's admin forms.
+      route("redirects/domains", "routes/admin/redirect-domains.ts"),
       route("staff", "routes/admin/staff.tsx"),
       route("staff/:id/remove", "routes/admin/staff-remove.tsx"),
       route("staff/:id/deactivate", "routes/admin/staff-deactivate.tsx"),
@@ -99,6 +101,8 @@ export default [
       route("analytics", "routes/admin/analytics.tsx"),
       // Revisions of a post or case study: list, compare, restore (issue #31).
       route("history/:section/:id", "routes/admin/content-history.tsx"),
+      // "Revoke preview links" of the post and case-study editors (issue #47).
+      route("preview-links/:section/:id", "routes/admin/preview-links.ts"),
       route(":section/:id/delete", "routes/admin/confirm-delete.tsx"),
     ]),
     layout("routes/admin/resources.ts", [

@@ -2,7 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_STUDIO_TIME_ZONE, isTimeZone } from "~/lib/studio-time";
 import { passwordProblem } from "./security/passwords";
-import { trustedRanges, trustsEveryAddress } from "./security/trusted-proxies";
+import { trustedRanges, trustsEveryAddress, widePublicEntries } from "./security/trusted-proxies";
 
 /**
  * Configuration comes from the environment only, validated once at start.
@@ -209,6 +209,22 @@ const envSchema = z
           "trusts every client address, so any client could write its own X-Forwarded-For and dodge every per-IP limit; " +
           "set the number of proxies in front instead (e.g. TRUST_PROXY=1) or their addresses, or TRUST_PROXY_ACKNOWLEDGE=true " +
           "if the proxy in front always overwrites the header",
+      });
+    }
+    // A public range wider than a /16 (IPv6: /32) trusts strangers too (decision 0460).
+    const wide = proxyProblems.length === 0 ? widePublicEntries(env.TRUST_PROXY) : [];
+    if (
+      wide.length > 0 &&
+      !trustsEveryAddress(env.TRUST_PROXY) &&
+      env.NODE_ENV === "production" &&
+      !env.TRUST_PROXY_ACKNOWLEDGE
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TRUST_PROXY"],
+        message:
+          `${wide.join(", ")} ${wide.length === 1 ? "is a public range" : "are public ranges"} wider than a /16 (IPv6: /32), so clients there could write their own X-Forwarded-For and dodge the per-IP limits; ` +
+          "list the proxies' own addresses or narrower ranges, or set TRUST_PROXY_ACKNOWLEDGE=true if every address there is a proxy that overwrites the header",
       });
     }
     if (env.SESSION_IDLE_HOURS > env.SESSION_MAX_HOURS) {

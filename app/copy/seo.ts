@@ -37,6 +37,11 @@ export const SEO = {
     title: "Page not found | Northlight Studio",
     description: "The page you're looking for doesn't exist.",
   },
+  /** A path marked gone on /admin/redirects (410, decision 0370): titled as what it is. */
+  gone: {
+    title: "Page gone | Northlight Studio",
+    description: "This page was removed for good.",
+  },
 } as const;
 
 /** The default social card (1200x630), written by scripts/generate-media.mjs. */

@@ -15,6 +15,14 @@ export const NOT_FOUND = {
   home: "Return to Home",
 } as const;
 
+/** A path marked gone (410, decision 0370): the 404 page's frame, saying what happened. */
+export const GONE = {
+  code: "410",
+  title: "Page gone",
+  body: "This page was removed for good. The rest of the site is still here.",
+  home: NOT_FOUND.home,
+} as const;
+
 export const ERROR_PANEL = {
   title: "Something went wrong",
   body: "We encountered an error while loading this content. Please try again.",

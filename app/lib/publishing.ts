@@ -81,3 +81,12 @@ export function sectionOf(entity: WorkflowEntity): HistorySection {
 export function historyPath(section: HistorySection, id: string): string {
   return `/admin/history/${section}/${id}`;
 }
+
+/** The sections whose items have preview links (decision 0331): not the portfolio. */
+export const PREVIEW_SECTIONS = ["blog", "case-studies"] as const satisfies HistorySection[];
+export type PreviewSection = (typeof PREVIEW_SECTIONS)[number];
+
+/** Where an editor revokes an item's preview links (issue #47 item 14, decision 0462). */
+export function previewLinksPath(section: PreviewSection, id: string): string {
+  return `/admin/preview-links/${section}/${id}`;
+}

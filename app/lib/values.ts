@@ -145,6 +145,8 @@ export const AUDIT_ACTIONS = [
   "csv_export",
   /** Issue #47: a back-office page or file refused to a signed-in person (403). */
   "access_denied",
+  /** An item's preview links ended from its editor (issue #47 item 14, decision 0462). */
+  "revoke_preview",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -163,6 +165,8 @@ export const AUDIT_ENTITY_LABELS = {
   backup: "Backup",
   setting: "Setting",
   redirect: "Redirect",
+  /** Another site redirects may lead to (issue #47 item 11). */
+  redirect_domain: "Redirect site",
   person: "Personal data",
   privacy_settings: "Retention settings",
 } as const;

@@ -15,7 +15,12 @@ import { BLOG_MESSAGES_FORM } from "~/entities/blog-post/form";
 import { PUBLISHING_STATES, type PublishingState } from "~/lib/publishing";
 import type { DraftState } from "~/lib/values";
 import { contentChanged } from "./after-content-write";
-import { draftStateColumn, forgetItem, publishingWhere } from "./content-workflow";
+import {
+  draftPublishAtColumn,
+  draftStateColumn,
+  forgetItem,
+  publishingWhere,
+} from "./content-workflow";
 import { claimImages } from "./images";
 import {
   containsPattern,
@@ -47,6 +52,8 @@ export interface BlogPostRow {
   category: string | null;
   /** Its work not yet published (issue #31), if any. */
   draftState: DraftState | null;
+  /** When its scheduled draft goes live ("Publish at"); null unless scheduled. */
+  publishAt: Date | null;
 }
 
 export interface BlogFilters {
@@ -103,6 +110,7 @@ export function listBlogPosts(
           authorName: blogPosts.authorName,
           category: blogCategories.name,
           draftState: draftStateColumn("blog_post", blogPosts.id),
+          publishAt: draftPublishAtColumn("blog_post", blogPosts.id),
         })
         .from(blogPosts)
         .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))

@@ -176,6 +176,16 @@ export function draftStateColumn(
   return sql<DraftState | null>`(select ${contentDrafts.state} from ${contentDrafts} where ${contentDrafts.entityType} = ${entity} and ${contentDrafts.entityId} = ${idColumn})`;
 }
 
+/** When the scheduled draft of the row `idColumn` names goes live, for a list's select. */
+export function draftPublishAtColumn(
+  entity: WorkflowEntity,
+  idColumn: AnyPgColumn,
+): SQL<Date | null> {
+  return sql<Date | null>`(select ${contentDrafts.publishAt} from ${contentDrafts} where ${contentDrafts.entityType} = ${entity} and ${contentDrafts.entityId} = ${idColumn})`.mapWith(
+    contentDrafts.publishAt,
+  );
+}
+
 /** A list's filter by badge: the rows of `statusColumn`/`idColumn` in that publishing state. */
 export function publishingWhere(
   entity: WorkflowEntity,

@@ -1,14 +1,24 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import type { Database, Executor } from "@server/db/client";
-import { blogPosts, caseStudies, type Redirect, redirects } from "@server/db/schema";
-import { asc, count, eq } from "drizzle-orm";
 import {
+  blogPosts,
+  caseStudies,
+  type Redirect,
+  type RedirectDomain,
+  redirectDomains,
+  redirects,
+} from "@server/db/schema";
+import { asc, count, eq, like, or } from "drizzle-orm";
+import { findFallbackCaseStudy } from "~/copy/samples";
+import {
+  hostOfTarget,
   normaliseTarget,
   pathOfTarget,
   REDIRECT_MESSAGES,
   type RedirectInput,
 } from "~/entities/redirect/form";
 import type { FieldErrors } from "~/lib/forms/result";
+import { STATIC_SITEMAP_ENTRIES } from "~/lib/sitemap";
 import type { RedirectOrigin, WorkflowEntity } from "~/lib/values";
 import { containsAny, type Page, readPage } from "./list-params";
 
@@ -51,8 +61,158 @@ export async function listRedirects(
 }
 
 export type AddResult =
-  | { ok: true; id: string; from: string; to: string | null }
+  | {
+      ok: true;
+      id: string;
+      from: string;
+      to: string | null;
+      /** Saved, but worth a look: the target is an item that is not published. */
+      warning: string | null;
+    }
   | { ok: false; fieldErrors: FieldErrors };
+
+// ---------------------------------------------------------------------------------------------
+// What a page answers (issue #47 item 19)
+// ---------------------------------------------------------------------------------------------
+
+/** The public site's fixed pages (the sitemap's list: every static page is in it). */
+const STATIC_PAGES = new Set(STATIC_SITEMAP_ENTRIES.map((entry) => entry.path));
+/**
+ * Addresses served by routes of their own before any redirect is asked (app/routes.ts): files,
+ * feeds, previews, the build's assets, the site's top-level files.
+ */
+const RESOURCE_PATHS =
+  /^\/(?:assets|files|img|sitemaps|preview|media)(?:\/|$)|^\/(?:sitemap\.xml|robots\.txt|blog\/rss\.xml|visit|consent|contact\/booked|uploads\/contact-attachments|favicon\.svg|apple-touch-icon\.png|logo\.png|og-image\.jpg)$/;
+
+/** The item a content page's path names: its table's row by slug (a case study's id too). */
+async function itemAt(
+  tx: Executor,
+  path: string,
+): Promise<{ published: boolean } | "fixed" | null> {
+  const study = /^\/case-studies\/([^/]+)$/.exec(path)?.[1];
+  const post = /^\/blog\/([^/]+)$/.exec(path)?.[1];
+  if (study) {
+    const key = decodeURIComponent(study);
+    const rows = await tx
+      .select({ status: caseStudies.status })
+      .from(caseStudies)
+      .where(
+        /^[0-9a-f-]{36}$/i.test(key)
+          ? or(eq(caseStudies.slug, key), eq(caseStudies.id, key))
+          : eq(caseStudies.slug, key),
+      );
+    if (rows.some((row) => row.status === "published")) return { published: true };
+    // The built-in studies answer at their fixed addresses (findCaseStudyDetail's fallback).
+    if (findFallbackCaseStudy(key)) return "fixed";
+    return rows.length > 0 ? { published: false } : null;
+  }
+  if (post) {
+    const [row] = await tx
+      .select({ status: blogPosts.status })
+      .from(blogPosts)
+      .where(eq(blogPosts.slug, decodeURIComponent(post)));
+    return row ? { published: row.status === "published" } : null;
+  }
+  return null;
+}
+
+/** Whether a page of the site answers `path`, so that a redirect from it would never apply. */
+export async function pageAnswers(tx: Executor, path: string): Promise<boolean> {
+  if (STATIC_PAGES.has(path) || RESOURCE_PATHS.test(path)) return true;
+  const item = await itemAt(tx, path);
+  return item === "fixed" || item?.published === true;
+}
+
+/** A warning when `target` is this site's item that is not published (a 404 until it is). */
+async function unpublishedWarning(tx: Executor, target: string | null): Promise<string | null> {
+  const path = target === null ? null : pathOfTarget(target);
+  if (path === null || target === null) return null;
+  const item = await itemAt(tx, path);
+  return item !== null && item !== "fixed" && !item.published
+    ? REDIRECT_MESSAGES.unpublishedTarget(target)
+    : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Other sites a redirect may lead to (issue #47 item 11, decision 0461)
+// ---------------------------------------------------------------------------------------------
+
+export type RedirectDomainRow = Pick<RedirectDomain, "id" | "host">;
+
+export function listRedirectDomains(db: Executor): Promise<RedirectDomainRow[]> {
+  return db
+    .select({ id: redirectDomains.id, host: redirectDomains.host })
+    .from(redirectDomains)
+    .orderBy(asc(redirectDomains.host));
+}
+
+async function domainListed(tx: Executor, host: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: redirectDomains.id })
+    .from(redirectDomains)
+    .where(eq(redirectDomains.host, host));
+  return Boolean(row);
+}
+
+export type DomainResult = { ok: true; host: string } | { ok: false; message: string };
+
+/** Adds another site to the list (an admin's act, audited). */
+export async function addRedirectDomain(
+  tx: Executor,
+  actor: AuditActor,
+  host: string,
+  siteUrl: string,
+): Promise<DomainResult> {
+  if (host === new URL(siteUrl).hostname) {
+    return { ok: false, message: REDIRECT_MESSAGES.domainOwnSite };
+  }
+  const [row] = await tx
+    .insert(redirectDomains)
+    .values({ host })
+    .onConflictDoNothing()
+    .returning({ id: redirectDomains.id });
+  if (!row) return { ok: false, message: REDIRECT_MESSAGES.domainTaken(host) };
+  await recordAudit(tx, {
+    action: "create",
+    actor,
+    entityType: "redirect_domain",
+    entityId: row.id,
+    entityName: host,
+    changes: { host: { before: null, after: host } },
+  });
+  return { ok: true, host };
+}
+
+/**
+ * Removes a site from the list (audited). Refused while redirects lead there: every stored
+ * redirect to another site leads to a listed one.
+ */
+export async function removeRedirectDomain(
+  tx: Executor,
+  actor: AuditActor,
+  id: string,
+): Promise<DomainResult> {
+  const [domain] = await tx.select().from(redirectDomains).where(eq(redirectDomains.id, id));
+  if (!domain) return { ok: false, message: REDIRECT_MESSAGES.domainRemoveFailed };
+  const leading = await tx
+    .select({ toTarget: redirects.toTarget })
+    .from(redirects)
+    .where(like(redirects.toTarget, `https://${domain.host}%`));
+  const inUse = leading.filter((row) => row.toTarget && hostOfTarget(row.toTarget) === domain.host);
+  if (inUse.length > 0) {
+    return { ok: false, message: REDIRECT_MESSAGES.domainInUse(domain.host, inUse.length) };
+  }
+  await tx.delete(redirectDomains).where(eq(redirectDomains.id, id));
+  await recordAudit(tx, {
+    action: "delete",
+    actor,
+    entityType: "redirect_domain",
+    entityId: domain.id,
+    entityName: domain.host,
+    changes: { host: { before: domain.host, after: null } },
+  });
+  return { ok: true, host: domain.host };
+}
 
 /**
  * Adds `from` → `to` (null: 410 Gone). Refused with a message: a From that already has a
@@ -70,6 +230,15 @@ export async function addRedirect(
   const to = input.to === null ? null : normaliseTarget(input.to, siteUrl);
   if (input.to !== null && to === null) {
     return { ok: false, fieldErrors: { to: [REDIRECT_MESSAGES.toInvalid] } };
+  }
+  // Another site: only one on the admins' list (issue #47 item 11).
+  const host = to === null ? null : hostOfTarget(to);
+  if (host !== null && !(await domainListed(tx, host))) {
+    return { ok: false, fieldErrors: { to: [REDIRECT_MESSAGES.hostNotListed(host)] } };
+  }
+  // A path a page answers: the page always wins, so the redirect would never apply (item 19).
+  if (origin === "manual" && (await pageAnswers(tx, from))) {
+    return { ok: false, fieldErrors: { from: [REDIRECT_MESSAGES.pageAnswers(from)] } };
   }
   const [existing] = await tx
     .select({ toTarget: redirects.toTarget })
@@ -136,7 +305,7 @@ export async function addRedirect(
       });
     }
   }
-  return { ok: true, id: row.id, from, to: target };
+  return { ok: true, id: row.id, from, to: target, warning: await unpublishedWarning(tx, target) };
 }
 
 /** Removes one redirect; its From is returned, or null when it was already gone. */

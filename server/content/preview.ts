@@ -1,9 +1,9 @@
 import { readTimeOf } from "@server/admin/blog";
 import { findDraft } from "@server/admin/content-workflow";
 import type { Executor } from "@server/db/client";
-import { blogCategories, blogPosts, caseStudies } from "@server/db/schema";
+import { blogCategories, blogPosts, caseStudies, previewRevocations } from "@server/db/schema";
 import { expiringLinks } from "@server/security/expiring-links";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BlogPostFormValues } from "~/components/admin/blog-post-form";
 import { parseTagList, parseUtcDateTime } from "~/entities/blog-post/form";
 import { type CaseStudyDraft, parseCaseStudy } from "~/entities/case-study/form";
@@ -28,30 +28,77 @@ const PATHS: Record<WorkflowEntity, string> = {
   portfolio_item: "/preview/portfolio",
 };
 
-const subjectOf = (entity: WorkflowEntity, id: string) => `preview:${entity}:${id}`;
+/**
+ * What a link signs: the item, and its generation once its links were revoked (decision 0462;
+ * generation 0 is the subject of decision 0331, so the links sent before still open).
+ */
+const subjectOf = (entity: WorkflowEntity, id: string, generation = 0) =>
+  generation === 0 ? `preview:${entity}:${id}` : `preview:${entity}:${id}:${generation}`;
 
-/** The preview address of an item, valid 24 hours from `now`. */
+/** The preview address of an item, valid 24 hours from `now`, for its current `generation`. */
 export function previewPath(
   key: string,
   entity: WorkflowEntity,
   id: string,
   now: () => number = Date.now,
+  generation = 0,
 ): string {
-  return `${PATHS[entity]}/${id}?${expiringLinks(key, now).sign(subjectOf(entity, id), PREVIEW_SECONDS)}`;
+  return `${PATHS[entity]}/${id}?${expiringLinks(key, now).sign(subjectOf(entity, id, generation), PREVIEW_SECONDS)}`;
 }
 
-/** "valid"; "expired" (signed by us, too old: a 410); "invalid" (forged or altered). */
+/**
+ * "valid"; "expired" (signed by us, too old, or of a generation that was revoked: a 410, the
+ * same answer); "invalid" (forged or altered).
+ */
 export function checkPreview(
   key: string,
   entity: WorkflowEntity,
   id: string,
   query: URLSearchParams,
   now: () => number = Date.now,
+  generation = 0,
 ): "valid" | "expired" | "invalid" {
-  const subject = subjectOf(entity, id);
-  if (expiringLinks(key, now).verify(subject, query)) return "valid";
+  if (expiringLinks(key, now).verify(subjectOf(entity, id, generation), query)) return "valid";
   // Checked at the start of time, a real signature of ours passes whatever its expiry.
-  return expiringLinks(key, () => 0).verify(subject, query) ? "expired" : "invalid";
+  const ever = expiringLinks(key, () => 0);
+  for (let older = generation; older >= 0; older--) {
+    if (ever.verify(subjectOf(entity, id, older), query)) return "expired";
+  }
+  return "invalid";
+}
+
+/** The generation an item's preview links are signed for: how often they were revoked. */
+export async function previewGeneration(
+  db: Executor,
+  entity: WorkflowEntity,
+  id: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ generation: previewRevocations.generation })
+    .from(previewRevocations)
+    .where(and(eq(previewRevocations.entityType, entity), eq(previewRevocations.entityId, id)));
+  return row?.generation ?? 0;
+}
+
+/** An item's preview address for its current generation (the editors show it). */
+export async function currentPreviewPath(
+  db: Executor,
+  key: string,
+  entity: WorkflowEntity,
+  id: string,
+): Promise<string> {
+  return previewPath(key, entity, id, Date.now, await previewGeneration(db, entity, id));
+}
+
+/** A visitor's preview link checked against the item's current generation. */
+export async function checkPreviewLink(
+  db: Executor,
+  key: string,
+  entity: WorkflowEntity,
+  id: string,
+  query: URLSearchParams,
+): Promise<"valid" | "expired" | "invalid"> {
+  return checkPreview(key, entity, id, query, Date.now, await previewGeneration(db, entity, id));
 }
 
 /**

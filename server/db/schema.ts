@@ -689,6 +689,24 @@ export const redirects = pgTable(
   ],
 );
 export type Redirect = typeof redirects.$inferSelect;
+
+/**
+ * The other sites a redirect may lead to (issue #47 item 11, decision 0461): admins keep the
+ * list on /admin/redirects, editors pick from it. A host as a URL spells it (lowercase,
+ * punycode), without port or path; a redirect to an https URL of any other host is refused.
+ */
+export const redirectDomains = pgTable(
+  "redirect_domains",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    host: text("host").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("redirect_domains_host_check", sql`${t.host} = lower(${t.host}) and ${t.host} <> ''`),
+  ],
+);
+export type RedirectDomain = typeof redirectDomains.$inferSelect;
 // ---------------------------------------------------------------------------------------------
 // Privacy (issue #32): retention settings and records of consent
 // ---------------------------------------------------------------------------------------------
@@ -858,6 +876,26 @@ export const contentDrafts = pgTable(
   ],
 );
 export type ContentDraft = typeof contentDrafts.$inferSelect;
+
+/**
+ * Revoked preview links (issue #47 item 14, decision 0462): an item's links are signed for its
+ * `generation`; "Revoke preview links" in the editor moves it on, so every link sent before
+ * answers as an expired one. No row: generation 0, the links of decision 0331.
+ */
+export const previewRevocations = pgTable(
+  "preview_revocations",
+  {
+    entityType: text("entity_type").$type<WorkflowEntity>().notNull(),
+    entityId: uuid("entity_id").notNull(),
+    generation: integer("generation").notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityType, t.entityId] }),
+    check("preview_revocations_entity_type_check", oneOf("entity_type", WORKFLOW_ENTITIES)),
+    check("preview_revocations_generation_check", sql`${t.generation} > 0`),
+  ],
+);
 
 /** Every draft save and every publish of an item (who, when, the values); the last 50 kept. */
 export const contentRevisions = pgTable(

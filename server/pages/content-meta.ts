@@ -156,9 +156,12 @@ export function caseStudyJsonLd(study: CaseStudyDetail, siteUrl: string): Record
 }
 
 /** 'Case Study Not Found' (a 404): not indexed. */
-export function caseStudyNotFoundMeta(copy: typeof CASE_STUDY_PAGE_COPY): MetaDescriptor[] {
+export function caseStudyNotFoundMeta(
+  copy: typeof CASE_STUDY_PAGE_COPY,
+  status: 404 | 410 = 404,
+): MetaDescriptor[] {
   return [
-    { title: `${copy.notFound.title} | ${studio.name}` },
+    { title: status === 410 ? SEO.gone.title : `${copy.notFound.title} | ${studio.name}` },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -171,9 +174,19 @@ export function errorMeta(): MetaDescriptor[] {
   ];
 }
 
-/** The site's 404 page, for content that is missing (a blog post): as for an unknown path. */
-export function notFoundMeta(request: Request, context: Context): MetaDescriptor[] {
-  return metaFor(request, context, { ...SEO.notFound, noindex: true });
+/**
+ * The site's 404 page, for content that is missing (a blog post): as for an unknown path. A path
+ * marked gone (410) is titled "Page gone" (issue #47 item 21).
+ */
+export function notFoundMeta(
+  request: Request,
+  context: Context,
+  status: 404 | 410 = 404,
+): MetaDescriptor[] {
+  return metaFor(request, context, {
+    ...(status === 410 ? SEO.gone : SEO.notFound),
+    noindex: true,
+  });
 }
 
 /** An expired preview link's page: for no search engine. */

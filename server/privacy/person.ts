@@ -83,6 +83,8 @@ export const TABLES_WITHOUT_PERSONS: Record<string, string> = {
   content_revisions: "the studio's content history",
   reply_templates: "the studio's reply templates",
   redirects: "the site's old addresses",
+  redirect_domains: "the other sites redirects may lead to (hosts)",
+  preview_revocations: "which preview links of a content item still open it",
   settings: "back-office settings",
   privacy_settings: "the retention periods",
   scheduled_jobs: "when each daily job last ran",

@@ -37,6 +37,19 @@ function rangeOf(address: ipaddr.IPv4 | ipaddr.IPv6, bits: number): Range {
 const ALL_IPV4: Range = rangeOf(ipaddr.parse("0.0.0.0"), 0);
 const ALL_PUBLIC_IPV6: Range = rangeOf(ipaddr.parse("2000::"), 3);
 
+/**
+ * Ranges that are no one's public address: private, loopback, link-local, shared (CGNAT) and
+ * unique-local. A proxy there is on the operator's own network.
+ */
+const NOT_PUBLIC: Range[] = [...Object.values(NAMED_RANGES).flat(), "100.64.0.0/10"].map((cidr) => {
+  const [text, bits] = cidr.split("/");
+  return rangeOf(ipaddr.parse(text ?? ""), Number(bits));
+});
+
+/** The widest public range taken without TRUST_PROXY_ACKNOWLEDGE: an IPv4 /16, an IPv6 /32. */
+const WIDEST_PUBLIC_IPV4 = 1n << 16n;
+const WIDEST_PUBLIC_IPV6 = 1n << 96n;
+
 /** One entry of the list as a range, or why Express would reject it. */
 function parseEntry(entry: string): Range | string {
   const slash = entry.lastIndexOf("/");
@@ -62,6 +75,29 @@ function parseEntry(entry: string): Range | string {
   }
   if (bits === null || bits < 0 || bits > max) return `"${entry}" has an invalid subnet size`;
   return rangeOf(address, bits);
+}
+
+/**
+ * The entries of a TRUST_PROXY list that trust a public range wider than an IPv4 /16 (65,536
+ * addresses) or an IPv6 /32 (issue #47 item 14, decision 0460): production takes them only with
+ * TRUST_PROXY_ACKNOWLEDGE. Private, loopback and link-local ranges of any size are the
+ * operator's own network and stay accepted.
+ */
+export function widePublicEntries(value: boolean | number | string): string[] {
+  if (typeof value !== "string") return [];
+  return value
+    .split(",")
+    .map((part) => part.trim())
+    .filter((entry) => {
+      if (Object.hasOwn(NAMED_RANGES, entry)) return false;
+      const range = parseEntry(entry);
+      if (typeof range === "string") return false;
+      const [first, last] = range;
+      if (NOT_PUBLIC.some(([from, to]) => from <= first && last <= to)) return false;
+      const size = last - first + 1n;
+      const ipv4 = ALL_IPV4[0] <= first && last <= ALL_IPV4[1];
+      return size > (ipv4 ? WIDEST_PUBLIC_IPV4 : WIDEST_PUBLIC_IPV6);
+    });
 }
 
 /** The ranges of a TRUST_PROXY list, or the problems Express would have reading it. */

@@ -58,6 +58,18 @@ test.describe("content workflow without JavaScript", () => {
       `${preview?.slice(0, -1)}${preview?.endsWith("0") ? "1" : "0"}`,
     );
     expect(forged?.status()).toBe(404);
+
+    // "Revoke preview links" (issue #47 item 14): the link sent answers as an expired one, the
+    // editor's Preview is a new link that opens.
+    await status.getByRole("button", { name: "Revoke preview links" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      'Success: Preview links of "Workflow Walk" revoked: links sent before no longer open. Preview has a new one.',
+    );
+    const revoked = await client.goto(preview ?? "");
+    expect(revoked?.status()).toBe(410);
+    const fresh = await status.getByRole("link", { name: /^Preview/ }).getAttribute("href");
+    expect(fresh).not.toBe(preview);
+    expect((await client.goto(fresh ?? ""))?.status()).toBe(200);
     await clientContext.close();
 
     // "Update": the public page changes.

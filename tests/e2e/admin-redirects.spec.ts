@@ -79,12 +79,21 @@ test.describe("redirects with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Redirects" })).toBeVisible();
     await expectNoAxeViolationsAtBothWidths(page);
     await page.getByRole("textbox", { name: "From" }).fill("/axe-check");
-    await page.getByRole("textbox", { name: "To" }).fill("ftp://example.com/");
+    await page.getByLabel("To", { exact: true }).fill("ftp://example.com/");
     await page.getByRole("button", { name: "Add redirect" }).click();
     await expect(
       page.getByText("Enter a path on this site (e.g. /new-page) or a full https:// address."),
     ).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "To" })).toBeFocused();
+    await expect(page.getByLabel("To", { exact: true })).toBeFocused();
+    await expectNoAxeViolationsAtBothWidths(page);
+    // With a site on the list (its row, and To offering it).
+    const host = `${unique("axe")}.example.org`;
+    await page.getByRole("textbox", { name: "Domain" }).fill(host);
+    await page.getByRole("button", { name: "Add site" }).click();
+    await expect(
+      toast(page, "Success", `${host} added to the sites redirects may lead to.`),
+    ).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "To" })).toBeVisible();
     await expectNoAxeViolationsAtBothWidths(page);
   });
 });
@@ -100,7 +109,7 @@ test.describe("redirects without JavaScript", () => {
     await page.goto("/admin/redirects");
 
     await page.getByRole("textbox", { name: "From" }).fill(from);
-    await page.getByRole("textbox", { name: "To" }).fill("javascript:alert(1)");
+    await page.getByLabel("To", { exact: true }).fill("javascript:alert(1)");
     await page.getByRole("button", { name: "Add redirect" }).click();
     await expect(
       page.getByText("Enter a path on this site (e.g. /new-page) or a full https:// address."),
@@ -108,7 +117,7 @@ test.describe("redirects without JavaScript", () => {
     await expect(page.getByRole("textbox", { name: "From" })).toHaveValue(from);
     expect((await answerOf(page, from)).status).toBe(404);
 
-    await page.getByRole("textbox", { name: "To" }).fill("/contact");
+    await page.getByLabel("To", { exact: true }).fill("/contact");
     await page.getByRole("button", { name: "Add redirect" }).click();
     await expect(page).toHaveURL(/\/admin\/redirects$/);
     await expect(page.getByRole("status")).toHaveText(`Success: Redirect added for ${from}.`);
@@ -122,6 +131,48 @@ test.describe("redirects without JavaScript", () => {
       page.getByRole("button", { name: `Remove the redirect from ${from}` }),
     ).toHaveCount(0);
     expect((await answerOf(page, from)).status).toBe(404);
+  });
+
+  // Issue #47 items 11 and 19: other sites only from the admins' list; a live page's address refused.
+  test("an admin adds another site; a redirect there is refused before and taken after; a page's address is refused", async ({
+    page,
+  }) => {
+    await signIn(page);
+    const host = `${unique("press")}.example.com`;
+    const from = `/${unique("press-kit")}`;
+    await page.goto("/admin/redirects");
+
+    await page.getByRole("textbox", { name: "From" }).fill(from);
+    await page.getByLabel("To", { exact: true }).fill(`https://${host}/kit`);
+    await page.getByRole("button", { name: "Add redirect" }).click();
+    await expect(
+      page.getByText(`${host} is not on the list of sites redirects may lead to.`, {
+        exact: false,
+      }),
+    ).toBeVisible();
+
+    await page.getByRole("textbox", { name: "Domain" }).fill(host);
+    await page.getByRole("button", { name: "Add site" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      `Success: ${host} added to the sites redirects may lead to.`,
+    );
+    await expect(page.getByRole("list", { name: "Other sites" })).toContainText(host);
+
+    await page.getByRole("textbox", { name: "From" }).fill(from);
+    await page.getByLabel("To", { exact: true }).fill(`https://${host}/kit`);
+    await page.getByRole("button", { name: "Add redirect" }).click();
+    await expect(page.getByRole("status")).toHaveText(`Success: Redirect added for ${from}.`);
+    expect(await answerOf(page, from)).toEqual({ status: 301, location: `https://${host}/kit` });
+
+    await page.getByRole("textbox", { name: "From" }).fill("/about");
+    await page.getByLabel("To", { exact: true }).fill("/contact");
+    await page.getByRole("button", { name: "Add redirect" }).click();
+    await expect(
+      page.getByText("A page answers /about, so a redirect from it would never apply.", {
+        exact: false,
+      }),
+    ).toBeVisible();
+    expect((await answerOf(page, "/about")).status).toBe(200);
   });
 
   test("the editor's search and social preview shows the stored values without JavaScript", async ({

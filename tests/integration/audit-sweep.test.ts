@@ -9,6 +9,7 @@ import {
   contentRevisions,
   jobApplications,
   portfolioItems,
+  redirectDomains,
   redirects,
   replyTemplates,
   teamMembers,
@@ -406,8 +407,36 @@ function sampleWrites(
           }),
       },
     ],
+    // A post of its own (the sweep deletes the demo ones): see PREVIEW_POST.
+    "/admin/preview-links/:section/:id": [
+      {
+        url: `/admin/preview-links/blog/${PREVIEW_POST}`,
+        params: { section: "blog", id: PREVIEW_POST },
+        body: form({}),
+      },
+    ],
+    "/admin/redirects/domains": [
+      { url: "/admin/redirects/domains", body: form({ intent: "add-domain", host: "sweep.test" }) },
+      {
+        url: "/admin/redirects/domains",
+        body: async () =>
+          new URLSearchParams({
+            intent: "remove-domain",
+            id:
+              (
+                await db()
+                  .select({ id: redirectDomains.id })
+                  .from(redirectDomains)
+                  .where(eq(redirectDomains.host, "sweep.test"))
+              )[0]?.id ?? "",
+          }),
+      },
+    ],
   };
 }
+
+/** A post whose preview links the sweep revokes (issue #47 item 14); last by id, not `first`. */
+const PREVIEW_POST = "ffffffff-ffff-4fff-bfff-00000000e471";
 
 describe.each(testDrivers)("audit sweep over the route table on %s", (driver) => {
   const t = seededRuntime(driver);
@@ -438,6 +467,9 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
       "";
     const userId = async (email: string) =>
       (await db().select({ id: user.id }).from(user).where(eq(user.email, email)))[0]?.id ?? "";
+    await db()
+      .insert(blogPosts)
+      .values({ id: PREVIEW_POST, title: "Sweep Preview", slug: "sweep-preview", status: "draft" });
     const [inquiry] = await db()
       .insert(contactSubmissions)
       .values({ name: "Audit Visitor", email: "visitor@audit.test" })

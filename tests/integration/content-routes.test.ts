@@ -4,7 +4,7 @@ import path from "node:path";
 import { loadConfig } from "@server/config";
 import { invalidateContentCache } from "@server/content/cache";
 import { runtimeContext } from "@server/context";
-import { blogPosts, caseStudies } from "@server/db/schema";
+import { blogPosts, caseStudies, redirects } from "@server/db/schema";
 import { createLogger } from "@server/logger";
 import type { Runtime } from "@server/runtime";
 import { eq } from "drizzle-orm";
@@ -24,6 +24,7 @@ import * as blogPostRoute from "~/routes/site/blog-post";
 import * as careersRoute from "~/routes/site/careers";
 import * as caseStudiesRoute from "~/routes/site/case-studies";
 import * as caseStudyRoute from "~/routes/site/case-study";
+import * as notFoundRoute from "~/routes/site/not-found";
 import * as portfolioRoute from "~/routes/site/portfolio";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
@@ -477,6 +478,37 @@ describe.each(testDrivers)("content routes on a seeded %s database", (driver) =>
       );
       expect(article).toContain('<img src="x.png" />');
       expect(article).toContain('<a href="https://ok.example" target="_blank">ok</a>');
+    });
+  });
+
+  // Issue #47 item 21: a path marked gone (410) is titled "Page gone", not "Page not found".
+  describe("a path marked gone", () => {
+    it("answers 410 titled and headed Page gone on the catch-all, a post's and a study's route", async () => {
+      await seeded.db.insert(redirects).values(
+        ["/old-offer", "/blog/gone-post", "/case-studies/gone-study"].map((fromPath) => ({
+          fromPath,
+          toTarget: null,
+          origin: "manual" as const,
+        })),
+      );
+      const pages = [
+        await render(notFoundRoute, "*", "/old-offer", seeded),
+        await render(blogPostRoute, "/blog/:slug", "/blog/gone-post", seeded),
+        await render(caseStudyRoute, "/case-studies/:id", "/case-studies/gone-study", seeded),
+      ];
+      for (const page of pages) {
+        expect(page.status).toBe(410);
+        expect(headTitle(page.head)).toBe("Page gone | Northlight Studio");
+      }
+      for (const page of pages.slice(0, 2)) {
+        expect(text(page.html)).toContain("410 Page gone");
+        expect(text(page.html)).not.toContain("Page not found");
+      }
+      // An unknown path is still the SPEC's 404 page.
+      const unknown = await render(notFoundRoute, "*", "/never-was", seeded);
+      expect(unknown.status).toBe(404);
+      expect(headTitle(unknown.head)).toBe("Page not found | Northlight Studio");
+      expect(text(unknown.html)).toContain("404 Oops! Page not found");
     });
   });
 });

@@ -2,12 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { restoreBackupArchive, writeBackupArchive } from "@server/backup/archive";
-import { auditEvents, blogPosts, caseStudies, redirects } from "@server/db/schema";
+import { auditEvents, blogPosts, caseStudies, redirectDomains, redirects } from "@server/db/schema";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { REDIRECT_MESSAGES } from "~/entities/redirect/form";
 import { action as blogEditorAction } from "~/routes/admin/blog-editor";
 import { action as caseStudyEditorAction } from "~/routes/admin/case-study-editor";
+import { action as domainsAction } from "~/routes/admin/redirect-domains";
 import { action as redirectsAction, loader as redirectsLoader } from "~/routes/admin/redirects";
 import { loader as blogPostLoader } from "~/routes/site/blog-post";
 import { loader as caseStudyLoader } from "~/routes/site/case-study";
@@ -101,7 +102,30 @@ describe.each(testDrivers)("redirects on %s", (driver) => {
     expect(audit).toMatchObject({ action: "create", entityName: "/old-site/about.html" });
   });
 
+  /** An admin's post to the list of other sites; the toast it leads back with. */
+  async function domains(fields: Record<string, string>, cookie = t.cookies.admin) {
+    const answer = await settle(() =>
+      postTo(t, domainsAction, "/admin/redirects/domains", formOf(fields), { cookie }),
+    );
+    return answer;
+  }
+  const toastAfter = async (fields: Record<string, string>) => {
+    const response = (await postTo(
+      t,
+      domainsAction,
+      "/admin/redirects/domains",
+      formOf(fields),
+    )) as Response;
+    expect(response.headers.get("location")).toBe("/admin/redirects");
+    return toastOf(t.runtime, response);
+  };
+  const domainId = async (host: string) =>
+    (await db().select().from(redirectDomains).where(eq(redirectDomains.host, host)))[0]?.id ?? "";
+
   it("normalises From (slashes) and takes a full https URL as To; this site's own URL as a path", async () => {
+    expect(await toastAfter({ intent: "add-domain", host: "press.example.com" })).toBe(
+      `Success: ${REDIRECT_MESSAGES.domainAdded("press.example.com")}`,
+    );
     expect((await add({ from: "/press//kit/", to: "https://press.example.com/kit" })).status).toBe(
       302,
     );
@@ -219,15 +243,154 @@ describe.each(testDrivers)("redirects on %s", (driver) => {
     expect(await toastOf(t.runtime, again)).toBe(`Error: ${REDIRECT_MESSAGES.removeFailed}`);
   });
 
-  it("a live page wins over a redirect from its address", async () => {
+  it("a live page wins over a redirect from its address (one left from before the page)", async () => {
     const [post] = await db()
       .select()
       .from(blogPosts)
       .where(eq(blogPosts.status, "published"))
       .limit(1);
     if (!post) throw new Error("the demo content has a published post");
-    expect((await add({ from: `/blog/${post.slug}`, to: "/about" })).status).toBe(302);
+    await db()
+      .insert(redirects)
+      .values({ fromPath: `/blog/${post.slug}`, toTarget: "/about", origin: "slug" });
     expect((await visit(`/blog/${post.slug}`)).status).toBe(200);
+    await db()
+      .delete(redirects)
+      .where(eq(redirects.fromPath, `/blog/${post.slug}`));
+  });
+
+  // Issue #47 item 19: a redirect that could never apply is refused, not "Success".
+  it("refuses a From that a page answers, with a message, storing nothing", async () => {
+    const [post] = await db()
+      .select()
+      .from(blogPosts)
+      .where(eq(blogPosts.status, "published"))
+      .limit(1);
+    const [study] = await db()
+      .select()
+      .from(caseStudies)
+      .where(eq(caseStudies.status, "published"))
+      .limit(1);
+    if (!post || !study) throw new Error("the demo content has a published post and study");
+    const before = await db().select().from(redirects);
+    for (const from of [
+      "/about",
+      "/",
+      "/services/video-production",
+      `/blog/${post.slug}`,
+      `/case-studies/${study.slug}`,
+      `/case-studies/${study.id}`,
+      // A built-in study answers at its fixed address.
+      "/case-studies/estate-media",
+      "/blog/rss.xml",
+      "/sitemap.xml",
+    ]) {
+      const answer = await add({ from, to: "/contact" });
+      expect(answer.status, from).toBe(400);
+      expect(errorsOf(answer).from, from).toEqual([REDIRECT_MESSAGES.pageAnswers(from)]);
+    }
+    expect(await db().select().from(redirects)).toEqual(before);
+  });
+
+  it("saves a redirect to an item that is not published, with a warning", async () => {
+    const [draft] = await db()
+      .select()
+      .from(blogPosts)
+      .where(eq(blogPosts.status, "draft"))
+      .limit(1);
+    if (!draft) throw new Error("the demo content has a draft post");
+    const target = `/blog/${draft.slug}`;
+    const response = (await postTo(
+      t,
+      redirectsAction,
+      "/admin/redirects",
+      formOf({ intent: "add", from: "/old-draft-link", to: target }),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(await toastOf(t.runtime, response)).toBe(
+      `Warning: ${REDIRECT_MESSAGES.added("/old-draft-link")} ${REDIRECT_MESSAGES.unpublishedTarget(target)}`,
+    );
+    expect(await stored("/old-draft-link")).toMatchObject({ toTarget: target });
+    // A published target: a plain success.
+    const published = (await postTo(
+      t,
+      redirectsAction,
+      "/admin/redirects",
+      formOf({ intent: "add", from: "/old-about-link", to: "/about" }),
+    )) as Response;
+    expect(await toastOf(t.runtime, published)).toBe(
+      `Success: ${REDIRECT_MESSAGES.added("/old-about-link")}`,
+    );
+  });
+
+  // Issue #47 item 11: other sites only from the admins' list.
+  it("leads to another site only if it is on the admins' list; editors pick, admins keep it (audited)", async () => {
+    const refused = await add({ from: "/out-1", to: "https://elsewhere.example.net/page" });
+    expect(refused.status).toBe(400);
+    expect(errorsOf(refused).to).toEqual([
+      REDIRECT_MESSAGES.hostNotListed("elsewhere.example.net"),
+    ]);
+    expect(await stored("/out-1")).toBeUndefined();
+
+    // An editor may not add or remove a site: the policy's 403.
+    expect(
+      (await domains({ intent: "add-domain", host: "elsewhere.example.net" }, t.cookies.editor))
+        .status,
+    ).toBe(403);
+    expect(await domainId("elsewhere.example.net")).toBe("");
+
+    // An admin adds it (spelled any way), and the list shows it to an editor.
+    expect(
+      await toastAfter({ intent: "add-domain", host: "https://Elsewhere.Example.NET/x" }),
+    ).toBe(`Success: ${REDIRECT_MESSAGES.domainAdded("elsewhere.example.net")}`);
+    expect(await toastAfter({ intent: "add-domain", host: "elsewhere.example.net" })).toBe(
+      `Error: ${REDIRECT_MESSAGES.domainTaken("elsewhere.example.net")}`,
+    );
+    expect(await toastAfter({ intent: "add-domain", host: "not a domain" })).toBe(
+      `Error: ${REDIRECT_MESSAGES.domainInvalid}`,
+    );
+    const listed = (await redirectsLoader(
+      routeArgs(t.runtime, "/admin/redirects", { cookie: t.cookies.editor }) as never,
+    )) as { domains: { host: string }[]; managesDomains: boolean };
+    expect(listed.domains.map((domain) => domain.host)).toContain("elsewhere.example.net");
+    expect(listed.managesDomains).toBe(false);
+
+    // The editor picks it.
+    expect(
+      (await add({ from: "/out-1", to: "https://elsewhere.example.net/page" }, t.cookies.editor))
+        .status,
+    ).toBe(302);
+    // A subdomain is another host.
+    expect(
+      errorsOf(await add({ from: "/out-2", to: "https://www.elsewhere.example.net/" })).to,
+    ).toEqual([REDIRECT_MESSAGES.hostNotListed("www.elsewhere.example.net")]);
+
+    // Not removed while a redirect leads there; removed once none does.
+    const id = await domainId("elsewhere.example.net");
+    expect(await toastAfter({ intent: "remove-domain", id })).toBe(
+      `Error: ${REDIRECT_MESSAGES.domainInUse("elsewhere.example.net", 1)}`,
+    );
+    expect((await domains({ intent: "remove-domain", id }, t.cookies.editor)).status).toBe(403);
+    const from = await stored("/out-1");
+    await postTo(
+      t,
+      redirectsAction,
+      "/admin/redirects",
+      formOf({ intent: "remove", id: from?.id ?? "" }),
+    );
+    expect(await toastAfter({ intent: "remove-domain", id })).toBe(
+      `Success: ${REDIRECT_MESSAGES.domainRemoved("elsewhere.example.net")}`,
+    );
+    expect(await domainId("elsewhere.example.net")).toBe("");
+    const audits = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, "redirect_domain"), eq(auditEvents.entityId, id)))
+      .orderBy(auditEvents.at);
+    expect(audits.map((row) => [row.action, row.entityName])).toEqual([
+      ["create", "elsewhere.example.net"],
+      ["delete", "elsewhere.example.net"],
+    ]);
   });
 
   describe("a published item's slug changes", () => {
@@ -354,6 +517,8 @@ describe.each(testDrivers.slice(-1))("redirects in a backup on %s", (driver) => 
         { fromPath: "/case-studies/old-name", toTarget: "/case-studies/new-name", origin: "slug" },
         { fromPath: "/closed-offer", toTarget: null, origin: "manual" },
       ]);
+      // The other sites redirects may lead to (issue #47 item 11) travel with them.
+      await source.database.db.insert(redirectDomains).values({ host: "press.example.com" });
       const archive = await writeBackupArchive(source, {
         directory: folder,
         archiveKey: ARCHIVE_KEY,
@@ -364,6 +529,9 @@ describe.each(testDrivers.slice(-1))("redirects in a backup on %s", (driver) => 
         (await db.select().from(redirects)).sort((a, b) => a.fromPath.localeCompare(b.fromPath));
       expect(await rows(target.database.db)).toEqual(await rows(source.database.db));
       expect(await rows(target.database.db)).toHaveLength(3);
+      const sites = async (db: typeof source.database.db) =>
+        db.select({ host: redirectDomains.host }).from(redirectDomains);
+      expect(await sites(target.database.db)).toEqual([{ host: "press.example.com" }]);
     } finally {
       for (const resource of opened.reverse()) await resource.close().catch(() => {});
       await rm(folder, { recursive: true, force: true });

@@ -92,6 +92,35 @@ describe("TRUST_PROXY", () => {
     );
   });
 
+  // Issue #47 item 14 (decision 0460): a public range wider than a /16 trusts strangers too.
+  it.each([
+    "203.0.0.0/15",
+    "104.16.0.0/13",
+    "loopback, 198.0.0.0/8",
+    "203.0.113.0/255.254.0.0",
+    "::ffff:198.0.0.0/104",
+    "2400::/31",
+  ])("refuses the wide public range %s in production, unless acknowledged", (value) => {
+    const problems = production(value);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^TRUST_PROXY: .* wider than a \/16 .*TRUST_PROXY_ACKNOWLEDGE=true/,
+    );
+    expect(production(value, { TRUST_PROXY_ACKNOWLEDGE: "true" })).toEqual([]);
+    expect(problemsOf({ TRUST_PROXY: value })).toEqual([]);
+  });
+
+  it.each([
+    "203.0.0.0/16",
+    "10.0.0.0/8",
+    "172.16.0.0/12",
+    "100.64.0.0/10",
+    "fc00::/7",
+    "2400:cb00::/32",
+  ])("takes %s in production (public /16 at most, or a private range)", (value) => {
+    expect(production(value)).toEqual([]);
+  });
+
   it("takes a list that trusts everyone outside production, as it takes true", () => {
     expect(problemsOf({ TRUST_PROXY: "0.0.0.0/1,128.0.0.0/1" })).toEqual([]);
     expect(problemsOf({ NODE_ENV: "test", TRUST_PROXY: "true" })).toEqual([]);

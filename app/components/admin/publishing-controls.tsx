@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Form } from "react-router";
 import {
   PUBLISHING_LABELS,
   PUBLISHING_STATES,
@@ -182,11 +183,29 @@ export function PublishingFilter({ id, value }: { id: string; value: string }) {
   );
 }
 
-/** The draft's signed preview (valid 24 hours): a page to check, or an address to send. */
+/** The id of the (empty) form "Revoke preview links" posts: it stands outside the editor's form. */
+export const REVOKE_PREVIEW_FORM = "revoke-preview-links";
+
+/**
+ * The draft's signed preview (valid 24 hours): a page to check, or an address to send; and
+ * "Revoke preview links", which ends every link sent so far (issue #47, decision 0462). The
+ * button posts `RevokePreviewForm`, which the page renders outside its editor's form (a form
+ * cannot hold another).
+ */
 export function PreviewLink({ href }: { href: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener" className={buttonClass.secondary}>
-      Preview<span className="sr-only"> (opens in a new tab; the link works for 24 hours)</span>
-    </a>
+    <>
+      <a href={href} target="_blank" rel="noopener" className={buttonClass.secondary}>
+        Preview<span className="sr-only"> (opens in a new tab; the link works for 24 hours)</span>
+      </a>
+      <button type="submit" form={REVOKE_PREVIEW_FORM} className={buttonClass.secondary}>
+        Revoke preview links
+      </button>
+    </>
   );
+}
+
+/** The form of "Revoke preview links" (see PreviewLink): nothing but its address. */
+export function RevokePreviewForm({ action }: { action: string }) {
+  return <Form id={REVOKE_PREVIEW_FORM} method="post" action={action} />;
 }

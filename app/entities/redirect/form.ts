@@ -23,6 +23,24 @@ export const REDIRECT_MESSAGES = {
   removeFailed: "That redirect was already removed.",
   saveFailed: "The redirect could not be saved. Please try again.",
   fetchFailed: "Failed to load redirects",
+  // A path a page answers would never redirect (a live page wins): refused (issue #47 item 19).
+  pageAnswers: (from: string) =>
+    `A page answers ${from}, so a redirect from it would never apply. Unpublish or rename that page first, or pick another address.`,
+  // A target that is not published yet: saved, with a warning.
+  warning: "Warning",
+  unpublishedTarget: (to: string) =>
+    `${to} is not published: visitors will see the not-found page there until it is.`,
+  // Other sites (issue #47 item 11, decision 0461): only those on the admins' list.
+  hostNotListed: (host: string) =>
+    `${host} is not on the list of sites redirects may lead to. Pick one of the sites below, or ask an admin to add it.`,
+  domainInvalid: "Enter a domain such as press.example.com.",
+  domainOwnSite: "This site's own address needs no entry: enter a path such as /about instead.",
+  domainTaken: (host: string) => `${host} is already on the list.`,
+  domainAdded: (host: string) => `${host} added to the sites redirects may lead to.`,
+  domainRemoved: (host: string) => `${host} removed from the sites redirects may lead to.`,
+  domainInUse: (host: string, count: number) =>
+    `${count === 1 ? "A redirect leads" : `${count} redirects lead`} to ${host}. Remove ${count === 1 ? "it" : "them"} first.`,
+  domainRemoveFailed: "That site was already removed from the list.",
 } as const;
 
 export const MAX_REDIRECT_LENGTH = 2000;
@@ -72,6 +90,43 @@ export function normaliseTarget(value: string, siteUrl?: string): string | null 
   if (url.username || url.password) return null;
   return url.href;
 }
+
+/** The host of an https target (lowercase, as a URL spells it); null for a path on this site. */
+export function hostOfTarget(target: string): string | null {
+  if (target.startsWith("/") || !URL.canParse(target)) return null;
+  return new URL(target).hostname;
+}
+
+/**
+ * A domain as an admin types it ("Press.Example.com", "https://press.example.com/kit"): its
+ * host, lowercase and punycode as URLs spell it; null when it is not one.
+ */
+export function normaliseDomain(value: string): string | null {
+  const text = value.trim();
+  if (!text || text.length > 253) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  if (!URL.canParse(withScheme)) return null;
+  const url = new URL(withScheme);
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (url.username || url.password || url.port) return null;
+  const host = url.hostname;
+  // A name with a dot (press.example.com), or an address; not "localhost" or a bare word.
+  if (!/^[a-z0-9.-]+$/.test(host) && !/^\[[0-9a-f:.]+\]$/.test(host)) return null;
+  if (!host.includes(".") && !host.startsWith("[")) return null;
+  return host;
+}
+
+/** The admins' form for another site: one field, "Domain". */
+export const redirectDomainSchema = z.object({
+  host: z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const host = normaliseDomain(value);
+      if (!host) ctx.addIssue({ code: "custom", message: REDIRECT_MESSAGES.domainInvalid });
+      return host ?? "";
+    }),
+});
 
 const isAdminPath = (path: string) => /^\/admin(?:[/.]|$)/i.test(path);
 

@@ -32,6 +32,11 @@ export const AREAS = [
   "analytics",
   /** The person's own account page: every staff member. */
   "account",
+  /**
+   * The list of other sites redirects may lead to (issue #47 item 11): admins keep it, editors
+   * pick from it on /admin/redirects.
+   */
+  "domains",
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -77,8 +82,12 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/:section/:id/delete": "content",
   "/admin/history/:section/:id": "content",
   "/admin/uploads/image": "writing",
+  // "Revoke preview links" of a post's or study's editor (issue #47): with the editors.
+  "/admin/preview-links/:section/:id": "writing",
   // Old addresses of moved pages (issue #31): content, as the pages themselves are.
   "/admin/redirects": "content",
+  // Adding and removing the other sites redirects may lead to: admins only.
+  "/admin/redirects/domains": "domains",
   "/admin/backups": "backups",
   "/admin/backups/:id/download": "backups",
   "/admin/audit": "audit",

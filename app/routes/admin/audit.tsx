@@ -78,6 +78,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   invite_revoke: "Revoked an invitation",
   csv_export: "Exported a CSV",
   access_denied: "Refused access",
+  revoke_preview: "Revoked preview links",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({

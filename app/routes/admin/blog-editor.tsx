@@ -14,7 +14,7 @@ import { isUuid } from "@server/admin/list-params";
 import { BLOG_MESSAGES, failure, success, WORKFLOW_MESSAGES } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
 import { audited } from "@server/audit/log";
-import { previewPath } from "@server/content/preview";
+import { currentPreviewPath } from "@server/content/preview";
 import { sanitizeBlogHtml } from "@server/content/sanitize";
 import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
@@ -23,7 +23,11 @@ import { UploadRejectedError } from "@server/uploads";
 import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import { BlogPostForm, type BlogPostFormValues } from "~/components/admin/blog-post-form";
-import { PreviewLink, PublishingStatus } from "~/components/admin/publishing-controls";
+import {
+  PreviewLink,
+  PublishingStatus,
+  RevokePreviewForm,
+} from "~/components/admin/publishing-controls";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { blogPostSchema, toUtcDateTimeInput } from "~/entities/blog-post/form";
@@ -31,7 +35,7 @@ import { areaOfPath, mayEnter, WORKFLOW_INTENTS_OF } from "~/entities/staff/acce
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import { NO_SEO_VALUES, seoValuesOf } from "~/lib/forms/seo-fields";
-import { historyPath, publishingStateOf } from "~/lib/publishing";
+import { historyPath, previewLinksPath, publishingStateOf } from "~/lib/publishing";
 import { isSafeUrl } from "~/lib/safe-url";
 import { studioTimeZone, toZonedInput } from "~/lib/studio-time";
 import type { StaffRole } from "~/lib/values";
@@ -116,7 +120,7 @@ export async function loader(args: Route.LoaderArgs) {
     values,
     published: post?.status === "published" ? post.slug : null,
     // A link to send to someone without an account: valid 24 hours from this page's load.
-    preview: post ? previewPath(keys.previewLinks, "blog_post", post.id) : null,
+    preview: post ? await currentPreviewPath(db, keys.previewLinks, "blog_post", post.id) : null,
     // History (and its Restore) is the content area's: not a contributor's.
     history:
       post && mayEnter(staff.role, areaOfPath(historyPath("blog", post.id)))
@@ -331,6 +335,9 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
           ) : null
         }
       />
+      {mode === "edit" && loaderData.id ? (
+        <RevokePreviewForm action={previewLinksPath("blog", loaderData.id)} />
+      ) : null}
       {mode === "edit" ? (
         <PublishingStatus publishing={publishing}>
           {preview ? <PreviewLink href={preview} /> : null}

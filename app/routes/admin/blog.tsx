@@ -4,6 +4,7 @@ import { loadAdminList } from "@server/admin/moderation";
 import { requireAccess } from "@server/security/admin-access";
 import { ExternalLink, Tags } from "lucide-react";
 import { DeleteButton } from "~/components/admin/delete-button";
+import { formatDateTime } from "~/components/admin/format";
 import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
 import {
   AddLink,
@@ -86,7 +87,13 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                     {post.isFeatured ? <Flag on>Featured</Flag> : null}
                   </>
                 }
-                details={[post.category, post.authorName, formatDay(post.publishedAt)]}
+                details={[
+                  post.category,
+                  post.authorName,
+                  formatDay(post.publishedAt),
+                  // A scheduled draft: when it goes live (its "Publish at").
+                  post.publishAt ? `Goes live ${formatDateTime(post.publishAt)}` : null,
+                ]}
                 actions={
                   <>
                     {post.status === "published" ? (

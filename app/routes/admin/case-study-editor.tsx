@@ -9,20 +9,29 @@ import { findDraft } from "@server/admin/content-workflow";
 import { isUuid } from "@server/admin/list-params";
 import { CASE_STUDY_EDITOR_MESSAGES, failure } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
-import { previewPath } from "@server/content/preview";
+import { currentPreviewPath } from "@server/content/preview";
 import { getRuntimeFrom } from "@server/context";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import { CaseStudyEditor } from "~/components/admin/case-study-editor/editor";
 import { DeleteButton } from "~/components/admin/delete-button";
-import { PreviewLink, PublishingStatus } from "~/components/admin/publishing-controls";
+import {
+  PreviewLink,
+  PublishingStatus,
+  RevokePreviewForm,
+} from "~/components/admin/publishing-controls";
 import { buttonClass } from "~/components/admin/ui";
 import { BUILT_IN_CASE_STUDY_SLUGS } from "~/copy/samples";
 import { type CaseStudyDraft, emptyDraft } from "~/entities/case-study/form";
 import { mayEnter, WORKFLOW_INTENTS_OF } from "~/entities/staff/access";
 import { adminMeta } from "~/lib/admin-meta";
-import { historyPath, type PublishingState, publishingStateOf } from "~/lib/publishing";
+import {
+  historyPath,
+  type PublishingState,
+  previewLinksPath,
+  publishingStateOf,
+} from "~/lib/publishing";
 import { studioTimeZone, toZonedInput } from "~/lib/studio-time";
 import type { Route } from "./+types/case-study-editor";
 
@@ -93,7 +102,7 @@ export async function loader(args: Route.LoaderArgs) {
     published: study.status === "published",
     manages,
     // A link to send to someone without an account: valid 24 hours from this page's load.
-    preview: previewPath(keys.previewLinks, "case_study", id),
+    preview: await currentPreviewPath(db, keys.previewLinks, "case_study", id),
     publishing: {
       intents,
       state: publishingStateOf(study.status, pending?.state ?? null),
@@ -146,58 +155,65 @@ export default function CaseStudyEditorPage({ loaderData, actionData }: Route.Co
   const { mode, id, builtIn, published, manages } = loaderData;
   const slug = loaderData.draft.slug;
   return (
-    <CaseStudyEditor
-      key={versionOf(answer)}
-      mode={mode}
-      draft={state.draft}
-      fieldErrors={state.fieldErrors}
-      message={state.message}
-      focus={state.focus}
-      slugLocked={loaderData.slugLocked}
-      cancelHref={LIST_PATH}
-      publishing={loaderData.publishing}
-      notice={
-        <>
-          {mode === "edit" && id ? (
-            <PublishingStatus publishing={loaderData.publishing}>
-              {loaderData.preview ? <PreviewLink href={loaderData.preview} /> : null}
-              {manages ? (
-                <Link to={historyPath("case-studies", id)} className={buttonClass.secondary}>
-                  History
-                </Link>
-              ) : null}
-            </PublishingStatus>
-          ) : null}
-          {loaderData.slugLocked ? (
-            <p className="rounded-lg border border-line bg-surface px-4 py-3 text-sm text-ink-muted">
-              {builtIn
-                ? "A built-in study: it is always listed on /case-studies. While this row is published, the website shows it as edited here; unpublished or deleted, the built-in copy shows instead."
-                : "One of the named studies with a built-in copy: while this row is published, /case-studies/" +
-                  slug +
-                  " shows it as edited here; unpublished or deleted, the built-in copy answers that address instead."}
-            </p>
-          ) : null}
-        </>
-      }
-      actions={
-        mode === "edit" && id ? (
+    <>
+      {mode === "edit" && id ? (
+        <RevokePreviewForm action={previewLinksPath("case-studies", id)} />
+      ) : null}
+      <CaseStudyEditor
+        key={versionOf(answer)}
+        mode={mode}
+        draft={state.draft}
+        fieldErrors={state.fieldErrors}
+        message={state.message}
+        focus={state.focus}
+        slugLocked={loaderData.slugLocked}
+        cancelHref={LIST_PATH}
+        publishing={loaderData.publishing}
+        notice={
           <>
-            {published ? (
-              <Link to={`/case-studies/${slug}`} className={buttonClass.ghost}>
-                <ExternalLink aria-hidden="true" className="size-4" />
-                View on site
-              </Link>
+            {mode === "edit" && id ? (
+              <PublishingStatus publishing={loaderData.publishing}>
+                {loaderData.preview && loaderData.id ? (
+                  <PreviewLink href={loaderData.preview} />
+                ) : null}
+                {manages ? (
+                  <Link to={historyPath("case-studies", id)} className={buttonClass.secondary}>
+                    History
+                  </Link>
+                ) : null}
+              </PublishingStatus>
             ) : null}
-            {manages ? (
-              <DeleteButton
-                confirmHref={`${LIST_PATH}/${id}/delete`}
-                itemName={loaderData.draft.title}
-                noun="case study"
-              />
+            {loaderData.slugLocked ? (
+              <p className="rounded-lg border border-line bg-surface px-4 py-3 text-sm text-ink-muted">
+                {builtIn
+                  ? "A built-in study: it is always listed on /case-studies. While this row is published, the website shows it as edited here; unpublished or deleted, the built-in copy shows instead."
+                  : "One of the named studies with a built-in copy: while this row is published, /case-studies/" +
+                    slug +
+                    " shows it as edited here; unpublished or deleted, the built-in copy answers that address instead."}
+              </p>
             ) : null}
           </>
-        ) : null
-      }
-    />
+        }
+        actions={
+          mode === "edit" && id ? (
+            <>
+              {published ? (
+                <Link to={`/case-studies/${slug}`} className={buttonClass.ghost}>
+                  <ExternalLink aria-hidden="true" className="size-4" />
+                  View on site
+                </Link>
+              ) : null}
+              {manages ? (
+                <DeleteButton
+                  confirmHref={`${LIST_PATH}/${id}/delete`}
+                  itemName={loaderData.draft.title}
+                  noun="case study"
+                />
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+    </>
   );
 }

@@ -37,7 +37,7 @@ import type { Route } from "./+types/inquiries";
 
 /** /admin: contact submissions (the Dashboard). */
 
-export const meta: Route.MetaFunction = () => adminMeta("Inquiries");
+export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 const OWNER_FILTER_OPTIONS = [
   { value: "mine", label: "Mine" },

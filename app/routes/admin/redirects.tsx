@@ -1,8 +1,14 @@
 import { inTransaction } from "@server/admin/after-content-write";
 import { isUuid, parseListQuery } from "@server/admin/list-params";
 import { BAD_REQUEST, failure, success } from "@server/admin/messages";
-import { loadAdminList, redirectWithFlash } from "@server/admin/moderation";
-import { addRedirect, listRedirects, removeRedirect } from "@server/admin/redirects";
+import { loadAdminList, loadOrReport, redirectWithFlash } from "@server/admin/moderation";
+import {
+  addRedirect,
+  listRedirectDomains,
+  listRedirects,
+  type RedirectDomainRow,
+  removeRedirect,
+} from "@server/admin/redirects";
 import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
@@ -16,6 +22,7 @@ import { CheckboxField, FormFields, FormMessage, TextField } from "~/components/
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { REDIRECT_MESSAGES, redirectSchema } from "~/entities/redirect/form";
+import { mayEnter } from "~/entities/staff/access";
 import { adminMeta } from "~/lib/admin-meta";
 import { textValuesOf } from "~/lib/forms/check";
 import type { FieldErrors } from "~/lib/forms/result";
@@ -26,21 +33,37 @@ import type { Route } from "./+types/redirects";
  * /admin/redirects (issue #31 item 5, decision 0370): the old addresses of moved or removed
  * pages. Lists them (search, 25 a page), adds one by hand ("From", "To", or Gone for a 410),
  * removes one. Plain POST forms with a redirect and a toast; a refused one answers 400 with
- * its message and what was typed.
+ * its message and what was typed. A redirect to another site leads only to one of the sites on
+ * the list shown here (issue #47 item 11): admins add and remove them (their forms post to
+ * /admin/redirects/domains), editors pick one for To.
  */
 
 export const meta: Route.MetaFunction = () => adminMeta("Redirects");
 
 const PATH = "/admin/redirects";
 
+const DOMAINS_PATH = "/admin/redirects/domains";
+
 export async function loader(args: Route.LoaderArgs) {
+  const staff = await requireAccess(args);
   const query = parseListQuery(args.url.searchParams);
   const list = await loadAdminList(
     args,
     (db) => listRedirects(db, query),
     REDIRECT_MESSAGES.fetchFailed,
   );
-  return { ...list, q: query.q };
+  const db = getRuntimeFrom(args.context).database.db;
+  const domains = await loadOrReport(
+    args.context,
+    () => listRedirectDomains(db),
+    REDIRECT_MESSAGES.fetchFailed,
+  );
+  return {
+    ...list,
+    q: query.q,
+    domains: domains.data ?? [],
+    managesDomains: mayEnter(staff.role, "domains"),
+  };
 }
 
 type ActionData = {
@@ -91,7 +114,18 @@ export async function action(args: Route.ActionArgs) {
         const values = textValuesOf(read.form.fields);
         return refuse(400, { fieldErrors: added.fieldErrors, values, message: null });
       }
-      return redirectWithFlash(args.context, PATH, success(REDIRECT_MESSAGES.added(added.from)));
+      const saved = REDIRECT_MESSAGES.added(added.from);
+      return redirectWithFlash(
+        args.context,
+        PATH,
+        added.warning
+          ? {
+              kind: "info",
+              title: REDIRECT_MESSAGES.warning,
+              description: `${saved} ${added.warning}`,
+            }
+          : success(saved),
+      );
     }
   } catch (error) {
     runtime.logger.error({ err: error }, REDIRECT_MESSAGES.saveFailed);
@@ -101,7 +135,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Redirects({ loaderData, actionData }: Route.ComponentProps) {
-  const { data: result, loadError, q } = loaderData;
+  const { data: result, loadError, q, domains, managesDomains } = loaderData;
   const refused = actionData as ActionData | undefined;
   return (
     <>
@@ -116,8 +150,10 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
         <h2 id="new-redirect" className="mb-3 font-display text-lg font-semibold">
           New redirect
         </h2>
-        <AddRedirectForm refused={refused} />
+        <AddRedirectForm refused={refused} domains={domains} />
       </section>
+
+      <OtherSites domains={domains} manages={managesDomains} />
 
       <section aria-labelledby="all-redirects">
         <h2 id="all-redirects" className="mb-3 font-display text-lg font-semibold">
@@ -168,7 +204,77 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function AddRedirectForm({ refused }: { refused: ActionData | undefined }) {
+/** The other sites a redirect may lead to: the list, and for admins its add and remove forms. */
+function OtherSites({ domains, manages }: { domains: RedirectDomainRow[]; manages: boolean }) {
+  return (
+    <section aria-labelledby="other-sites" className="mb-8">
+      <h2 id="other-sites" className="mb-1 font-display text-lg font-semibold">
+        Other sites
+      </h2>
+      <p className="mb-3 text-sm text-ink-muted">
+        A redirect may lead to another site only if it is on this list.
+        {manages ? null : " Admins keep the list."}
+      </p>
+      {domains.length === 0 ? (
+        <p className="mb-3 text-sm">No other sites yet: redirects lead to paths on this site.</p>
+      ) : (
+        <ul
+          aria-label="Other sites"
+          className="mb-3 divide-y divide-line rounded-lg border border-line"
+        >
+          {domains.map((domain) => (
+            <li key={domain.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+              <span className="break-all font-mono text-sm">{domain.host}</span>
+              {manages ? (
+                <Form method="post" action={DOMAINS_PATH}>
+                  <input type="hidden" name="intent" value="remove-domain" />
+                  <input type="hidden" name="id" value={domain.id} />
+                  <button type="submit" className={buttonClass.secondary}>
+                    Remove<span className="sr-only"> {domain.host}</span>
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {manages ? (
+        <Form
+          method="post"
+          action={DOMAINS_PATH}
+          className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4 sm:flex-row sm:items-end"
+        >
+          <input type="hidden" name="intent" value="add-domain" />
+          <FormFields look="admin">
+            <div className="min-w-0 flex-1">
+              <TextField
+                name="host"
+                label="Domain"
+                required
+                hint="e.g. press.example.com"
+                autoComplete="off"
+                controlClassName="font-mono"
+              />
+            </div>
+          </FormFields>
+          <div>
+            <button type="submit" className={buttonClass.primary}>
+              Add site
+            </button>
+          </div>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+function AddRedirectForm({
+  refused,
+  domains,
+}: {
+  refused: ActionData | undefined;
+  domains: RedirectDomainRow[];
+}) {
   const navigation = useNavigation();
   const fromRef = useRef<HTMLInputElement>(null);
   const toRef = useRef<HTMLInputElement>(null);
@@ -204,10 +310,18 @@ function AddRedirectForm({ refused }: { refused: ActionData | undefined }) {
             ref={toRef}
             name="to"
             label="To"
-            hint="A path here (/case-studies/new-name) or a full https:// address"
+            hint="A path here (/case-studies/new-name) or a full https:// address on one of the other sites below"
             autoComplete="off"
             controlClassName="font-mono"
+            list={domains.length > 0 ? "redirect-sites" : undefined}
           />
+          {domains.length > 0 ? (
+            <datalist id="redirect-sites">
+              {domains.map((domain) => (
+                <option key={domain.id} value={`https://${domain.host}/`} />
+              ))}
+            </datalist>
+          ) : null}
         </div>
         <CheckboxField
           name="gone"

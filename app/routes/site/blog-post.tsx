@@ -1,7 +1,7 @@
 import { isUuid } from "@server/admin/list-params";
 import { findPublishedPost, toBlogPostPage } from "@server/content/blog";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
-import { checkPreview, findBlogPostPreview } from "@server/content/preview";
+import { checkPreviewLink, findBlogPostPreview } from "@server/content/preview";
 import { missingStatus, movedOrGone } from "@server/content/redirects";
 import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { request, params, context } = args;
   const { database, config, logger } = getRuntimeFrom(context);
   const notFound = (degraded: boolean, status: 404 | 410 = 404) =>
-    data({ meta: notFoundMeta(request, context) } satisfies NotFoundData, {
+    data({ meta: notFoundMeta(request, context, status) } satisfies NotFoundData, {
       status,
       headers: cacheHeaders(degraded),
     });
@@ -74,7 +74,13 @@ async function previewLoader({ request, context }: Route.LoaderArgs, id: string)
   const { database, config, keys } = getRuntimeFrom(context);
   const headers = { "Cache-Control": PRIVATE_NO_STORE };
   const check = isUuid(id)
-    ? checkPreview(keys.previewLinks, "blog_post", id, new URL(request.url).searchParams)
+    ? await checkPreviewLink(
+        database.db,
+        keys.previewLinks,
+        "blog_post",
+        id,
+        new URL(request.url).searchParams,
+      )
     : "invalid";
   if (check === "expired") {
     throw data({ meta: previewExpiredMeta(), expired: true }, { status: 410, headers });
@@ -235,12 +241,13 @@ const notFoundView = onDemand(() =>
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  // An expired preview link says so; a post that went (410, decision 0370) is the 404 page's view.
+  // An expired preview link says so; a post that went (410, decision 0370) is the 404 page's
+  // view, saying it is gone.
   if (isRouteErrorResponse(error) && error.status === 410 && error.data?.expired) {
     return <PreviewExpired />;
   }
   if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 410)) {
-    return <OnDemand component={notFoundView} props={{}} />;
+    return <OnDemand component={notFoundView} props={{ gone: error.status === 410 }} />;
   }
   return (
     <main id="main" className={`${container} flex min-h-[70dvh] flex-col justify-center py-32`}>

@@ -1,7 +1,7 @@
 import { isUuid } from "@server/admin/list-params";
 import { findCaseStudyDetail } from "@server/content/case-studies";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
-import { checkPreview, findCaseStudyPreview } from "@server/content/preview";
+import { checkPreviewLink, findCaseStudyPreview } from "@server/content/preview";
 import { missingStatus, movedOrGone } from "@server/content/redirects";
 import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
@@ -60,7 +60,11 @@ export async function loader(args: Route.LoaderArgs) {
     // A study whose slug changed answers 301 from its old address (decision 0370).
     const status = missingStatus(await movedOrGone(request, context));
     return data(
-      { state: "not-found", meta: caseStudyNotFoundMeta(copy), copy } satisfies LoaderData,
+      {
+        state: "not-found",
+        meta: caseStudyNotFoundMeta(copy, status),
+        copy,
+      } satisfies LoaderData,
       { status, headers: cacheHeaders(false) },
     );
   }
@@ -85,7 +89,13 @@ async function previewLoader({ request, context }: Route.LoaderArgs, id: string)
   const copy = CASE_STUDY_PAGE_COPY;
   const headers = { "Cache-Control": PRIVATE_NO_STORE };
   const check = isUuid(id)
-    ? checkPreview(keys.previewLinks, "case_study", id, new URL(request.url).searchParams)
+    ? await checkPreviewLink(
+        database.db,
+        keys.previewLinks,
+        "case_study",
+        id,
+        new URL(request.url).searchParams,
+      )
     : "invalid";
   if (check === "expired") {
     throw data({ meta: previewExpiredMeta(), expired: true }, { status: 410, headers });

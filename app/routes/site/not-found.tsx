@@ -1,8 +1,7 @@
 import { missingStatus, movedOrGone } from "@server/content/redirects";
-import { metaFor } from "@server/pages/page-meta";
+import { notFoundMeta } from "@server/pages/content-meta";
 import { data } from "react-router";
 import { NotFoundView } from "~/components/site/not-found-view";
-import { SEO } from "~/copy/seo";
 import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/not-found";
 
@@ -12,11 +11,11 @@ import type { Route } from "./+types/not-found";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const status = missingStatus(await movedOrGone(request, context));
-  return data({ meta: metaFor(request, context, { ...SEO.notFound, noindex: true }) }, { status });
+  return data({ meta: notFoundMeta(request, context, status), gone: status === 410 }, { status });
 }
 
 export const meta = loaderMeta;
 
-export default function NotFound() {
-  return <NotFoundView />;
+export default function NotFound({ loaderData }: Route.ComponentProps) {
+  return <NotFoundView gone={loaderData.gone} />;
 }
