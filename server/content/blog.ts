@@ -27,7 +27,7 @@ import {
 } from "drizzle-orm";
 import { type BlogCard, MAX_FEATURED } from "~/entities/blog-post/view";
 import { LIST_PAGE_SIZE, type ListPage, pageCountOf, pagingOf } from "~/lib/listings/query";
-import { cachedRead } from "./cache";
+import { cachedListPage, cachedRead } from "./cache";
 
 /** A published post with its category and tags, as the public pages read it. */
 export type PublishedBlogPost = BlogPost & {
@@ -165,7 +165,9 @@ export interface PostsPage extends ListPage<PublishedBlogPost> {
 /** One page of published posts, filtered in SQL (decision 0220); cached per page. */
 export function listPublishedPostsPage(db: Executor, query: PostsQuery): Promise<PostsPage> {
   const key = JSON.stringify([query.search, query.category?.toLowerCase() ?? null, query.page]);
-  return cachedRead(db, `posts-page:${key}`, () => queryPublishedPostsPage(db, query));
+  return cachedListPage(db, `posts-page:${key}`, query.search, () =>
+    queryPublishedPostsPage(db, query),
+  );
 }
 
 async function queryPublishedPostsPage(db: Executor, query: PostsQuery): Promise<PostsPage> {

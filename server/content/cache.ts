@@ -79,6 +79,21 @@ export function cachedRead<T>(db: object, key: string, load: () => PromiseLike<T
   return value;
 }
 
+/**
+ * A page of a public list (/blog, /case-studies, /portfolio): kept like any read, except a
+ * search, which is read each time. Visitors choose searches without limit, and kept they would
+ * push the lists' real pages out (issue #47 item 6; the page cache serves them unkept too).
+ */
+export function cachedListPage<T>(
+  db: object,
+  key: string,
+  search: string,
+  load: () => PromiseLike<T>,
+): Promise<T> {
+  if (search === "") return cachedRead(db, key, load);
+  return new Promise<T>((resolve) => resolve(load()));
+}
+
 /** Drops expired entries, then the oldest ones, until there is room. */
 function prune(entries: Map<string, Entry>, now: number): void {
   for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key);
@@ -89,9 +104,9 @@ function prune(entries: Map<string, Entry>, now: number): void {
 }
 
 /** Reads of this database handle's cache answered from memory (hits) or the database (misses). */
-export function contentCacheStats(db: object): { hits: number; misses: number } {
+export function contentCacheStats(db: object): { hits: number; misses: number; entries: number } {
   const cache = caches.get(db);
-  return { hits: cache?.hits ?? 0, misses: cache?.misses ?? 0 };
+  return { hits: cache?.hits ?? 0, misses: cache?.misses ?? 0, entries: cache?.entries.size ?? 0 };
 }
 
 /**

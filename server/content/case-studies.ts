@@ -15,7 +15,7 @@ import {
   toCaseStudySummary,
 } from "~/entities/case-study/view";
 import { LIST_PAGE_SIZE, type ListPage, pageCountOf } from "~/lib/listings/query";
-import { cachedRead } from "./cache";
+import { cachedListPage, cachedRead } from "./cache";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -98,7 +98,9 @@ export function listCaseStudiesPage(
   query: CaseStudiesQuery,
 ): Promise<CaseStudiesPage> {
   const key = JSON.stringify([query.search, query.tag?.toLowerCase() ?? null, query.page]);
-  return cachedRead(db, `case-studies-page:${key}`, () => queryCaseStudiesPage(db, query));
+  return cachedListPage(db, `case-studies-page:${key}`, query.search, () =>
+    queryCaseStudiesPage(db, query),
+  );
 }
 
 async function queryCaseStudiesPage(

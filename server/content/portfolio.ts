@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm
 import { serviceTypeOptions, toPortfolioCard } from "~/entities/portfolio-item/view";
 import { LIST_PAGE_SIZE, type ListPage, pageCountOf, pagingOf } from "~/lib/listings/query";
 import type { PortfolioServiceType } from "~/lib/values";
-import { cachedRead } from "./cache";
+import { cachedListPage, cachedRead } from "./cache";
 
 /** Latest completion first (undated last), then newest; the id settles ties. */
 const portfolioOrder = [
@@ -53,7 +53,7 @@ export function listPublishedPortfolioPage(
   query: PortfolioQuery,
 ): Promise<ListPage<PortfolioItem>> {
   const key = JSON.stringify([query.search, query.type, query.page]);
-  return cachedRead(db, `portfolio-page:${key}`, async () => {
+  return cachedListPage(db, `portfolio-page:${key}`, query.search, async () => {
     const pattern = query.search ? containsPattern(query.search) : null;
     const matching: SQL | undefined = and(
       eq(portfolioItems.status, "published"),

@@ -1,11 +1,17 @@
-import { findPublishedPost, listPublishedPosts } from "@server/content/blog";
+import {
+  findPublishedPost,
+  listPublishedPosts,
+  listPublishedPostsPage,
+} from "@server/content/blog";
 import {
   CONTENT_CACHE_TTL_MS,
   cachedRead,
+  contentCacheStats,
   invalidateContentCache,
   setContentCacheTtl,
 } from "@server/content/cache";
-import { listPublishedCaseStudies } from "@server/content/case-studies";
+import { listCaseStudiesPage, listPublishedCaseStudies } from "@server/content/case-studies";
+import { listPublishedPortfolioPage } from "@server/content/portfolio";
 import { blogPosts, caseStudies } from "@server/db/schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
@@ -108,5 +114,38 @@ describe.each(testDrivers)("cached content queries on %s", (driver) => {
     invalidateContentCache(database.db);
     expect((await findPublishedPost(database.db, "fresh-post"))?.title).toBe("Fresh");
     expect((await listPublishedPosts(database.db))[0]?.slug).toBe("fresh-post");
+  });
+
+  it("keeps the lists' pages but never a search, so searches cannot push real pages out", async () => {
+    const lists = (search: string) =>
+      Promise.all([
+        listPublishedPostsPage(database.db, { search, category: null, page: 1 }),
+        listCaseStudiesPage(database.db, { search, tag: null, page: 1 }),
+        listPublishedPortfolioPage(database.db, { search, type: null, page: 1 }),
+      ]);
+    invalidateContentCache(database.db);
+    await lists("");
+    const kept = contentCacheStats(database.db).entries;
+    expect(kept).toBeGreaterThanOrEqual(3);
+    for (let i = 0; i < 20; i++) await lists(`made-up search ${i}`);
+    // Nothing kept beside the real pages, and a search is read each time: a post published since
+    // the same search was asked shows without any invalidation.
+    const before = contentCacheStats(database.db);
+    expect(before.entries).toBe(kept);
+    await database.db.insert(blogPosts).values({
+      title: "made-up search 0 answered",
+      slug: "made-up-search-0",
+      status: "published",
+      publishedAt: new Date(),
+      content: "<p>x</p>",
+    });
+    const [posts] = await lists("made-up search 0");
+    expect(posts.items.map((post) => post.slug)).toEqual(["made-up-search-0"]);
+    const after = contentCacheStats(database.db);
+    expect(after.entries).toBe(kept);
+    expect(after.hits).toBe(before.hits);
+    // The real pages are still answered from memory.
+    await lists("");
+    expect(contentCacheStats(database.db).hits).toBe(after.hits + 3);
   });
 });
