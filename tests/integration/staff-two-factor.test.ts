@@ -219,7 +219,8 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
 
     const wrong = await enterCode(challenge, "123456");
     expect(statusOf(wrong)).toBe(401);
-    const signedIn = (await enterCode(challenge, await codeFor(on.setupKey))) as Response;
+    // The next step's code: turning it on took this step's (a code works once).
+    const signedIn = (await enterCode(challenge, await codeFor(on.setupKey, 1))) as Response;
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("location")).toBe("/admin/portfolio");
     expect((await whoIs(cookiesOf(signedIn.headers)))?.email).toBe(me.email);
@@ -268,15 +269,35 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     expect(await whoIs(cookie)).toBeNull();
   });
 
-  it("turns two-factor off with the password only", async () => {
+  it("turns two-factor off with the password and a code, not the password alone", async () => {
     const me = await newStaff();
     const on = await turnOn(me.cookie);
+    const next = await codeFor(on.setupKey, 1);
     expect(
-      statusOf(await account(on.cookie, { intent: "two-factor-off", password: "wrong" })),
+      statusOf(
+        await account(on.cookie, { intent: "two-factor-off", password: "wrong", code: next }),
+      ),
     ).toBe(400);
+    // The password alone (issue #47 item 4): refused, with the code field's message.
+    const passwordOnly = await account(on.cookie, { intent: "two-factor-off", password: PASSWORD });
+    expect(statusOf(passwordOnly)).toBe(400);
+    expect(dataOf(passwordOnly).fieldErrors).toEqual({
+      code: ["Enter the current code from your authenticator app, or one of your recovery codes."],
+    });
+    // The code that turned it on is spent.
+    const spent = await account(on.cookie, {
+      intent: "two-factor-off",
+      password: PASSWORD,
+      code: await codeFor(on.setupKey),
+    });
+    expect(dataOf(spent).fieldErrors).toEqual({
+      code: ["That code has already been used. Wait for the next one in your authenticator app."],
+    });
+    expect((await view(on.cookie)).twoFactor).toBe("on");
     const off = (await account(on.cookie, {
       intent: "two-factor-off",
       password: PASSWORD,
+      code: next,
     })) as Response;
     expect(off.status).toBe(302);
     const cookie = cookiesOf(off.headers);
@@ -342,7 +363,7 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     const on = await turnOn(me.cookie);
     await stale(on.cookie);
     expect((await changeRole(on.cookie)).headers.get("location")).toMatch(/^\/admin\/confirm/);
-    const byCode = (await confirm(await codeFor(on.setupKey), on.cookie)) as Response;
+    const byCode = (await confirm(await codeFor(on.setupKey, 1), on.cookie)) as Response;
     expect(byCode.headers.get("location")).toBe("/admin/staff");
   });
 
