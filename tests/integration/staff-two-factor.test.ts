@@ -1,4 +1,5 @@
 import { requestPasswordReset } from "@server/admin/password-links";
+import { inviteStaff } from "@server/admin/staff";
 import { ensureUser } from "@server/auth";
 import { auditEvents, notifications, session, twoFactor, user } from "@server/db/schema";
 import { getSessionUser } from "@server/security/admin-access";
@@ -605,5 +606,90 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     expect(await stored()).not.toContain("fghij");
     const upgraded = await enterCode(cookiesOf((await login(me.email)).headers), old[2] ?? "");
     expect(statusOf(upgraded)).toBe(302);
+  });
+  // Issue #47 item 13: one longest password, 128 characters, on every path.
+  it("sets and signs in with a 128-character password on every path, and refuses 129 on each", async () => {
+    const longest = "a long passphrase ".repeat(8).slice(0, 120).padEnd(128, "x");
+    const tooLong = `${longest}y`;
+    expect([longest.length, tooLong.length]).toEqual([128, 129]);
+    const tooLongMessage = "The password must be at most 128 characters.";
+    const newestToken = async (email: string) => {
+      const [mail] = await db()
+        .select()
+        .from(notifications)
+        .where(eq(notifications.recipient, email))
+        .orderBy(desc(notifications.createdAt))
+        .limit(1);
+      return mail?.textBody.match(/token=([A-Za-z0-9_-]{43})/)?.[1] ?? "";
+    };
+    const setWithLink = async (token: string, password: string) =>
+      settle(
+        postTo(
+          t,
+          setPasswordAction,
+          `/admin/set-password?token=${token}`,
+          form({ token, password }),
+          { cookie: "" },
+        ),
+      );
+    const signsIn = async (email: string, password: string) =>
+      statusOf(await login(email, password)) === 302 &&
+      (await login(email, password)).headers.get("location") !== "/admin/login";
+
+    // An invitation's link.
+    const invited = `invited-${driver}@studio.test`;
+    await inviteStaff(
+      t.runtime,
+      { id: null, email: "admin@studio.test", ip: null },
+      {
+        email: invited,
+        role: "editor",
+      },
+    );
+    const invitation = await newestToken(invited);
+    const refusedInvite = await setWithLink(invitation, tooLong);
+    expect(statusOf(refusedInvite)).toBe(400);
+    expect(JSON.stringify(dataOf(refusedInvite))).toContain(tooLongMessage);
+    expect(statusOf(await setWithLink(invitation, longest))).toBe(302);
+    expect(await signsIn(invited, longest)).toBe(true);
+
+    // A reset's link.
+    const me = await newStaff();
+    await requestPasswordReset(t.runtime, me.email);
+    const reset = await newestToken(me.email);
+    expect(JSON.stringify(dataOf(await setWithLink(reset, tooLong)))).toContain(tooLongMessage);
+    expect(statusOf(await setWithLink(reset, longest))).toBe(302);
+    expect(await signsIn(me.email, longest)).toBe(true);
+
+    // "Change password" on the account page.
+    const other = await newStaff();
+    const refusedChange = await account(other.cookie, {
+      intent: "password",
+      currentPassword: PASSWORD,
+      newPassword: tooLong,
+    });
+    expect(dataOf(refusedChange).fieldErrors).toEqual({ newPassword: [tooLongMessage] });
+    expect(
+      statusOf(
+        await account(other.cookie, {
+          intent: "password",
+          currentPassword: PASSWORD,
+          newPassword: longest,
+        }),
+      ),
+    ).toBe(302);
+    expect(await signsIn(other.email, longest)).toBe(true);
+
+    // ensureUser (user:create, ADMIN_PASSWORD) refuses it too.
+    await expect(
+      ensureUser(t.runtime.auth, { email: other.email, password: tooLong, role: "editor" }),
+    ).rejects.toThrow(tooLongMessage);
+
+    // Sign-in refuses a longer one without checking it, even if such a hash were stored.
+    const ctx = await t.runtime.auth.$context;
+    const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, other.email));
+    await ctx.internalAdapter.updatePassword(row?.id ?? "", await ctx.password.hash(tooLong));
+    const refusedSignIn = await settle(login(other.email, tooLong));
+    expect(statusOf(refusedSignIn)).toBe(401);
   });
 });
