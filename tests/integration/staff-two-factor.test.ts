@@ -85,15 +85,15 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     const pending = await view(cookie);
     expect(pending.twoFactor).toBe("pending");
     const setup = pending.setup as { qrSvg: string; setupKey: string };
-    const answer = (await account(cookie, {
-      intent: "two-factor-verify",
-      code: await codeFor(setup.setupKey),
-    })) as Answer;
+    const code = await codeFor(setup.setupKey);
+    const answer = (await account(cookie, { intent: "two-factor-verify", code })) as Answer;
     const codes = (answer.data as { recoveryCodes: string[] }).recoveryCodes;
     return {
       cookie: cookiesOf(new Headers(answer.init?.headers)),
       setupKey: setup.setupKey,
       codes,
+      /** The code that turned it on (spent: a code works once). */
+      code,
     };
   };
   const login = (email: string, password = PASSWORD) =>
@@ -222,6 +222,9 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
 
     const wrong = await enterCode(challenge, "123456");
     expect(statusOf(wrong)).toBe(401);
+    // The failed code step names the person (issue #47 item 12).
+    const [failedCode] = await audits("sign_in_failed", me.email);
+    expect(failedCode?.actorEmail).toBe(me.email);
     // The next step's code: turning it on took this step's (a code works once).
     const signedIn = (await enterCode(challenge, await codeFor(on.setupKey, 1))) as Response;
     expect(signedIn.status).toBe(302);
@@ -291,7 +294,7 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     const spent = await account(on.cookie, {
       intent: "two-factor-off",
       password: PASSWORD,
-      code: await codeFor(on.setupKey),
+      code: on.code,
     });
     expect(dataOf(spent).fieldErrors).toEqual({
       code: ["That code has already been used. Wait for the next one in your authenticator app."],
@@ -415,7 +418,7 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     const on = await turnOn(me.cookie);
     // The code that turned it on cannot sign in.
     const first = await login(me.email);
-    const enrolmentCode = await enterCode(cookiesOf(first.headers), await codeFor(on.setupKey));
+    const enrolmentCode = await enterCode(cookiesOf(first.headers), on.code);
     expect(statusOf(enrolmentCode)).toBe(401);
     expect(dataOf(enrolmentCode).error).toBe(
       "That code has already been used. Wait for the next one in your authenticator app.",
