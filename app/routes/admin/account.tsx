@@ -315,7 +315,7 @@ function PasswordSection({ answer }: { answer: Answer | undefined }) {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="At least 12 characters, and not a common password. Your other sessions end."
+          hint="12 to 128 characters, and not a common password. Your other sessions end."
         />
       </IntentForm>
     </Section>
