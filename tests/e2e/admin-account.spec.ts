@@ -281,7 +281,7 @@ test.describe("without JavaScript", () => {
       section.getByText(/^Enter the current code from your authenticator app/),
     ).toBeVisible();
     await section.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await section.getByRole("textbox", { name: "Code" }).fill(regenerated[0] ?? "");
+    await section.getByRole("textbox", { name: "Code", exact: true }).fill(regenerated[0] ?? "");
     await section.getByRole("button", { name: "Turn off two-factor" }).click();
     await expect(nojs.getByText("Two-factor authentication is off.")).toBeVisible();
     await expect(section.getByRole("button", { name: "Turn on two-factor" })).toBeVisible();
