@@ -9,12 +9,7 @@ import {
 } from "@server/admin/account";
 import { failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
-import {
-  listPasskeys,
-  PASSKEY_MESSAGES,
-  removePasskey,
-  sessionHasPasskey,
-} from "@server/admin/passkeys";
+import { listPasskeys, removePasskey, sessionHasPasskey } from "@server/admin/passkeys";
 import { twoFactorRequired } from "@server/admin/settings";
 import { getRuntimeFrom } from "@server/context";
 import { FORM_LIMITS, readPost } from "@server/forms";
@@ -31,7 +26,7 @@ import { addPasskey, useWebAuthnSupport } from "~/components/admin/passkeys";
 import { buttonClass } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
-import { ACCOUNT_MESSAGES, describeBrowser } from "~/entities/staff/view";
+import { ACCOUNT_MESSAGES, describeBrowser, PASSKEY_MESSAGES } from "~/entities/staff/view";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import type { Route } from "./+types/account";
