@@ -8,11 +8,19 @@ import { studio } from "~/copy/studio";
 import type { StaffRole } from "~/lib/values";
 import type { Database } from "./db/client";
 import { account, passkey, session, twoFactor, user, verification } from "./db/schema";
-import { assertPasswordAllowed, MIN_PASSWORD_LENGTH } from "./security/passwords";
+import {
+  assertPasswordAllowed,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from "./security/passwords";
+import {
+  generateRecoveryCodes,
+  RECOVERY_CODE_COUNT,
+  readRecoveryCodes,
+  storeRecoveryCodes,
+} from "./security/recovery-codes";
 
 const HOUR_SECONDS = 60 * 60;
-/** Recovery codes shown once when two-factor is turned on (issue #29). */
-export const RECOVERY_CODE_COUNT = 10;
 /** The longest a session in use goes without its expiry being pushed back (one write at most). */
 const SESSION_RENEWAL_SECONDS = 5 * 60;
 
@@ -47,6 +55,7 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       password: { verify: options.verifyPassword ?? verifyPassword },
     },
     // Renewed while in use, at most every 5 minutes: an idle session ends within 5 minutes of
@@ -72,7 +81,15 @@ export function createAuth(options: AuthOptions) {
       // a session, until the code is verified. No "trust this device": every sign-in asks.
       twoFactorPlugin({
         issuer: studio.name,
-        backupCodeOptions: { amount: RECOVERY_CODE_COUNT },
+        // Stored as salted hashes, not encrypted (issue #47, decision 0432).
+        backupCodeOptions: {
+          amount: RECOVERY_CODE_COUNT,
+          customBackupCodesGenerate: generateRecoveryCodes,
+          storeBackupCodes: {
+            encrypt: storeRecoveryCodes,
+            decrypt: (stored) => readRecoveryCodes(stored, options.secret),
+          },
+        },
       }),
       // Passkeys (decision 0304), called from our route actions too. A passkey signs in without
       // a password and counts as two factors, so the authenticator must verify the person (a PIN,

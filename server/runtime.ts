@@ -19,6 +19,7 @@ import { createLogger, type Logger } from "./logger";
 import { createMailTransport, createOutboxWorker, type MailTransport } from "./mail";
 import { RETENTION_JOB, runRetention } from "./privacy/retention";
 import { loadOrCreateSecret } from "./secret";
+import { upgradeRecoveryCodes } from "./security/recovery-codes";
 import { createStorage, type StorageDriver } from "./storage";
 import { diskState } from "./storage/disk-space";
 import { deleteOrphanUploads } from "./uploads";
@@ -96,6 +97,10 @@ export async function createRuntime(
       secret: keys.sessions,
       sessionIdleHours: config.SESSION_IDLE_HOURS,
     });
+
+    // Recovery codes still in the old encrypted form become salted hashes (decision 0432).
+    const upgraded = await upgradeRecoveryCodes(database.db, keys.sessions);
+    if (upgraded > 0) logger.info({ upgraded }, "stored recovery codes as salted hashes");
 
     if (config.SEED_DEMO) {
       const { seeded } = await seedDemoContent(database.db);

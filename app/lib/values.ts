@@ -104,6 +104,8 @@ export const AUDIT_ACTIONS = [
   "sign_in_failed",
   "sign_in_slowed",
   "sign_in_locked",
+  /** A wrong current password or code on "Your account" or the step-up (issue #47). */
+  "verification_failed",
   "invite",
   "role_change",
   "deactivate",

@@ -4,8 +4,11 @@ import { type AuditActor, recordAudit } from "@server/audit/log";
 import { account, session, twoFactor } from "@server/db/schema";
 import type { Runtime } from "@server/runtime";
 import type { StaffUser } from "@server/security/admin-access";
+import { codeStoreOf, TOTP_CODE, verifyCodeOnce } from "@server/security/one-time-codes";
 import { passwordProblem } from "@server/security/passwords";
+import { recoveryCodesLeft, replaceRecoveryCodes } from "@server/security/recovery-codes";
 import { endPasswordLinks } from "@server/security/single-use-links";
+import { type BudgetedCheck, checkWithinBudget } from "@server/security/verification-budget";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, desc, eq, ne } from "drizzle-orm";
 import QRCode from "qrcode";
@@ -39,6 +42,8 @@ export interface AccountView {
   sessions: SessionRow[];
   twoFactor: "on" | "off" | "pending";
   setup: TwoFactorSetup | null;
+  /** Recovery codes not yet used (with two-factor on), shown on the page. */
+  recoveryCodesLeft: number | null;
 }
 
 export async function loadAccount(runtime: Runtime, staff: StaffUser): Promise<AccountView> {
@@ -62,10 +67,14 @@ export async function loadAccount(runtime: Runtime, staff: StaffUser): Promise<A
     .from(twoFactor)
     .where(eq(twoFactor.userId, staff.id))
     .limit(1);
-  if (staff.twoFactor && factor) return { sessions, twoFactor: "on", setup: null };
+  if (staff.twoFactor && factor) {
+    const left = await recoveryCodesLeft(await codeStoreOf(runtime), staff.id);
+    return { sessions, twoFactor: "on", setup: null, recoveryCodesLeft: left };
+  }
   if (factor === undefined || factor.verified !== false)
-    return { sessions, twoFactor: "off", setup: null };
-  return { sessions, twoFactor: "pending", setup: await setupOf(runtime, staff, factor.secret) };
+    return { sessions, twoFactor: "off", setup: null, recoveryCodesLeft: null };
+  const setup = await setupOf(runtime, staff, factor.secret);
+  return { sessions, twoFactor: "pending", setup, recoveryCodesLeft: null };
 }
 
 /**
@@ -109,7 +118,18 @@ export async function isCurrentPassword(
 
 export type PasswordChange =
   | { ok: true }
-  | { ok: false; field: "currentPassword" | "newPassword"; message: string };
+  | { ok: false; field: "currentPassword" | "newPassword"; message: string; status: number };
+
+/** A refused budgeted check's field error: the wrong secret (400) or too many tries (429). */
+function refusal<F extends string>(
+  result: Exclude<BudgetedCheck, "ok">,
+  field: F,
+  wrong: string,
+): { ok: false; field: F; message: string; status: number } {
+  return result === "too_many"
+    ? { ok: false, field, message: ACCOUNT_MESSAGES.tooMany, status: 429 }
+    : { ok: false, field, message: wrong, status: 400 };
+}
 
 /**
  * "Change password": the current one, then a new one that passes the password rule. The hash,
@@ -122,10 +142,16 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
 ): Promise<PasswordChange> {
   const problem = passwordProblem(input.newPassword);
-  if (!(await isCurrentPassword(runtime, staff.id, input.currentPassword))) {
-    return { ok: false, field: "currentPassword", message: ACCOUNT_MESSAGES.wrongPassword };
+  // Limited and audited like every check of the person's own password (decision 0431).
+  const checked = await checkWithinBudget(runtime, staff, actor.ip ?? "", "current password", () =>
+    isCurrentPassword(runtime, staff.id, input.currentPassword),
+  );
+  if (checked !== "ok") {
+    return refusal(checked, "currentPassword", ACCOUNT_MESSAGES.wrongPassword);
   }
-  if (problem) return { ok: false, field: "newPassword", message: problem.message };
+  if (problem) {
+    return { ok: false, field: "newPassword", message: problem.message, status: 400 };
+  }
   const ctx = await runtime.auth.$context;
   const hash = await ctx.password.hash(input.newPassword);
   await inTransaction(runtime.database.db, async (tx) => {
@@ -197,29 +223,41 @@ export function authHeaders(request: Request, ip: string): Headers {
 
 export type TwoFactorStep =
   | { ok: true; cookies: string[]; recoveryCodes?: string[] }
-  | { ok: false; field: "password" | "code"; message: string };
+  | { ok: false; field: "password" | "code"; message: string; status: number };
 
 /** "Turn on two-factor" (with the password): a secret and recovery codes, not yet in force. */
 export async function startTwoFactor(
   runtime: Runtime,
+  actor: AuditActor,
+  staff: StaffUser,
   request: Request,
-  ip: string,
   password: string,
 ): Promise<TwoFactorStep> {
-  const response = await runtime.auth.api.enableTwoFactor({
-    body: { password },
-    headers: authHeaders(request, ip),
-    asResponse: true,
-  });
-  if (!response.ok) {
-    return { ok: false, field: "password", message: ACCOUNT_MESSAGES.wrongPassword };
-  }
-  return { ok: true, cookies: response.headers.getSetCookie() };
+  let cookies: string[] = [];
+  const checked = await checkWithinBudget(
+    runtime,
+    staff,
+    actor.ip ?? "",
+    "current password",
+    async () => {
+      if (!password) return false;
+      const response = await runtime.auth.api.enableTwoFactor({
+        body: { password },
+        headers: authHeaders(request, actor.ip ?? ""),
+        asResponse: true,
+      });
+      cookies = response.headers.getSetCookie();
+      return response.ok;
+    },
+  );
+  if (checked !== "ok") return refusal(checked, "password", ACCOUNT_MESSAGES.wrongPassword);
+  return { ok: true, cookies };
 }
 
 /**
- * The first valid code turns two-factor on; the answer holds the 10 recovery codes, shown this
- * once (the page never shows them again). The plugin replaces the session (a new cookie).
+ * The first valid code turns two-factor on; the answer holds 10 recovery codes, made now and
+ * shown this once (only their hashes are kept, decision 0432). The code's time step is claimed
+ * (decision 0430): the same code cannot sign in afterwards. The plugin replaces the session.
  */
 export async function confirmTwoFactor(
   runtime: Runtime,
@@ -229,35 +267,68 @@ export async function confirmTwoFactor(
   code: string,
 ): Promise<TwoFactorStep> {
   const ip = actor.ip ?? "";
-  const response = await runtime.auth.api.verifyTOTP({
-    body: { code },
-    headers: authHeaders(request, ip),
-    asResponse: true,
+  let cookies: string[] = [];
+  let replayed = false;
+  const checked = await checkWithinBudget(runtime, staff, ip, "code", async () => {
+    if (!TOTP_CODE.test(code)) return false;
+    const check = await verifyCodeOnce(runtime, staff.id, code, authHeaders(request, ip));
+    if (check.outcome === "replayed") {
+      replayed = true;
+      return false;
+    }
+    cookies = check.response.headers.getSetCookie();
+    return check.response.ok;
   });
-  if (!response.ok) return { ok: false, field: "code", message: ACCOUNT_MESSAGES.badCode };
-  const { backupCodes } = await runtime.auth.api.viewBackupCodes({ body: { userId: staff.id } });
+  if (checked !== "ok") {
+    return refusal(
+      checked,
+      "code",
+      replayed ? ACCOUNT_MESSAGES.codeUsed : ACCOUNT_MESSAGES.badCode,
+    );
+  }
+  const recoveryCodes = await replaceRecoveryCodes(await codeStoreOf(runtime), staff.id);
   await recordAudit(runtime.database.db, accountEvent("two_factor_on", actor, staff));
-  return { ok: true, cookies: response.headers.getSetCookie(), recoveryCodes: backupCodes };
+  return { ok: true, cookies, recoveryCodes };
 }
 
-/** Turns two-factor off, with the password; the plugin replaces the session. */
+/**
+ * Turns two-factor off, with the password and a code (a current TOTP code, once, or a recovery
+ * code): a borrowed session that knows the password cannot drop the second factor alone. The
+ * plugin replaces the session.
+ */
 export async function turnOffTwoFactor(
   runtime: Runtime,
   actor: AuditActor,
   staff: StaffUser,
   request: Request,
-  password: string,
+  input: { password: string; code: string },
 ): Promise<TwoFactorStep> {
-  const response = await runtime.auth.api.disableTwoFactor({
-    body: { password },
-    headers: authHeaders(request, actor.ip ?? ""),
-    asResponse: true,
+  const ip = actor.ip ?? "";
+  const code = input.code.replace(/\s+/g, "");
+  let field: "password" | "code" = "password";
+  let wrong: string = ACCOUNT_MESSAGES.wrongPassword;
+  let cookies: string[] = [];
+  const checked = await checkWithinBudget(runtime, staff, ip, "password and code", async () => {
+    if (!(await isCurrentPassword(runtime, staff.id, input.password))) return false;
+    [field, wrong] = ["code", ACCOUNT_MESSAGES.offCode];
+    if (!code || code.length > 64) return false;
+    const check = await verifyCodeOnce(runtime, staff.id, code, authHeaders(request, ip));
+    if (check.outcome === "replayed") {
+      wrong = ACCOUNT_MESSAGES.codeUsed;
+      return false;
+    }
+    if (!check.response.ok) return false;
+    const response = await runtime.auth.api.disableTwoFactor({
+      body: { password: input.password },
+      headers: authHeaders(request, ip),
+      asResponse: true,
+    });
+    cookies = response.headers.getSetCookie();
+    return response.ok;
   });
-  if (!response.ok) {
-    return { ok: false, field: "password", message: ACCOUNT_MESSAGES.wrongPassword };
-  }
+  if (checked !== "ok") return refusal(checked, field, wrong);
   await recordAudit(runtime.database.db, accountEvent("two_factor_off", actor, staff));
-  return { ok: true, cookies: response.headers.getSetCookie() };
+  return { ok: true, cookies };
 }
 
 /**
@@ -271,16 +342,33 @@ export async function regenerateRecoveryCodes(
   request: Request,
   password: string,
 ): Promise<TwoFactorStep> {
-  if (!password) return { ok: false, field: "password", message: ACCOUNT_MESSAGES.wrongPassword };
-  const response = await runtime.auth.api.generateBackupCodes({
-    body: { password },
-    headers: authHeaders(request, actor.ip ?? ""),
-    asResponse: true,
-  });
-  const body = (await response.json().catch(() => null)) as { backupCodes?: string[] } | null;
-  if (!response.ok || !body?.backupCodes) {
-    return { ok: false, field: "password", message: ACCOUNT_MESSAGES.wrongPassword };
+  let codes: string[] | undefined;
+  let cookies: string[] = [];
+  const checked = await checkWithinBudget(
+    runtime,
+    staff,
+    actor.ip ?? "",
+    "current password",
+    async () => {
+      if (!password) return false;
+      const response = await runtime.auth.api.generateBackupCodes({
+        body: { password },
+        headers: authHeaders(request, actor.ip ?? ""),
+        asResponse: true,
+      });
+      const body = (await response.json().catch(() => null)) as { backupCodes?: string[] } | null;
+      codes = body?.backupCodes;
+      cookies = response.headers.getSetCookie();
+      return response.ok && codes !== undefined;
+    },
+  );
+  if (checked !== "ok" || !codes) {
+    return refusal(
+      checked === "ok" ? "wrong" : checked,
+      "password",
+      ACCOUNT_MESSAGES.wrongPassword,
+    );
   }
   await recordAudit(runtime.database.db, accountEvent("recovery_codes_regenerated", actor, staff));
-  return { ok: true, cookies: response.headers.getSetCookie(), recoveryCodes: body.backupCodes };
+  return { ok: true, cookies, recoveryCodes: codes };
 }

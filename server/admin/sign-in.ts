@@ -1,5 +1,7 @@
 import { recordAudit } from "@server/audit/log";
 import type { Runtime } from "@server/runtime";
+import { challengePerson, verifyCodeOnce } from "@server/security/one-time-codes";
+import { isPasswordTooLong } from "@server/security/passwords";
 import { signInLimiterFor } from "@server/security/rate-limit";
 import { staffRoleOf } from "~/entities/staff/access";
 import type { AuditAction, StaffRole } from "~/lib/values";
@@ -30,7 +32,8 @@ export const INVALID_CREDENTIALS: ToastMessage = {
   description: "Invalid email or password",
 };
 
-const MAX_FIELD_LENGTH = 320;
+/** The longest address (RFC 5321's path limit); the longest password is the password rule's. */
+const MAX_EMAIL_LENGTH = 320;
 
 export async function signIn(
   runtime: Runtime,
@@ -39,7 +42,7 @@ export async function signIn(
   const email = typeof input.email === "string" ? input.email.trim() : "";
   const password = typeof input.password === "string" ? input.password : "";
   if (!email || !password) return { ok: false, status: 400, message: MISSING_FIELDS };
-  if (email.length > MAX_FIELD_LENGTH || password.length > MAX_FIELD_LENGTH) {
+  if (email.length > MAX_EMAIL_LENGTH || isPasswordTooLong(password)) {
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
 
@@ -145,10 +148,8 @@ export const CODE_PATH = "/admin/two-factor";
 export const CODE_MESSAGES = {
   invalid: "That code is not valid. Try again, or use one of your recovery codes.",
   expired: "The sign-in has expired. Please sign in again.",
+  used: "That code has already been used. Wait for the next one in your authenticator app.",
 } as const;
-
-/** A TOTP code is 6 digits; anything else typed in "Code" is taken as a recovery code. */
-const TOTP_CODE = /^\d{6}$/;
 
 export type CodeResult =
   | { ok: true; cookies: string[]; role: StaffRole | null }
@@ -169,23 +170,11 @@ export async function verifySignInCode(
     "user-agent": input.userAgent ?? "",
     "x-forwarded-for": input.ip,
   });
-  const recovery = !TOTP_CODE.test(code);
-  let response: Response;
   if (!code || code.length > 64) {
     return { ok: false, status: 400, message: CODE_MESSAGES.invalid, expired: false };
   }
-  try {
-    response = recovery
-      ? await runtime.auth.api.verifyBackupCode({ body: { code }, headers, asResponse: true })
-      : await runtime.auth.api.verifyTOTP({ body: { code }, headers, asResponse: true });
-  } catch (error) {
-    runtime.logger.error({ err: error }, "two-factor verification failed");
-    return { ok: false, status: 500, message: CODE_MESSAGES.invalid, expired: false };
-  }
-  const body = (await response.json().catch(() => null)) as {
-    user?: { id?: string; email?: string; role?: string | null };
-    code?: string;
-  } | null;
+  // Whose challenge this is: a failure names the person, and a code is claimed for them once.
+  const person = await challengePerson(runtime, input.cookie);
   const audit = (action: AuditAction, id: string | null, email: string | null) =>
     recordAudit(runtime.database.db, {
       action,
@@ -194,12 +183,28 @@ export async function verifySignInCode(
     }).catch((error: unknown) =>
       runtime.logger.error({ err: error, action }, "the audit row could not be written"),
     );
+  let check: Awaited<ReturnType<typeof verifyCodeOnce>>;
+  try {
+    check = await verifyCodeOnce(runtime, person?.id ?? null, code, headers);
+  } catch (error) {
+    runtime.logger.error({ err: error }, "two-factor verification failed");
+    return { ok: false, status: 500, message: CODE_MESSAGES.invalid, expired: false };
+  }
+  if (check.outcome === "replayed") {
+    await audit("sign_in_failed", person?.id ?? null, person?.email ?? null);
+    return { ok: false, status: 401, message: CODE_MESSAGES.used, expired: false };
+  }
+  const { response, recovery } = check;
+  const body = (await response.json().catch(() => null)) as {
+    user?: { id?: string; email?: string; role?: string | null };
+    code?: string;
+  } | null;
   if (!response.ok) {
     // The challenge is gone (expired, used, or too many tries): back to the password.
     const expired =
       body?.code === "INVALID_TWO_FACTOR_COOKIE" ||
       body?.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE";
-    await audit("sign_in_failed", null, null);
+    await audit("sign_in_failed", person?.id ?? null, person?.email ?? null);
     return {
       ok: false,
       status: response.status === 429 ? 429 : 401,

@@ -175,6 +175,11 @@ export const twoFactor = pgTable(
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * Ours (issue #47, decision 0430): the newest 30-second TOTP time step accepted for the person,
+     * so a code works once: a step not newer than this one is refused everywhere.
+     */
+    lastTotpStep: integer("last_totp_step"),
   },
   (t) => [index("two_factors_user_id_idx").on(t.userId)],
 );

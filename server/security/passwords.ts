@@ -4,13 +4,21 @@ import { fileURLToPath } from "node:url";
 
 /**
  * The rule for every password the app sets (`user:create`, ADMIN_PASSWORD at start, an invitation,
- * a reset): 12 characters or more (issue #28, ASVS L2), and not one of the common passwords listed
+ * a reset): 12 characters or more (issue #28, ASVS L2), 128 at most, and not one of the common passwords listed
  * in `common-passwords.txt` (issue #29, decision 0293). Sign-in does not apply it, so an older,
  * shorter password keeps working until it is changed (decision 0276).
  */
 export const MIN_PASSWORD_LENGTH = 12;
+/**
+ * The one longest password (issue #47 item 13, decision 0433), for every path: setting one (an
+ * invitation, a reset, "Change password", `user:create`, ADMIN_PASSWORD), better-auth's own
+ * `maxPasswordLength`, and sign-in, which refuses a longer one before hashing it. 128 is
+ * better-auth's default and twice ASVS 2.1.2's 64: room for any passphrase or manager.
+ */
+export const MAX_PASSWORD_LENGTH = 128;
 
 export const PASSWORD_TOO_SHORT_MESSAGE = `must be at least ${MIN_PASSWORD_LENGTH} characters`;
+export const PASSWORD_TOO_LONG_MESSAGE = `must be at most ${MAX_PASSWORD_LENGTH} characters`;
 export const PASSWORD_TOO_COMMON_MESSAGE =
   "is one of the most common passwords, the first ones attackers try: choose another";
 
@@ -32,6 +40,18 @@ export class PasswordTooShortError extends PasswordRefusedError {
   }
 }
 
+export class PasswordTooLongError extends PasswordRefusedError {
+  constructor() {
+    super(PASSWORD_TOO_LONG_MESSAGE);
+    this.name = "PasswordTooLongError";
+  }
+}
+
+/** Whether a password is longer than any the app sets (sign-in refuses it unhashed). */
+export function isPasswordTooLong(password: string): boolean {
+  return password.length > MAX_PASSWORD_LENGTH;
+}
+
 export class CommonPasswordError extends PasswordRefusedError {
   constructor() {
     super(PASSWORD_TOO_COMMON_MESSAGE);
@@ -42,6 +62,7 @@ export class CommonPasswordError extends PasswordRefusedError {
 /** Why a new password is refused (the error to throw or whose message to show), or null. */
 export function passwordProblem(password: string): PasswordRefusedError | null {
   if (password.length < MIN_PASSWORD_LENGTH) return new PasswordTooShortError();
+  if (isPasswordTooLong(password)) return new PasswordTooLongError();
   if (isCommonPassword(password)) return new CommonPasswordError();
   return null;
 }

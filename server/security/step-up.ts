@@ -4,7 +4,8 @@ import type { Runtime } from "@server/runtime";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { ADMIN_RESPONSE_HEADERS, type StaffUser } from "./admin-access";
-import { signInLimiterFor } from "./rate-limit";
+import { TOTP_CODE, verifyCodeOnce } from "./one-time-codes";
+import { checkWithinBudget } from "./verification-budget";
 
 /**
  * Step-up (issue #29, decision 0302): a sensitive action (a backup download, a role change, later
@@ -47,32 +48,24 @@ export async function isRecentlyVerified(runtime: Runtime, staff: StaffUser): Pr
 }
 
 /**
- * Checks the password, or (with two-factor on) a current TOTP code, and restarts the session's
- * clock. Tries are limited by the sign-in limiter's per-account budget (a guessed code costs the
- * same as a guessed password).
+ * Checks the password, or (with two-factor on) a current TOTP code, once per time step (decision
+ * 0430), and restarts the session's clock. Tries count against the sign-in limiter's per-account
+ * budget (a guessed code costs the same as a guessed password), and each failure is audited
+ * (decision 0431).
  */
 export async function confirmIdentity(
   runtime: Runtime,
   staff: StaffUser,
   input: { secret: string; headers: Headers; ip: string },
 ): Promise<"ok" | "wrong" | "too_many"> {
-  const attempt = await signInLimiterFor(runtime).begin(input.ip, staff.email);
-  if (!attempt.allowed) return "too_many";
   const code = input.secret.replace(/\s+/g, "");
-  let ok = await isCurrentPassword(runtime, staff.id, input.secret);
-  if (!ok && staff.twoFactor && /^\d{6}$/.test(code)) {
-    const response = await runtime.auth.api.verifyTOTP({
-      body: { code },
-      headers: input.headers,
-      asResponse: true,
-    });
-    ok = response.ok;
-  }
-  if (!ok) {
-    await attempt.failed();
-    return "wrong";
-  }
-  await attempt.succeeded();
+  const result = await checkWithinBudget(runtime, staff, input.ip, "step-up", async () => {
+    if (await isCurrentPassword(runtime, staff.id, input.secret)) return true;
+    if (!staff.twoFactor || !TOTP_CODE.test(code)) return false;
+    const check = await verifyCodeOnce(runtime, staff.id, code, input.headers);
+    return check.outcome === "checked" && check.response.ok;
+  });
+  if (result !== "ok") return result;
   await runtime.database.db
     .update(session)
     .set({ verifiedAt: new Date() })

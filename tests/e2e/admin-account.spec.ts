@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import type { Browser, Page } from "@playwright/test";
@@ -49,7 +50,9 @@ test.use({
   },
 });
 
-const codeFor = (setupKey: string) => createOTP(base32.decode(setupKey)).totp();
+/** The code of `setupKey` now, or `steps` 30-second steps later (a code works once: 0430). */
+const codeFor = (setupKey: string, steps = 0) =>
+  createOTP(base32.decode(setupKey)).hotp(Math.floor(Date.now() / 30_000) + steps);
 
 async function signInWithForm(page: Page, email: string, javaScript = true) {
   await page.goto("/admin/login");
@@ -61,6 +64,11 @@ async function signInWithForm(page: Page, email: string, javaScript = true) {
 
 /** Turns two-factor on from /admin/account; returns the setup key the page showed. */
 async function turnOnTwoFactor(page: Page): Promise<string> {
+  return (await turnOnTwoFactorWithCode(page)).setupKey;
+}
+
+/** The same, with the code that turned it on (spent: a code works once, decision 0430). */
+async function turnOnTwoFactorWithCode(page: Page): Promise<{ setupKey: string; code: string }> {
   await page.goto("/admin/account");
   const section = page.getByRole("region", { name: "Two-factor authentication" });
   await section.getByLabel("Password").fill(PASSWORD);
@@ -70,13 +78,14 @@ async function turnOnTwoFactor(page: Page): Promise<string> {
     (await section.locator("dt:text-is('Setup key') + dd").textContent()) ?? ""
   ).trim();
   expect(setupKey).toMatch(/^[A-Z2-7]{32,}$/);
-  await section.getByRole("textbox", { name: "Code" }).fill(await codeFor(setupKey));
+  const code = await codeFor(setupKey);
+  await section.getByRole("textbox", { name: "Code" }).fill(code);
   await section.getByRole("button", { name: "Verify" }).click();
   await expect(section.getByText("Two-factor authentication is on.")).toBeVisible();
   await expect(
     section.getByRole("list", { name: "Recovery codes" }).getByRole("listitem"),
   ).toHaveCount(10);
-  return setupKey;
+  return { setupKey, code };
 }
 
 async function freshPage(browser: Browser, page: Page, javaScriptEnabled = true): Promise<Page> {
@@ -102,8 +111,23 @@ test("a staff member turns on two-factor and signs in with a code computed from 
   // No sideways scrolling of the page at 390 px either.
   await expectNoAxeViolationsAtBothWidths(page, { fits: true });
 
-  const setupKey = await turnOnTwoFactor(page);
+  const { setupKey, code: enrolmentCode } = await turnOnTwoFactorWithCode(page);
   await expectNoAxeViolationsAtBothWidths(page);
+  // The codes can be copied and downloaded as a text file (issue #47 item 21).
+  const shown = await page
+    .getByRole("list", { name: "Recovery codes" })
+    .getByRole("listitem")
+    .allTextContents();
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy the codes" }).click();
+  await expect(page.getByText("Copied.", { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown.join("\n"));
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download as a text file" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("recovery-codes.txt");
+  const file = await readFile((await download.path()) ?? "", "utf8");
+  for (const code of shown) expect(file).toContain(`\n${code}\n`);
 
   // Another browser: the password, then the code step, which grants nothing until the code.
   const other = await freshPage(browser, page);
@@ -118,7 +142,12 @@ test("a staff member turns on two-factor and signs in with a code computed from 
   await other.getByRole("textbox", { name: "Code" }).fill("000000");
   await other.getByRole("button", { name: "Verify" }).click();
   await expect(other.getByRole("alert")).toContainText("That code is not valid.");
-  await other.getByRole("textbox", { name: "Code" }).fill(await codeFor(setupKey));
+  // The code that turned it on is spent; the next step's code signs in.
+  await other.getByRole("textbox", { name: "Code" }).fill(enrolmentCode);
+  await other.getByRole("button", { name: "Verify" }).click();
+  // (Past its window, a slow run sees it as no longer valid: refused either way.)
+  await expect(other.getByRole("alert")).toContainText(/That code has already been used|not valid/);
+  await other.getByRole("textbox", { name: "Code" }).fill(await codeFor(setupKey, 1));
   await other.getByRole("button", { name: "Verify" }).click();
   await expect(other).toHaveURL(/\/admin\/blog$/, { timeout: 20_000 });
 
@@ -164,7 +193,7 @@ test.describe("without JavaScript", () => {
     const again = await freshPage(browser, page, false);
     await signInWithForm(again, email, false);
     await expect(again).toHaveURL(/\/admin\/two-factor$/, { timeout: 20_000 });
-    await again.getByRole("textbox", { name: "Code" }).fill(await codeFor(setupKey));
+    await again.getByRole("textbox", { name: "Code" }).fill(await codeFor(setupKey, 1));
     await again.getByRole("button", { name: "Verify" }).click();
     await expect(again).toHaveURL(/\/admin\/blog$/, { timeout: 20_000 });
     await nojs.context().close();
@@ -229,14 +258,30 @@ test.describe("without JavaScript", () => {
     await expect(section.getByText(/^New recovery codes made\./)).toBeVisible();
     const codes = section.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
     await expect(codes).toHaveCount(10);
-    expect((await codes.allTextContents()).filter((code) => first.includes(code))).toEqual([]);
+    const regenerated = await codes.allTextContents();
+    expect(regenerated.filter((code) => first.includes(code))).toEqual([]);
+    // The download is a plain link: it works without JavaScript.
+    const downloading = nojs.waitForEvent("download");
+    await section.getByRole("link", { name: "Download as a text file" }).click();
+    const file = await readFile((await (await downloading).path()) ?? "", "utf8");
+    for (const code of regenerated) expect(file).toContain(code);
+    await expect(section.getByRole("button", { name: "Copy the codes" })).toHaveCount(0);
 
     await nojs.goto("/admin/account");
+    // The count of codes left is shown.
+    await expect(section.getByText("10 recovery codes left.")).toBeVisible();
     await section.getByLabel("Password", { exact: true }).fill("not the passphrase at all");
     await section.getByRole("button", { name: "Turn off two-factor" }).click();
     await expect(section.getByRole("button", { name: "Turn off two-factor" })).toBeVisible();
     await expect(section.getByText("The current password is not correct.")).toBeVisible();
+    // The password alone no longer turns it off: a code is asked for too (issue #47 item 4).
     await section.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await section.getByRole("button", { name: "Turn off two-factor" }).click();
+    await expect(
+      section.getByText(/^Enter the current code from your authenticator app/),
+    ).toBeVisible();
+    await section.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await section.getByRole("textbox", { name: "Code", exact: true }).fill(regenerated[0] ?? "");
     await section.getByRole("button", { name: "Turn off two-factor" }).click();
     await expect(nojs.getByText("Two-factor authentication is off.")).toBeVisible();
     await expect(section.getByRole("button", { name: "Turn on two-factor" })).toBeVisible();

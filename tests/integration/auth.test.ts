@@ -158,6 +158,16 @@ describe("npm run user:create", () => {
     expect(run.stderr).toContain("the password must be at least 12 characters");
   });
 
+  it("refuses a password of 129 characters with a clear message (issue #47: one longest password)", async () => {
+    const run = await runScript(
+      "user:create",
+      ["--email", "long@studio.test", "--password", "p".repeat(64) + "q".repeat(65)],
+      { DATA_DIR: "/nonexistent/user-create-test", DATABASE_URL: "" },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("the password must be at most 128 characters");
+  });
+
   it("refuses a common password of 12 characters or more with a clear message", async () => {
     const run = await runScript(
       "user:create",

@@ -129,6 +129,8 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
     const path = "/admin/login/passkey";
     const begun = await call(passkeySignInAction, path, { step: "options" });
     expect(begun.status).toBe(200);
+    // Issue #47 item 14: the authenticator is asked to verify the person, as the server requires.
+    expect((begun.body.options as { userVerification: string }).userVerification).toBe("required");
     const answer = authenticator.get(begun.body.options as { challenge: string });
     return call(
       passkeySignInAction,
@@ -342,9 +344,14 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
     const confirm = async (authenticator: SoftAuthenticator) => {
       const begun = await call(passkeyConfirmAction, path, { step: "options" }, me.cookie);
       expect(begun.status).toBe(200);
-      const options = begun.body.options as { challenge: string; allowCredentials?: unknown[] };
-      // Only the person's own passkeys are offered.
+      const options = begun.body.options as {
+        challenge: string;
+        allowCredentials?: unknown[];
+        userVerification: string;
+      };
+      // Only the person's own passkeys are offered, and each must verify the person.
       expect(options.allowCredentials).toHaveLength(1);
+      expect(options.userVerification).toBe("required");
       return call(
         passkeyConfirmAction,
         path,
@@ -360,6 +367,8 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
     const wrong = await confirm(theirs);
     expect(wrong.status).toBe(401);
     expect(await clock()).toBe(stale.getTime());
+    // A failed step-up is on the audit log (issue #47 item 12).
+    expect(await audits("verification_failed", me.email)).toHaveLength(1);
     const right = await confirm(mine);
     expect(right.status).toBe(200);
     expect(right.body.redirectTo).toBe("/admin/blog");

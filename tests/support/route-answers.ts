@@ -35,5 +35,10 @@ export const settle = async (work: Promise<unknown>) => {
   }
 };
 
-/** The current TOTP code of a two-factor setup key (base32), as an authenticator app shows it. */
-export const codeFor = (setupKey: string) => createOTP(base32.decode(setupKey)).totp();
+/**
+ * The TOTP code of a two-factor setup key (base32) as an authenticator app shows it: now, or
+ * `steps` 30-second steps later. A code works once per step (decision 0430), and the server takes
+ * the next step's code too (one step either side), so a test needing a second code uses `1`.
+ */
+export const codeFor = (setupKey: string, steps = 0) =>
+  createOTP(base32.decode(setupKey)).hotp(Math.floor(Date.now() / 30_000) + steps);

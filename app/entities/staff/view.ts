@@ -57,6 +57,11 @@ export const ACCOUNT_MESSAGES = {
   othersEnded: "Every other session has ended.",
   sessionMissing: "That session has already ended.",
   badCode: "That code is not valid. Enter the current 6-digit code from your authenticator app.",
+  /** A code of a time step already used (issue #47: a code works once). */
+  codeUsed: "That code has already been used. Wait for the next one in your authenticator app.",
+  /** Turning two-factor off asks for a code (or a recovery code) as well as the password. */
+  offCode: "Enter the current code from your authenticator app, or one of your recovery codes.",
+  tooMany: "Too many tries. Please wait a few minutes and try again.",
   twoFactorOn: "Two-factor authentication is on.",
   twoFactorOff: "Two-factor authentication is off.",
   twoFactorFailed: "Two-factor authentication could not be changed. Please try again.",

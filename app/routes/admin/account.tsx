@@ -9,12 +9,7 @@ import {
 } from "@server/admin/account";
 import { failure, success } from "@server/admin/messages";
 import { redirectWithFlash } from "@server/admin/moderation";
-import {
-  listPasskeys,
-  PASSKEY_MESSAGES,
-  removePasskey,
-  sessionHasPasskey,
-} from "@server/admin/passkeys";
+import { listPasskeys, removePasskey, sessionHasPasskey } from "@server/admin/passkeys";
 import { twoFactorRequired } from "@server/admin/settings";
 import { getRuntimeFrom } from "@server/context";
 import { FORM_LIMITS, readPost } from "@server/forms";
@@ -24,14 +19,14 @@ import {
   currentActor,
   requireAccess,
 } from "@server/security/admin-access";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { addPasskey, useWebAuthnSupport } from "~/components/admin/passkeys";
 import { buttonClass } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
-import { ACCOUNT_MESSAGES, describeBrowser } from "~/entities/staff/view";
+import { ACCOUNT_MESSAGES, describeBrowser, PASSKEY_MESSAGES } from "~/entities/staff/view";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import type { Route } from "./+types/account";
@@ -90,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
     if (!result.ok) {
       return data<Answer>(
         { form: "password", fieldErrors: { [result.field]: [result.message] } },
-        { status: 400 },
+        { status: result.status },
       );
     }
     return redirectWithFlash(args.context, ACCOUNT_PATH, success(ACCOUNT_MESSAGES.passwordChanged));
@@ -118,12 +113,15 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "two-factor-start" || intent === "two-factor-off") {
     const step =
       intent === "two-factor-start"
-        ? await startTwoFactor(runtime, args.request, actor.ip ?? "", text("password"))
-        : await turnOffTwoFactor(runtime, actor, staff, args.request, text("password"));
+        ? await startTwoFactor(runtime, actor, staff, args.request, text("password"))
+        : await turnOffTwoFactor(runtime, actor, staff, args.request, {
+            password: text("password"),
+            code: text("code"),
+          });
     if (!step.ok) {
       return data<Answer>(
         { form: "two-factor", fieldErrors: { [step.field]: [step.message] } },
-        { status: 400 },
+        { status: step.status },
       );
     }
     const response = await redirectWithFlash(
@@ -156,7 +154,7 @@ export async function action(args: Route.ActionArgs) {
     if (!step.ok) {
       return data<Answer>(
         { form: "two-factor", fieldErrors: { recoveryPassword: [step.message] } },
-        { status: 400 },
+        { status: step.status },
       );
     }
     const headers = new Headers(ADMIN_RESPONSE_HEADERS);
@@ -183,7 +181,7 @@ export async function action(args: Route.ActionArgs) {
     if (!step.ok) {
       return data<Answer>(
         { form: "two-factor", fieldErrors: { code: [step.message] } },
-        { status: 400 },
+        { status: step.status },
       );
     }
     // Rendered in place, this once: the new session's cookie rides with the answer.
@@ -219,6 +217,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <TwoFactorSection
           state={loaderData.twoFactor}
           setup={loaderData.setup}
+          codesLeft={loaderData.recoveryCodesLeft}
           answer={answer?.form === "two-factor" ? answer : undefined}
         />
         <PasskeysSection passkeys={loaderData.passkeys} />
@@ -311,7 +310,7 @@ function PasswordSection({ answer }: { answer: Answer | undefined }) {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="At least 12 characters, and not a common password. Your other sessions end."
+          hint="12 to 128 characters, and not a common password. Your other sessions end."
         />
       </IntentForm>
     </Section>
@@ -321,10 +320,12 @@ function PasswordSection({ answer }: { answer: Answer | undefined }) {
 function TwoFactorSection({
   state,
   setup,
+  codesLeft,
   answer,
 }: {
   state: "on" | "off" | "pending";
   setup: { qrSvg: string; setupKey: string } | null;
+  codesLeft: number | null;
   answer: Answer | undefined;
 }) {
   const codes = answer?.recoveryCodes;
@@ -349,10 +350,15 @@ function TwoFactorSection({
               </li>
             ))}
           </ul>
+          <RecoveryCodeActions codes={codes} />
         </div>
       ) : state === "on" ? (
         <>
           <p className="mb-4">{ACCOUNT_MESSAGES.twoFactorOn}</p>
+          <p className="mb-4 text-sm text-ink-muted">
+            Turning it off asks for your password and a code from your authenticator app (or a
+            recovery code).
+          </p>
           <IntentForm
             intent="two-factor-off"
             answer={answer}
@@ -366,8 +372,20 @@ function TwoFactorSection({
               type="password"
               autoComplete="current-password"
             />
+            <TextField
+              id="two-factor-off-code"
+              name="code"
+              label="Code"
+              autoComplete="one-time-code"
+              spellCheck={false}
+            />
           </IntentForm>
           <h3 className="mt-6 font-display font-bold">Recovery codes</h3>
+          {codesLeft !== null ? (
+            <p className="mb-2 font-medium" data-testid="recovery-codes-left">
+              {recoveryCodesLeftText(codesLeft)}
+            </p>
+          ) : null}
           <p className="mb-4 text-sm text-ink-muted">
             Lost them, or used most? New codes replace the old ones, which stop working.
           </p>
@@ -438,6 +456,58 @@ function TwoFactorSection({
         </>
       )}
     </Section>
+  );
+}
+
+/** "7 recovery codes left" (issue #47 item 21). */
+function recoveryCodesLeftText(count: number): string {
+  if (count === 0) return "No recovery codes left: make new ones.";
+  return `${count} recovery code${count === 1 ? "" : "s"} left.`;
+}
+
+/** The codes as a text file: one a line, under a line saying what they are. */
+function recoveryCodesFile(codes: string[]): string {
+  return `Recovery codes for the studio's back-office. Each signs you in once.\n\n${codes.join("\n")}\n`;
+}
+
+/**
+ * "Download" (a text file: a data link, so it works without JavaScript) and "Copy" (the clipboard,
+ * with JavaScript only: shown once the page is hydrated).
+ */
+function RecoveryCodeActions({ codes }: { codes: string[] }) {
+  const [hydrated, setHydrated] = useState(false);
+  const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
+  useEffect(() => setHydrated(true), []);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(codes.join("\n"));
+      setCopied("copied");
+    } catch {
+      setCopied("failed");
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <a
+        href={`data:text/plain;charset=utf-8,${encodeURIComponent(recoveryCodesFile(codes))}`}
+        download="recovery-codes.txt"
+        className={`${buttonClass.secondary} w-fit`}
+      >
+        Download as a text file
+      </a>
+      {hydrated ? (
+        <button type="button" onClick={copy} className={`${buttonClass.secondary} w-fit`}>
+          Copy the codes
+        </button>
+      ) : null}
+      <p role="status" className="text-sm text-ink-muted">
+        {copied === "copied"
+          ? "Copied."
+          : copied === "failed"
+            ? "They could not be copied: select them, or download them."
+            : ""}
+      </p>
+    </div>
   );
 }
 

@@ -43,6 +43,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   sign_in_failed: "Failed sign-in",
   sign_in_slowed: "Sign-in slowed down",
   sign_in_locked: "Sign-in locked",
+  verification_failed: "Failed verification",
   invite: "Invited",
   role_change: "Changed role",
   deactivate: "Deactivated",

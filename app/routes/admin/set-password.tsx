@@ -120,7 +120,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
             label="New password"
             type="password"
             autoComplete="new-password"
-            hint="At least 12 characters, and not a common password."
+            hint="12 to 128 characters, and not a common password."
           />
         </FormFields>
         <AuthSubmit label="Set password" pendingLabel="Saving…" />
