@@ -8,7 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type { RouterContextProvider } from "react-router";
 import { isPublicPage } from "./public-pages";
-import { rotateSalt, untilMidnightUtc, utcDay } from "./salt";
+import { rotateSalt, untilNextVisitDay, visitDay } from "./salt";
 import { traitsOf } from "./user-agent";
 
 /**
@@ -242,7 +242,7 @@ export class VisitCounter {
 
   /** The current day's salt, rotated when the day has changed since it was read. */
   async currentSalt(now: Date = this.options.now()): Promise<Buffer> {
-    const day = utcDay(now);
+    const day = visitDay(now);
     if (this.salt?.day !== day) {
       const value = await rotateSalt(this.db, now);
       if (this.salt?.day !== day) this.viewsPerVisit = new Map();
@@ -349,7 +349,7 @@ export class VisitCounter {
     };
   }
 
-  /** Writes every `flushMs`, and makes the new salt (deleting the old) at every midnight UTC. */
+  /** Writes every `flushMs`, and makes the new salt (deleting the old) at the studio's every midnight. */
   start(): void {
     this.flushTimer = setInterval(() => void this.flush(), this.options.flushMs).unref();
     const atMidnight = () => {
@@ -358,7 +358,7 @@ export class VisitCounter {
           this.options.logger?.error({ err }, "the visit salt was not replaced"),
         );
         atMidnight();
-      }, untilMidnightUtc(this.options.now()) + 1_000).unref();
+      }, untilNextVisitDay(this.options.now()) + 1_000).unref();
     };
     atMidnight();
   }

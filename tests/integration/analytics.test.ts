@@ -8,11 +8,10 @@ import {
 } from "@server/db/schema";
 import { runDailyOnce } from "@server/jobs/daily";
 import { ROLLUP_JOB, rollUpPageViews } from "@server/visits/daily";
-import { utcDay } from "@server/visits/salt";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RANGE_MESSAGES } from "~/entities/visit/analytics";
-import { DEFAULT_STUDIO_TIME_ZONE, setStudioTimeZone } from "~/lib/studio-time";
+import { DEFAULT_STUDIO_TIME_ZONE, setStudioTimeZone, studioDay } from "~/lib/studio-time";
 import { loader as analyticsLoader } from "~/routes/admin/analytics";
 import { loader as analyticsCsvLoader } from "~/routes/admin/analytics-csv";
 import { createTestRuntime, routeArgs, type TestRuntime } from "../support/admin-runtime";
@@ -27,7 +26,7 @@ import { testDrivers } from "../support/database";
 describe.each(testDrivers)("the analytics screen on %s", (driver) => {
   let t: TestRuntime;
   const now = new Date();
-  const today = utcDay(now);
+  const today = studioDay(now, "UTC");
   /** Noon UTC, `days` days from today. */
   const noon = (days: number, minutes = 0) =>
     new Date(Date.parse(`${addDays(today, days)}T12:00:00Z`) + minutes * 60_000);

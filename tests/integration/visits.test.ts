@@ -9,12 +9,13 @@ import {
   type ViewInput,
   VisitCounter,
 } from "@server/visits/page-views";
-import { rotateSalt, utcDay } from "@server/visits/salt";
+import { rotateSalt, untilNextVisitDay, visitDay } from "@server/visits/salt";
 import { asc, eq, sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIRECT, type RecordSource, sourceLines } from "~/entities/visit/view";
 import { STATIC_SITEMAP_ENTRIES } from "~/lib/sitemap";
+import { setStudioTimeZone, studioTimeZone } from "~/lib/studio-time";
 import routes from "~/routes";
 import { action as visitAction } from "~/routes/resources/visit";
 import { action as careersAction } from "~/routes/site/careers";
@@ -409,33 +410,45 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
     expect(utm).toEqual({ content: "café 🎬" });
   });
 
-  it("changes the visit id when the day's salt is replaced, and deletes the old salt", async () => {
-    const today = new Date(Date.UTC(2030, 0, 10, 23, 59));
-    const counter = new VisitCounter(db(), { siteUrl: SITE, now: () => today });
-    const visitor = { ip: IP, userAgent: UA };
-    const before = await counter.visitId(visitor);
-    expect(await counter.visitId(visitor)).toBe(before);
-    const [old] = await db()
-      .select()
-      .from(visitSalts)
-      .where(eq(visitSalts.day, utcDay(today)));
-    expect(old?.salt).toMatch(/^[0-9a-f]{64}$/);
+  it("changes the visit id when the studio's day's salt is replaced, and deletes the old salt", async () => {
+    const zone = studioTimeZone();
+    setStudioTimeZone("America/Los_Angeles");
+    try {
+      // 15:59 in Los Angeles on 10 January, a minute before midnight UTC.
+      const today = new Date(Date.UTC(2030, 0, 10, 23, 59));
+      const counter = new VisitCounter(db(), { siteUrl: SITE, now: () => today });
+      const visitor = { ip: IP, userAgent: UA };
+      const before = await counter.visitId(visitor);
+      expect(await counter.visitId(visitor)).toBe(before);
+      const [old] = await db()
+        .select()
+        .from(visitSalts)
+        .where(eq(visitSalts.day, visitDay(today)));
+      expect(old?.salt).toMatch(/^[0-9a-f]{64}$/);
 
-    today.setTime(today.getTime() + 2 * 60_000); // past midnight UTC
-    const after = await counter.visitId(visitor);
-    expect(after).not.toBe(before);
-    const salts = await db().select().from(visitSalts);
-    expect(salts.map((row) => row.day)).toEqual([utcDay(today)]);
-    expect(await tablesHolding(old?.salt ?? "missing")).toEqual([]);
+      // Midnight UTC is not the studio's: the same visit goes on.
+      today.setTime(today.getTime() + 2 * 60_000);
+      expect(await counter.visitId(visitor)).toBe(before);
+      // The studio's midnight (08:00 UTC in winter) is 8 hours after midnight UTC.
+      expect(untilNextVisitDay(today)).toBe(8 * 3_600_000 - 60_000);
+      today.setTime(today.getTime() + untilNextVisitDay(today) + 60_000);
+      const after = await counter.visitId(visitor);
+      expect(after).not.toBe(before);
+      const salts = await db().select().from(visitSalts);
+      expect(salts.map((row) => row.day)).toEqual(["2030-01-11"]);
+      expect(await tablesHolding(old?.salt ?? "missing")).toEqual([]);
 
-    // Another instance on the same day gets the same salt (one per day across instances).
-    const other = new VisitCounter(db(), { siteUrl: SITE, now: () => today });
-    expect(await other.visitId(visitor)).toBe(after);
-    // The midnight job run twice at once keeps one salt.
-    const next = new Date(today.getTime() + DAY_MS);
-    const [a, b] = await Promise.all([rotateSalt(db(), next), rotateSalt(db(), next)]);
-    expect(a.equals(b)).toBe(true);
-    expect(await db().select().from(visitSalts)).toHaveLength(1);
+      // Another instance on the same day gets the same salt (one per day across instances).
+      const other = new VisitCounter(db(), { siteUrl: SITE, now: () => today });
+      expect(await other.visitId(visitor)).toBe(after);
+      // The midnight job run twice at once keeps one salt.
+      const next = new Date(today.getTime() + DAY_MS);
+      const [a, b] = await Promise.all([rotateSalt(db(), next), rotateSalt(db(), next)]);
+      expect(a.equals(b)).toBe(true);
+      expect(await db().select().from(visitSalts)).toHaveLength(1);
+    } finally {
+      setStudioTimeZone(zone);
+    }
   });
 
   it("drops page views past a full queue and counts them", async () => {
