@@ -20,6 +20,8 @@ import {
   storeRecoveryCodes,
 } from "./security/recovery-codes";
 
+import { PASSWORD_LINKS } from "./security/single-use-links";
+
 const HOUR_SECONDS = 60 * 60;
 /** The longest a session in use goes without its expiry being pushed back (one write at most). */
 const SESSION_RENEWAL_SECONDS = 5 * 60;
@@ -185,5 +187,18 @@ export async function ensureUser(
     ...(input.name ? { name: input.name } : {}),
   });
   if (!samePassword || !sameRole) await ctx.internalAdapter.deleteUserSessions(id);
+  // A password set here (user:create, ADMIN_EMAIL) ends the person's open invitation and reset
+  // links, as one chosen by link or changed on "Your account" does (decision 0436).
+  if (!samePassword) {
+    for (const purpose of PASSWORD_LINKS) {
+      await ctx.adapter.deleteMany({
+        model: "verification",
+        where: [
+          { field: "value", value: id },
+          { field: "identifier", operator: "starts_with", value: `${purpose}:` },
+        ],
+      });
+    }
+  }
   return "updated";
 }

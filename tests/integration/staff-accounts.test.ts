@@ -577,6 +577,17 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
       .from(verification)
       .where(and(eq(verification.value, id), like(verification.identifier, "password-reset:%")));
     expect(rows).toEqual([]);
+
+    // Set by user:create or ADMIN_EMAIL (ensureUser): the open reset link ends; the same password
+    // given again (ADMIN_EMAIL at every start) ends nothing.
+    const operated = "links.operator@staff-tests.test";
+    await ensureUser(t.runtime.auth, { email: operated, password, role: "editor" });
+    await askReset(operated);
+    await ensureUser(t.runtime.auth, { email: operated, password, role: "editor" });
+    const [kept] = await tokensMailedTo(operated);
+    expect(await opens(kept ?? "")).toBe(true);
+    await ensureUser(t.runtime.auth, { email: operated, password: NEW_PASSWORD, role: "editor" });
+    expect(await opens(kept ?? "")).toBe(false);
   });
 
   it("limits reset e-mails per account's address, whichever addresses ask, with the same answer", async () => {
