@@ -10,8 +10,9 @@ import { auditFailure } from "@server/security/verification-budget";
 import { and, asc, eq } from "drizzle-orm";
 import { staffRoleOf } from "~/entities/staff/access";
 import { describeBrowser, PASSKEY_MESSAGES } from "~/entities/staff/view";
-import type { AuditAction, StaffRole } from "~/lib/values";
+import type { StaffRole } from "~/lib/values";
 import { accountEvent, authHeaders } from "./account";
+import { signInAuditor } from "./sign-in";
 
 export { PASSKEY_MESSAGES };
 
@@ -214,14 +215,7 @@ export async function signInWithPasskey(
   runtime: Runtime,
   input: { answer: unknown; cookie: string; ip: string; userAgent: string | null },
 ): Promise<PasskeySignIn> {
-  const audit = (action: AuditAction, id: string | null, email: string | null) =>
-    recordAudit(runtime.database.db, {
-      action,
-      actor: { id, email, ip: input.ip },
-      ...(id ? { entityType: "staff" as const, entityId: id, entityName: email } : {}),
-    }).catch((error: unknown) =>
-      runtime.logger.error({ err: error, action }, "the audit row could not be written"),
-    );
+  const audit = signInAuditor(runtime, input.ip);
   let response: Response;
   try {
     response = await runtime.auth.api.verifyPasskeyAuthentication({

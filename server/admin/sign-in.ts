@@ -175,14 +175,7 @@ export async function verifySignInCode(
   }
   // Whose challenge this is: a failure names the person, and a code is claimed for them once.
   const person = await challengePerson(runtime, input.cookie);
-  const audit = (action: AuditAction, id: string | null, email: string | null) =>
-    recordAudit(runtime.database.db, {
-      action,
-      actor: { id, email, ip: input.ip },
-      ...(id ? { entityType: "staff" as const, entityId: id, entityName: email } : {}),
-    }).catch((error: unknown) =>
-      runtime.logger.error({ err: error, action }, "the audit row could not be written"),
-    );
+  const audit = signInAuditor(runtime, input.ip);
   let check: Awaited<ReturnType<typeof verifyCodeOnce>>;
   try {
     check = await verifyCodeOnce(runtime, person?.id ?? null, code, headers);
@@ -217,4 +210,19 @@ export async function verifySignInCode(
   if (recovery) await audit("recovery_code_used", id, email);
   await audit("sign_in", id, email);
   return { ok: true, cookies: response.headers.getSetCookie(), role: staffRoleOf(body?.user) };
+}
+
+/**
+ * The audit row of a sign-in step after the password (a code, a passkey), naming the person when
+ * known. A row that cannot be written is logged: it never fails the sign-in.
+ */
+export function signInAuditor(runtime: Runtime, ip: string) {
+  return (action: AuditAction, id: string | null, email: string | null) =>
+    recordAudit(runtime.database.db, {
+      action,
+      actor: { id, email, ip },
+      ...(id ? { entityType: "staff" as const, entityId: id, entityName: email } : {}),
+    }).catch((error: unknown) =>
+      runtime.logger.error({ err: error, action }, "the audit row could not be written"),
+    );
 }
