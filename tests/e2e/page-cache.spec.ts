@@ -71,9 +71,9 @@ test.describe("full-page cache in the browser", () => {
   test("a freshly rendered shared page works the same", async ({ page }) => {
     await isolate(page);
     const { problems } = await watch(page);
-    // A search is a page of its own (decision 0265): a new one is rendered, not served.
+    // A search is rendered as a shared page (decision 0265) and never kept (issue #47 item 6).
     const response = await page.goto(`/blog?q=fresh-${Date.now()}`);
-    expect(response?.headers()["x-cache"]).toBe("MISS");
+    expect(response?.headers()["x-cache"]).toBe("BYPASS");
     expect(response?.headers()["content-security-policy"]).toMatch(/'sha256-/);
     await exercise(page);
     expect(await problems()).toEqual([]);
