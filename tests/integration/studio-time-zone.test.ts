@@ -114,13 +114,18 @@ describe.each(testDrivers)("analytics days in the studio's time zone on %s", (dr
     expect(dayRows(await loadAnalytics(db(), query))).toEqual(dayRows(tokyo));
   });
 
-  it("names the zone on the screen, and answers an impossible date with 400 and a message", async () => {
+  it("names the zone on the screen, and answers an impossible date with 400 and a message, the form kept Custom as typed and no figures", async () => {
     setStudioTimeZone("Asia/Tokyo");
     const open = (search: string) =>
       analyticsLoader(
         routeArgs(t.runtime, `/admin/analytics${search}`, { cookie: t.cookies.editor }) as never,
       ) as unknown as Promise<{
-        data: { data: { timeZone: string } | null; error: string | null };
+        data: {
+          data: { timeZone: string } | null;
+          error: string | null;
+          period: string;
+          fields: { from: string; to: string };
+        };
         init?: ResponseInit;
       }>;
     const page = (await open("?period=7d")) as unknown as {
@@ -137,6 +142,11 @@ describe.each(testDrivers)("analytics days in the studio's time zone on %s", (dr
       const refused = await open(search);
       expect(refused.init?.status, search).toBe(400);
       expect(refused.data.error, search).toBe(RANGE_MESSAGES.invalid);
+      // The form stays "Custom" with what was typed, to be corrected; no figures of another period.
+      const typed = new URLSearchParams(search);
+      expect(refused.data.period, search).toBe("custom");
+      expect(refused.data.fields, search).toEqual({ from: typed.get("from"), to: typed.get("to") });
+      expect(refused.data.data, search).toBeNull();
       const csv = (await analyticsCsvLoader(
         routeArgs(t.runtime, `/admin/analytics.csv${search}`, { cookie: t.cookies.admin }) as never,
       )) as Response;
