@@ -52,7 +52,7 @@ export interface AnalyticsQuery {
   previous: AnalyticsRange;
   /** What the custom range's fields hold (shown again as typed). */
   fields: { from: string; to: string };
-  /** Why the custom range was refused (the page then shows the last 30 days); null: fine. */
+  /** Why the custom range was refused (the page then shows no figures); null: fine. */
   error: string | null;
 }
 
@@ -73,12 +73,13 @@ export function parseAnalyticsQuery(params: URLSearchParams, today: string): Ana
     const { range, previous } = fixed("30d");
     return { period, range, previous, fields: { ...range }, error: null };
   }
-  if (fields.from === "" || fields.to === "") return fixed("30d", RANGE_MESSAGES.missing);
-  if (!isDay(fields.from) || !isDay(fields.to)) return fixed("30d", RANGE_MESSAGES.invalid);
-  if (fields.from > fields.to) return fixed("30d", RANGE_MESSAGES.order);
-  if (daysBetween(fields.from, fields.to) > MAX_RANGE_DAYS) {
-    return fixed("30d", RANGE_MESSAGES.tooLong);
-  }
+  // A refused range stays "Custom" with the fields as typed, to be seen and corrected; the range
+  // is only a placeholder: the screen shows no figures with an error.
+  const refused = (error: string) => ({ ...fixed("30d", error), period });
+  if (fields.from === "" || fields.to === "") return refused(RANGE_MESSAGES.missing);
+  if (!isDay(fields.from) || !isDay(fields.to)) return refused(RANGE_MESSAGES.invalid);
+  if (fields.from > fields.to) return refused(RANGE_MESSAGES.order);
+  if (daysBetween(fields.from, fields.to) > MAX_RANGE_DAYS) return refused(RANGE_MESSAGES.tooLong);
   const range = { from: fields.from, to: fields.to };
   return { period, range, previous: previousOf(range), fields, error: null };
 }

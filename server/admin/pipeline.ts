@@ -22,6 +22,7 @@ import type { ContactStatus, JobApplicationStatus, PipelineSubject } from "~/lib
 import { recordActivity } from "./activity";
 import { setInquiryStatus } from "./inquiries";
 import { setJobApplicationStatus } from "./job-applications";
+import { hasPasswordSql } from "./staff-status";
 
 /**
  * The steps of a pipeline (issue #30), the same for an inquiry and a job application: status,
@@ -63,7 +64,8 @@ export interface StaffMember {
 }
 
 /**
- * Who may own a record: active staff (a role, not deactivated) whose role opens the record's area
+ * Who may own a record: active staff (a role, not deactivated, the invitation accepted: the staff
+ * screen's own "Active" rule, `hasPasswordSql`) whose role opens the record's area
  * in the policy table, by name. An owner is mailed a link to the record's page: one who could not
  * open it would get a 403 (issue #47 item 16).
  */
@@ -74,7 +76,7 @@ export async function possibleOwners(
   const rows = await db
     .select({ id: user.id, name: user.name, email: user.email, role: user.role })
     .from(user)
-    .where(or(eq(user.banned, false), sql`${user.banned} is null`))
+    .where(and(or(eq(user.banned, false), sql`${user.banned} is null`), hasPasswordSql))
     .orderBy(asc(user.name), asc(user.email));
   return rows
     .filter((row) => mayEnter(staffRoleOf(row), PIPELINE_AREAS[subject]))

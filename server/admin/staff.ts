@@ -15,7 +15,7 @@ import {
   openTokenExpiries,
   singleUseLink,
 } from "@server/security/single-use-links";
-import { and, asc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, max } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { studio } from "~/copy/studio";
 import { staffRoleOf } from "~/entities/staff/access";
@@ -24,6 +24,7 @@ import { STAFF_PATH, STAFF_STATUS_LABELS, type StaffStatus } from "~/entities/st
 import { type AuditAction, STAFF_ROLE_LABELS, type StaffRole } from "~/lib/values";
 import { failure, success } from "./messages";
 import { redirectWithFlash } from "./moderation";
+import { hasPasswordSql } from "./staff-status";
 
 /**
  * The staff accounts of /admin/staff (issue #29, decision 0292): the list, invitations, role
@@ -96,7 +97,7 @@ export async function listStaff(db: Database): Promise<StaffRow[]> {
       banned: user.banned,
       sessionAt: lastSession.at,
       auditAt: lastSignIn.at,
-      hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential' and ${account.password} is not null)`,
+      hasPassword: hasPasswordSql,
     })
     .from(user)
     .leftJoin(lastSession, eq(lastSession.userId, user.id))

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
+  account,
   applicationRatings,
   auditEvents,
   contactSubmissions,
@@ -41,6 +42,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
   let editorId: string;
   let contributorId: string;
   let secondAdminId: string;
+  const invitedAdminId = "pipeline-invited-admin";
   const db = () => t.database.db;
   const url = () => `/admin/inquiries/${inquiryId}`;
   const post = async (fields: Record<string, string>, cookie?: string) => {
@@ -95,6 +97,18 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
     await db()
       .insert(user)
       .values({ id: secondAdminId, name: "Ada Admin", email: "ada@studio.test", role: "admin" });
+    // Ada accepted her invitation (a password); Ivy's is still open (or was revoked): "Invited" on
+    // the staff screen, nobody can sign in as her.
+    await db().insert(account).values({
+      id: "pipeline-second-admin-credential",
+      accountId: secondAdminId,
+      providerId: "credential",
+      userId: secondAdminId,
+      password: "a-hash",
+    });
+    await db()
+      .insert(user)
+      .values({ id: invitedAdminId, name: "Ivy Invited", email: "ivy@studio.test", role: "admin" });
   });
   afterAll(async () => {
     await t?.close();
@@ -108,6 +122,8 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
     expect(page.staff.map((member) => member.id).sort()).toEqual([adminId, secondAdminId].sort());
     expect(page.staff.map((member) => member.id)).not.toContain(editorId);
     expect(page.staff.map((member) => member.id)).not.toContain(contributorId);
+    // Nor an admin whose invitation is open or was revoked (no password: "Invited").
+    expect(page.staff.map((member) => member.id)).not.toContain(invitedAdminId);
     expect(page.templates.map((template) => template.name)).toEqual([
       "Acknowledge",
       "Ask for details",
@@ -174,9 +190,9 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
     expect((await activity()).at(-1)).toMatchObject({ kind: "owner", summary: "Unassigned" });
   });
 
-  it("refuses an owner who cannot open inquiries (an editor, a contributor, anyone else) with a 400 and a message, and mails no one", async () => {
+  it("refuses an owner who cannot open inquiries (an editor, a contributor, an admin still invited, anyone else) with a 400 and a message, and mails no one", async () => {
     const before = await activity();
-    for (const owner of [editorId, contributorId, "someone-else"]) {
+    for (const owner of [editorId, contributorId, invitedAdminId, "someone-else"]) {
       const refused = (await post({ intent: "owner", owner })) as {
         data: { intent: string; fieldErrors: Record<string, string[]> };
         init: ResponseInit;
@@ -199,6 +215,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
       .where(eq(notifications.kind, "owner-assigned"));
     expect(mailed.map((mail) => mail.recipient)).not.toContain(TEST_EDITOR.email);
     expect(mailed.map((mail) => mail.recipient)).not.toContain(TEST_CONTRIBUTOR.email);
+    expect(mailed.map((mail) => mail.recipient)).not.toContain("ivy@studio.test");
   });
 
   it("changes the status and the follow-up, each in the Activity; a bad date is a 400 with a message", async () => {

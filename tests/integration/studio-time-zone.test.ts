@@ -10,6 +10,10 @@ import { formatDay } from "~/lib/listings/format";
 import { DEFAULT_STUDIO_TIME_ZONE, setStudioTimeZone, studioDay } from "~/lib/studio-time";
 import { loader as analyticsLoader } from "~/routes/admin/analytics";
 import { loader as analyticsCsvLoader } from "~/routes/admin/analytics-csv";
+import { loader as auditCsvLoader } from "~/routes/admin/audit-csv";
+import { loader as inquiriesCsvLoader } from "~/routes/admin/inquiries-csv";
+import { loader as jobApplicationsCsvLoader } from "~/routes/admin/job-applications-csv";
+import { loader as consentCsvLoader } from "~/routes/admin/privacy-consent-csv";
 import { createTestRuntime, routeArgs, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
@@ -114,13 +118,18 @@ describe.each(testDrivers)("analytics days in the studio's time zone on %s", (dr
     expect(dayRows(await loadAnalytics(db(), query))).toEqual(dayRows(tokyo));
   });
 
-  it("names the zone on the screen, and answers an impossible date with 400 and a message", async () => {
+  it("names the zone on the screen, and answers an impossible date with 400 and a message, the form kept Custom as typed and no figures", async () => {
     setStudioTimeZone("Asia/Tokyo");
     const open = (search: string) =>
       analyticsLoader(
         routeArgs(t.runtime, `/admin/analytics${search}`, { cookie: t.cookies.editor }) as never,
       ) as unknown as Promise<{
-        data: { data: { timeZone: string } | null; error: string | null };
+        data: {
+          data: { timeZone: string } | null;
+          error: string | null;
+          period: string;
+          fields: { from: string; to: string };
+        };
         init?: ResponseInit;
       }>;
     const page = (await open("?period=7d")) as unknown as {
@@ -137,6 +146,11 @@ describe.each(testDrivers)("analytics days in the studio's time zone on %s", (dr
       const refused = await open(search);
       expect(refused.init?.status, search).toBe(400);
       expect(refused.data.error, search).toBe(RANGE_MESSAGES.invalid);
+      // The form stays "Custom" with what was typed, to be corrected; no figures of another period.
+      const typed = new URLSearchParams(search);
+      expect(refused.data.period, search).toBe("custom");
+      expect(refused.data.fields, search).toEqual({ from: typed.get("from"), to: typed.get("to") });
+      expect(refused.data.data, search).toBeNull();
       const csv = (await analyticsCsvLoader(
         routeArgs(t.runtime, `/admin/analytics.csv${search}`, { cookie: t.cookies.admin }) as never,
       )) as Response;
@@ -150,5 +164,39 @@ describe.each(testDrivers)("analytics days in the studio's time zone on %s", (dr
     )) as Response;
     expect(order.status).toBe(400);
     expect(await order.text()).toBe(RANGE_MESSAGES.order);
+  });
+});
+
+describe.each(testDrivers)("CSV file names on the studio's day on %s", (driver) => {
+  let t: TestRuntime;
+  // A zone whose day is not UTC's now: 11 hours behind before 10:00 UTC, 14 ahead after.
+  const zone = new Date().getUTCHours() < 10 ? "Pacific/Pago_Pago" : "Pacific/Kiritimati";
+
+  beforeAll(async () => {
+    t = await createTestRuntime(driver, { STUDIO_TIME_ZONE: zone });
+  });
+  afterAll(async () => {
+    setStudioTimeZone(DEFAULT_STUDIO_TIME_ZONE);
+    await t?.close();
+  });
+
+  it("names the inquiries, audit-log, job-applications and consent exports by the studio's day, not UTC's", async () => {
+    const exports = [
+      ["inquiries", inquiriesCsvLoader, "/admin/inquiries.csv"],
+      ["audit-log", auditCsvLoader, "/admin/audit.csv"],
+      ["job-applications", jobApplicationsCsvLoader, "/admin/job-applications.csv"],
+      ["consent-records", consentCsvLoader, "/admin/privacy/consent.csv"],
+    ] as const;
+    for (const [name, loader, path] of exports) {
+      const csv = (await (loader as (args: never) => Promise<Response>)(
+        routeArgs(t.runtime, path, { cookie: t.cookies.admin }) as never,
+      )) as Response;
+      expect(csv.status, path).toBe(200);
+      const today = studioDay();
+      expect(today, zone).not.toBe(new Date().toISOString().slice(0, 10));
+      expect(csv.headers.get("Content-Disposition"), path).toBe(
+        `attachment; filename="${name}-${today}.csv"`,
+      );
+    }
   });
 });

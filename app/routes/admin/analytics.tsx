@@ -20,7 +20,8 @@ export async function loader(args: Route.LoaderArgs) {
   const query = parseAnalyticsQuery(args.url.searchParams, studioDay());
   const list = await loadAdminList(
     args,
-    (db) => loadAnalytics(db, query),
+    // A refused range shows no figures: none of another period under its error.
+    async (db) => (query.error ? null : loadAnalytics(db, query)),
     "Failed to load the analytics",
   );
   const filters: Record<string, string> =
@@ -49,7 +50,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       ) : null}
       {report ? (
         <AnalyticsReportView report={report} filters={filters} />
-      ) : (
+      ) : error ? null : (
         <LoadError message="Failed to load the analytics" />
       )}
     </>

@@ -13,6 +13,7 @@ import {
   currentActor,
   requireResourceAccess,
 } from "@server/security/admin-access";
+import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/audit-csv";
 
 /** GET /admin/audit.csv?person=&entity=&from=&to=: the filtered audit log as CSV (admins). */
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   try {
     const response = await csvResponse(
-      `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
+      `audit-log-${studioDay()}.csv`,
       AUDIT_CSV_HEADER,
       rows(),
       ADMIN_RESPONSE_HEADERS,

@@ -13,6 +13,7 @@ import {
   currentActor,
   requireResourceAccess,
 } from "@server/security/admin-access";
+import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/inquiries-csv";
 
 /** GET /admin/inquiries.csv?q=&status=: the filtered inquiries (every page) as CSV. */
@@ -29,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   try {
     const response = await csvResponse(
-      `inquiries-${new Date().toISOString().slice(0, 10)}.csv`,
+      `inquiries-${studioDay()}.csv`,
       INQUIRY_CSV_HEADER,
       rows(),
       ADMIN_RESPONSE_HEADERS,

@@ -13,6 +13,7 @@ import {
   currentActor,
   requireResourceAccess,
 } from "@server/security/admin-access";
+import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/job-applications-csv";
 
 /** GET /admin/job-applications.csv?status=&position=: the filtered applications as CSV. */
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   try {
     const response = await csvResponse(
-      `job-applications-${new Date().toISOString().slice(0, 10)}.csv`,
+      `job-applications-${studioDay()}.csv`,
       JOB_APPLICATION_CSV_HEADER,
       rows(),
       ADMIN_RESPONSE_HEADERS,

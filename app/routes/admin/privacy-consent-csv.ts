@@ -8,6 +8,7 @@ import {
   currentActor,
   requireResourceAccess,
 } from "@server/security/admin-access";
+import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/privacy-consent-csv";
 
 /** GET /admin/privacy/consent.csv: every record of consent as CSV (admins, issue #32). */
@@ -16,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   const runtime = getRuntimeFrom(args.context);
   try {
     const response = await csvResponse(
-      `consent-records-${new Date().toISOString().slice(0, 10)}.csv`,
+      `consent-records-${studioDay()}.csv`,
       CONSENT_CSV_HEADER,
       exportConsentRecords(runtime.database.db),
       ADMIN_RESPONSE_HEADERS,
