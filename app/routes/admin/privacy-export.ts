@@ -11,6 +11,7 @@ import {
 } from "@server/security/admin-access";
 import { isCrossSiteRequest } from "@server/security/origin";
 import { personSchema } from "~/entities/privacy/form";
+import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/privacy-export";
 
 /**
@@ -49,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
     const db = runtime.database.db;
     const person = await findPerson(db, checked.data.email);
     await recordExport(db, runtime.keys.personHashes, currentActor(args.context), person);
-    const name = `personal-data-${new Date().toISOString().slice(0, 10)}.zip`;
+    const name = `personal-data-${studioDay()}.zip`;
     return new Response(Readable.toWeb(exportZip(runtime.storage, person)) as ReadableStream, {
       headers: {
         ...ADMIN_RESPONSE_HEADERS,
