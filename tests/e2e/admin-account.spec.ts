@@ -25,6 +25,7 @@ const PEOPLE = [
   "nojs-sessions",
   "nojs-two-factor-off",
   "nojs-step-up-target",
+  "two-factor-off-after-refusal",
 ].map((name) => `${name}@account-e2e.test`);
 /** An admin of this spec, who changes the role of `PEOPLE[5]` behind the step-up. */
 const STEP_UP_ADMIN = "nojs-step-up@account-e2e.test";
@@ -160,6 +161,38 @@ test("a staff member turns on two-factor and signs in with a code computed from 
   const ended = await other.request.get("/admin/blog", { maxRedirects: 0 });
   expect(ended.status()).toBe(302);
   await other.context().close();
+});
+
+test("two-factor is turned off after a refused try: the page shows it off", async ({ page }) => {
+  await signInWithForm(page, PEOPLE[6] as string);
+  await expect(page).toHaveURL(/\/admin\/blog$/, { timeout: 20_000 });
+  await page.goto("/admin/account");
+  await hydrated(page);
+  const { setupKey } = await turnOnTwoFactorWithCode(page);
+  await page.goto("/admin/account#two-factor");
+  await hydrated(page);
+  const section = page.getByRole("region", { name: "Two-factor authentication" });
+  // The password alone is refused: a code is asked for.
+  await section.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await section.getByRole("button", { name: "Turn off two-factor" }).click();
+  await expect(
+    section.getByText(/^Enter the current code from your authenticator app/),
+  ).toBeVisible();
+  // Then with a code (the next step's: the one that turned it on is spent), it is off.
+  await section.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await section
+    .getByRole("textbox", { name: "Code", exact: true })
+    .fill(await codeFor(setupKey, 1));
+  await section.getByRole("button", { name: "Turn off two-factor" }).click();
+  await expect(page.getByText("Two-factor authentication is off.")).toBeVisible();
+  await expect(section.getByRole("button", { name: "Turn on two-factor" })).toBeVisible();
+  await expect(section.getByText("Two-factor authentication is on.")).toHaveCount(0);
+  await expect(section.getByText(/^Enter the current code/)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/account#two-factor$/);
+  // Focus is on the section, not dropped to <body>.
+  await expect(
+    section.getByRole("heading", { name: "Two-factor authentication", level: 2 }),
+  ).toBeFocused();
 });
 
 test.describe("without JavaScript", () => {

@@ -241,6 +241,8 @@ test("the reply workflow at 1280 and 390 px: Reply from the list, typed text kep
     expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width).toBe(true);
     await dialog.getByRole("button", { name: "Keep what I typed" }).click();
     await expect(dialog).toBeHidden();
+    // Focus goes back to the Template select the dialog was opened from.
+    await expect(template).toBeFocused();
     await expect(message).toHaveValue("Hi Noa, I loved the brief.");
     await expect(template).toHaveValue("");
 
@@ -248,6 +250,7 @@ test("the reply workflow at 1280 and 390 px: Reply from the list, typed text kep
     await template.selectOption({ label: "Propose a call" });
     await dialog.getByRole("button", { name: "Replace" }).click();
     await expect(dialog).toBeHidden();
+    await expect(template).toBeFocused();
     await expect(message).toHaveValue(new RegExp(`^Hi ${visitor.name},`));
     await expect(message).toHaveValue(/discovery call/);
     // Text the page put there is replaced without a question.

@@ -365,7 +365,14 @@ function ReplyForm({
       <AlertDialog.Root open={asking !== null} onOpenChange={(open) => (open ? null : keep())}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-line bg-surface p-6 shadow-2xl">
+          <AlertDialog.Content
+            // Opened from the Template select's change (no trigger): focus goes back to it.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              control("template")?.focus();
+            }}
+            className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-line bg-surface p-6 shadow-2xl"
+          >
             <AlertDialog.Title className="font-display text-lg font-bold">
               {REPLACE_QUESTION}
             </AlertDialog.Title>

@@ -19,7 +19,7 @@ import {
   currentActor,
   requireAccess,
 } from "@server/security/admin-access";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { addPasskey, useWebAuthnSupport } from "~/components/admin/passkeys";
@@ -231,10 +231,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 function Section({
   id,
   title,
+  headingRef,
   children,
 }: {
   id: string;
   title: string;
+  /** Set when the page moves focus to this section's heading. */
+  headingRef?: React.Ref<HTMLHeadingElement>;
   children: React.ReactNode;
 }) {
   return (
@@ -243,7 +246,12 @@ function Section({
       aria-labelledby={`${id}-heading`}
       className="rounded-lg border border-line bg-surface p-4 sm:p-6"
     >
-      <h2 id={`${id}-heading`} className="mb-3 font-display text-lg font-bold">
+      <h2
+        id={`${id}-heading`}
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+        className="mb-3 font-display text-lg font-bold"
+      >
         {title}
       </h2>
       {children}
@@ -329,8 +337,17 @@ function TwoFactorSection({
   answer: Answer | undefined;
 }) {
   const codes = answer?.recoveryCodes;
+  // The state changed (turned off, on, or set up): the form that was used is gone, so focus goes
+  // to the section's heading rather than falling to <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(state);
+  useEffect(() => {
+    if (shown.current === state) return;
+    shown.current = state;
+    heading.current?.focus();
+  }, [state]);
   return (
-    <Section id="two-factor" title="Two-factor authentication">
+    <Section id="two-factor" title="Two-factor authentication" headingRef={heading}>
       {codes ? (
         <div className="grid gap-3">
           <p role="status" className="font-medium">
