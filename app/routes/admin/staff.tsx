@@ -14,6 +14,7 @@ import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
 import { currentActor, requireAccess } from "@server/security/admin-access";
 import { requireRecentVerification } from "@server/security/step-up";
+import { type Ref, useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { formatDateTime } from "~/components/admin/format";
@@ -312,6 +313,16 @@ function StaffTable({ rows, me }: { rows: readonly StaffRow[]; me: string }) {
 
 function StaffTableRow({ row, me }: { row: StaffRow; me: string }) {
   const roleId = `role-${row.id}`;
+  const reactivate = useRef<HTMLButtonElement>(null);
+  const status = useRef(row.status);
+  // Deactivated from its dialog (with JavaScript), the row's Deactivate button is gone with the
+  // dialog, and focus would fall to the page's body: it goes to the Reactivate in its place.
+  useEffect(() => {
+    const was = status.current;
+    status.current = row.status;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (was !== "deactivated" && row.status === "deactivated" && lost) reactivate.current?.focus();
+  }, [row.status]);
   return (
     <tr className="align-top">
       <th scope="row" className="px-4 py-3 font-medium">
@@ -382,7 +393,13 @@ function StaffTableRow({ row, me }: { row: StaffRow; me: string }) {
               </>
             ) : null}
             {row.status === "deactivated" ? (
-              <RowAction id={row.id} intent="reactivate" label="Reactivate" email={row.email} />
+              <RowAction
+                id={row.id}
+                intent="reactivate"
+                label="Reactivate"
+                email={row.email}
+                buttonRef={reactivate}
+              />
             ) : (
               <DeleteButton
                 confirmHref={`${STAFF_PATH}/${row.id}/deactivate`}
@@ -412,17 +429,19 @@ function RowAction({
   intent,
   label,
   email,
+  buttonRef,
 }: {
   id: string;
   intent: "reactivate" | "resend" | "revoke";
   label: string;
   email: string;
+  buttonRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      <button type="submit" className={buttonClass.secondary}>
+      <button ref={buttonRef} type="submit" className={buttonClass.secondary}>
         {label}
         <span className="sr-only"> {email}</span>
       </button>
