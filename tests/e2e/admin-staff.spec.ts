@@ -200,6 +200,47 @@ test("an admin resends an invitation (the old link ends) and revokes it; a deact
     toast(page, "Success", `${email} is deactivated and signed out everywhere`),
   ).toBeVisible();
   await expect(row.getByRole("cell").nth(2)).toHaveText("Deactivated");
+  // Its Deactivate button went with the dialog: focus is on the Reactivate in its place.
+  await expect(row.getByRole("button", { name: `Reactivate ${email}` })).toBeFocused();
+});
+
+test("inviting an admin past 10 minutes asks for the password, then the form is back filled in", async ({
+  page,
+  adminServer,
+}) => {
+  await signIn(page);
+  const email = unique("stepup-admin");
+  try {
+    // The password was given 11 minutes ago, as far as the server can tell.
+    await adminServer.shiftClock(11 * 60_000);
+    await page.goto("/admin/staff");
+    await hydrated(page);
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page
+      .getByRole("combobox", { name: "Role", exact: true })
+      .selectOption({ label: "Admin" });
+    await page.getByRole("button", { name: "Send invitation", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Confirm it's you" })).toBeVisible();
+    await hydrated(page);
+    await page.getByLabel("Password").fill(TEST_ADMIN.password);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    // Not sent yet (a POST is not replayed): the form holds what was typed, and says so.
+    await expect(page).toHaveURL(/\/admin\/staff\?confirmed=invite&/);
+    await expect(page.getByRole("status").filter({ hasText: "Confirmed." })).toHaveText(
+      "Confirmed. Press Send invitation again.",
+    );
+    await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
+    await expect(page.getByRole("combobox", { name: "Role", exact: true })).toHaveValue("admin");
+    await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Send invitation", exact: true }).click();
+    await expect(toast(page, "Success", `Invitation sent to ${email}`)).toBeVisible();
+    await expect(
+      page.getByRole("row").filter({ hasText: email }).getByRole("cell").nth(1),
+    ).toHaveText("Admin");
+  } finally {
+    await adminServer.shiftClock(0);
+  }
 });
 
 test("a forgotten password is reset by e-mail, and the old one no longer signs in", async ({

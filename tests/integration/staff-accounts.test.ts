@@ -438,8 +438,9 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
     const acts = [
       {
         name: "inviting an admin",
-        run: () => staffPost({ intent: "invite", email: newAdmin, role: "admin" }),
-        back: "/admin/staff",
+        // Typed as the person typed it: the form comes back with it, checked (lower case).
+        run: () => staffPost({ intent: "invite", email: newAdmin.toUpperCase(), role: "admin" }),
+        back: `/admin/staff?confirmed=invite&email=${encodeURIComponent(newAdmin)}&role=admin`,
         done: async () => (await userByEmail(newAdmin)) !== undefined,
       },
       {
@@ -469,7 +470,7 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
       {
         name: "resending an admin's invitation",
         run: () => staffPost({ intent: "resend", id: invitedAdmin }),
-        back: "/admin/staff",
+        back: "/admin/staff?confirmed=resend",
         done: async () =>
           (await tokensMailedTo("stepup.invited-admin@staff-tests.test")).length === 2,
       },
@@ -503,6 +504,31 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
         ),
       )) as Response;
       expect(confirmed.headers.get("location")).toBe(back);
+      // Back on the invitation's return path, the form is filled again and says what to do; a
+      // tampered query fills nothing.
+      const inviteBack = acts[0]?.back ?? "";
+      const backToInvite = (await settle(
+        postTo(
+          t,
+          confirmAction,
+          "/admin/confirm",
+          form({ secret: TEST_ADMIN.password, redirectTo: inviteBack }),
+        ),
+      )) as Response;
+      expect(backToInvite.headers.get("location")).toBe(inviteBack);
+      const loadAt = async (path: string) =>
+        dataOf(await staffLoader(routeArgs(t.runtime, path, { cookie: t.cookies.admin }) as never))
+          .confirmed;
+      expect(await loadAt(inviteBack)).toEqual({
+        notice: "Confirmed. Press Send invitation again.",
+        values: { email: newAdmin, role: "admin" },
+      });
+      expect(await loadAt("/admin/staff?confirmed=resend")).toEqual({
+        notice: "Confirmed. Press Resend invitation again.",
+        values: {},
+      });
+      expect(await loadAt("/admin/staff?confirmed=invite&email=nope&role=owner")).toBeNull();
+      expect(await loadAt("/admin/staff")).toBeNull();
       for (const act of acts) {
         const answer = (await settle(act.run())) as Response;
         expect(answer.headers.get("location"), act.name).toBe("/admin/staff");

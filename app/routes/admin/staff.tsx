@@ -14,6 +14,7 @@ import { getRuntimeFrom } from "@server/context";
 import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
 import { currentActor, requireAccess } from "@server/security/admin-access";
 import { requireRecentVerification } from "@server/security/step-up";
+import { type Ref, useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { formatDateTime } from "~/components/admin/format";
@@ -49,11 +50,40 @@ const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABE
 /** better-auth's ids and ours (UUIDs): letters, digits, dashes. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
+/**
+ * Back from the step-up (decision 0437): a POST is not replayed, so the person presses the button
+ * again. The invitation's typed address and role come back in the query, checked again here, to
+ * fill the form once more; `confirmed` names what to press.
+ */
+const CONFIRMED_ACTS = {
+  invite: "Send invitation",
+  resend: "Resend invitation",
+} as const;
+type ConfirmedAct = keyof typeof CONFIRMED_ACTS;
+
+/** The page to come back to after the step-up, for `act` (with the invitation's values). */
+function backAfterStepUp(act: ConfirmedAct, values: Record<string, string> = {}): string {
+  return `${STAFF_PATH}?${new URLSearchParams({ confirmed: act, ...values })}`;
+}
+
+function confirmedOf(url: URL): { notice: string; values: Record<string, string> } | null {
+  const act = url.searchParams.get("confirmed");
+  if (act !== "invite" && act !== "resend") return null;
+  const notice = `Confirmed. Press ${CONFIRMED_ACTS[act]} again.`;
+  if (act === "resend") return { notice, values: {} };
+  const checked = inviteSchema.safeParse({
+    email: url.searchParams.get("email") ?? "",
+    role: url.searchParams.get("role") ?? "",
+  });
+  return checked.success ? { notice, values: { ...checked.data } } : null;
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireAccess(args);
   const list = await loadAdminList(args, listStaff, STAFF_MESSAGES.fetchFailed);
   const requireTwoFactor = await twoFactorRequired(getRuntimeFrom(args.context).database.db);
-  return { ...list, me: staff.id, requireTwoFactor };
+  const confirmed = confirmedOf(new URL(args.request.url));
+  return { ...list, me: staff.id, requireTwoFactor, confirmed };
 }
 
 interface InviteAnswer {
@@ -78,8 +108,10 @@ export async function action(args: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    // A new admin is power given: the step-up first (the admin comes back here to send it).
-    if (checked.data.role === "admin") await requireRecentVerification(runtime, staff, STAFF_PATH);
+    // A new admin is power given: the step-up first (the admin comes back to the filled form).
+    if (checked.data.role === "admin") {
+      await requireRecentVerification(runtime, staff, backAfterStepUp("invite", checked.data));
+    }
     const invited = await inviteStaff(runtime, currentActor(args.context), checked.data).catch(
       (error: unknown) => {
         runtime.logger.error({ err: error }, STAFF_MESSAGES.inviteFailed);
@@ -123,12 +155,11 @@ export async function action(args: Route.ActionArgs) {
   // A role change, a reactivation and a new link for an invited admin give or keep power: they
   // ask for the password or a code again after 10 minutes (step-up); the person comes back here
   // to make the change again.
-  if (
-    change.kind === "role" ||
-    change.kind === "reactivate" ||
-    (change.kind === "resend" && (await findStaff(runtime.database.db, id))?.role === "admin")
-  ) {
+  if (change.kind === "role" || change.kind === "reactivate") {
     await requireRecentVerification(runtime, staff, STAFF_PATH);
+  }
+  if (change.kind === "resend" && (await findStaff(runtime.database.db, id))?.role === "admin") {
+    await requireRecentVerification(runtime, staff, backAfterStepUp("resend"));
   }
   return staffChangeAction(args.context, id, change);
 }
@@ -146,8 +177,9 @@ function changeOf(intent: unknown, role: unknown): StaffChange | null {
 }
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
-  const { data: rows, loadError, me } = loaderData;
+  const { data: rows, loadError, me, confirmed } = loaderData;
   const answer = actionData as InviteAnswer | undefined;
+  const values = answer?.values ?? confirmed?.values;
   const submitting = useNavigation().formData?.get("intent") === "invite";
   return (
     <>
@@ -157,6 +189,14 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         lead="Everyone who can sign in to the back-office. Admins may open everything; editors only the content."
       />
       <ToastMessageView message={loadError} />
+      {confirmed && !answer ? (
+        <p
+          role="status"
+          className="mb-6 max-w-3xl rounded-lg border border-line bg-surface px-4 py-3 text-sm"
+        >
+          {confirmed.notice}
+        </p>
+      ) : null}
 
       <section aria-labelledby="invite-heading" className="mb-8 max-w-3xl">
         <h2 id="invite-heading" className="mb-3 font-display text-lg font-bold">
@@ -171,7 +211,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4 sm:flex-row sm:items-start"
         >
           <input type="hidden" name="intent" value="invite" />
-          <FormFields look="admin" errors={answer?.fieldErrors} values={answer?.values}>
+          <FormFields look="admin" errors={answer?.fieldErrors} values={values}>
             <TextField
               id="invite-email"
               name="email"
@@ -185,7 +225,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
               name="role"
               label="Role"
               options={ROLE_OPTIONS}
-              defaultValue="editor"
+              defaultValue={values?.role ?? "editor"}
             />
           </FormFields>
           <button type="submit" disabled={submitting} className={`${buttonClass.primary} sm:mt-7`}>
@@ -273,6 +313,16 @@ function StaffTable({ rows, me }: { rows: readonly StaffRow[]; me: string }) {
 
 function StaffTableRow({ row, me }: { row: StaffRow; me: string }) {
   const roleId = `role-${row.id}`;
+  const reactivate = useRef<HTMLButtonElement>(null);
+  const status = useRef(row.status);
+  // Deactivated from its dialog (with JavaScript), the row's Deactivate button is gone with the
+  // dialog, and focus would fall to the page's body: it goes to the Reactivate in its place.
+  useEffect(() => {
+    const was = status.current;
+    status.current = row.status;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (was !== "deactivated" && row.status === "deactivated" && lost) reactivate.current?.focus();
+  }, [row.status]);
   return (
     <tr className="align-top">
       <th scope="row" className="px-4 py-3 font-medium">
@@ -343,7 +393,13 @@ function StaffTableRow({ row, me }: { row: StaffRow; me: string }) {
               </>
             ) : null}
             {row.status === "deactivated" ? (
-              <RowAction id={row.id} intent="reactivate" label="Reactivate" email={row.email} />
+              <RowAction
+                id={row.id}
+                intent="reactivate"
+                label="Reactivate"
+                email={row.email}
+                buttonRef={reactivate}
+              />
             ) : (
               <DeleteButton
                 confirmHref={`${STAFF_PATH}/${row.id}/deactivate`}
@@ -373,17 +429,19 @@ function RowAction({
   intent,
   label,
   email,
+  buttonRef,
 }: {
   id: string;
   intent: "reactivate" | "resend" | "revoke";
   label: string;
   email: string;
+  buttonRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      <button type="submit" className={buttonClass.secondary}>
+      <button ref={buttonRef} type="submit" className={buttonClass.secondary}>
         {label}
         <span className="sr-only"> {email}</span>
       </button>
