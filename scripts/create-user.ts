@@ -10,7 +10,6 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createAuth, ensureUser } from "@server/auth";
 import { ConfigError, loadConfig } from "@server/config";
 import { claimDataDir } from "@server/data-dir";
 import { openDatabase } from "@server/db/client";
@@ -18,6 +17,7 @@ import { DataDirLockedError, lockDataDir } from "@server/db/data-dir-lock";
 import { deriveKeys } from "@server/keys";
 import { loadOrCreateSecret } from "@server/secret";
 import { passwordProblem } from "@server/security/passwords";
+import { createAuth, ensureUser } from "@server/staff/auth";
 import { z } from "zod";
 import { STAFF_ROLES } from "~/lib/values";
 

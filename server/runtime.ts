@@ -1,9 +1,10 @@
 import path from "node:path";
+import { pruneAuditEvents } from "@server/audit/read";
+import { studioToday } from "@server/inquiries/back-office";
+import { DIGEST_JOB, queueFollowUpDigests } from "@server/pipeline/digests";
+import { type Auth, createAuth, ensureUser } from "@server/staff/auth";
+import { deleteOrphanUploads } from "@server/uploads/store";
 import { setStudioTimeZone } from "~/lib/studio-time";
-import { pruneAuditEvents } from "./admin/audit";
-import { DIGEST_JOB, queueFollowUpDigests } from "./admin/digests";
-import { studioToday } from "./admin/inquiries";
-import { type Auth, createAuth, ensureUser } from "./auth";
 import type { BackupServices } from "./backup/run";
 import { type BackupSchedule, createBackupSchedule } from "./backup/schedule";
 import { type BackupStore, createBackupStore } from "./backup/store";
@@ -22,7 +23,6 @@ import { loadOrCreateSecret } from "./secret";
 import { upgradeRecoveryCodes } from "./security/recovery-codes";
 import { createStorage, type StorageDriver } from "./storage";
 import { diskState } from "./storage/disk-space";
-import { deleteOrphanUploads } from "./uploads";
 import { ROLLUP_JOB, rollUpPageViews } from "./visits/daily";
 import { VisitCounter } from "./visits/page-views";
 

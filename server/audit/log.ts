@@ -1,4 +1,4 @@
-import { inTransaction } from "@server/admin/after-content-write";
+import { inTransaction } from "@server/content/changes";
 import type { Database, Executor } from "@server/db/client";
 import {
   type AuditChanges,

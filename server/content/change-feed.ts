@@ -3,7 +3,7 @@ import {
   applyContentChange,
   type ContentChange,
   publishContentChanges,
-} from "@server/admin/after-content-write";
+} from "@server/content/changes";
 import type { Logger } from "@server/logger";
 import pg from "pg";
 

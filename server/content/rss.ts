@@ -1,9 +1,13 @@
+import {
+  categoryColumns,
+  type PublishedBlogPost,
+  withCategoriesAndTags,
+} from "@server/content/blog/read";
 import type { Executor } from "@server/db/client";
 import { blogCategories, blogPosts } from "@server/db/schema";
 import { desc, eq, sql } from "drizzle-orm";
 import { BLOG_COPY } from "~/copy/content-pages";
 import { studio } from "~/copy/studio";
-import { categoryColumns, type PublishedBlogPost, withCategoriesAndTags } from "./blog";
 import { cachedRead } from "./cache";
 
 const xml = (text: string) =>

@@ -350,7 +350,7 @@ export const blogPosts = pgTable(
     check("blog_posts_status_check", oneOf("status", BLOG_POST_STATUSES)),
     check("blog_posts_read_time_check", sql`${t.readTime} >= 1`),
     index("blog_posts_status_published_idx").on(t.status, t.publishedAt),
-    // The back-office list's order (server/admin/blog.ts; plain DESC is NULLS FIRST in
+    // The back-office list's order (server/content/blog/editor.ts; plain DESC is NULLS FIRST in
     // PostgreSQL): a page walks it (decision 0225).
     index("blog_posts_list_idx").on(
       t.publishedAt.desc().nullsFirst(),

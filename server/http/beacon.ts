@@ -1,5 +1,5 @@
 import { getRuntimeFrom } from "@server/context";
-import { FORM_LIMITS, type ReadForm, readPost } from "@server/forms";
+import { FORM_LIMITS, type ReadForm, readPost } from "@server/route-kit/forms";
 import type { Runtime } from "@server/runtime";
 import { getClientIp } from "@server/security/client-ip";
 import { isCrossSiteRequest } from "@server/security/origin";

@@ -1,4 +1,4 @@
-import { UPLOAD_RULES } from "@server/uploads";
+import { UPLOAD_RULES } from "@server/uploads/store";
 import type { NextFunction, Request, Response } from "express";
 import { MAX_ATTACHMENTS } from "~/entities/inquiry/contact-form";
 import { RESUME_MAX_BYTES } from "~/entities/job-application/form";

@@ -14,7 +14,7 @@
  */
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { pageCacheKey } from "@server/pages/page-query";
+import { pageCacheKey } from "@server/route-kit/page-query";
 import type { NextFunction, Request, Response } from "express";
 import { createContext } from "react-router";
 import { LIST_FILTERS, readSearch } from "~/lib/listings/query";

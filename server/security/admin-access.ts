@@ -1,4 +1,3 @@
-import { twoFactorRequired } from "@server/admin/settings";
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
 import { session } from "@server/db/schema";
@@ -6,6 +5,7 @@ import { PRIVATE_NO_STORE } from "@server/http/cache";
 import { textResponse } from "@server/http/text-response";
 import type { Runtime } from "@server/runtime";
 import { getClientIp } from "@server/security/client-ip";
+import { twoFactorRequired } from "@server/staff/settings";
 import { eq } from "drizzle-orm";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import {

@@ -1,6 +1,6 @@
-import { isCurrentPassword } from "@server/admin/account";
 import { session } from "@server/db/schema";
 import type { Runtime } from "@server/runtime";
+import { isCurrentPassword } from "@server/staff/account";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { ADMIN_RESPONSE_HEADERS, type StaffUser } from "./admin-access";

@@ -1,6 +1,6 @@
-import { mailUnlockLink } from "@server/admin/account-unlock";
 import { recordAudit } from "@server/audit/log";
 import type { Runtime } from "@server/runtime";
+import { mailUnlockLink } from "@server/staff/unlock";
 import type { StaffUser } from "./admin-access";
 import { signInLimiterFor } from "./rate-limit";
 

@@ -1,13 +1,13 @@
-import { ensureUser } from "@server/auth";
 import { notifications, session, user, verification } from "@server/db/schema";
+import { commitFlash, takeFlash } from "@server/route-kit/flash";
 import {
   requireAccess,
   requireResourceAccess,
   safeRedirectTarget,
 } from "@server/security/admin-access";
-import { commitFlash, takeFlash } from "@server/security/flash";
 import { isCrossSiteRequest } from "@server/security/origin";
 import { createSignInLimiter, SIGN_IN_LIMITS, slowDownSeconds } from "@server/security/rate-limit";
+import { ensureUser } from "@server/staff/auth";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin/login";

@@ -1,17 +1,21 @@
 import {
+  createCategory,
+  listCategoryChoices,
+  setCategoryActive,
+  updateCategory,
+} from "@server/content/blog/categories";
+import {
   type BlogPostSave,
   deleteBlogPost,
   findBlogPostForEdit,
   readTimeOf,
   saveBlogPost,
-} from "@server/admin/blog";
+} from "@server/content/blog/editor";
 import {
-  createCategory,
-  listCategoryChoices,
-  setCategoryActive,
-  updateCategory,
-} from "@server/admin/blog-categories";
-import { findPublishedPost, listActiveCategories, listPublishedPosts } from "@server/content/blog";
+  findPublishedPost,
+  listActiveCategories,
+  listPublishedPosts,
+} from "@server/content/blog/read";
 import { listSitemapEntries } from "@server/content/sitemap";
 import { blogCategories, blogPosts, blogPostTags, blogTags, uploads } from "@server/db/schema";
 import { count, eq, inArray, sql } from "drizzle-orm";

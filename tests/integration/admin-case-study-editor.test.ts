@@ -1,7 +1,7 @@
-import { findCaseStudy, saveCaseStudy } from "@server/admin/case-studies";
-import { uploadImage } from "@server/admin/images";
-import { findCaseStudyDetail, loadCaseStudyCards } from "@server/content/case-studies";
+import { findCaseStudy, saveCaseStudy } from "@server/content/case-studies/editor";
+import { findCaseStudyDetail, loadCaseStudyCards } from "@server/content/case-studies/read";
 import { caseStudies, uploads } from "@server/db/schema";
+import { uploadImage } from "@server/uploads/images";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseCaseStudy, readDraft } from "~/entities/case-study/form";

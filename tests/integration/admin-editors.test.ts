@@ -1,8 +1,8 @@
-import * as images from "@server/admin/images";
-import { listPublishedPortfolioItems } from "@server/content/portfolio";
-import { listActiveTeamMembers } from "@server/content/team";
-import { listPublishedTestimonials } from "@server/content/testimonials";
+import { listPublishedPortfolioItems } from "@server/content/portfolio/read";
+import { listActiveTeamMembers } from "@server/content/team/read";
+import { listPublishedTestimonials } from "@server/content/testimonials/read";
 import { portfolioItems, teamMembers, testimonials, uploads } from "@server/db/schema";
+import * as images from "@server/uploads/images";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { parseTags } from "~/lib/forms/admin-fields";
@@ -21,8 +21,8 @@ import { testDrivers } from "../support/database";
 import { pngBytes } from "../support/files";
 
 // claimImages runs inside the save transaction; one test makes it fail to show the rollback.
-vi.mock("@server/admin/images", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@server/admin/images")>();
+vi.mock("@server/uploads/images", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@server/uploads/images")>();
   return { ...actual, claimImages: vi.fn(actual.claimImages) };
 });
 

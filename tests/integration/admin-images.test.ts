@@ -1,8 +1,8 @@
-import { claimImages, resolveImageUrl, uploadedImageKey } from "@server/admin/images";
 import { uploads } from "@server/db/schema";
-import { FORM_LIMITS } from "@server/forms";
 import { readForm } from "@server/http/form-data";
-import { UploadRejectedError } from "@server/uploads";
+import { FORM_LIMITS } from "@server/route-kit/forms";
+import { claimImages, resolveImageUrl, uploadedImageKey } from "@server/uploads/images";
+import { UploadRejectedError } from "@server/uploads/store";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as imageUploadAction } from "~/routes/admin/image-upload";

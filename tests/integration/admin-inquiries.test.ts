@@ -1,14 +1,14 @@
-import { csvCell, csvRow } from "@server/admin/csv";
+import { contactSubmissions, uploads } from "@server/db/schema";
 import {
   exportInquiries,
   inquirySearch,
   listInquiries,
   parseInquiryQuery,
   setInquiryStatus,
-} from "@server/admin/inquiries";
-import { PAGE_SIZE } from "@server/admin/list-params";
-import { FILE_LINK_SECONDS } from "@server/admin/stored-file-link";
-import { contactSubmissions, uploads } from "@server/db/schema";
+} from "@server/inquiries/back-office";
+import { csvCell, csvRow } from "@server/kit/csv";
+import { PAGE_SIZE } from "@server/kit/list-params";
+import { FILE_LINK_SECONDS } from "@server/route-kit/stored-file";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

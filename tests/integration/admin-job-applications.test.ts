@@ -1,6 +1,6 @@
-import { listAppliedPositions, listJobApplications } from "@server/admin/job-applications";
-import { FILE_LINK_SECONDS } from "@server/admin/stored-file-link";
 import { jobApplications, uploads } from "@server/db/schema";
+import { listAppliedPositions, listJobApplications } from "@server/job-applications/back-office";
+import { FILE_LINK_SECONDS } from "@server/route-kit/stored-file";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as pageLoader } from "~/routes/admin/job-application";
 import { action as applicationsAction } from "~/routes/admin/job-applications";

@@ -1,9 +1,8 @@
-import { BLOG_LIST_ORDER, blogSearch, listBlogPosts } from "@server/admin/blog";
-import { listCaseStudies } from "@server/admin/case-studies";
-import { listReturnPath, PAGE_SIZE } from "@server/admin/list-params";
-import { listPortfolioItems } from "@server/admin/portfolio";
-import { listTeamMembers } from "@server/admin/team";
-import { listTestimonials } from "@server/admin/testimonials";
+import { BLOG_LIST_ORDER, blogSearch, listBlogPosts } from "@server/content/blog/editor";
+import { listCaseStudies } from "@server/content/case-studies/editor";
+import { listPortfolioItems } from "@server/content/portfolio/editor";
+import { listTeamMembers } from "@server/content/team/editor";
+import { listTestimonials } from "@server/content/testimonials/editor";
 import type { Executor } from "@server/db/client";
 import {
   blogPosts,
@@ -12,6 +11,7 @@ import {
   teamMembers,
   testimonials,
 } from "@server/db/schema";
+import { listReturnPath, PAGE_SIZE } from "@server/kit/list-params";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as blogLoader } from "~/routes/admin/blog";

@@ -1,9 +1,12 @@
-import { listCaseStudies } from "@server/admin/case-studies";
-import { listTeamMembers } from "@server/admin/team";
-import { listTestimonials } from "@server/admin/testimonials";
-import { findPublishedCaseStudy, listPublishedCaseStudies } from "@server/content/case-studies";
-import { listActiveTeamMembers } from "@server/content/team";
-import { listPublishedTestimonials } from "@server/content/testimonials";
+import { listCaseStudies } from "@server/content/case-studies/editor";
+import {
+  findPublishedCaseStudy,
+  listPublishedCaseStudies,
+} from "@server/content/case-studies/read";
+import { listTeamMembers } from "@server/content/team/editor";
+import { listActiveTeamMembers } from "@server/content/team/read";
+import { listTestimonials } from "@server/content/testimonials/editor";
+import { listPublishedTestimonials } from "@server/content/testimonials/read";
 import { caseStudies, uploads } from "@server/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

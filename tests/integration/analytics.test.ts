@@ -1,4 +1,3 @@
-import { addDays, loadAnalytics, parseAnalyticsQuery } from "@server/admin/analytics";
 import {
   contactSubmissions,
   jobApplications,
@@ -7,6 +6,7 @@ import {
   pipelineActivity,
 } from "@server/db/schema";
 import { runDailyOnce } from "@server/jobs/daily";
+import { addDays, loadAnalytics, parseAnalyticsQuery } from "@server/visits/analytics";
 import { ROLLUP_JOB, rollUpPageViews } from "@server/visits/daily";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

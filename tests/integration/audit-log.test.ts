@@ -1,4 +1,4 @@
-import { AUDIT_PAGED_ROWS, pruneAuditEvents } from "@server/admin/audit";
+import { AUDIT_PAGED_ROWS, pruneAuditEvents } from "@server/audit/read";
 import { auditEvents, blogPosts, caseStudies, scheduledJobs, user } from "@server/db/schema";
 import { runDailyOnce } from "@server/jobs/daily";
 import { requireAccess } from "@server/security/admin-access";

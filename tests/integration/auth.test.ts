@@ -1,6 +1,6 @@
-import { type Auth, createAuth, ensureUser } from "@server/auth";
 import { account, user } from "@server/db/schema";
 import { PasswordTooShortError } from "@server/security/passwords";
+import { type Auth, createAuth, ensureUser } from "@server/staff/auth";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffRoleOf } from "~/entities/staff/access";

@@ -1,6 +1,5 @@
 import { readFile, rm } from "node:fs/promises";
 import { gunzipSync } from "node:zlib";
-import { backupDownloadLink, serveSignedArchive } from "@server/admin/backups";
 import { ARCHIVE_FORMAT } from "@server/backup/archive";
 import { BackupFailedError, type BackupServices, runBackup, startBackup } from "@server/backup/run";
 import {
@@ -15,6 +14,7 @@ import {
   isDue,
   SCHEDULE_LOCK_KEY,
 } from "@server/backup/schedule";
+import { backupDownloadLink, serveSignedArchive } from "@server/backup/screen";
 import { type BackupStore, createLinkSigner } from "@server/backup/store";
 import { openDatabase } from "@server/db/client";
 import { backupRuns, notifications } from "@server/db/schema";

@@ -1,10 +1,10 @@
+import { contactSubmissions, pipelineActivity } from "@server/db/schema";
 import {
   BOOKING_REFERENCE_SECONDS,
   bookingReference,
   checkBookingReference,
-} from "@server/booking";
-import { contactSubmissions, pipelineActivity } from "@server/db/schema";
-import { handleContactPost } from "@server/public-forms";
+} from "@server/inquiries/booking";
+import { handleContactPost } from "@server/route-kit/public-forms";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as bookedAction, loader as bookedLoader } from "~/routes/resources/booked-call";

@@ -1,5 +1,5 @@
-import { findPublishedCaseStudy } from "@server/content/case-studies";
-import { PREVIEW_SECONDS, previewPath } from "@server/content/preview";
+import { findPublishedCaseStudy } from "@server/content/case-studies/read";
+import { PREVIEW_SECONDS, previewPath } from "@server/content/workflow/preview";
 import { caseStudies } from "@server/db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -2,7 +2,7 @@ import {
   findPublishedPost,
   listPublishedPosts,
   listPublishedPostsPage,
-} from "@server/content/blog";
+} from "@server/content/blog/read";
 import {
   CONTENT_CACHE_TTL_MS,
   cachedRead,
@@ -10,8 +10,8 @@ import {
   invalidateContentCache,
   setContentCacheTtl,
 } from "@server/content/cache";
-import { listCaseStudiesPage, listPublishedCaseStudies } from "@server/content/case-studies";
-import { listPublishedPortfolioPage } from "@server/content/portfolio";
+import { listCaseStudiesPage, listPublishedCaseStudies } from "@server/content/case-studies/read";
+import { listPublishedPortfolioPage } from "@server/content/portfolio/read";
 import { blogPosts, caseStudies } from "@server/db/schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";

@@ -1,6 +1,6 @@
-import { listPublishedPostsPage } from "@server/content/blog";
-import { listCaseStudiesPage } from "@server/content/case-studies";
-import { listPublishedPortfolioPage, loadPortfolioCards } from "@server/content/portfolio";
+import { listPublishedPostsPage } from "@server/content/blog/read";
+import { listCaseStudiesPage } from "@server/content/case-studies/read";
+import { listPublishedPortfolioPage, loadPortfolioCards } from "@server/content/portfolio/read";
 import { blogCategories, blogPosts, caseStudies, portfolioItems } from "@server/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT_IN_CASE_STUDIES, SAMPLE_CASE_STUDIES } from "~/copy/samples";

@@ -1,9 +1,16 @@
-import { findPublishedPost, listActiveCategories, listPublishedPosts } from "@server/content/blog";
+import {
+  findPublishedPost,
+  listActiveCategories,
+  listPublishedPosts,
+} from "@server/content/blog/read";
 import { invalidateContentCache } from "@server/content/cache";
-import { findPublishedCaseStudy, listPublishedCaseStudies } from "@server/content/case-studies";
-import { listPublishedPortfolioItems } from "@server/content/portfolio";
-import { listActiveTeamMembers } from "@server/content/team";
-import { listPublishedTestimonials } from "@server/content/testimonials";
+import {
+  findPublishedCaseStudy,
+  listPublishedCaseStudies,
+} from "@server/content/case-studies/read";
+import { listPublishedPortfolioItems } from "@server/content/portfolio/read";
+import { listActiveTeamMembers } from "@server/content/team/read";
+import { listPublishedTestimonials } from "@server/content/testimonials/read";
 import {
   blogPosts,
   caseStudies,

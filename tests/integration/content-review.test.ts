@@ -1,6 +1,6 @@
-import { listBlogPosts } from "@server/admin/blog";
-import { findPublishedPost } from "@server/content/blog";
-import { findPublishedCaseStudy } from "@server/content/case-studies";
+import { listBlogPosts } from "@server/content/blog/editor";
+import { findPublishedPost } from "@server/content/blog/read";
+import { findPublishedCaseStudy } from "@server/content/case-studies/read";
 import {
   auditEvents,
   blogPosts,

@@ -1,8 +1,8 @@
-import { listBlogPosts } from "@server/admin/blog";
-import { REVISIONS_KEPT, recordRevision } from "@server/admin/content-workflow";
-import { findPublishedPost, listPublishedPosts } from "@server/content/blog";
-import { findPublishedCaseStudy } from "@server/content/case-studies";
-import { checkPreview, PREVIEW_SECONDS, previewPath } from "@server/content/preview";
+import { listBlogPosts } from "@server/content/blog/editor";
+import { findPublishedPost, listPublishedPosts } from "@server/content/blog/read";
+import { findPublishedCaseStudy } from "@server/content/case-studies/read";
+import { REVISIONS_KEPT, recordRevision } from "@server/content/workflow/drafts";
+import { checkPreview, PREVIEW_SECONDS, previewPath } from "@server/content/workflow/preview";
 import {
   auditEvents,
   blogPosts,

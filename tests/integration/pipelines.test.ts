@@ -458,7 +458,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
   });
 
   it("lists owner and follow-up, filters Mine, Unassigned and Follow-up due, sorts by follow-up", async () => {
-    const { listInquiries } = await import("@server/admin/inquiries");
+    const { listInquiries } = await import("@server/inquiries/back-office");
     const others = await db()
       .insert(contactSubmissions)
       .values([
@@ -727,7 +727,7 @@ describe.each(testDrivers)("follow-up digests on %s", (driver) => {
       followUpOn: "2026-11-26",
     });
     const { runDailyOnce } = await import("@server/jobs/daily");
-    const { DIGEST_JOB, queueFollowUpDigests } = await import("@server/admin/digests");
+    const { DIGEST_JOB, queueFollowUpDigests } = await import("@server/pipeline/digests");
     const run = () =>
       runDailyOnce(db, DIGEST_JOB, async (tx) => {
         await queueFollowUpDigests(tx, { siteUrl: "https://studio.test", today: "2026-11-26" });
@@ -808,7 +808,7 @@ describe.each(testDrivers)("dashboard on %s", (driver) => {
       { name: "P2", email: "p2@x.co", positionTitle: "Producer", createdAt: daysAgo(20) },
       { name: "E1", email: "e1@x.co", positionTitle: "Video Editor", createdAt: daysAgo(2) },
     ]);
-    const { loadDashboard } = await import("@server/admin/dashboard");
+    const { loadDashboard } = await import("@server/pipeline/dashboard");
     const dashboard = await loadDashboard(db, { now, today: "2026-11-26" });
     expect(dashboard.newThisWeek).toEqual({ inquiries: 2, applications: 2 });
     expect(dashboard.openByStatus).toEqual([
@@ -833,7 +833,7 @@ describe.each(testDrivers)("dashboard on %s", (driver) => {
     ]);
 
     // The page's figures are kept per instance for 30 s (and per day), then computed again.
-    const { cachedDashboard, DASHBOARD_TTL_MS } = await import("@server/admin/dashboard");
+    const { cachedDashboard, DASHBOARD_TTL_MS } = await import("@server/pipeline/dashboard");
     const at = (ms: number) => ({ now: new Date(now.getTime() + ms), today: "2026-11-26" });
     const first = cachedDashboard(db, at(0));
     expect(await first).toEqual(dashboard);
@@ -848,7 +848,7 @@ describe.each(testDrivers)("dashboard on %s", (driver) => {
     expect(cachedDashboard(db, { ...at(DASHBOARD_TTL_MS), today: "2026-11-27" })).not.toBe(first);
 
     // A step of a pipeline (a status changed here) is in the next figures, within the 30 s.
-    const { changeStatus } = await import("@server/admin/pipeline");
+    const { changeStatus } = await import("@server/pipeline/steps");
     const kept = cachedDashboard(db, at(2 * DASHBOARD_TTL_MS));
     expect(cachedDashboard(db, at(2 * DASHBOARD_TTL_MS + 1))).toBe(kept);
     await changeStatus(
@@ -938,8 +938,10 @@ describe.each(testDrivers)("reply templates and every kind of Activity entry on 
   });
 
   it("records every kind of Activity entry: submitted, status, owner, follow-up, note, reply, booked, rating", async () => {
-    const { handleContactPost, handleApplicationPost } = await import("@server/public-forms");
-    const { reportBooking } = await import("@server/booking");
+    const { handleContactPost, handleApplicationPost } = await import(
+      "@server/route-kit/public-forms"
+    );
+    const { reportBooking } = await import("@server/inquiries/booking");
     const form = new FormData();
     form.append("name", "Kit Moreno");
     form.append("email", "kit@example.com");

@@ -1,5 +1,5 @@
-import { listPortfolioItems } from "@server/admin/portfolio";
-import { listPublishedPortfolioItems } from "@server/content/portfolio";
+import { listPortfolioItems } from "@server/content/portfolio/editor";
+import { listPublishedPortfolioItems } from "@server/content/portfolio/read";
 import { auditEvents, contentDrafts, contentRevisions, portfolioItems } from "@server/db/schema";
 import { publishDue } from "@server/jobs/scheduled-publishing";
 import { desc, eq } from "drizzle-orm";

@@ -1,19 +1,19 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { recordAudit } from "@server/audit/log";
+import { listTables, qualified, rowsOf } from "@server/backup/archive/catalog";
+import { auditEvents, contactSubmissions, jobApplications, session, user } from "@server/db/schema";
+import { submitProjectInquiry } from "@server/inquiries/intake";
+import { submitJobApplication } from "@server/job-applications/intake";
+import { mailFileDirectory } from "@server/mail/transport";
 import {
   addNote,
   changeOwner,
   changeStatus,
   rateApplication,
   sendReply,
-} from "@server/admin/pipeline";
-import { recordAudit } from "@server/audit/log";
-import { listTables, qualified, rowsOf } from "@server/backup/archive/catalog";
-import { auditEvents, contactSubmissions, jobApplications, session, user } from "@server/db/schema";
-import { submitProjectInquiry } from "@server/inquiries";
-import { submitJobApplication } from "@server/job-applications";
-import { mailFileDirectory } from "@server/mail/transport";
+} from "@server/pipeline/steps";
 import {
   addressHash,
   emailColumnsNotCovered,
@@ -22,7 +22,7 @@ import {
   TABLES_WITHOUT_PERSONS,
   tablesNotCovered,
 } from "@server/privacy/person";
-import { storeUpload } from "@server/uploads";
+import { storeUpload } from "@server/uploads/store";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";

@@ -1,12 +1,12 @@
 import os from "node:os";
-import { setInquiryStatus } from "@server/admin/inquiries";
-import { setJobApplicationStatus } from "@server/admin/job-applications";
 import { loadConfig } from "@server/config";
 import { auditEvents, contactSubmissions, jobApplications, uploads } from "@server/db/schema";
+import { setInquiryStatus } from "@server/inquiries/back-office";
+import { setJobApplicationStatus } from "@server/job-applications/back-office";
 import { runDailyOnce } from "@server/jobs/daily";
 import { RETENTION_JOB, readRetention, runRetention } from "@server/privacy/retention";
 import { createStorage, type StorageDriver } from "@server/storage";
-import { storeUpload } from "@server/uploads";
+import { storeUpload } from "@server/uploads/store";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as privacyAction } from "~/routes/admin/privacy";

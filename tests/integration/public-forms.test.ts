@@ -4,7 +4,7 @@ import {
   handleApplicationPost,
   handleContactPost,
   handleWeddingPost,
-} from "@server/public-forms";
+} from "@server/route-kit/public-forms";
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,8 +1,3 @@
-import {
-  type ContentChange,
-  contentChanged,
-  onContentChanged,
-} from "@server/admin/after-content-write";
 import { loadConfig } from "@server/config";
 import { cachedRead } from "@server/content/cache";
 import {
@@ -10,6 +5,7 @@ import {
   LISTENER_APPLICATION_NAME,
   startContentChangeFeed,
 } from "@server/content/change-feed";
+import { type ContentChange, contentChanged, onContentChanged } from "@server/content/changes";
 import { openDatabase } from "@server/db/client";
 import type { Runtime } from "@server/runtime";
 import { counterStoreFor, memoryStore } from "@server/security/counter-store";

@@ -4,7 +4,7 @@ import {
   caseStudiesForGrid,
   portfolioShowcase,
   testimonialsForGrid,
-} from "@server/pages/public-content";
+} from "@server/route-kit/public-content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_TESTIMONIALS } from "~/copy/sample-testimonials";
 import { SAMPLE_CASE_STUDIES } from "~/copy/samples";

@@ -1,9 +1,9 @@
-import { setTwoFactorRequired } from "@server/admin/settings";
-import { listStaff, STAFF_MESSAGES } from "@server/admin/staff";
-import { ensureUser } from "@server/auth";
 import { auditEvents, notifications, session, user, verification } from "@server/db/schema";
 import { getSessionUser } from "@server/security/admin-access";
 import { CommonPasswordError, isCommonPassword } from "@server/security/passwords";
+import { listStaff, STAFF_MESSAGES } from "@server/staff/accounts";
+import { ensureUser } from "@server/staff/auth";
+import { setTwoFactorRequired } from "@server/staff/settings";
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { RESET_ANSWER as RESET_ANSWER_SHOWN } from "~/entities/staff/view";

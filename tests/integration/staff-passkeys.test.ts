@@ -1,6 +1,6 @@
-import { ensureUser } from "@server/auth";
 import { auditEvents, passkey, session, user } from "@server/db/schema";
 import { getSessionUser } from "@server/security/admin-access";
+import { ensureUser } from "@server/staff/auth";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSKEY_MESSAGES } from "~/entities/staff/view";

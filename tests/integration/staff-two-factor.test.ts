@@ -1,9 +1,9 @@
-import { requestPasswordReset } from "@server/admin/password-links";
-import { inviteStaff } from "@server/admin/staff";
-import { ensureUser } from "@server/auth";
 import { auditEvents, notifications, session, twoFactor, user } from "@server/db/schema";
 import { getSessionUser } from "@server/security/admin-access";
 import { upgradeRecoveryCodes } from "@server/security/recovery-codes";
+import { inviteStaff } from "@server/staff/accounts";
+import { ensureUser } from "@server/staff/auth";
+import { requestPasswordReset } from "@server/staff/password-links";
 import { symmetricEncrypt } from "better-auth/crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -3,9 +3,6 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { mailUnlockLink } from "@server/admin/account-unlock";
-import { requestPasswordReset } from "@server/admin/password-links";
-import { inviteStaff } from "@server/admin/staff";
 import {
   type BackupManifest,
   restoreBackupArchive,
@@ -19,6 +16,9 @@ import { notifications, visitSalts } from "@server/db/schema";
 import { createMailTransport, createOutboxWorker } from "@server/mail";
 import type { Runtime } from "@server/runtime";
 import { peekSingleUseToken } from "@server/security/single-use-links";
+import { inviteStaff } from "@server/staff/accounts";
+import { requestPasswordReset } from "@server/staff/password-links";
+import { mailUnlockLink } from "@server/staff/unlock";
 import { visitIdOf } from "@server/visits/page-views";
 import { rotateSalt } from "@server/visits/salt";
 import { isNull } from "drizzle-orm";

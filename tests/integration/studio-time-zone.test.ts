@@ -1,6 +1,6 @@
-import { loadAnalytics } from "@server/admin/analytics";
 import { ConfigError, loadConfig } from "@server/config";
 import { contactSubmissions, pageViewDaily, pageViews } from "@server/db/schema";
+import { loadAnalytics } from "@server/visits/analytics";
 import { rollUpPageViews } from "@server/visits/daily";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

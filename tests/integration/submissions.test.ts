@@ -7,8 +7,8 @@ import {
   AttachmentsUnavailableError,
   submitProjectInquiry,
   submitWeddingInquiry,
-} from "@server/inquiries";
-import { submitJobApplication } from "@server/job-applications";
+} from "@server/inquiries/intake";
+import { submitJobApplication } from "@server/job-applications/intake";
 import { createStorage, type StorageDriver } from "@server/storage";
 import {
   claimUploads,
@@ -16,7 +16,7 @@ import {
   detectKind,
   storeUpload,
   UploadRejectedError,
-} from "@server/uploads";
+} from "@server/uploads/store";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactInquirySchema } from "~/entities/inquiry/contact-form";

@@ -1,9 +1,9 @@
 import { loadConfig } from "@server/config";
 import { rateLimits, uploads } from "@server/db/schema";
-import { handleWeddingPost } from "@server/public-forms";
+import { handleWeddingPost } from "@server/route-kit/public-forms";
 import type { Runtime } from "@server/runtime";
 import { consumeLimit } from "@server/security/submission-limit";
-import { deleteOrphanUploads } from "@server/uploads";
+import { deleteOrphanUploads } from "@server/uploads/store";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as uploadAction } from "~/routes/resources/contact-attachments";

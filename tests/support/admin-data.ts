@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { type Auth, createAuth, ensureUser } from "@server/auth";
 import { loadConfig } from "@server/config";
 import { type Database, openDatabase } from "@server/db/client";
 import {
@@ -17,6 +16,7 @@ import {
 import { seedDemoContent } from "@server/db/seed";
 import { deriveKeys } from "@server/keys";
 import { loadOrCreateSecret } from "@server/secret";
+import { type Auth, createAuth, ensureUser } from "@server/staff/auth";
 import { LocalStorage } from "@server/storage";
 
 /**

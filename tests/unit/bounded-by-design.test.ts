@@ -1,9 +1,9 @@
-import { IMAGE_UPLOAD_MESSAGES } from "@server/admin/images";
 import { ConfigError, loadConfig } from "@server/config";
 import { bodyRuleFor, normalizeContentType } from "@server/http/body-limit";
 import { redactUrl } from "@server/http/redact";
 import { contentDispositionFor } from "@server/storage/types";
-import { checkWordBinary, checkWordZip } from "@server/word-files";
+import { IMAGE_UPLOAD_MESSAGES } from "@server/uploads/images";
+import { checkWordBinary, checkWordZip } from "@server/uploads/word-files";
 import { describe, expect, it } from "vitest";
 import { UPLOAD_FAILED_MESSAGE } from "~/routes/resources/contact-attachments";
 import { docBytes, docxBytes, oleBytes, pdfBytes } from "../support/files";

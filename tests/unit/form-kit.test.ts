@@ -1,4 +1,4 @@
-import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
+import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { describe, expect, it } from "vitest";
 import { checkForm, fieldErrorsOf, textValuesOf } from "~/lib/forms/check";
 import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";

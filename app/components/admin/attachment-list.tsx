@@ -1,6 +1,6 @@
-import { INQUIRY_MESSAGES } from "@server/admin/messages";
 import { Paperclip } from "lucide-react";
 import { SignedFileLink } from "~/components/admin/signed-file-link";
+import { INQUIRY_MESSAGES } from "~/lib/admin-messages";
 
 /** An inquiry's attachments, each a chip that opens the file through its signed link. */
 export function AttachmentList({

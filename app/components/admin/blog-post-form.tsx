@@ -7,6 +7,7 @@ import {
   TextAreaField,
   TextField,
 } from "~/components/forms/fields";
+import type { BlogPostFormValues } from "~/entities/blog-post/form";
 import { blogPostHead } from "~/entities/blog-post/head";
 import type { FieldErrors } from "~/lib/forms/result";
 import { slugify } from "~/lib/slug";
@@ -16,30 +17,6 @@ import { type Publishing, PublishingButtons } from "./publishing-controls";
 import { RichTextEditor } from "./rich-text-editor";
 import { type DefaultHead, SeoFieldset } from "./seo-fieldset";
 import { buttonClass } from "./ui";
-
-/**
- * The blog post form of /admin/blog/new and /admin/blog/edit/{id}. A plain multipart POST (so the
- * image fields work without JavaScript); with JavaScript the slug follows the title until edited,
- * and after a refused save focus moves to the error summary.
- */
-
-export interface BlogPostFormValues {
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  categoryId: string;
-  tags: string;
-  featuredImageUrl: string;
-  authorName: string;
-  authorImageUrl: string;
-  isFeatured: boolean;
-  status: string;
-  publishedAt: string;
-  metaTitle: string;
-  metaDescription: string;
-  socialImageUrl: string;
-}
 
 /** The form's fields that hold text. */
 type TextKey = {
@@ -87,6 +64,11 @@ const postHeadOf: DefaultHead = (read) =>
     featuredImageUrl: read("featuredImageUrl") || null,
   });
 
+/**
+ * The blog post form of /admin/blog/new and /admin/blog/edit/{id}. A plain multipart POST (so the
+ * image fields work without JavaScript); with JavaScript the slug follows the title until edited,
+ * and after a refused save focus moves to the error summary.
+ */
 export function BlogPostForm({
   mode,
   values,

@@ -1,11 +1,11 @@
-import type { EditorActionData } from "@server/admin/editor";
+import type { EditorActionData } from "@server/route-kit/editor";
 import type { ComponentProps, ReactNode } from "react";
 import { SelectField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import type { FieldErrors } from "~/lib/forms/result";
+import { CONTENT_STATUS_OPTIONS } from "~/lib/status-options";
 import { EditorForm } from "./editor-form";
-import { CONTENT_STATUS_OPTIONS } from "./format";
 
 /**
  * The page around the portfolio, testimonial and team editors: the form in two columns, each

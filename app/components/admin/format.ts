@@ -1,29 +1,9 @@
 import { labelOf, SERVICE_LABELS } from "~/entities/inquiry/options";
 import { isSafeUrl } from "~/lib/safe-url";
 import { formatStudioDateTime } from "~/lib/studio-time";
-import {
-  CONTACT_STATUSES,
-  CONTENT_STATUSES,
-  JOB_APPLICATION_STATUSES,
-  PORTFOLIO_SERVICE_TYPE_LABELS,
-} from "~/lib/values";
+import { PORTFOLIO_SERVICE_TYPE_LABELS } from "~/lib/values";
 
 /** Words and formats of the back-office (browser-safe: used by server render and hydration). */
-
-const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-
-export const CONTACT_STATUS_OPTIONS = CONTACT_STATUSES.map((value) => ({
-  value,
-  label: capitalize(value),
-}));
-export const CONTENT_STATUS_OPTIONS = CONTENT_STATUSES.map((value) => ({
-  value,
-  label: capitalize(value),
-}));
-export const JOB_APPLICATION_STATUS_OPTIONS = JOB_APPLICATION_STATUSES.map((value) => ({
-  value,
-  label: capitalize(value),
-}));
 
 export {
   BUDGET_LABELS,

@@ -8,7 +8,7 @@ import { useTypedBeforeHydration } from "~/lib/use-hydrated";
  * An editor's image: a URL field, a file picker and a preview. With JavaScript a chosen file is
  * uploaded at once (POST /admin/uploads/image) and its public URL fills the field; without it the
  * file travels with the form (which must be multipart) and the server stores it on save
- * (server/admin/images.ts `resolveImageUrl`). Either way the saved value is the URL.
+ * (server/uploads/images.ts `resolveImageUrl`). Either way the saved value is the URL.
  */
 
 export type ImageUploadResult = { url: string } | { error: string; detail?: string };

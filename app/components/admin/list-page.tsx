@@ -6,7 +6,7 @@ import { buttonClass, EmptyState, LoadError, RowList } from "./ui";
 
 /**
  * The shared pieces of the back-office lists (their loader is `loadAdminList` in
- * server/admin/moderation.ts): the body (error, empty or rows), a content row, the header's links
+ * server/route-kit/moderation.ts): the body (error, empty or rows), a content row, the header's links
  * and the paged rows (25 a page, paged on the server: decisions 0056, 0225).
  */
 

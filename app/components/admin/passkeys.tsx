@@ -1,4 +1,4 @@
-import type { CeremonyReply } from "@server/admin/passkeys";
+import type { CeremonyReply } from "@server/staff/passkeys";
 import {
   browserSupportsWebAuthn,
   startAuthentication,

@@ -4,7 +4,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * Opens a private file (a resume, an inquiry's attachment) in a new tab through a signed link that
- * its admin route makes at the moment of the click, valid 60 s (server/admin/stored-file-link.ts).
+ * its admin route makes at the moment of the click, valid 60 s (server/route-kit/stored-file.ts).
  * Without JavaScript the link itself does it (a 302 to the signed link); with it the page asks for
  * the link first, so a failure is a toast instead of an error in the new tab.
  */

@@ -3,7 +3,7 @@ import type { browserLoad } from "~/lib/listings/browser-load";
 
 /**
  * What the three list pages (/case-studies, /portfolio, /blog) share beyond their components:
- * browser-side loads, revalidation and failed images. Their loader is server/pages/list-page.ts.
+ * browser-side loads, revalidation and failed images. Their loader is server/route-kit/list-page.ts.
  */
 
 /**

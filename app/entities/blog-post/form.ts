@@ -145,3 +145,22 @@ export const categorySchema = z.object({
 });
 
 export type CategoryInput = z.output<typeof categorySchema>;
+
+/** What the blog editor's form holds, as typed (the editor, previews and scheduled publishing). */
+export interface BlogPostFormValues {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  categoryId: string;
+  tags: string;
+  featuredImageUrl: string;
+  authorName: string;
+  authorImageUrl: string;
+  isFeatured: boolean;
+  status: string;
+  publishedAt: string;
+  metaTitle: string;
+  metaDescription: string;
+  socialImageUrl: string;
+}

@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 import type { FieldErrors } from "~/lib/forms/result";
 
 /**
- * The one check of a submitted form against its zod schema, on the server (server/forms.ts) and in
+ * The one check of a submitted form against its zod schema, on the server (server/route-kit/forms.ts) and in
  * the back-office editors before sending. Browser-safe and zod-free at run time (types only), so
  * importing it costs the public pages nothing.
  */

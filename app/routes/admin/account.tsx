@@ -1,3 +1,12 @@
+import { getRuntimeFrom } from "@server/context";
+import { redirectWithFlash } from "@server/route-kit/flash";
+import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
+import {
+  ACCOUNT_PATH,
+  ADMIN_RESPONSE_HEADERS,
+  currentActor,
+  requireAccess,
+} from "@server/security/admin-access";
 import {
   changePassword,
   confirmTwoFactor,
@@ -6,19 +15,9 @@ import {
   regenerateRecoveryCodes,
   startTwoFactor,
   turnOffTwoFactor,
-} from "@server/admin/account";
-import { failure, success } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
-import { listPasskeys, removePasskey, sessionHasPasskey } from "@server/admin/passkeys";
-import { twoFactorRequired } from "@server/admin/settings";
-import { getRuntimeFrom } from "@server/context";
-import { FORM_LIMITS, readPost } from "@server/forms";
-import {
-  ACCOUNT_PATH,
-  ADMIN_RESPONSE_HEADERS,
-  currentActor,
-  requireAccess,
-} from "@server/security/admin-access";
+} from "@server/staff/account";
+import { listPasskeys, removePasskey, sessionHasPasskey } from "@server/staff/passkeys";
+import { twoFactorRequired } from "@server/staff/settings";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
@@ -27,6 +26,7 @@ import { buttonClass } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { ACCOUNT_MESSAGES, describeBrowser, PASSKEY_MESSAGES } from "~/entities/staff/view";
+import { failure, success } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import type { Route } from "./+types/account";

@@ -1,19 +1,19 @@
-import {
-  ANALYTICS_CSV_HEADER,
-  analyticsCsvRows,
-  loadAnalytics,
-  parseAnalyticsQuery,
-} from "@server/admin/analytics";
-import { csvResponse, recordCsvExport } from "@server/admin/csv";
-import { failure } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
 import { textResponse } from "@server/http/text-response";
+import { csvResponse, recordCsvExport } from "@server/kit/csv";
+import { redirectWithFlash } from "@server/route-kit/flash";
 import {
   ADMIN_RESPONSE_HEADERS,
   currentActor,
   requireResourceAccess,
 } from "@server/security/admin-access";
+import {
+  ANALYTICS_CSV_HEADER,
+  analyticsCsvRows,
+  loadAnalytics,
+  parseAnalyticsQuery,
+} from "@server/visits/analytics";
+import { failure } from "~/lib/admin-messages";
 import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/analytics-csv";
 

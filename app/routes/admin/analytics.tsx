@@ -1,5 +1,5 @@
-import { loadAnalytics, parseAnalyticsQuery } from "@server/admin/analytics";
-import { loadAdminList } from "@server/admin/moderation";
+import { loadAdminList } from "@server/route-kit/moderation";
+import { loadAnalytics, parseAnalyticsQuery } from "@server/visits/analytics";
 import { data } from "react-router";
 import { AnalyticsReportView, PeriodBar } from "~/components/admin/analytics";
 import { LoadError } from "~/components/admin/ui";

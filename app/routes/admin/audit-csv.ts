@@ -3,16 +3,16 @@ import {
   auditCsvRow,
   exportAuditEvents,
   parseAuditQuery,
-} from "@server/admin/audit";
-import { csvResponse, recordCsvExport } from "@server/admin/csv";
-import { failure } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
+} from "@server/audit/read";
 import { getRuntimeFrom } from "@server/context";
+import { csvResponse, recordCsvExport } from "@server/kit/csv";
+import { redirectWithFlash } from "@server/route-kit/flash";
 import {
   ADMIN_RESPONSE_HEADERS,
   currentActor,
   requireResourceAccess,
 } from "@server/security/admin-access";
+import { failure } from "~/lib/admin-messages";
 import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/audit-csv";
 

@@ -3,9 +3,9 @@ import {
   listAuditEvents,
   listAuditPeople,
   parseAuditQuery,
-} from "@server/admin/audit";
-import { loadAdminList } from "@server/admin/moderation";
+} from "@server/audit/read";
 import type { AuditEvent } from "@server/db/schema";
+import { loadAdminList } from "@server/route-kit/moderation";
 import { formatDateTime } from "~/components/admin/format";
 import { AdminListFilters, FilterDate, FilterSelect } from "~/components/admin/list-filters";
 import { ExportLink, ListBody, PagedRows } from "~/components/admin/list-page";

@@ -1,4 +1,4 @@
-import { backupDownloadLink } from "@server/admin/backups";
+import { backupDownloadLink } from "@server/backup/screen";
 import { getRuntimeFrom } from "@server/context";
 import { textResponse } from "@server/http/text-response";
 import {

@@ -1,4 +1,4 @@
-import { serveSignedArchive } from "@server/admin/backups";
+import { serveSignedArchive } from "@server/backup/screen";
 import { getRuntimeFrom } from "@server/context";
 import { applyAdminHeaders } from "@server/security/admin-access";
 import type { Route } from "./+types/backup-file";

@@ -3,10 +3,10 @@ import {
   type BackupRow,
   loadBackupRows,
   startManualBackup,
-} from "@server/admin/backups";
-import { failure, success } from "@server/admin/messages";
-import { loadOrReport, redirectWithFlash } from "@server/admin/moderation";
+} from "@server/backup/screen";
 import { getRuntimeFrom } from "@server/context";
+import { redirectWithFlash } from "@server/route-kit/flash";
+import { loadOrReport } from "@server/route-kit/moderation";
 import { currentActor, requireAccess } from "@server/security/admin-access";
 import { DatabaseBackup, Download } from "lucide-react";
 import { useEffect } from "react";
@@ -16,6 +16,7 @@ import { ContentRow, ListBody } from "~/components/admin/list-page";
 import { buttonClass, RowList } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { failure, success } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatBytes } from "~/lib/format-bytes";
 import type { Route } from "./+types/backups";

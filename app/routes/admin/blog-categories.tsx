@@ -1,14 +1,14 @@
+import { audited } from "@server/audit/log";
 import {
   createCategory,
   listCategories,
   setCategoryActive,
   updateCategory,
-} from "@server/admin/blog-categories";
-import { isUuid } from "@server/admin/list-params";
-import { BAD_REQUEST, BLOG_MESSAGES, failure, success } from "@server/admin/messages";
-import { loadAdminList, readForm, redirectWithFlash } from "@server/admin/moderation";
-import { audited } from "@server/audit/log";
+} from "@server/content/blog/categories";
 import { getRuntimeFrom } from "@server/context";
+import { isUuid } from "@server/kit/list-params";
+import { redirectWithFlash } from "@server/route-kit/flash";
+import { loadAdminList, readForm } from "@server/route-kit/moderation";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -18,6 +18,7 @@ import { buttonClass, DenseField, fieldClass, RowList } from "~/components/admin
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { categorySchema } from "~/entities/blog-post/form";
+import { BAD_REQUEST, BLOG_MESSAGES, failure, success } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrorsOf } from "~/lib/forms/check";
 import type { FieldErrors } from "~/lib/forms/result";

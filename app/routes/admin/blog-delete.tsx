@@ -1,11 +1,11 @@
-import { deleteBlogPost, findBlogPostTitle } from "@server/admin/blog";
-import { isUuid, listReturnPath } from "@server/admin/list-params";
-import { BLOG_MESSAGES, failure, success } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
 import { audited } from "@server/audit/log";
+import { deleteBlogPost, findBlogPostTitle } from "@server/content/blog/editor";
 import { getRuntimeFrom } from "@server/context";
+import { isUuid, listReturnPath } from "@server/kit/list-params";
+import { redirectWithFlash } from "@server/route-kit/flash";
 import { currentActor, requireAccess } from "@server/security/admin-access";
 import { ConfirmDeletePanel } from "~/components/admin/confirm-delete-panel";
+import { BLOG_MESSAGES, failure, success } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/blog-delete";
 

@@ -1,5 +1,7 @@
-import { findBlogPostForEdit, saveBlogPost } from "@server/admin/blog";
-import { listCategoryChoices } from "@server/admin/blog-categories";
+import { audited } from "@server/audit/log";
+import { listCategoryChoices } from "@server/content/blog/categories";
+import { findBlogPostForEdit, saveBlogPost } from "@server/content/blog/editor";
+import { sanitizeBlogHtml } from "@server/content/sanitize";
 import {
   findDraft,
   keptMessage,
@@ -8,21 +10,18 @@ import {
   saveThroughWorkflow,
   unpublish,
   workflowIntentOf,
-} from "@server/admin/content-workflow";
-import { resolveImageUrl } from "@server/admin/images";
-import { isUuid } from "@server/admin/list-params";
-import { BLOG_MESSAGES, failure, success, WORKFLOW_MESSAGES } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
-import { audited } from "@server/audit/log";
-import { currentPreviewPath } from "@server/content/preview";
-import { sanitizeBlogHtml } from "@server/content/sanitize";
+} from "@server/content/workflow/drafts";
+import { currentPreviewPath } from "@server/content/workflow/preview";
 import { getRuntimeFrom } from "@server/context";
-import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
+import { isUuid } from "@server/kit/list-params";
+import { redirectWithFlash } from "@server/route-kit/flash";
+import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
-import { UploadRejectedError } from "@server/uploads";
+import { resolveImageUrl } from "@server/uploads/images";
+import { UploadRejectedError } from "@server/uploads/store";
 import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
-import { BlogPostForm, type BlogPostFormValues } from "~/components/admin/blog-post-form";
+import { BlogPostForm } from "~/components/admin/blog-post-form";
 import {
   PreviewLink,
   PublishingStatus,
@@ -30,8 +29,10 @@ import {
 } from "~/components/admin/publishing-controls";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
+import type { BlogPostFormValues } from "~/entities/blog-post/form";
 import { blogPostSchema, toUtcDateTimeInput } from "~/entities/blog-post/form";
 import { areaOfPath, mayEnter, WORKFLOW_INTENTS_OF } from "~/entities/staff/access";
+import { BLOG_MESSAGES, failure, success, WORKFLOW_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import { NO_SEO_VALUES, seoValuesOf } from "~/lib/forms/seo-fields";

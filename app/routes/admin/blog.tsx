@@ -1,6 +1,5 @@
-import { listBlogPosts, parseBlogQuery } from "@server/admin/blog";
-import { BLOG_MESSAGES } from "@server/admin/messages";
-import { loadAdminList } from "@server/admin/moderation";
+import { listBlogPosts, parseBlogQuery } from "@server/content/blog/editor";
+import { loadAdminList } from "@server/route-kit/moderation";
 import { requireAccess } from "@server/security/admin-access";
 import { ExternalLink, Tags } from "lucide-react";
 import { DeleteButton } from "~/components/admin/delete-button";
@@ -19,6 +18,7 @@ import { buttonClass, Flag } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { mayEnter } from "~/entities/staff/access";
+import { BLOG_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
 import { publishingStateOf } from "~/lib/publishing";

@@ -1,7 +1,6 @@
-import { listCaseStudies } from "@server/admin/case-studies";
-import { parseListQuery, parseOneOf } from "@server/admin/list-params";
-import { CASE_STUDY_MESSAGES } from "@server/admin/messages";
-import { loadAdminList, moderationListAction } from "@server/admin/moderation";
+import { listCaseStudies } from "@server/content/case-studies/editor";
+import { parseListQuery, parseOneOf } from "@server/kit/list-params";
+import { loadAdminList, moderationListAction } from "@server/route-kit/moderation";
 import { requireAccess } from "@server/security/admin-access";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
@@ -12,6 +11,7 @@ import { Flag } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { mayEnter } from "~/entities/staff/access";
+import { CASE_STUDY_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
 import { PUBLISHING_STATES, publishingStateOf } from "~/lib/publishing";

@@ -4,13 +4,12 @@ import {
   findCaseStudy,
   handleCaseStudyPost,
   isFixedSlug,
-} from "@server/admin/case-studies";
-import { findDraft } from "@server/admin/content-workflow";
-import { isUuid } from "@server/admin/list-params";
-import { CASE_STUDY_EDITOR_MESSAGES, failure } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
-import { currentPreviewPath } from "@server/content/preview";
+} from "@server/content/case-studies/editor";
+import { findDraft } from "@server/content/workflow/drafts";
+import { currentPreviewPath } from "@server/content/workflow/preview";
 import { getRuntimeFrom } from "@server/context";
+import { isUuid } from "@server/kit/list-params";
+import { redirectWithFlash } from "@server/route-kit/flash";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
@@ -25,6 +24,7 @@ import { buttonClass } from "~/components/admin/ui";
 import { BUILT_IN_CASE_STUDY_SLUGS } from "~/copy/samples";
 import { type CaseStudyDraft, emptyDraft } from "~/entities/case-study/form";
 import { mayEnter, WORKFLOW_INTENTS_OF } from "~/entities/staff/access";
+import { CASE_STUDY_EDITOR_MESSAGES, failure } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import {
   historyPath,

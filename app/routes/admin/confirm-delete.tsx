@@ -1,15 +1,15 @@
-import { isUuid, listReturnPath } from "@server/admin/list-params";
-import { failure } from "@server/admin/messages";
+import { getRuntimeFrom } from "@server/context";
+import { isUuid, listReturnPath } from "@server/kit/list-params";
+import { redirectWithFlash } from "@server/route-kit/flash";
 import {
   isModeratedSection,
   MODERATED_SECTIONS,
   moderationDeleteAction,
-  redirectWithFlash,
-} from "@server/admin/moderation";
-import { getRuntimeFrom } from "@server/context";
+} from "@server/route-kit/moderation";
 import { requireAccess } from "@server/security/admin-access";
 import { data } from "react-router";
 import { ConfirmDeletePanel } from "~/components/admin/confirm-delete-panel";
+import { failure } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/confirm-delete";
 

@@ -1,10 +1,10 @@
-import { authHeaders } from "@server/admin/account";
-import { hasPasskey } from "@server/admin/passkeys";
 import { getRuntimeFrom } from "@server/context";
-import { FORM_LIMITS, readPost } from "@server/forms";
+import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { requireAccess, safeRedirectTarget } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import { confirmIdentity, STEP_UP_MESSAGES } from "@server/security/step-up";
+import { authHeaders } from "@server/staff/account";
+import { hasPasskey } from "@server/staff/passkeys";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { confirmWithPasskey, useWebAuthnSupport } from "~/components/admin/passkeys";

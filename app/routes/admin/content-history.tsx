@@ -1,22 +1,22 @@
-import { inTransaction } from "@server/admin/after-content-write";
+import { recordAudit } from "@server/audit/log";
+import { inTransaction } from "@server/content/changes";
 import {
   findRevisions,
   keepDraft,
   listRevisions,
   liveStatusOf,
-} from "@server/admin/content-workflow";
-import { isUuid } from "@server/admin/list-params";
-import { failure, success, WORKFLOW_MESSAGES } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
-import { diffRevisions } from "@server/admin/revision-diff";
-import { recordAudit } from "@server/audit/log";
+} from "@server/content/workflow/drafts";
+import { diffRevisions } from "@server/content/workflow/revision-diff";
 import { getRuntimeFrom } from "@server/context";
-import { FORM_LIMITS, readPost } from "@server/forms";
+import { isUuid } from "@server/kit/list-params";
+import { redirectWithFlash } from "@server/route-kit/flash";
+import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { data, Form, Link } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { buttonClass, TableRegion } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
+import { failure, success, WORKFLOW_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { HISTORY_SECTIONS, type HistorySection } from "~/lib/publishing";
 import type { Route } from "./+types/content-history";

@@ -1,9 +1,9 @@
-import { requestPasswordReset } from "@server/admin/password-links";
 import { getRuntimeFrom } from "@server/context";
-import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
+import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { applyAdminHeaders } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import { consumeLimit } from "@server/security/submission-limit";
+import { requestPasswordReset } from "@server/staff/password-links";
 import { data, Form } from "react-router";
 import { AuthAlert, AuthCard, AuthSubmit, BackToSignIn } from "~/components/admin/auth-card";
 import { FormFields, TextField } from "~/components/forms/fields";

@@ -1,9 +1,9 @@
-import { IMAGE_UPLOAD_MESSAGES, uploadImage } from "@server/admin/images";
 import { getRuntimeFrom } from "@server/context";
-import { FORM_LIMITS, readPost } from "@server/forms";
+import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
 import { isCrossSiteRequest } from "@server/security/origin";
-import { UploadRejectedError } from "@server/uploads";
+import { IMAGE_UPLOAD_MESSAGES, uploadImage } from "@server/uploads/images";
+import { UploadRejectedError } from "@server/uploads/store";
 import type { Route } from "./+types/image-upload";
 
 /**

@@ -1,18 +1,18 @@
-import { csvResponse, recordCsvExport } from "@server/admin/csv";
+import { getRuntimeFrom } from "@server/context";
 import {
   exportInquiries,
   INQUIRY_CSV_HEADER,
   inquiryCsvRow,
   parseInquiryQuery,
-} from "@server/admin/inquiries";
-import { failure, INQUIRY_MESSAGES } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
-import { getRuntimeFrom } from "@server/context";
+} from "@server/inquiries/back-office";
+import { csvResponse, recordCsvExport } from "@server/kit/csv";
+import { redirectWithFlash } from "@server/route-kit/flash";
 import {
   ADMIN_RESPONSE_HEADERS,
   currentActor,
   requireResourceAccess,
 } from "@server/security/admin-access";
+import { failure, INQUIRY_MESSAGES } from "~/lib/admin-messages";
 import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/inquiries-csv";
 

@@ -1,4 +1,3 @@
-import { cachedDashboard } from "@server/admin/dashboard";
 import {
   attachmentLinks,
   attachmentNames,
@@ -6,9 +5,9 @@ import {
   listInquiries,
   parseInquiryQuery,
   studioToday,
-} from "@server/admin/inquiries";
-import { INQUIRY_MESSAGES } from "@server/admin/messages";
-import { loadAdminList, submissionStatusAction } from "@server/admin/moderation";
+} from "@server/inquiries/back-office";
+import { cachedDashboard } from "@server/pipeline/dashboard";
+import { loadAdminList, submissionStatusAction } from "@server/route-kit/moderation";
 import { requireAccess } from "@server/security/admin-access";
 import { Mail } from "lucide-react";
 import { Link } from "react-router";
@@ -16,7 +15,6 @@ import { AttachmentList } from "~/components/admin/attachment-list";
 import { DashboardSection } from "~/components/admin/dashboard";
 import {
   BUDGET_LABELS,
-  CONTACT_STATUS_OPTIONS,
   formatDateTime,
   labelOf,
   SERVICE_LABELS,
@@ -31,8 +29,10 @@ import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { inquiryPath } from "~/entities/inquiry/view";
 import { UNASSIGNED } from "~/entities/pipeline/view";
+import { INQUIRY_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
+import { CONTACT_STATUS_OPTIONS } from "~/lib/status-options";
 import type { Route } from "./+types/inquiries";
 
 /** /admin: contact submissions (the Dashboard). */

@@ -1,7 +1,7 @@
-import { findAttachmentKey } from "@server/admin/inquiries";
-import { isUuid } from "@server/admin/list-params";
-import { INQUIRY_MESSAGES } from "@server/admin/messages";
-import { storedFileLink } from "@server/admin/stored-file-link";
+import { findAttachmentKey } from "@server/inquiries/back-office";
+import { isUuid } from "@server/kit/list-params";
+import { storedFileLink } from "@server/route-kit/stored-file";
+import { INQUIRY_MESSAGES } from "~/lib/admin-messages";
 import type { Route } from "./+types/inquiry-attachment";
 
 /**

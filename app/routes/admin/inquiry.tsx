@@ -1,20 +1,19 @@
-import { attachmentLinks, attachmentNames, findInquiry } from "@server/admin/inquiries";
-import { isUuid } from "@server/admin/list-params";
+import { getRuntimeFrom } from "@server/context";
+import type { Database } from "@server/db/client";
+import { attachmentLinks, attachmentNames, findInquiry } from "@server/inquiries/back-office";
+import { isUuid } from "@server/kit/list-params";
 import {
   loadPipelinePage,
   pipelineAction,
   type ReplyContext,
   templateLinksOf,
-} from "@server/admin/pipeline-page";
-import { getRuntimeFrom } from "@server/context";
-import type { Database } from "@server/db/client";
+} from "@server/route-kit/pipeline-page";
 import { requireAccess } from "@server/security/admin-access";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { AttachmentList } from "~/components/admin/attachment-list";
 import {
   BUDGET_LABELS,
-  CONTACT_STATUS_OPTIONS,
   formatDateTime,
   labelOf,
   replySubject,
@@ -37,6 +36,7 @@ import { SourceSection } from "~/components/admin/visit-source";
 import { PageHeader } from "~/components/ui/page-header";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
+import { CONTACT_STATUS_OPTIONS } from "~/lib/status-options";
 import type { Route } from "./+types/inquiry";
 
 /**

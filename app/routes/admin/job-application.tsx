@@ -1,22 +1,21 @@
-import { findJobApplication } from "@server/admin/job-applications";
-import { isUuid } from "@server/admin/list-params";
-import { JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
-import { ratingsOf } from "@server/admin/pipeline";
+import { getRuntimeFrom } from "@server/context";
+import type { Database } from "@server/db/client";
+import { findJobApplication } from "@server/job-applications/back-office";
+import { isUuid } from "@server/kit/list-params";
+import { ratingsOf } from "@server/pipeline/steps";
 import {
   loadPipelinePage,
   pipelineAction,
   type ReplyContext,
   templateLinksOf,
-} from "@server/admin/pipeline-page";
-import { storedFileView } from "@server/admin/stored-file-link";
-import { getRuntimeFrom } from "@server/context";
-import type { Database } from "@server/db/client";
+} from "@server/route-kit/pipeline-page";
+import { storedFileView } from "@server/route-kit/stored-file";
 import { requireAccess } from "@server/security/admin-access";
 import { ArrowLeft, FileDown } from "lucide-react";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { ApplicantLinks } from "~/components/admin/applicant-links";
-import { formatDateTime, JOB_APPLICATION_STATUS_OPTIONS, labelOf } from "~/components/admin/format";
+import { formatDateTime, labelOf } from "~/components/admin/format";
 import { Facts } from "~/components/admin/list-page";
 import {
   ActivitySection,
@@ -34,8 +33,10 @@ import { SourceSection } from "~/components/admin/visit-source";
 import { PageHeader } from "~/components/ui/page-header";
 import { REMOTE_PREFERENCE_LABELS } from "~/entities/job-application/options";
 import { resumePath } from "~/entities/job-application/view";
+import { JOB_APPLICATION_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
+import { JOB_APPLICATION_STATUS_OPTIONS } from "~/lib/status-options";
 import type { Route } from "./+types/job-application";
 
 /**

@@ -1,18 +1,18 @@
-import { csvResponse, recordCsvExport } from "@server/admin/csv";
+import { getRuntimeFrom } from "@server/context";
 import {
   exportJobApplications,
   JOB_APPLICATION_CSV_HEADER,
   jobApplicationCsvRow,
   parseJobApplicationQuery,
-} from "@server/admin/job-applications";
-import { failure, JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
-import { getRuntimeFrom } from "@server/context";
+} from "@server/job-applications/back-office";
+import { csvResponse, recordCsvExport } from "@server/kit/csv";
+import { redirectWithFlash } from "@server/route-kit/flash";
 import {
   ADMIN_RESPONSE_HEADERS,
   currentActor,
   requireResourceAccess,
 } from "@server/security/admin-access";
+import { failure, JOB_APPLICATION_MESSAGES } from "~/lib/admin-messages";
 import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/job-applications-csv";
 

@@ -3,13 +3,12 @@ import {
   listAppliedPositions,
   listJobApplications,
   parseJobApplicationQuery,
-} from "@server/admin/job-applications";
-import { JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
-import { loadAdminList, submissionStatusAction } from "@server/admin/moderation";
+} from "@server/job-applications/back-office";
+import { loadAdminList, submissionStatusAction } from "@server/route-kit/moderation";
 import { FileDown } from "lucide-react";
 import { Link } from "react-router";
 import { ApplicantLinks } from "~/components/admin/applicant-links";
-import { formatDateTime, JOB_APPLICATION_STATUS_OPTIONS } from "~/components/admin/format";
+import { formatDateTime } from "~/components/admin/format";
 import { AdminListFilters, FilterSelect } from "~/components/admin/list-filters";
 import { ExportLink, Facts, ListBody, PagedRows } from "~/components/admin/list-page";
 import { SignedFileLink } from "~/components/admin/signed-file-link";
@@ -18,8 +17,10 @@ import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { applicationPath, resumePath } from "~/entities/job-application/view";
+import { JOB_APPLICATION_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
+import { JOB_APPLICATION_STATUS_OPTIONS } from "~/lib/status-options";
 import type { Route } from "./+types/job-applications";
 
 /** /admin/job-applications */

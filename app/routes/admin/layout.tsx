@@ -1,11 +1,11 @@
 import { getRuntimeFrom } from "@server/context";
+import { takeFlash } from "@server/route-kit/flash";
 import {
   applyAdminHeaders,
   NO_ACCESS_MESSAGE,
   type NoAccess,
   requireAccess,
 } from "@server/security/admin-access";
-import { takeFlash } from "@server/security/flash";
 import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { AppToaster, ToastMessageView } from "~/components/ui/toasts";

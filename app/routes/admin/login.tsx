@@ -1,13 +1,13 @@
-import { CODE_PATH, signIn } from "@server/admin/sign-in";
 import { getRuntimeFrom } from "@server/context";
-import { FORM_LIMITS, readPost } from "@server/forms";
+import { takeFlash } from "@server/route-kit/flash";
+import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import {
   applyAdminHeaders,
   getSessionUser,
   safeRedirectTarget,
 } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
-import { takeFlash } from "@server/security/flash";
+import { CODE_PATH, signIn } from "@server/staff/sign-in";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthAlert, AuthCard, AuthSubmit } from "~/components/admin/auth-card";

@@ -1,9 +1,9 @@
-import { signOut } from "@server/admin/sign-in";
 import { getRuntimeFrom } from "@server/context";
 import { textResponse } from "@server/http/text-response";
+import { commitFlash } from "@server/route-kit/flash";
 import { ADMIN_RESPONSE_HEADERS } from "@server/security/admin-access";
-import { commitFlash } from "@server/security/flash";
 import { isCrossSiteRequest } from "@server/security/origin";
+import { signOut } from "@server/staff/sign-in";
 import { redirect } from "react-router";
 import { LOGIN_PATH } from "~/entities/staff/access";
 import type { Route } from "./+types/logout";

@@ -1,13 +1,13 @@
+import { getRuntimeFrom } from "@server/context";
+import { requireResourceAccess, safeRedirectTarget } from "@server/security/admin-access";
+import { getClientIp } from "@server/security/client-ip";
 import {
   confirmWithPasskey,
   PASSKEY_MESSAGES,
   readCeremonyPost,
   ceremonyReply as reply,
   stepUpOptions,
-} from "@server/admin/passkeys";
-import { getRuntimeFrom } from "@server/context";
-import { requireResourceAccess, safeRedirectTarget } from "@server/security/admin-access";
-import { getClientIp } from "@server/security/client-ip";
+} from "@server/staff/passkeys";
 import type { Route } from "./+types/passkey-confirm";
 
 /**

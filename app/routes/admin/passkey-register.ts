@@ -1,14 +1,14 @@
+import { getRuntimeFrom } from "@server/context";
+import { commitFlash } from "@server/route-kit/flash";
+import { currentActor, requireResourceAccess } from "@server/security/admin-access";
+import { CONFIRM_PATH, isRecentlyVerified } from "@server/security/step-up";
 import {
   addPasskey,
   PASSKEY_MESSAGES,
   readCeremonyPost,
   registrationOptions,
   ceremonyReply as reply,
-} from "@server/admin/passkeys";
-import { getRuntimeFrom } from "@server/context";
-import { currentActor, requireResourceAccess } from "@server/security/admin-access";
-import { commitFlash } from "@server/security/flash";
-import { CONFIRM_PATH, isRecentlyVerified } from "@server/security/step-up";
+} from "@server/staff/passkeys";
 import type { Route } from "./+types/passkey-register";
 
 /**

@@ -1,13 +1,13 @@
+import { getRuntimeFrom } from "@server/context";
+import { applyAdminHeaders, safeRedirectTarget } from "@server/security/admin-access";
+import { getClientIp } from "@server/security/client-ip";
 import {
   PASSKEY_MESSAGES,
   readCeremonyPost,
   ceremonyReply as reply,
   signInOptions,
   signInWithPasskey,
-} from "@server/admin/passkeys";
-import { getRuntimeFrom } from "@server/context";
-import { applyAdminHeaders, safeRedirectTarget } from "@server/security/admin-access";
-import { getClientIp } from "@server/security/client-ip";
+} from "@server/staff/passkeys";
 import { LOGIN_PATH } from "~/entities/staff/access";
 import type { Route } from "./+types/passkey-sign-in";
 

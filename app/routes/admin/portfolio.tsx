@@ -1,3 +1,9 @@
+import { audited } from "@server/audit/log";
+import {
+  findPortfolioItem,
+  listPortfolioItems,
+  savePortfolioItem,
+} from "@server/content/portfolio/editor";
 import {
   findDraft,
   keptMessage,
@@ -5,25 +11,18 @@ import {
   saveThroughWorkflow,
   unpublish,
   workflowIntentOf,
-} from "@server/admin/content-workflow";
+} from "@server/content/workflow/drafts";
+import { getRuntimeFrom } from "@server/context";
+import { isUuid, listReturnPath, parseListQuery, parseOneOf } from "@server/kit/list-params";
 import {
   type EditorActionData,
   editorRefusal,
   findRowOrRedirect,
   saveFromEditor,
-} from "@server/admin/editor";
-import { isUuid, listReturnPath, parseListQuery, parseOneOf } from "@server/admin/list-params";
-import {
-  failure,
-  PORTFOLIO_EDITOR_MESSAGES,
-  success,
-  WORKFLOW_MESSAGES,
-} from "@server/admin/messages";
-import { loadOrReport, moderationListAction, redirectWithFlash } from "@server/admin/moderation";
-import { findPortfolioItem, listPortfolioItems, savePortfolioItem } from "@server/admin/portfolio";
-import { audited } from "@server/audit/log";
-import { getRuntimeFrom } from "@server/context";
-import { FORM_LIMITS, readPost } from "@server/forms";
+} from "@server/route-kit/editor";
+import { redirectWithFlash } from "@server/route-kit/flash";
+import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
+import { loadOrReport, moderationListAction } from "@server/route-kit/moderation";
 import { currentActor, requireAccess } from "@server/security/admin-access";
 import { data, Link } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
@@ -47,6 +46,12 @@ import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { portfolioItemSchema } from "~/entities/portfolio-item/form";
 import { WORKFLOW_INTENTS_OF } from "~/entities/staff/access";
+import {
+  failure,
+  PORTFOLIO_EDITOR_MESSAGES,
+  success,
+  WORKFLOW_MESSAGES,
+} from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
 import {

@@ -1,11 +1,11 @@
-import { inTransaction } from "@server/admin/after-content-write";
-import { isUuid } from "@server/admin/list-params";
-import { BAD_REQUEST, failure, success } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
-import { PREVIEW_LINK_MESSAGES, revokePreviewLinks } from "@server/admin/preview-links";
+import { inTransaction } from "@server/content/changes";
+import { PREVIEW_LINK_MESSAGES, revokePreviewLinks } from "@server/content/workflow/preview-links";
 import { getRuntimeFrom } from "@server/context";
+import { isUuid } from "@server/kit/list-params";
+import { redirectWithFlash } from "@server/route-kit/flash";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { redirect } from "react-router";
+import { BAD_REQUEST, failure, success } from "~/lib/admin-messages";
 import { HISTORY_SECTIONS, PREVIEW_SECTIONS, type PreviewSection } from "~/lib/publishing";
 import type { Route } from "./+types/preview-links";
 

@@ -1,13 +1,13 @@
-import { csvResponse, recordCsvExport } from "@server/admin/csv";
-import { failure } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
+import { csvResponse, recordCsvExport } from "@server/kit/csv";
 import { CONSENT_CSV_HEADER, exportConsentRecords } from "@server/privacy/consent";
+import { redirectWithFlash } from "@server/route-kit/flash";
 import {
   ADMIN_RESPONSE_HEADERS,
   currentActor,
   requireResourceAccess,
 } from "@server/security/admin-access";
+import { failure } from "~/lib/admin-messages";
 import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/privacy-consent-csv";
 

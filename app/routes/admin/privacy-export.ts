@@ -1,9 +1,8 @@
 import { Readable } from "node:stream";
-import { failure } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
 import { exportZip, findPerson, recordExport } from "@server/privacy/person";
+import { redirectWithFlash } from "@server/route-kit/flash";
+import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import {
   ADMIN_RESPONSE_HEADERS,
   currentActor,
@@ -11,6 +10,7 @@ import {
 } from "@server/security/admin-access";
 import { isCrossSiteRequest } from "@server/security/origin";
 import { personSchema } from "~/entities/privacy/form";
+import { failure } from "~/lib/admin-messages";
 import { studioDay } from "~/lib/studio-time";
 import type { Route } from "./+types/privacy-export";
 

@@ -1,7 +1,4 @@
-import { failure, success } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
 import { getRuntimeFrom } from "@server/context";
-import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
 import { mailFileDirectory } from "@server/mail/transport";
 import { type ConsentMonth, consentCountsByMonth } from "@server/privacy/consent";
 import {
@@ -12,6 +9,8 @@ import {
   type PersonData,
 } from "@server/privacy/person";
 import { readRetention, saveRetention } from "@server/privacy/retention";
+import { redirectWithFlash } from "@server/route-kit/flash";
+import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { currentActor, requireAccess } from "@server/security/admin-access";
 import { requireRecentVerification } from "@server/security/step-up";
 import { data, Form, useNavigation } from "react-router";
@@ -20,6 +19,7 @@ import { buttonClass, TableRegion } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { eraseSchema, personSchema, retentionSchema } from "~/entities/privacy/form";
+import { failure, success } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import type { Route } from "./+types/privacy";

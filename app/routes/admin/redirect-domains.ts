@@ -1,13 +1,13 @@
-import { inTransaction } from "@server/admin/after-content-write";
-import { isUuid } from "@server/admin/list-params";
-import { BAD_REQUEST, failure, success } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
-import { addRedirectDomain, removeRedirectDomain } from "@server/admin/redirects";
+import { inTransaction } from "@server/content/changes";
+import { addRedirectDomain, removeRedirectDomain } from "@server/content/redirects/editor";
 import { getRuntimeFrom } from "@server/context";
-import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
+import { isUuid } from "@server/kit/list-params";
+import { redirectWithFlash } from "@server/route-kit/flash";
+import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { redirect } from "react-router";
 import { REDIRECT_MESSAGES, redirectDomainSchema } from "~/entities/redirect/form";
+import { BAD_REQUEST, failure, success } from "~/lib/admin-messages";
 import type { Route } from "./+types/redirect-domains";
 
 /**

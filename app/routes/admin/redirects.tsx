@@ -1,16 +1,16 @@
-import { inTransaction } from "@server/admin/after-content-write";
-import { isUuid, parseListQuery } from "@server/admin/list-params";
-import { BAD_REQUEST, failure, success } from "@server/admin/messages";
-import { loadAdminList, loadOrReport, redirectWithFlash } from "@server/admin/moderation";
+import { inTransaction } from "@server/content/changes";
 import {
   addRedirect,
   listRedirectDomains,
   listRedirects,
   type RedirectDomainRow,
   removeRedirect,
-} from "@server/admin/redirects";
+} from "@server/content/redirects/editor";
 import { getRuntimeFrom } from "@server/context";
-import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
+import { isUuid, parseListQuery } from "@server/kit/list-params";
+import { redirectWithFlash } from "@server/route-kit/flash";
+import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
+import { loadAdminList, loadOrReport } from "@server/route-kit/moderation";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -23,6 +23,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { REDIRECT_MESSAGES, redirectSchema } from "~/entities/redirect/form";
 import { mayEnter } from "~/entities/staff/access";
+import { BAD_REQUEST, failure, success } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { textValuesOf } from "~/lib/forms/check";
 import type { FieldErrors } from "~/lib/forms/result";

@@ -1,7 +1,7 @@
-import { findResumeKey } from "@server/admin/job-applications";
-import { isUuid } from "@server/admin/list-params";
-import { JOB_APPLICATION_MESSAGES } from "@server/admin/messages";
-import { storedFileLink } from "@server/admin/stored-file-link";
+import { findResumeKey } from "@server/job-applications/back-office";
+import { isUuid } from "@server/kit/list-params";
+import { storedFileLink } from "@server/route-kit/stored-file";
+import { JOB_APPLICATION_MESSAGES } from "~/lib/admin-messages";
 import type { Route } from "./+types/resume";
 
 /**

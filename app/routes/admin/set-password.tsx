@@ -1,14 +1,14 @@
+import { getRuntimeFrom } from "@server/context";
+import { commitFlash } from "@server/route-kit/flash";
+import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
+import { applyAdminHeaders } from "@server/security/admin-access";
+import { getClientIp } from "@server/security/client-ip";
 import {
   describePasswordLink,
   INVALID_LINK,
   setPasswordWithLink,
-} from "@server/admin/password-links";
-import { CODE_PATH, signIn } from "@server/admin/sign-in";
-import { getRuntimeFrom } from "@server/context";
-import { FORM_LIMITS, readPost } from "@server/forms";
-import { applyAdminHeaders } from "@server/security/admin-access";
-import { getClientIp } from "@server/security/client-ip";
-import { commitFlash } from "@server/security/flash";
+} from "@server/staff/password-links";
+import { CODE_PATH, signIn } from "@server/staff/sign-in";
 import { data, Form, redirect } from "react-router";
 import { AuthAlert, AuthCard, AuthSubmit } from "~/components/admin/auth-card";
 import { FormFields, TextField } from "~/components/forms/fields";

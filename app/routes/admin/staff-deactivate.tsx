@@ -1,11 +1,11 @@
-import { failure } from "@server/admin/messages";
-import { redirectWithFlash } from "@server/admin/moderation";
-import { findStaffEmail, STAFF_MESSAGES, staffChangeAction } from "@server/admin/staff";
 import { getRuntimeFrom } from "@server/context";
+import { redirectWithFlash } from "@server/route-kit/flash";
 import { requireAccess } from "@server/security/admin-access";
 import { requireRecentVerification } from "@server/security/step-up";
+import { findStaffEmail, STAFF_MESSAGES, staffChangeAction } from "@server/staff/accounts";
 import { ConfirmDeletePanel } from "~/components/admin/confirm-delete-panel";
 import { DEACTIVATE_CONSEQUENCE, STAFF_PATH } from "~/entities/staff/view";
+import { failure } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/staff-deactivate";
 

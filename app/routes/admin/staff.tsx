@@ -1,6 +1,9 @@
-import { failure, success } from "@server/admin/messages";
-import { loadAdminList, redirectWithFlash } from "@server/admin/moderation";
-import { setTwoFactorRequired, twoFactorRequired } from "@server/admin/settings";
+import { getRuntimeFrom } from "@server/context";
+import { redirectWithFlash } from "@server/route-kit/flash";
+import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
+import { loadAdminList } from "@server/route-kit/moderation";
+import { currentActor, requireAccess } from "@server/security/admin-access";
+import { requireRecentVerification } from "@server/security/step-up";
 import {
   findStaff,
   inviteStaff,
@@ -9,11 +12,8 @@ import {
   type StaffChange,
   type StaffRow,
   staffChangeAction,
-} from "@server/admin/staff";
-import { getRuntimeFrom } from "@server/context";
-import { checkPost, FORM_LIMITS, readPost } from "@server/forms";
-import { currentActor, requireAccess } from "@server/security/admin-access";
-import { requireRecentVerification } from "@server/security/step-up";
+} from "@server/staff/accounts";
+import { setTwoFactorRequired, twoFactorRequired } from "@server/staff/settings";
 import { type Ref, useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
@@ -30,6 +30,7 @@ import {
   STAFF_PATH,
   STAFF_STATUS_LABELS,
 } from "~/entities/staff/view";
+import { failure, success } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/values";

@@ -1,11 +1,15 @@
-import { type EditorActionData, editorRouteAction, findRowOrRedirect } from "@server/admin/editor";
-import { TEAM_EDITOR_MESSAGES, TEAM_MESSAGES } from "@server/admin/messages";
-import { findTeamMember, saveTeamMember } from "@server/admin/team";
+import { findTeamMember, saveTeamMember } from "@server/content/team/editor";
+import {
+  type EditorActionData,
+  editorRouteAction,
+  findRowOrRedirect,
+} from "@server/route-kit/editor";
 import { requireAccess } from "@server/security/admin-access";
 import { EditorPage } from "~/components/admin/editor-page";
 import { ImageField } from "~/components/admin/image-field";
 import { CheckboxField, TextAreaField, TextField } from "~/components/forms/fields";
 import { teamMemberSchema } from "~/entities/team-member/form";
+import { TEAM_EDITOR_MESSAGES, TEAM_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/team-member-editor";
 

@@ -1,7 +1,6 @@
-import { parseListQuery } from "@server/admin/list-params";
-import { TEAM_MESSAGES } from "@server/admin/messages";
-import { loadAdminList, moderationListAction } from "@server/admin/moderation";
-import { listTeamMembers } from "@server/admin/team";
+import { listTeamMembers } from "@server/content/team/editor";
+import { parseListQuery } from "@server/kit/list-params";
+import { loadAdminList, moderationListAction } from "@server/route-kit/moderation";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
 import { AddLink, ContentRow, EditLink, ListBody, PagedList } from "~/components/admin/list-page";
@@ -9,6 +8,7 @@ import { ToggleForm } from "~/components/admin/toggle-form";
 import { Flag } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { TEAM_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/team";
 

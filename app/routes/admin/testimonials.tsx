@@ -1,7 +1,6 @@
-import { parseListQuery } from "@server/admin/list-params";
-import { TESTIMONIAL_MESSAGES } from "@server/admin/messages";
-import { loadAdminList, moderationListAction } from "@server/admin/moderation";
-import { listTestimonials } from "@server/admin/testimonials";
+import { listTestimonials } from "@server/content/testimonials/editor";
+import { parseListQuery } from "@server/kit/list-params";
+import { loadAdminList, moderationListAction } from "@server/route-kit/moderation";
 import { Star } from "lucide-react";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
@@ -10,6 +9,7 @@ import { FeatureToggle } from "~/components/admin/toggle-form";
 import { Flag, StatusBadge } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
+import { TESTIMONIAL_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
 import type { Route } from "./+types/testimonials";

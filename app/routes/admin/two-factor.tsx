@@ -1,13 +1,13 @@
-import { CODE_MESSAGES, verifySignInCode } from "@server/admin/sign-in";
 import { getRuntimeFrom } from "@server/context";
-import { FORM_LIMITS, readPost } from "@server/forms";
+import { commitFlash } from "@server/route-kit/flash";
+import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import {
   applyAdminHeaders,
   getSessionUser,
   safeRedirectTarget,
 } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
-import { commitFlash } from "@server/security/flash";
+import { CODE_MESSAGES, verifySignInCode } from "@server/staff/sign-in";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect } from "react-router";
 import { AuthAlert, AuthCard, AuthSubmit, BackToSignIn } from "~/components/admin/auth-card";

@@ -1,8 +1,8 @@
-import { unlockWithToken } from "@server/admin/account-unlock";
 import { getRuntimeFrom } from "@server/context";
-import { FORM_LIMITS, readPost } from "@server/forms";
+import { commitFlash } from "@server/route-kit/flash";
+import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { applyAdminHeaders } from "@server/security/admin-access";
-import { commitFlash } from "@server/security/flash";
+import { unlockWithToken } from "@server/staff/unlock";
 import { data, Form, redirect } from "react-router";
 import { AuthAlert, AuthCard } from "~/components/admin/auth-card";
 import { buttonClass } from "~/components/admin/ui";

@@ -1,5 +1,5 @@
-import { reportBooking } from "@server/booking";
 import { beaconReply, onlyPost, readBeacon } from "@server/http/beacon";
+import { reportBooking } from "@server/inquiries/booking";
 import type { Route } from "./+types/booked-call";
 
 /**

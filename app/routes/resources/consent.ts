@@ -1,6 +1,6 @@
-import { checkPost } from "@server/forms";
 import { beaconReply, onlyPost, readBeacon } from "@server/http/beacon";
 import { recordConsent } from "@server/privacy/consent";
+import { checkPost } from "@server/route-kit/forms";
 import { consentRecordSchema } from "~/entities/privacy/form";
 import type { Route } from "./+types/consent";
 

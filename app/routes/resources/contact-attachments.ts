@@ -1,7 +1,7 @@
 import { getRuntimeFrom } from "@server/context";
-import { readPost } from "@server/forms";
 import { bodyRuleFor } from "@server/http/body-limit";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
+import { readPost } from "@server/route-kit/forms";
 import { getClientIp } from "@server/security/client-ip";
 import { isCrossSiteRequest } from "@server/security/origin";
 import {
@@ -9,7 +9,7 @@ import {
   consumeLimit,
   RATE_LIMITED_MESSAGE,
 } from "@server/security/submission-limit";
-import { detectKind, storeUpload, UPLOAD_RULES, UploadRejectedError } from "@server/uploads";
+import { detectKind, storeUpload, UPLOAD_RULES, UploadRejectedError } from "@server/uploads/store";
 import type { RouterContextProvider } from "react-router";
 import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_MESSAGE } from "~/entities/inquiry/contact-form";
 

@@ -1,6 +1,6 @@
 import { getRuntimeFrom } from "@server/context";
-import { metaFor } from "@server/pages/page-meta";
-import { activeTeam } from "@server/pages/public-content";
+import { metaFor } from "@server/route-kit/page-meta";
+import { activeTeam } from "@server/route-kit/public-content";
 import { ContentImage } from "~/components/listings/image";
 import { ContactCtaBand } from "~/components/site/sections/cta-band";
 import { PageHero } from "~/components/site/sections/page-hero";

@@ -1,11 +1,11 @@
-import { isUuid } from "@server/admin/list-params";
-import { findPublishedPost, toBlogPostPage } from "@server/content/blog";
+import { findPublishedPost, toBlogPostPage } from "@server/content/blog/read";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
-import { checkPreviewLink, findBlogPostPreview } from "@server/content/preview";
-import { missingStatus, movedOrGone } from "@server/content/redirects";
+import { missingStatus, movedOrGone } from "@server/content/redirects/read";
+import { checkPreviewLink, findBlogPostPreview } from "@server/content/workflow/preview";
 import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
-import { blogPostMeta, notFoundMeta, previewExpiredMeta } from "@server/pages/content-meta";
+import { isUuid } from "@server/kit/list-params";
+import { blogPostMeta, notFoundMeta, previewExpiredMeta } from "@server/route-kit/content-meta";
 import type { MetaDescriptor } from "react-router";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { CategoryBadge, PostMeta } from "~/components/listings/blog-meta";

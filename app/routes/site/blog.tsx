@@ -1,7 +1,7 @@
-import { loadBlogCards } from "@server/content/blog";
+import { loadBlogCards } from "@server/content/blog/read";
 import { contentHeaders } from "@server/content/http";
-import { rssLink } from "@server/pages/content-meta";
-import { loadListPage } from "@server/pages/list-page";
+import { rssLink } from "@server/route-kit/content-meta";
+import { loadListPage } from "@server/route-kit/list-page";
 import { useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { BlogCard } from "~/components/listings/blog-card";
 import { DeferredList } from "~/components/listings/deferred-list";

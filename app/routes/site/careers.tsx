@@ -1,7 +1,7 @@
 import { getRuntimeFrom } from "@server/context";
-import { metaFor, siteUrlOf } from "@server/pages/page-meta";
-import { readApplyFor } from "@server/pages/page-query";
-import { handleApplicationPost } from "@server/public-forms";
+import { metaFor, siteUrlOf } from "@server/route-kit/page-meta";
+import { readApplyFor } from "@server/route-kit/page-query";
+import { handleApplicationPost } from "@server/route-kit/public-forms";
 import { getClientIp } from "@server/security/client-ip";
 import { visitorOf } from "@server/visits/page-views";
 import { data, Link } from "react-router";

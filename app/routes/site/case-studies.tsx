@@ -1,6 +1,6 @@
-import { type CaseStudyCards, loadCaseStudyCards } from "@server/content/case-studies";
+import { type CaseStudyCards, loadCaseStudyCards } from "@server/content/case-studies/read";
 import { contentHeaders } from "@server/content/http";
-import { loadListPage } from "@server/pages/list-page";
+import { loadListPage } from "@server/route-kit/list-page";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLoaderData, useSearchParams } from "react-router";
 import { CaseStudyCard } from "~/components/listings/case-study-card";

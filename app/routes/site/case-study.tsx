@@ -1,16 +1,16 @@
-import { isUuid } from "@server/admin/list-params";
-import { findCaseStudyDetail } from "@server/content/case-studies";
+import { findCaseStudyDetail } from "@server/content/case-studies/read";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
-import { checkPreviewLink, findCaseStudyPreview } from "@server/content/preview";
-import { missingStatus, movedOrGone } from "@server/content/redirects";
+import { missingStatus, movedOrGone } from "@server/content/redirects/read";
+import { checkPreviewLink, findCaseStudyPreview } from "@server/content/workflow/preview";
 import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
+import { isUuid } from "@server/kit/list-params";
 import {
   caseStudyMeta,
   caseStudyNotFoundMeta,
   errorMeta,
   previewExpiredMeta,
-} from "@server/pages/content-meta";
+} from "@server/route-kit/content-meta";
 import type { MetaDescriptor } from "react-router";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { CaseStudyGallery } from "~/components/listings/case-study-gallery";

@@ -1,7 +1,7 @@
 import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
-import { metaFor } from "@server/pages/page-meta";
-import { handleContactPost } from "@server/public-forms";
+import { metaFor } from "@server/route-kit/page-meta";
+import { handleContactPost } from "@server/route-kit/public-forms";
 import { getClientIp } from "@server/security/client-ip";
 import { visitorOf } from "@server/visits/page-views";
 import { data } from "react-router";

@@ -1,6 +1,6 @@
 import { getRuntimeFrom } from "@server/context";
-import { metaFor, siteUrlOf } from "@server/pages/page-meta";
-import { caseStudiesForGrid, testimonialsForGrid } from "@server/pages/public-content";
+import { metaFor, siteUrlOf } from "@server/route-kit/page-meta";
+import { caseStudiesForGrid, testimonialsForGrid } from "@server/route-kit/public-content";
 import { StaticHtml } from "~/components/document/static-html";
 import { CaseStudyCard } from "~/components/listings/case-study-card";
 import { BookingTrigger } from "~/components/site/booking/booking";

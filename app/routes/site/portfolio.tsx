@@ -1,6 +1,6 @@
 import { contentHeaders } from "@server/content/http";
-import { loadPortfolioCards } from "@server/content/portfolio";
-import { loadListPage } from "@server/pages/list-page";
+import { loadPortfolioCards } from "@server/content/portfolio/read";
+import { loadListPage } from "@server/route-kit/list-page";
 import { useState } from "react";
 import { useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { DeferredList } from "~/components/listings/deferred-list";

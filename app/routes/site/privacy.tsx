@@ -1,6 +1,6 @@
 import { getRuntimeFrom } from "@server/context";
-import { metaFor } from "@server/pages/page-meta";
 import { readRetention } from "@server/privacy/retention";
+import { metaFor } from "@server/route-kit/page-meta";
 import { LegalDocument } from "~/components/site/legal/legal-page";
 import {
   backupRetentionDays,

@@ -1,6 +1,6 @@
 import { getRuntimeFrom } from "@server/context";
-import { metaFor, pagePath } from "@server/pages/page-meta";
-import { portfolioShowcase } from "@server/pages/public-content";
+import { metaFor, pagePath } from "@server/route-kit/page-meta";
+import { portfolioShowcase } from "@server/route-kit/public-content";
 import { data, Link } from "react-router";
 import { PortfolioCard } from "~/components/listings/portfolio-card";
 import { ContactActions, ContactCtaBand } from "~/components/site/sections/cta-band";

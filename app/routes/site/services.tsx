@@ -1,4 +1,4 @@
-import { metaFor } from "@server/pages/page-meta";
+import { metaFor } from "@server/route-kit/page-meta";
 import { ContactCtaBand } from "~/components/site/sections/cta-band";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { ServiceCard } from "~/components/site/sections/service-card";

@@ -1,4 +1,4 @@
-import { metaFor } from "@server/pages/page-meta";
+import { metaFor } from "@server/route-kit/page-meta";
 import { LegalDocument } from "~/components/site/legal/legal-page";
 import { TERMS } from "~/copy/legal";
 import { loaderMeta } from "~/lib/loader-meta";

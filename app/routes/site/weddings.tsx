@@ -1,6 +1,6 @@
 import { getRuntimeFrom } from "@server/context";
-import { metaFor } from "@server/pages/page-meta";
-import { handleWeddingPost } from "@server/public-forms";
+import { metaFor } from "@server/route-kit/page-meta";
+import { handleWeddingPost } from "@server/route-kit/public-forms";
 import { getClientIp } from "@server/security/client-ip";
 import { visitorOf } from "@server/visits/page-views";
 import { data } from "react-router";

@@ -1,0 +1,136 @@
+import { contentChanged } from "@server/content/changes";
+import type { Database } from "@server/db/client";
+import { type TeamMember, teamMembers } from "@server/db/schema";
+import {
+  containsAny,
+  type ListQuery,
+  PAGE_SIZE,
+  type Page,
+  readPage,
+} from "@server/kit/list-params";
+import { claimImages } from "@server/uploads/images";
+import { releaseUploadsOf } from "@server/uploads/release";
+import { asc, count, eq } from "drizzle-orm";
+import type { TeamMemberInput } from "~/entities/team-member/form";
+
+/**
+ * Team members in the back-office: list by display order, create and edit (the editor),
+ * Active/Inactive toggle, delete (SPEC section 7, admin).
+ */
+
+export const TEAM_OWNER_TABLE = "team_members";
+
+export interface TeamMemberRow {
+  id: string;
+  name: string;
+  role: string;
+  email: string | null;
+  imageUrl: string | null;
+  displayOrder: number;
+  isActive: boolean;
+}
+
+/** One page (25) of the members matching the search (name, role, e-mail), in display order. */
+export function listTeamMembers(db: Database, query: ListQuery): Promise<Page<TeamMemberRow>> {
+  const where = query.q
+    ? containsAny(query.q, [teamMembers.name, teamMembers.role, teamMembers.email])
+    : undefined;
+  return readPage(query.page, {
+    rows: (offset) =>
+      db
+        .select({
+          id: teamMembers.id,
+          name: teamMembers.name,
+          role: teamMembers.role,
+          email: teamMembers.email,
+          imageUrl: teamMembers.imageUrl,
+          displayOrder: teamMembers.displayOrder,
+          isActive: teamMembers.isActive,
+        })
+        .from(teamMembers)
+        .where(where)
+        .orderBy(asc(teamMembers.displayOrder), asc(teamMembers.name), asc(teamMembers.id))
+        .limit(PAGE_SIZE)
+        .offset(offset),
+    total: async () =>
+      (await db.select({ total: count() }).from(teamMembers).where(where))[0]?.total ?? 0,
+  });
+}
+
+export async function findTeamMemberName(db: Database, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: teamMembers.name })
+    .from(teamMembers)
+    .where(eq(teamMembers.id, id));
+  return row?.name ?? null;
+}
+
+export async function setTeamMemberActive(
+  db: Database,
+  id: string,
+  active: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(teamMembers)
+    .set({ isActive: active })
+    .where(eq(teamMembers.id, id))
+    .returning({ id: teamMembers.id });
+  if (rows.length === 0) return false;
+  await contentChanged(db, { entity: "team", id, action: "updated" });
+  return true;
+}
+
+export async function deleteTeamMember(db: Database, id: string): Promise<boolean> {
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(teamMembers)
+      .where(eq(teamMembers.id, id))
+      .returning({ id: teamMembers.id });
+    if (rows.length > 0) await releaseUploadsOf(tx, TEAM_OWNER_TABLE, id);
+    return rows.length > 0;
+  });
+  if (deleted) await contentChanged(db, { entity: "team", id, action: "deleted" });
+  return deleted;
+}
+
+export async function findTeamMember(db: Database, id: string): Promise<TeamMember | null> {
+  const [row] = await db.select().from(teamMembers).where(eq(teamMembers.id, id));
+  return row ?? null;
+}
+
+/**
+ * Creates (`id` null) or updates a team member; returns its id, or null when it is gone. The row
+ * and its portrait's upload record change in one transaction.
+ */
+export async function saveTeamMember(
+  db: Database,
+  id: string | null,
+  input: TeamMemberInput,
+): Promise<string | null> {
+  const values = {
+    name: input.name,
+    role: input.role,
+    bio: input.bio,
+    email: input.email,
+    linkedinUrl: input.linkedinUrl,
+    imageUrl: input.imageUrl,
+    displayOrder: input.displayOrder,
+    isActive: input.isActive,
+  };
+  const savedId = await db.transaction(async (tx) => {
+    const [row] = id
+      ? await tx
+          .update(teamMembers)
+          .set(values)
+          .where(eq(teamMembers.id, id))
+          .returning({ id: teamMembers.id })
+      : await tx.insert(teamMembers).values(values).returning({ id: teamMembers.id });
+    if (!row) return null;
+    await claimImages(tx, { table: TEAM_OWNER_TABLE, id: row.id }, [input.imageUrl]);
+    return row.id;
+  });
+  if (savedId) {
+    await contentChanged(db, { entity: "team", id: savedId, action: id ? "updated" : "created" });
+  }
+  return savedId;
+}

@@ -1,0 +1,126 @@
+import { contentChanged } from "@server/content/changes";
+import type { Database } from "@server/db/client";
+import { type Testimonial, testimonials } from "@server/db/schema";
+import {
+  containsAny,
+  type ListQuery,
+  PAGE_SIZE,
+  type Page,
+  readPage,
+} from "@server/kit/list-params";
+import { count, desc, eq } from "drizzle-orm";
+import type { TestimonialInput } from "~/entities/testimonial/form";
+
+/**
+ * Testimonials in the back-office: list every status, create and edit (the editor), feature
+ * toggle, delete (SPEC section 7, admin).
+ */
+
+export type TestimonialRow = Pick<
+  Testimonial,
+  "id" | "quote" | "author" | "role" | "company" | "rating" | "status" | "isFeatured" | "createdAt"
+>;
+
+/** One page (25) of the testimonials matching the search (author, role, company, quote), newest first. */
+export function listTestimonials(db: Database, query: ListQuery): Promise<Page<TestimonialRow>> {
+  const where = query.q
+    ? containsAny(query.q, [
+        testimonials.author,
+        testimonials.role,
+        testimonials.company,
+        testimonials.quote,
+      ])
+    : undefined;
+  return readPage(query.page, {
+    rows: (offset) =>
+      db
+        .select({
+          id: testimonials.id,
+          quote: testimonials.quote,
+          author: testimonials.author,
+          role: testimonials.role,
+          company: testimonials.company,
+          rating: testimonials.rating,
+          status: testimonials.status,
+          isFeatured: testimonials.isFeatured,
+          createdAt: testimonials.createdAt,
+        })
+        .from(testimonials)
+        .where(where)
+        .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
+        .limit(PAGE_SIZE)
+        .offset(offset),
+    total: async () =>
+      (await db.select({ total: count() }).from(testimonials).where(where))[0]?.total ?? 0,
+  });
+}
+
+export async function findTestimonialTitle(db: Database, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ author: testimonials.author, company: testimonials.company })
+    .from(testimonials)
+    .where(eq(testimonials.id, id));
+  if (!row) return null;
+  return row.company ? `${row.author}, ${row.company}` : row.author;
+}
+
+export async function setTestimonialFeatured(
+  db: Database,
+  id: string,
+  featured: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(testimonials)
+    .set({ isFeatured: featured })
+    .where(eq(testimonials.id, id))
+    .returning({ id: testimonials.id });
+  if (rows.length === 0) return false;
+  await contentChanged(db, { entity: "testimonials", id, action: "updated" });
+  return true;
+}
+
+export async function deleteTestimonial(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(testimonials)
+    .where(eq(testimonials.id, id))
+    .returning({ id: testimonials.id });
+  if (rows.length === 0) return false;
+  await contentChanged(db, { entity: "testimonials", id, action: "deleted" });
+  return true;
+}
+
+export async function findTestimonial(db: Database, id: string): Promise<Testimonial | null> {
+  const [row] = await db.select().from(testimonials).where(eq(testimonials.id, id));
+  return row ?? null;
+}
+
+/** Creates (`id` null) or updates a testimonial; returns its id, or null when it is gone. */
+export async function saveTestimonial(
+  db: Database,
+  id: string | null,
+  input: TestimonialInput,
+): Promise<string | null> {
+  const values = {
+    quote: input.quote,
+    author: input.author,
+    role: input.role,
+    company: input.company,
+    rating: input.rating,
+    status: input.status,
+    isFeatured: input.isFeatured,
+  };
+  const [row] = id
+    ? await db
+        .update(testimonials)
+        .set(values)
+        .where(eq(testimonials.id, id))
+        .returning({ id: testimonials.id })
+    : await db.insert(testimonials).values(values).returning({ id: testimonials.id });
+  if (!row) return null;
+  await contentChanged(db, {
+    entity: "testimonials",
+    id: row.id,
+    action: id ? "updated" : "created",
+  });
+  return row.id;
+}
