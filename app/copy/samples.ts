@@ -1,7 +1,7 @@
-import type { KeyMetric, MediaItem } from "@server/db/schema";
+import type { KeyMetric, MediaItem } from "~/entities/case-study/view";
 
 /**
- * Built-in sample content (SPEC section 4). Browser-safe: only types from the Drizzle schema.
+ * Built-in sample content (SPEC section 4). Browser-safe: only the case-study entity's types.
  *
  * - The public lists show SAMPLE_CASE_STUDIES and SAMPLE_TESTIMONIALS when the database returns none.
  * - BUILT_IN_CASE_STUDIES (Estate Media, First Access Entertainment) are always appended to the

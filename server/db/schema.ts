@@ -19,9 +19,12 @@ import {
 /*
  * One table per entity of SPEC section 3, plus DESIGN.md's additions. Statuses and enumerations are
  * check constraints (not PostgreSQL enums) so adding a value is a one-line migration.
- * Allowed values live in app/lib/values.ts, shared with validation.
+ * Allowed values live in app/lib/values.ts, shared with validation; the JSON columns' shapes
+ * (key metrics, media, UTM) in app/entities, which the views read.
  */
 
+import type { KeyMetric, MediaItem } from "~/entities/case-study/view";
+import type { VisitUtm } from "~/entities/visit/view";
 import {
   ACTIVITY_KINDS,
   AUDIT_ACTIONS,
@@ -75,20 +78,6 @@ const updatedAt = () =>
 /** `column IN ('a','b')` for a check constraint; values are our own constants, never input. */
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ")})`);
-
-/** The `utm_*` parameters of a page view, by their name without `utm_` (issue #33). */
-export type VisitUtm = Partial<
-  Record<"source" | "medium" | "campaign" | "term" | "content", string>
->;
-
-/** A key result; names use underscores (`total_views`), shown with spaces. */
-export type KeyMetric = { name: string; value: string };
-export type MediaItem = {
-  type: "video" | "image";
-  url: string;
-  title?: string;
-  thumbnail_url?: string;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Authentication (better-auth's tables; ids are text because better-auth generates them)

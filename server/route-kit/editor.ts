@@ -19,7 +19,7 @@ import type { z } from "zod";
 import { type EditorMessages, failure, success } from "~/lib/admin-messages";
 import type { Flash, FlashInput } from "~/lib/flash";
 import { textValuesOf } from "~/lib/forms/check";
-import type { FieldErrors } from "~/lib/forms/result";
+import type { EditorActionData, FieldErrors } from "~/lib/forms/result";
 
 /**
  * The steps shared by the portfolio, testimonial and team editors: find the row, read the (possibly
@@ -32,15 +32,6 @@ import type { FieldErrors } from "~/lib/forms/result";
 export type EditorSaved =
   | { to: string; flash: FlashInput }
   | { status: number; fieldErrors?: FieldErrors; message?: string };
-
-/** What an editor page gets back when the save did not happen (useActionData). */
-export interface EditorActionData {
-  fieldErrors: FieldErrors;
-  /** What was sent, to refill the form (with or without JavaScript). */
-  values: Record<string, string>;
-  /** A toast about it (a failed save, a refused upload). */
-  toast: Flash | null;
-}
 
 interface Args {
   request: Request;

@@ -1,6 +1,6 @@
 import type { Executor } from "@server/db/client";
 import { uploads } from "@server/db/schema";
-import type { ReadForm } from "@server/route-kit/forms";
+import type { ReadForm } from "@server/http/form-data";
 import type { Runtime } from "@server/runtime";
 import { storeUpload, UPLOAD_RULES } from "@server/uploads/store";
 import { and, eq, inArray, isNull, notInArray, or } from "drizzle-orm";

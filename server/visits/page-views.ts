@@ -1,12 +1,13 @@
 import { hash } from "node:crypto";
 import type { Database } from "@server/db/client";
 import { copyRows } from "@server/db/copy";
-import { pageViews, type VisitUtm } from "@server/db/schema";
+import { pageViews } from "@server/db/schema";
 import type { Logger } from "@server/logger";
 import { clientIpContext, limitAddress } from "@server/security/client-ip";
 import { asc, eq } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type { RouterContextProvider } from "react-router";
+import type { VisitUtm } from "~/entities/visit/view";
 import { isPublicPage } from "./public-pages";
 import { rotateSalt, untilNextVisitDay, visitDay } from "./salt";
 import { traitsOf } from "./user-agent";

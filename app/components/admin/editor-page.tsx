@@ -1,9 +1,8 @@
-import type { EditorActionData } from "@server/route-kit/editor";
 import type { ComponentProps, ReactNode } from "react";
 import { SelectField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
-import type { FieldErrors } from "~/lib/forms/result";
+import type { EditorActionData, FieldErrors } from "~/lib/forms/result";
 import { CONTENT_STATUS_OPTIONS } from "~/lib/status-options";
 import { EditorForm } from "./editor-form";
 

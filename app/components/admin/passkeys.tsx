@@ -1,11 +1,10 @@
-import type { CeremonyReply } from "@server/staff/passkeys";
 import {
   browserSupportsWebAuthn,
   startAuthentication,
   startRegistration,
 } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
-import { PASSKEY_MESSAGES } from "~/entities/staff/view";
+import { type CeremonyReply, PASSKEY_MESSAGES } from "~/entities/staff/view";
 
 /**
  * The browser half of passkeys (decision 0304): WebAuthn is a browser API, so these buttons need

@@ -1,10 +1,9 @@
-import type { MediaItem } from "@server/db/schema";
 import { type ReactNode, useState } from "react";
 import { ContentImage } from "~/components/listings/image";
 import { VideoPlayer } from "~/components/listings/video-player";
 import { LazyLightbox, preloadLightbox } from "~/components/ui/lazy-lightbox";
 import { galleryItems } from "~/entities/case-study/gallery";
-import type { CaseStudyDetail } from "~/entities/case-study/view";
+import type { CaseStudyDetail, MediaItem } from "~/entities/case-study/view";
 
 /**
  * The media gallery of a case study, in the layout the admin chose (`gallery_layout`):

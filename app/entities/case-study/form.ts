@@ -1,4 +1,3 @@
-import type { KeyMetric, MediaItem } from "@server/db/schema";
 import {
   emptyMedia,
   emptyMetric,
@@ -11,6 +10,7 @@ import {
   moveRows,
   type RowIntent,
 } from "~/entities/case-study/rows";
+import type { KeyMetric, MediaItem } from "~/entities/case-study/view";
 import { fieldErrorsOf } from "~/lib/forms/check";
 import type { FieldErrors } from "~/lib/forms/result";
 import { NO_SEO_VALUES, SEO_FIELD_NAMES, SEO_FIELDS, seoValuesOf } from "~/lib/forms/seo-fields";

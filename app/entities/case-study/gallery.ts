@@ -1,5 +1,4 @@
-import type { MediaItem } from "@server/db/schema";
-import type { CaseStudyDetail } from "~/entities/case-study/view";
+import type { CaseStudyDetail, MediaItem } from "~/entities/case-study/view";
 
 /**
  * What the gallery shows: the study's media, or (SPEC: "fallbacks when the study has no media")

@@ -1,10 +1,19 @@
-import type { KeyMetric, MediaItem } from "@server/db/schema";
 import { sameText } from "~/lib/listings/query";
 
 /**
  * The case-study rules of SPEC sections 4 and 5, on plain objects (browser-safe): list
  * composition (built-in studies, samples), ordering, search, tag filter and visible metrics.
  */
+
+/** A key result; names use underscores (`total_views`), shown with spaces. */
+export type KeyMetric = { name: string; value: string };
+/** One entry of a study's media gallery (the `media_gallery` column's JSON). */
+export type MediaItem = {
+  type: "video" | "image";
+  url: string;
+  title?: string;
+  thumbnail_url?: string;
+};
 
 /** What the pages need of a case study: a database row and a built-in sample both fit. */
 export interface CaseStudyRecord {

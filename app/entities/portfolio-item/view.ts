@@ -1,4 +1,3 @@
-import type { PortfolioItem } from "@server/db/schema";
 import type { PortfolioCard, PortfolioCardView } from "~/entities/portfolio-item/list";
 import { CARD_DATE, formatDay } from "~/lib/listings/format";
 import {
@@ -19,22 +18,7 @@ export {
  */
 
 /** A row (or any object with its fields) as a card: what the loaders send, not whole rows. */
-export function toPortfolioCard(
-  item: Pick<
-    PortfolioItem,
-    | "id"
-    | "title"
-    | "description"
-    | "isFeatured"
-    | "completionDate"
-    | "serviceType"
-    | "imageUrl"
-    | "videoUrl"
-    | "projectUrl"
-    | "clientName"
-    | "tags"
-  >,
-): PortfolioCard {
+export function toPortfolioCard(item: Omit<PortfolioCard, "serviceLabel">): PortfolioCard {
   return {
     id: item.id,
     title: item.title,

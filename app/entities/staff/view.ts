@@ -70,6 +70,19 @@ export const ACCOUNT_MESSAGES = {
     "New recovery codes made. The old ones no longer work: keep these somewhere safe now.",
 } as const;
 
+/**
+ * What the three passkey routes (add, sign in, confirm) answer the browser's script: the options of
+ * step one, or where to go (`redirectTo`, or `confirm` for the step-up first), or `error`.
+ */
+export interface CeremonyReply {
+  options?: unknown;
+  redirectTo?: string;
+  ok?: boolean;
+  error?: string;
+  /** Where to confirm the password first, when the step-up's 10 minutes have passed. */
+  confirm?: string;
+}
+
 /** Passkeys on the account page and the sign-in page (decision 0304). */
 export const PASSKEY_MESSAGES = {
   added: "Passkey added.",

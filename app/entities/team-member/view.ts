@@ -1,12 +1,17 @@
-import type { TeamMember } from "@server/db/schema";
+/**
+ * A team member as About's card shows them: loaders send these, not whole rows (a row of
+ * team_members fits, the fields the card reads).
+ */
+export interface TeamMemberCardData {
+  id: string;
+  name: string;
+  role: string;
+  bio: string | null;
+  imageUrl: string | null;
+  linkedinUrl: string | null;
+}
 
-/** A team member as About's card shows them: loaders send these, not whole rows. */
-export type TeamMemberCardData = Pick<
-  TeamMember,
-  "id" | "name" | "role" | "bio" | "imageUrl" | "linkedinUrl"
->;
-
-export function toTeamMemberCard(row: TeamMember): TeamMemberCardData {
+export function toTeamMemberCard(row: TeamMemberCardData): TeamMemberCardData {
   return {
     id: row.id,
     name: row.name,

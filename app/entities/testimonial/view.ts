@@ -1,17 +1,19 @@
-import type { Testimonial } from "@server/db/schema";
-
 /**
  * A testimonial as its card shows it (home, weddings, service pages): loaders send these, not
  * whole rows. A database row and a built-in sample both fit.
  */
-export type TestimonialCardData = Pick<
-  Testimonial,
-  "id" | "quote" | "author" | "role" | "company" | "rating"
->;
+export interface TestimonialCardData {
+  id: string;
+  quote: string;
+  author: string;
+  role: string | null;
+  company: string | null;
+  rating: number;
+}
 
 export function toTestimonialCard(
-  row: Pick<Testimonial, "id" | "quote" | "author"> &
-    Partial<Pick<Testimonial, "role" | "company" | "rating">>,
+  row: Pick<TestimonialCardData, "id" | "quote" | "author"> &
+    Partial<Pick<TestimonialCardData, "role" | "company" | "rating">>,
 ): TestimonialCardData {
   return {
     id: row.id,

@@ -1,6 +1,9 @@
-import type { VisitUtm } from "@server/db/schema";
-
 /** How a record's visit source reads in the back-office (issue #33). Browser-safe. */
+
+/** The `utm_*` parameters of a page view, by their name without `utm_` (issue #33). */
+export type VisitUtm = Partial<
+  Record<"source" | "medium" | "campaign" | "term" | "content", string>
+>;
 
 export interface RecordSource {
   sourceHost: string | null;

@@ -1,3 +1,5 @@
+import type { Flash } from "~/lib/flash";
+
 /** The one shape of error messages per field name (every form, public and back-office). */
 export type FieldErrors = Record<string, string[] | undefined>;
 
@@ -35,6 +37,15 @@ export type FormResult =
       /** The field to clear (the resume input after a refused file). */
       clear?: string;
     };
+
+/** What a back-office editor page gets back when the save did not happen (useActionData). */
+export interface EditorActionData {
+  fieldErrors: FieldErrors;
+  /** What was sent, to refill the form (with or without JavaScript). */
+  values: Record<string, string>;
+  /** A toast about it (a failed save, a refused upload). */
+  toast: Flash | null;
+}
 
 export const CONTACT_SUCCESS = "Thank you! We'll get back to you within 24 hours.";
 export const CONTACT_FAILURE = "Something went wrong. Please try again or email us directly.";

@@ -14,12 +14,7 @@ import {
 } from "@server/content/workflow/drafts";
 import { getRuntimeFrom } from "@server/context";
 import { isUuid, listReturnPath, parseListQuery, parseOneOf } from "@server/kit/list-params";
-import {
-  type EditorActionData,
-  editorRefusal,
-  findRowOrRedirect,
-  saveFromEditor,
-} from "@server/route-kit/editor";
+import { editorRefusal, findRowOrRedirect, saveFromEditor } from "@server/route-kit/editor";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { loadOrReport, moderationListAction } from "@server/route-kit/moderation";
@@ -53,6 +48,7 @@ import {
   WORKFLOW_MESSAGES,
 } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
+import type { EditorActionData } from "~/lib/forms/result";
 import { formatDay } from "~/lib/listings/format";
 import {
   HISTORY_SECTIONS,

@@ -1,9 +1,5 @@
 import { findTeamMember, saveTeamMember } from "@server/content/team/editor";
-import {
-  type EditorActionData,
-  editorRouteAction,
-  findRowOrRedirect,
-} from "@server/route-kit/editor";
+import { editorRouteAction, findRowOrRedirect } from "@server/route-kit/editor";
 import { requireAccess } from "@server/security/admin-access";
 import { EditorPage } from "~/components/admin/editor-page";
 import { ImageField } from "~/components/admin/image-field";
@@ -11,6 +7,7 @@ import { CheckboxField, TextAreaField, TextField } from "~/components/forms/fiel
 import { teamMemberSchema } from "~/entities/team-member/form";
 import { TEAM_EDITOR_MESSAGES, TEAM_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
+import type { EditorActionData } from "~/lib/forms/result";
 import type { Route } from "./+types/team-member-editor";
 
 /**

@@ -1,15 +1,12 @@
 import { findTestimonial, saveTestimonial } from "@server/content/testimonials/editor";
-import {
-  type EditorActionData,
-  editorRouteAction,
-  findRowOrRedirect,
-} from "@server/route-kit/editor";
+import { editorRouteAction, findRowOrRedirect } from "@server/route-kit/editor";
 import { requireAccess } from "@server/security/admin-access";
 import { EditorPage, StatusField } from "~/components/admin/editor-page";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { testimonialSchema } from "~/entities/testimonial/form";
 import { TESTIMONIAL_EDITOR_MESSAGES, TESTIMONIAL_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
+import type { EditorActionData } from "~/lib/forms/result";
 import type { Route } from "./+types/testimonial-editor";
 
 /**

@@ -1,11 +1,11 @@
 import { findPublishedPost, toBlogPostPage } from "@server/content/blog/read";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
-import { missingStatus, movedOrGone } from "@server/content/redirects/read";
 import { checkPreviewLink, findBlogPostPreview } from "@server/content/workflow/preview";
 import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
 import { isUuid } from "@server/kit/list-params";
 import { blogPostMeta, notFoundMeta, previewExpiredMeta } from "@server/route-kit/content-meta";
+import { missingStatus, movedOrGone } from "@server/route-kit/missing-page";
 import type { MetaDescriptor } from "react-router";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { CategoryBadge, PostMeta } from "~/components/listings/blog-meta";

@@ -1,6 +1,5 @@
 import { findCaseStudyDetail } from "@server/content/case-studies/read";
 import { cacheHeaders, contentHeaders } from "@server/content/http";
-import { missingStatus, movedOrGone } from "@server/content/redirects/read";
 import { checkPreviewLink, findCaseStudyPreview } from "@server/content/workflow/preview";
 import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
@@ -11,6 +10,7 @@ import {
   errorMeta,
   previewExpiredMeta,
 } from "@server/route-kit/content-meta";
+import { missingStatus, movedOrGone } from "@server/route-kit/missing-page";
 import type { MetaDescriptor } from "react-router";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { CaseStudyGallery } from "~/components/listings/case-study-gallery";

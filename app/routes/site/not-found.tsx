@@ -1,5 +1,5 @@
-import { missingStatus, movedOrGone } from "@server/content/redirects/read";
 import { notFoundMeta } from "@server/route-kit/content-meta";
+import { missingStatus, movedOrGone } from "@server/route-kit/missing-page";
 import { data } from "react-router";
 import { NotFoundView } from "~/components/site/not-found-view";
 import { loaderMeta } from "~/lib/loader-meta";
