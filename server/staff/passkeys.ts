@@ -1,6 +1,6 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
-import { inTransaction } from "@server/content/changes";
 import { passkey, session } from "@server/db/schema";
+import { inTransaction } from "@server/kit/transaction";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import type { Runtime } from "@server/runtime";
 import { ADMIN_RESPONSE_HEADERS, type StaffUser } from "@server/security/admin-access";
