@@ -2,7 +2,6 @@ import { existsSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
-import { onContentChanged } from "@server/content/changes";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -15,7 +14,7 @@ import { runtimeContext } from "./context";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { boundBodies } from "./http/body-limit";
 import { canonicalPaths } from "./http/canonical-path";
-import { PageCache, type PageCacheOptions, sharedPageContext } from "./http/page-cache";
+import { sharedPageContext } from "./http/page-cache";
 import { redactUrl } from "./http/redact";
 import { startScheduledPublishing } from "./jobs/scheduled-publishing";
 import { createMetrics, isMetricsRequestAllowed, METRICS_PATH } from "./observability/metrics";
@@ -32,15 +31,11 @@ import { countPageViews } from "./visits/page-views";
 /** Give in-flight requests this long, then close the database and exit (SIGTERM budget: 2 s). */
 const SHUTDOWN_GRACE_MS = 1_000;
 
-export function createApp(
-  runtime: Runtime,
-  options: { clientDir: string; pageCache?: Partial<PageCacheOptions> },
-) {
+export function createApp(runtime: Runtime, options: { clientDir: string }) {
   const app = express();
-  // Anonymous visitors' pages, kept whole and dropped on every content change (decision 0180).
-  const pageCache = new PageCache(options.pageCache);
+  // Anonymous visitors' pages, kept whole and dropped on every change (the runtime's, 0180).
+  const pageCache = runtime.caches.pages;
   const build = () => import("virtual:react-router/server-build");
-  onContentChanged(() => pageCache.clear());
   app.disable("x-powered-by");
   app.set("trust proxy", runtime.config.TRUST_PROXY);
 

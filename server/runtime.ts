@@ -8,6 +8,7 @@ import { setStudioTimeZone } from "~/lib/studio-time";
 import type { BackupServices } from "./backup/run";
 import { type BackupSchedule, createBackupSchedule } from "./backup/schedule";
 import { type BackupStore, createBackupStore } from "./backup/store";
+import { type Caches, createRuntimeCaches } from "./caches";
 import { type Config, loadConfig } from "./config";
 import { type ContentChangeFeed, startContentChangeFeed } from "./content/change-feed";
 import { claimDataDir } from "./data-dir";
@@ -48,6 +49,8 @@ export interface Runtime {
   backups: { store: BackupStore; services: BackupServices; schedule: BackupSchedule };
   /** Cookieless page views of the public site, written in batches (issue #33, decision 0380). */
   visits: VisitCounter;
+  /** Content reads, the Dashboard, whole pages: dropped together by every change (0463). */
+  caches: Caches;
   /** Stops background work and closes the database; releases the DATA_DIR lock. */
   close(): Promise<void>;
 }
@@ -123,15 +126,11 @@ export async function createRuntime(
       from: config.MAIL_FROM,
     });
     const opened = database;
-    // Several instances on one PostgreSQL database hear each other's content writes (0171).
+    const caches = createRuntimeCaches(opened.db);
+    // Several instances on one PostgreSQL database hear each other's changes (0171).
     const feed: ContentChangeFeed | null =
       opened.pool && opened.url
-        ? await startContentChangeFeed({
-            url: opened.url,
-            pool: opened.pool,
-            db: opened.db,
-            logger,
-          })
+        ? await startContentChangeFeed({ url: opened.url, pool: opened.pool, caches, logger })
         : null;
     const worker = createOutboxWorker({ db: database.db, transport, logger });
     const backupStore = createBackupStore(config, { linkKey: keys.backupLinks });
@@ -206,6 +205,7 @@ export async function createRuntime(
       logger,
       backups: { store: backupStore, services: backupServices, schedule },
       visits,
+      caches,
       close() {
         closing ??= (async () => {
           clearInterval(sweep);
@@ -213,6 +213,7 @@ export async function createRuntime(
           await schedule.stop();
           await visits.stop();
           await feed?.close();
+          caches.close();
           await worker.stop();
           transport.close();
           await opened.close();

@@ -1,4 +1,3 @@
-import { inTransaction } from "@server/content/changes";
 import type { Database, Executor } from "@server/db/client";
 import {
   type AuditChanges,
@@ -13,6 +12,7 @@ import {
   teamMembers,
   testimonials,
 } from "@server/db/schema";
+import { inTransaction } from "@server/kit/transaction";
 import { eq } from "drizzle-orm";
 import type { AuditAction, AuditEntity } from "~/lib/values";
 

@@ -1,16 +1,14 @@
 import { randomUUID } from "node:crypto";
-import {
-  applyContentChange,
-  type ContentChange,
-  publishContentChanges,
-} from "@server/content/changes";
+import type { ContentChange } from "@server/caches";
+import type { CacheKit } from "@server/kit/cache";
 import type { Logger } from "@server/logger";
 import pg from "pg";
 
 /**
- * Content changes between instances on PostgreSQL (decision 0171): every content write is sent
- * with `NOTIFY content_changed` (through the pool, after the write committed), and every instance
- * LISTENs on a dedicated connection outside the pool and drops its caches when one arrives.
+ * Changes between instances on PostgreSQL (decisions 0171, 0463): every change of the runtime's
+ * cache kit (server/caches.ts) is sent with `NOTIFY content_changed` (through the pool, after the
+ * write committed), and every instance LISTENs on a dedicated connection outside the pool and
+ * drops its caches when one arrives.
  *
  * - An instance ignores its own notifications (it already dropped its caches before sending).
  * - When the listening connection is lost, it reconnects with a growing delay (250 ms doubling
@@ -42,10 +40,11 @@ export interface ContentChangeFeed {
 export async function startContentChangeFeed(options: {
   url: string;
   pool: pg.Pool;
-  db: object;
+  /** The runtime's caches: what a change heard drops, and whose changes are sent. */
+  caches: CacheKit<ContentChange>;
   logger: Pick<Logger, "warn" | "error" | "info">;
 }): Promise<ContentChangeFeed> {
-  const { url, pool, db, logger } = options;
+  const { url, pool, caches, logger } = options;
   const instance = randomUUID();
   let client: pg.Client | null = null;
   let closed = false;
@@ -63,9 +62,11 @@ export async function startContentChangeFeed(options: {
       return;
     }
     if (parsed.from === instance || !parsed.change) return;
-    applyContentChange(db, parsed.change).catch((err: unknown) =>
-      logger.error({ err }, "a content change from another instance failed to apply"),
-    );
+    caches
+      .heard(parsed.change)
+      .catch((err: unknown) =>
+        logger.error({ err }, "a content change from another instance failed to apply"),
+      );
   };
 
   async function listen(): Promise<void> {
@@ -128,9 +129,11 @@ export async function startContentChangeFeed(options: {
       retryMs = FIRST_RETRY_MS;
       logger.info("content change listener listening again: dropping every cached copy");
       // Listening first, then dropping: a change after this point is heard, one before it is gone.
-      await applyContentChange(db, { entity: "all", id: null, action: "missed" }).catch(
-        (err: unknown) => logger.error({ err }, "dropping the caches after a reconnect failed"),
-      );
+      await caches
+        .heard({ entity: "all", id: null, action: "missed" })
+        .catch((err: unknown) =>
+          logger.error({ err }, "dropping the caches after a reconnect failed"),
+        );
       reconnected();
     }, delay);
     retryTimer.unref();
@@ -140,7 +143,7 @@ export async function startContentChangeFeed(options: {
   // serves meanwhile, its caches bounded by their TTL.
   await listen().catch(() => {});
 
-  const unpublish = publishContentChanges(db, async (change) => {
+  const unpublish = caches.publishTo(async (change) => {
     const payload = JSON.stringify({ from: instance, change } satisfies Message);
     try {
       await pool.query("select pg_notify($1, $2)", [CONTENT_CHANNEL, payload]);

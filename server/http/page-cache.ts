@@ -7,8 +7,8 @@
  * `public` (and sets no cookie), its bytes are kept here, compressed once (brotli and gzip, plus
  * the identity), keyed by path and the query the page reads (`pageCacheKey`: any other query is
  * served the same copy), and later requests get them without rendering.
- * Bounded by count and bytes (least recently used goes first), dropped on every content change,
- * and at most `ttlMs` old. A list's search (`?q=` on /blog, /case-studies, /portfolio) is served
+ * Bounded by count and bytes (least recently used goes first), dropped on every change (one of
+ * the runtime's caches, server/caches.ts), and at most `ttlMs` old. A list's search (`?q=` on /blog, /case-studies, /portfolio) is served
  * shared but never kept: every visitor can type a new one, and each would push a real page out
  * (issue 47 item 6).
  */
@@ -109,7 +109,7 @@ export class PageCache {
     return { entries: this.entries.size, bytes: this.bytes, ...this.counters };
   }
 
-  /** Drops every page (any content change: the home page lists posts, a post lists others...). */
+  /** Drops every page (any change: the home page lists posts, a post lists others...). */
   clear(): void {
     this.generation++;
     this.counters.invalidations++;

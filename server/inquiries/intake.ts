@@ -1,5 +1,6 @@
 import type { Database, Executor } from "@server/db/client";
 import { contactSubmissions } from "@server/db/schema";
+import { inTransaction } from "@server/kit/transaction";
 import { enqueueNotification } from "@server/mail";
 import { composeMail, type MailBlock } from "@server/mail/compose";
 import { recordActivity } from "@server/pipeline/activity";
@@ -133,7 +134,7 @@ export async function submitProjectInquiry(
     return upload;
   });
 
-  return services.db.transaction(async (tx) => {
+  return inTransaction(services.db, async (tx) => {
     const row = await insertSubmission(tx, {
       kind: "project",
       name: input.name,
@@ -178,7 +179,7 @@ export async function submitWeddingInquiry(
   input: WeddingInquiryInput,
   source: VisitSource | null = null,
 ): Promise<{ id: string }> {
-  return services.db.transaction(async (tx) => {
+  return inTransaction(services.db, async (tx) => {
     const row = await insertSubmission(tx, {
       kind: "wedding",
       name: input.name,

@@ -1,5 +1,6 @@
 import type { Database } from "@server/db/client";
 import { jobApplications } from "@server/db/schema";
+import { inTransaction } from "@server/kit/transaction";
 import { enqueueNotification } from "@server/mail";
 import { composeMail, type MailBlock } from "@server/mail/compose";
 import { recordActivity } from "@server/pipeline/activity";
@@ -44,7 +45,7 @@ export async function submitJobApplication(
   const [resume] = await findUnclaimedUploads(services.db, "job-applications", resumeIds);
   if (resumeUploadId && !resume) throw new ResumeUnavailableError();
 
-  return services.db.transaction(async (tx) => {
+  return inTransaction(services.db, async (tx) => {
     const [row] = await tx
       .insert(jobApplications)
       .values({

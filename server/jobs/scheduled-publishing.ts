@@ -1,12 +1,12 @@
 import { type AuditActor, audited } from "@server/audit/log";
 import { saveBlogPost } from "@server/content/blog/editor";
 import { saveCaseStudy } from "@server/content/case-studies/editor";
-import { inTransaction } from "@server/content/changes";
 import { savePortfolioItem } from "@server/content/portfolio/editor";
 import { savedWithRedirect } from "@server/content/redirects/editor";
 import { dropDraft, recordRevision } from "@server/content/workflow/drafts";
 import type { Database } from "@server/db/client";
 import { type ContentDraft, contentDrafts } from "@server/db/schema";
+import { inTransaction } from "@server/kit/transaction";
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { BlogPostFormValues } from "~/entities/blog-post/form";

@@ -1,6 +1,6 @@
+import { contentChanged } from "@server/content/changes";
 import type { Executor } from "@server/db/client";
 import { type PipelineActivity, pipelineActivity, user } from "@server/db/schema";
-import { dashboardChanged } from "@server/pipeline/dashboard";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { ActivityKind, PipelineSubject } from "~/lib/values";
 
@@ -35,7 +35,8 @@ export async function recordActivity(executor: Executor, entry: ActivityEntry): 
     summary: entry.summary ?? null,
     body: entry.body ?? null,
   });
-  dashboardChanged();
+  // The Dashboard's figures change with it, once the step's transaction has committed.
+  await contentChanged(executor, { entity: "pipeline", id: entry.subjectId, action: "activity" });
 }
 
 export type ActivityRow = Pick<PipelineActivity, "id" | "kind" | "summary" | "body" | "at"> & {

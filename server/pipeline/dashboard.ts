@@ -1,3 +1,4 @@
+import { cachesOf } from "@server/caches";
 import type { Executor } from "@server/db/client";
 import { contactSubmissions, jobApplications, pipelineActivity } from "@server/db/schema";
 import { count, desc, gte, sql } from "drizzle-orm";
@@ -110,44 +111,18 @@ export async function loadDashboard(
   };
 }
 
-/** How long one instance shows the same figures: a dashboard, not a live counter. */
-export const DASHBOARD_TTL_MS = 30_000;
-
-const cached = new WeakMap<
-  object,
-  { key: string; at: number; generation: number; figures: Promise<Dashboard> }
->();
-
 /**
- * Bumped by every step of an inquiry's or an application's pipeline (`recordActivity`): figures
- * kept from before it are computed again, so the staff member who changed a status sees the
- * counts change with it on this instance (another instance's figures follow within the 30 s).
- */
-let generation = 0;
-export function dashboardChanged(): void {
-  generation++;
-}
-
-/**
- * The Dashboard of the list's first page, computed at most once per `DASHBOARD_TTL_MS` per
- * database (so per instance) and day: each figure is an aggregate over every inquiry, which
- * staff reloading the list would otherwise pay on every visit (docs/benchmarks.md). A failed
- * computation is not kept.
+ * The Dashboard of the list's first page, computed at most once per DASHBOARD_TTL_MS per instance
+ * and day (the runtime's `dashboard` cache, server/caches.ts): each figure is an aggregate over
+ * every inquiry, which staff reloading the list would otherwise pay on every visit
+ * (docs/benchmarks.md). Every step of a pipeline (`recordActivity`) drops it, so the staff member
+ * who changed a status sees the counts change with it. A failed computation is not kept.
  */
 export function cachedDashboard(
   db: Executor,
   options: { now: Date; today: string },
 ): Promise<Dashboard> {
-  const hit = cached.get(db);
-  const at = options.now.getTime();
-  const fresh = (kept: { at: number }) => at - kept.at >= 0 && at - kept.at < DASHBOARD_TTL_MS;
-  if (hit && hit.key === options.today && hit.generation === generation && fresh(hit)) {
-    return hit.figures;
-  }
-  const figures = loadDashboard(db, options);
-  cached.set(db, { key: options.today, at, generation, figures });
-  figures.catch(() => {
-    if (cached.get(db)?.figures === figures) cached.delete(db);
-  });
-  return figures;
+  const cache = cachesOf(db)?.dashboard;
+  const load = () => loadDashboard(db, options);
+  return cache ? cache.read(options.today, load, options.now.getTime()) : load();
 }

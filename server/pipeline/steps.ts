@@ -1,5 +1,4 @@
 import { type AuditActor, audited, recordAudit } from "@server/audit/log";
-import { inTransaction } from "@server/content/changes";
 import type { Database, Executor } from "@server/db/client";
 import {
   applicationRatings,
@@ -11,6 +10,7 @@ import {
 } from "@server/db/schema";
 import { setInquiryStatus } from "@server/inquiries/back-office";
 import { setJobApplicationStatus } from "@server/job-applications/back-office";
+import { inTransaction } from "@server/kit/transaction";
 import { enqueueNotification } from "@server/mail";
 import { composeMail } from "@server/mail/compose";
 import { recordActivity } from "@server/pipeline/activity";

@@ -1,7 +1,7 @@
 import { createOTP } from "@better-auth/utils/otp";
 import { type AuditActor, recordAudit } from "@server/audit/log";
-import { inTransaction } from "@server/content/changes";
 import { account, session, twoFactor } from "@server/db/schema";
+import { inTransaction } from "@server/kit/transaction";
 import type { Runtime } from "@server/runtime";
 import type { StaffUser } from "@server/security/admin-access";
 import { codeStoreOf, TOTP_CODE, verifyCodeOnce } from "@server/security/one-time-codes";

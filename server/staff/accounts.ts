@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type AuditActor, recordAudit } from "@server/audit/log";
-import { inTransaction } from "@server/content/changes";
 import { getRuntimeFrom } from "@server/context";
 import type { Database, Executor } from "@server/db/client";
 import { account, auditEvents, session, user } from "@server/db/schema";
+import { inTransaction } from "@server/kit/transaction";
 import { enqueueNotification } from "@server/mail";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import type { Runtime } from "@server/runtime";

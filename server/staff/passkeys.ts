@@ -1,6 +1,6 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
-import { inTransaction } from "@server/content/changes";
 import { passkey, session } from "@server/db/schema";
+import { inTransaction } from "@server/kit/transaction";
 import type { Runtime } from "@server/runtime";
 import type { StaffUser } from "@server/security/admin-access";
 import { consumeLimit } from "@server/security/submission-limit";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { recordAudit } from "@server/audit/log";
-import { inTransaction } from "@server/content/changes";
 import type { Executor } from "@server/db/client";
 import { account, user } from "@server/db/schema";
+import { inTransaction } from "@server/kit/transaction";
 import { enqueueNotification } from "@server/mail";
 import type { Runtime } from "@server/runtime";
 import { counterStoreFor } from "@server/security/counter-store";

@@ -1,7 +1,7 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
-import { inTransaction } from "@server/content/changes";
 import type { Executor } from "@server/db/client";
 import { settings } from "@server/db/schema";
+import { inTransaction } from "@server/kit/transaction";
 import { eq, sql } from "drizzle-orm";
 
 /**

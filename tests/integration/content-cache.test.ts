@@ -1,76 +1,121 @@
+import { type ContentChange, createRuntimeCaches } from "@server/caches";
 import {
   findPublishedPost,
   listPublishedPosts,
   listPublishedPostsPage,
 } from "@server/content/blog/read";
-import {
-  CONTENT_CACHE_TTL_MS,
-  cachedRead,
-  contentCacheStats,
-  invalidateContentCache,
-  setContentCacheTtl,
-} from "@server/content/cache";
+import { cachedRead, contentCacheStats } from "@server/content/cache";
 import { listCaseStudiesPage, listPublishedCaseStudies } from "@server/content/case-studies/read";
+import { contentChanged } from "@server/content/changes";
 import { listPublishedPortfolioPage } from "@server/content/portfolio/read";
 import { blogPosts, caseStudies } from "@server/db/schema";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ReadCache } from "@server/kit/cache";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
-describe("the content read cache", () => {
-  afterEach(() => {
-    setContentCacheTtl(CONTENT_CACHE_TTL_MS);
-  });
+const edit: ContentChange = { entity: "team", id: "t1", action: "updated" };
 
-  it("shares one load between concurrent readers and serves it until invalidated", async () => {
+describe("the content read cache", () => {
+  it("shares one load between concurrent readers and serves it until a change", async () => {
     const db = {};
+    createRuntimeCaches(db);
     let loads = 0;
     const load = async () => ++loads;
     const [a, b] = await Promise.all([cachedRead(db, "k", load), cachedRead(db, "k", load)]);
     expect([a, b, loads]).toEqual([1, 1, 1]);
     expect(await cachedRead(db, "k", load)).toBe(1);
-    invalidateContentCache(db);
+    await contentChanged(db, edit);
     expect(await cachedRead(db, "k", load)).toBe(2);
   });
 
-  it("keeps handles apart; invalidating without a handle clears them all", async () => {
+  it("keeps runtimes apart: a change drops its own runtime's caches only", async () => {
     const one = {};
     const two = {};
+    createRuntimeCaches(one);
+    createRuntimeCaches(two);
     let loads = 0;
     const load = async () => ++loads;
     await cachedRead(one, "k", load);
     await cachedRead(two, "k", load);
     expect(loads).toBe(2);
-    invalidateContentCache(one);
+    await contentChanged(one, edit);
     await cachedRead(two, "k", load);
     expect(loads).toBe(2);
-    invalidateContentCache();
     await cachedRead(one, "k", load);
-    await cachedRead(two, "k", load);
-    expect(loads).toBe(4);
+    expect(loads).toBe(3);
+  });
+
+  it("reads uncached on a handle of no runtime", async () => {
+    const db = {};
+    let loads = 0;
+    await cachedRead(db, "k", async () => ++loads);
+    await cachedRead(db, "k", async () => ++loads);
+    expect(loads).toBe(2);
+    expect(contentCacheStats(db)).toEqual({ hits: 0, misses: 0, entries: 0 });
+  });
+
+  it("drops what each change concerns, all three on a missed change, and tells the listeners", async () => {
+    const db = {};
+    const caches = createRuntimeCaches(db);
+    const seen: ContentChange[] = [];
+    caches.onChanged((change) => {
+      seen.push(change);
+    });
+    const fill = async () => {
+      await caches.content.read("k", async () => 1);
+      await caches.dashboard.read("2026-12-02", async () => 1);
+    };
+    const dropped = (() => {
+      let pages = caches.pages.stats().invalidations;
+      return () => {
+        const now = caches.pages.stats().invalidations;
+        const result = {
+          content: caches.content.stats().entries === 0,
+          dashboard: caches.dashboard.stats().entries === 0,
+          pages: now > pages,
+        };
+        pages = now;
+        return result;
+      };
+    })();
+    await fill();
+    await contentChanged(db, { entity: "pipeline", id: "i1", action: "activity" });
+    expect(dropped()).toEqual({ content: false, dashboard: true, pages: false });
+    await fill();
+    await contentChanged(db, edit);
+    expect(dropped()).toEqual({ content: true, dashboard: false, pages: true });
+    await fill();
+    await contentChanged(db, { entity: "all", id: null, action: "missed" });
+    expect(dropped()).toEqual({ content: true, dashboard: true, pages: true });
+    expect(seen.map((change) => change.entity)).toEqual(["pipeline", edit.entity, "all"]);
+    // Closed with its runtime: no listener is left behind.
+    caches.close();
+    await contentChanged(db, edit);
+    expect(seen).toHaveLength(3);
   });
 
   it("does not cache failures, and expires entries after the TTL", async () => {
-    const db = {};
+    const cache = new ReadCache({ ttlMs: 20, maxEntries: 500 });
     let calls = 0;
     const flaky = async () => {
       calls++;
       if (calls === 1) throw new Error("database down");
       return "ok";
     };
-    await expect(cachedRead(db, "k", flaky)).rejects.toThrow("database down");
-    expect(await cachedRead(db, "k", flaky)).toBe("ok");
+    await expect(cache.read("k", flaky)).rejects.toThrow("database down");
+    expect(await cache.read("k", flaky)).toBe("ok");
     expect(calls).toBe(2);
 
-    setContentCacheTtl(20);
     let loads = 0;
-    await cachedRead(db, "ttl", async () => ++loads);
+    await cache.read("ttl", async () => ++loads);
     await new Promise((resolve) => setTimeout(resolve, 40));
-    await cachedRead(db, "ttl", async () => ++loads);
+    await cache.read("ttl", async () => ++loads);
     expect(loads).toBe(2);
   });
 
   it("stays bounded when visitors request many different keys", async () => {
     const db = {};
+    createRuntimeCaches(db);
     let loads = 0;
     for (let i = 0; i < 1200; i++) await cachedRead(db, `post:${i}`, async () => ++loads);
     // The most recent keys are still cached; the oldest were dropped.
@@ -90,12 +135,12 @@ describe.each(testDrivers)("cached content queries on %s", (driver) => {
     await database?.destroy();
   });
 
-  it("a write shows after invalidateContentCache (what every admin write calls)", async () => {
+  it("a write shows after contentChanged (what every admin write calls)", async () => {
     const before = await listPublishedCaseStudies(database.db);
     await database.db.insert(caseStudies).values({ slug: "new-study", title: "New Study" });
     // Still cached: the same array, without the new row.
     expect(await listPublishedCaseStudies(database.db)).toBe(before);
-    invalidateContentCache(database.db);
+    await contentChanged(database.db, { entity: "case-studies", id: "new", action: "created" });
     const after = await listPublishedCaseStudies(database.db);
     expect(after.map((s) => s.slug)).toContain("new-study");
     expect(after).toHaveLength(before.length + 1);
@@ -111,7 +156,7 @@ describe.each(testDrivers)("cached content queries on %s", (driver) => {
       content: "<p>x</p>",
     });
     expect(await findPublishedPost(database.db, "fresh-post")).toBeNull();
-    invalidateContentCache(database.db);
+    database.caches.content.clear();
     expect((await findPublishedPost(database.db, "fresh-post"))?.title).toBe("Fresh");
     expect((await listPublishedPosts(database.db))[0]?.slug).toBe("fresh-post");
   });
@@ -123,7 +168,7 @@ describe.each(testDrivers)("cached content queries on %s", (driver) => {
         listCaseStudiesPage(database.db, { search, tag: null, page: 1 }),
         listPublishedPortfolioPage(database.db, { search, type: null, page: 1 }),
       ]);
-    invalidateContentCache(database.db);
+    database.caches.content.clear();
     await lists("");
     const kept = contentCacheStats(database.db).entries;
     expect(kept).toBeGreaterThanOrEqual(3);

@@ -1,5 +1,4 @@
 import { loadConfig } from "@server/config";
-import { invalidateContentCache } from "@server/content/cache";
 import { SITEMAP_MAX_URLS } from "@server/content/sitemap";
 import { runtimeContext } from "@server/context";
 import { createLogger } from "@server/logger";
@@ -71,7 +70,7 @@ describe.each(testDrivers)("bounded feed and sitemap on %s", (driver) => {
       newest: new Date(NEWEST.getTime() + 3_600_000),
       status: "draft",
     });
-    invalidateContentCache(database.db);
+    database.caches.content.clear();
 
     const expected = [
       ...Array.from({ length: 15 }, (_, i) => ({ slug: `a-${i + 1}`, at: -(i + 1) * 60 })),
@@ -94,7 +93,7 @@ describe.each(testDrivers)("bounded feed and sitemap on %s", (driver) => {
   });
 
   it("stays one urlset while the site has at most 10,000 URLs", async () => {
-    invalidateContentCache(database.db);
+    database.caches.content.clear();
     const response = await call(sitemapLoader, database, `${SITE_URL}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toMatch(/public/);
@@ -119,7 +118,7 @@ describe.each(testDrivers)("bounded feed and sitemap on %s", (driver) => {
     await database.db.execute(
       sql`update case_studies set slug = 'estate-media' where slug = 'estate-media-1'`,
     );
-    invalidateContentCache(database.db);
+    database.caches.content.clear();
 
     const index = await call(sitemapLoader, database, `${SITE_URL}/sitemap.xml`);
     expect(index.status).toBe(200);

@@ -1,5 +1,4 @@
 import { loadConfig } from "@server/config";
-import { invalidateContentCache } from "@server/content/cache";
 import { listSitemapEntries } from "@server/content/sitemap";
 import { runtimeContext } from "@server/context";
 import { blogPosts } from "@server/db/schema";
@@ -128,7 +127,7 @@ describe("feeds and sitemap entries", () => {
         updatedAt: new Date("2026-11-20T12:00:00Z"),
       })
       .where(eq(blogPosts.slug, "where-ai-saves-time"));
-    invalidateContentCache(seeded.db);
+    seeded.caches.content.clear();
     const entries = await listSitemapEntries(seeded.db);
     const lastmod = new Map(entries.map((entry) => [entry.path, entry.lastModified]));
     expect(lastmod.get("/blog/where-ai-saves-time")).toBe("2026-11-20T12:00:00.000Z");

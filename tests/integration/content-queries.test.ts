@@ -3,7 +3,6 @@ import {
   listActiveCategories,
   listPublishedPosts,
 } from "@server/content/blog/read";
-import { invalidateContentCache } from "@server/content/cache";
 import {
   findPublishedCaseStudy,
   listPublishedCaseStudies,
@@ -157,7 +156,7 @@ describe.each(testDrivers)("public content queries on %s", (driver) => {
         createdAt: day(0),
       })),
     );
-    invalidateContentCache(db);
+    database.caches.content.clear();
     const firstSix = (rows: { id: string }[]) => rows.slice(0, 6).map((row) => row.id);
     const lowestIdFirst = [0, 1].flatMap((slot) => [1, 5, 9].map((n) => id(slot, n)));
     // Testimonials settle ties highest id first, like the back-office list; the others lowest first.

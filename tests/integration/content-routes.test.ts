@@ -2,7 +2,6 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadConfig } from "@server/config";
-import { invalidateContentCache } from "@server/content/cache";
 import { runtimeContext } from "@server/context";
 import { blogPosts, caseStudies, redirects } from "@server/db/schema";
 import { createLogger } from "@server/logger";
@@ -465,7 +464,7 @@ describe.each(testDrivers)("content routes on a seeded %s database", (driver) =>
           '<img src="x.png" onerror="alert(3)"><a href="javascript:alert(4)">bad</a>' +
           '<iframe src="https://evil.example"></iframe><a href="https://ok.example" target="_blank">ok</a>',
       });
-      invalidateContentCache(seeded.db);
+      seeded.caches.content.clear();
       const page = await render(blogPostRoute, "/blog/:slug", "/blog/payloads", seeded);
       expect(page.status).toBe(200);
       const article = page.html.slice(

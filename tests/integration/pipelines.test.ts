@@ -833,7 +833,8 @@ describe.each(testDrivers)("dashboard on %s", (driver) => {
     ]);
 
     // The page's figures are kept per instance for 30 s (and per day), then computed again.
-    const { cachedDashboard, DASHBOARD_TTL_MS } = await import("@server/pipeline/dashboard");
+    const { cachedDashboard } = await import("@server/pipeline/dashboard");
+    const { DASHBOARD_TTL_MS } = await import("@server/caches");
     const at = (ms: number) => ({ now: new Date(now.getTime() + ms), today: "2026-11-26" });
     const first = cachedDashboard(db, at(0));
     expect(await first).toEqual(dashboard);

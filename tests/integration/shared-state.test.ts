@@ -1,3 +1,5 @@
+import type { Server } from "node:http";
+import { type Caches, type ContentChange, createRuntimeCaches } from "@server/caches";
 import { loadConfig } from "@server/config";
 import { cachedRead } from "@server/content/cache";
 import {
@@ -5,15 +7,18 @@ import {
   LISTENER_APPLICATION_NAME,
   startContentChangeFeed,
 } from "@server/content/change-feed";
-import { type ContentChange, contentChanged, onContentChanged } from "@server/content/changes";
+import { contentChanged } from "@server/content/changes";
 import { openDatabase } from "@server/db/client";
+import { cachedDashboard } from "@server/pipeline/dashboard";
 import type { Runtime } from "@server/runtime";
 import { counterStoreFor, memoryStore } from "@server/security/counter-store";
 import { createSignInLimiter } from "@server/security/rate-limit";
 import { consumeLimit, consumeUploadQuota } from "@server/security/submission-limit";
+import express from "express";
 import pg from "pg";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/admin-server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /**
@@ -53,7 +58,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL d
     const handle = await openDatabase({ driver: "postgres", url: database.url ?? "", poolSize: 2 });
     handles.push(handle);
     const config = loadConfig({ DATA_DIR: "/tmp/unused", ...env });
-    return { config, database: handle, logger } as unknown as Runtime;
+    const caches = createRuntimeCaches(handle.db);
+    return { config, database: handle, logger, caches } as unknown as Runtime;
   }
 
   beforeAll(async () => {
@@ -163,28 +169,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL d
 
   describe("content changes", () => {
     const feeds: ContentChangeFeed[] = [];
+    /** The changes every instance's caches were told of. */
     const seen: ContentChange[] = [];
-    let unsubscribe = () => {};
-
-    beforeAll(() => {
-      unsubscribe = onContentChanged((change) => {
-        seen.push(change);
-      });
-    });
     afterEach(async () => {
       await Promise.all(feeds.splice(0).map((feed) => feed.close()));
       seen.length = 0;
     });
-    afterAll(() => {
-      unsubscribe();
-    });
 
     async function feedFor(runtime: Runtime) {
-      const handle = runtime.database;
+      runtime.caches.onChanged((change) => {
+        seen.push(change);
+      });
       const feed = await startContentChangeFeed({
         url: database.url ?? "",
-        pool: handle.pool as pg.Pool,
-        db: handle.db,
+        pool: runtime.database.pool as pg.Pool,
+        caches: runtime.caches,
         logger,
       });
       feeds.push(feed);
@@ -265,5 +264,62 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL d
       await onB.read();
       expect(onB.loads()).toBe(3);
     });
+
+    it("drop what each change concerns on the other instance: content and pages, or the Dashboard", async () => {
+      const [a, b] = [await instance(), await instance()];
+      await feedFor(a);
+      await feedFor(b);
+      const onB = counted(b.database.db);
+      await onB.read();
+      const today = { now: new Date(), today: "2026-12-02" };
+      const figures = cachedDashboard(b.database.db, today);
+      expect(cachedDashboard(b.database.db, today)).toBe(figures);
+      const pages = await servePages(b.caches);
+      try {
+        await waitFor(async () => (await pages.get()) === "HIT", "B to keep its page");
+
+        await contentChanged(a.database.db, { entity: "team", id: "t2", action: "updated" });
+        // A told its own listeners at once; B by NOTIFY.
+        await waitFor(() => seen.filter((c) => c.id === "t2").length === 2, "B to hear it");
+        expect(b.caches.pages.stats().entries).toBe(0);
+        expect(await pages.get()).toBe("MISS");
+        await onB.read();
+        expect(onB.loads()).toBe(2);
+        // A content change cannot alter the inquiries' figures: they stay.
+        expect(cachedDashboard(b.database.db, today)).toBe(figures);
+
+        await waitFor(async () => (await pages.get()) === "HIT", "B to keep its page again");
+        await contentChanged(a.database.db, { entity: "pipeline", id: "i1", action: "activity" });
+        await waitFor(() => seen.filter((c) => c.id === "i1").length === 2, "B to hear the step");
+        expect(cachedDashboard(b.database.db, today)).not.toBe(figures);
+        // A pipeline step (a submission, a status) leaves the public pages and reads cached.
+        expect(await pages.get()).toBe("HIT");
+        await onB.read();
+        expect(onB.loads()).toBe(2);
+      } finally {
+        await pages.close();
+      }
+    });
   });
 });
+
+/** A public page served through `caches.pages`, as the app serves one; `get` says X-Cache. */
+async function servePages(caches: Caches) {
+  const app = express();
+  app.use(caches.pages.middleware());
+  app.get("/", (_req, res) => {
+    res.set("Cache-Control", "public, max-age=0").type("html").send("<!doctype html><p>Hi</p>");
+  });
+  const port = await freePort();
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(port, "127.0.0.1", () => resolve(listening));
+  });
+  return {
+    async get() {
+      const response = await fetch(`http://127.0.0.1:${port}/`);
+      await response.text();
+      return response.headers.get("x-cache");
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { CONTENT_CACHE_TTL_MS } from "@server/content/cache";
+import { CONTENT_CACHE_TTL_MS } from "@server/caches";
 import { startContentChangeFeed } from "@server/content/change-feed";
 import {
   blogPosts,
@@ -297,7 +297,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on on
     const feed = await startContentChangeFeed({
       url: database.url ?? "",
       pool: database.pool as NonNullable<typeof database.pool>,
-      db: database.db,
+      caches: database.caches,
       logger: pino({ level: "silent" }),
     });
     try {

@@ -5,8 +5,8 @@ import { Writable } from "node:stream";
 import type { BackupServices } from "@server/backup/run";
 import { createBackupSchedule } from "@server/backup/schedule";
 import { createBackupStore } from "@server/backup/store";
+import type { ContentChange } from "@server/caches";
 import { loadConfig } from "@server/config";
-import { type ContentChange, onContentChanged } from "@server/content/changes";
 import { runtimeContext } from "@server/context";
 import { deriveKeys } from "@server/keys";
 import { takeFlash } from "@server/route-kit/flash";
@@ -125,6 +125,7 @@ export async function createTestRuntime(
       logger,
       now: () => new Date(startedAt + offset),
     }),
+    caches: database.caches,
     close: async () => {},
   } satisfies Runtime;
 
@@ -215,7 +216,7 @@ export function seededRuntime(driver: "pglite" | "postgres"): SeededRuntime {
   const changes: ContentChange[] = [];
   beforeAll(async () => {
     current = await createTestRuntime(driver, {}, { demo: true });
-    unsubscribe = onContentChanged((change) => {
+    unsubscribe = current.runtime.caches.onChanged((change) => {
       changes.push(change);
     });
   });

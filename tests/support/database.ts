@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { type Caches, createRuntimeCaches } from "@server/caches";
 import { type DatabaseHandle, openDatabase } from "@server/db/client";
 import pg from "pg";
 import { inject } from "vitest";
@@ -16,6 +17,8 @@ export const testDrivers: Array<"pglite" | "postgres"> = process.env.TEST_DATABA
 export interface TestDatabase extends DatabaseHandle {
   /** The connection URL when on PostgreSQL (for a server started by the test). */
   url?: string;
+  /** The caches a runtime on this database would bind to it (server/caches.ts). */
+  caches: Caches;
   destroy(): Promise<void>;
 }
 
@@ -64,6 +67,7 @@ export async function createTestDatabase(
   return {
     ...handle,
     url,
+    caches: createRuntimeCaches(handle.db),
     async destroy() {
       // A test may have closed the handle already (a database that fails): drop it all the same.
       await handle.close().catch(() => {});

@@ -1,5 +1,4 @@
 import { recordAudit } from "@server/audit/log";
-import { inTransaction } from "@server/content/changes";
 import {
   findRevisions,
   keepDraft,
@@ -9,6 +8,7 @@ import {
 import { diffRevisions } from "@server/content/workflow/revision-diff";
 import { getRuntimeFrom } from "@server/context";
 import { isUuid } from "@server/kit/list-params";
+import { inTransaction } from "@server/kit/transaction";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";

@@ -1,7 +1,7 @@
-import { inTransaction } from "@server/content/changes";
 import { PREVIEW_LINK_MESSAGES, revokePreviewLinks } from "@server/content/workflow/preview-links";
 import { getRuntimeFrom } from "@server/context";
 import { isUuid } from "@server/kit/list-params";
+import { inTransaction } from "@server/kit/transaction";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { redirect } from "react-router";

@@ -1,7 +1,7 @@
-import { inTransaction } from "@server/content/changes";
 import { addRedirectDomain, removeRedirectDomain } from "@server/content/redirects/editor";
 import { getRuntimeFrom } from "@server/context";
 import { isUuid } from "@server/kit/list-params";
+import { inTransaction } from "@server/kit/transaction";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";

@@ -1,4 +1,3 @@
-import { inTransaction } from "@server/content/changes";
 import {
   addRedirect,
   listRedirectDomains,
@@ -8,6 +7,7 @@ import {
 } from "@server/content/redirects/editor";
 import { getRuntimeFrom } from "@server/context";
 import { isUuid, parseListQuery } from "@server/kit/list-params";
+import { inTransaction } from "@server/kit/transaction";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { loadAdminList, loadOrReport } from "@server/route-kit/moderation";

@@ -1,5 +1,6 @@
 import { type AuditActor, audited, recordAudit } from "@server/audit/log";
-import { type ContentEntity, contentChanged, inTransaction } from "@server/content/changes";
+import type { ContentEntity } from "@server/caches";
+import { contentChanged } from "@server/content/changes";
 import { savedWithRedirect } from "@server/content/redirects/editor";
 import type { Database, Executor } from "@server/db/client";
 import {
@@ -11,6 +12,7 @@ import {
   contentRevisions,
   portfolioItems,
 } from "@server/db/schema";
+import { inTransaction } from "@server/kit/transaction";
 import { enqueueNotification } from "@server/mail";
 import { composeMail } from "@server/mail/compose";
 import { and, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
