@@ -33,7 +33,7 @@ import { backupRetentionDays, backupRetentionSentence } from "~/copy/legal";
 import * as backupsRoute from "~/routes/admin/backups";
 import { loader as privacyLoader } from "~/routes/site/privacy";
 import { TEST_ADMIN, TEST_VIEWER } from "../support/admin-data";
-import { contextFor, routeArgs, SITE, seededRuntime } from "../support/admin-runtime";
+import { callRoute, contextFor, routeArgs, SITE, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /** Who the audit log names for the downloads these tests make. */
@@ -319,7 +319,7 @@ describe.each(testDrivers)("backup runs (%s)", (driver) => {
   });
 
   it("says on the privacy page how long backups may hold deleted data", async () => {
-    const { page } = await privacyLoader(routeArgs(ctx.runtime, "/privacy") as never);
+    const { page } = await callRoute(privacyLoader, ctx.runtime, "/privacy");
     const keeping = page.sections.find((s) => s.heading === "How long we keep it");
     // BACKUP_KEEP 7 x BACKUP_INTERVAL_HOURS 24 (the embedded database's defaults).
     expect(keeping?.paragraphs.at(-1)).toContain("for up to 7 days");

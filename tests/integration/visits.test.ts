@@ -20,7 +20,13 @@ import routes from "~/routes";
 import { action as visitAction } from "~/routes/resources/visit";
 import { action as careersAction } from "~/routes/site/careers";
 import { action as contactAction } from "~/routes/site/contact";
-import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
+import {
+  callRoute,
+  createTestRuntime,
+  routeArgs,
+  SITE,
+  type TestRuntime,
+} from "../support/admin-runtime";
 import { freePort } from "../support/admin-server";
 import { testDrivers } from "../support/database";
 
@@ -85,15 +91,13 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
     const origin = options.origin === undefined ? SITE : options.origin;
     if (origin !== null) headers.origin = origin;
     if (options.fetchSite) headers["sec-fetch-site"] = options.fetchSite;
-    return visitAction(
-      routeArgs(t.runtime, "/visit", {
-        method: "POST",
-        body: new URLSearchParams({ page }),
-        headers,
-        cookie: options.cookie,
-        ip: options.ip ?? IP,
-      }) as never,
-    );
+    return callRoute(visitAction, t.runtime, "/visit", {
+      method: "POST",
+      body: new URLSearchParams({ page }),
+      headers,
+      cookie: options.cookie,
+      ip: options.ip ?? IP,
+    });
   }
 
   async function views() {
