@@ -183,8 +183,8 @@ describe.each(testDrivers)("audit log on %s", (driver) => {
       ip: "198.51.100.47",
     });
     // The layout's middleware and the loader both check: one row.
-    expect(statusOf(await settle(requireAccess(page as never)))).toBe(403);
-    expect(statusOf(await settle(auditLoader(page as never)))).toBe(403);
+    expect(statusOf(await settle(requireAccess(page)))).toBe(403);
+    expect(statusOf(await settle(auditLoader(page)))).toBe(403);
     expect(await rowCount()).toBe(before + 1);
     expect(await latest()).toMatchObject({
       action: "access_denied",

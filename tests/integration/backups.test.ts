@@ -355,7 +355,7 @@ describe.each(testDrivers)("backup runs (%s)", (driver) => {
       {
         id: "page",
         path: "/admin/backups",
-        loader: (args: LoaderFunctionArgs) => backupsRoute.loader({ ...args, context } as never),
+        loader: (args: LoaderFunctionArgs) => backupsRoute.loader({ ...args, context }),
         Component: BackupsPage,
       },
     ]);

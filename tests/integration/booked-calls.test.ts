@@ -164,13 +164,12 @@ describe.each(testDrivers)("booked calls on %s", (driver) => {
     const actionHeaders = new Headers(answer.init?.headers);
     expect(actionHeaders.get("Cache-Control")).toBe("private, no-store");
     const shared = new Headers({ "Cache-Control": "public, max-age=0, s-maxage=60" });
-    const headersArgs = (actionHeaders: Headers) =>
-      ({
-        actionHeaders,
-        parentHeaders: shared,
-        loaderHeaders: new Headers(),
-        errorHeaders: undefined,
-      }) as never;
+    const headersArgs = (actionHeaders: Headers): Parameters<typeof contactHeaders>[0] => ({
+      actionHeaders,
+      parentHeaders: shared,
+      loaderHeaders: new Headers(),
+      errorHeaders: undefined,
+    });
     expect(new Headers(contactHeaders(headersArgs(actionHeaders))).get("Cache-Control")).toBe(
       "private, no-store",
     );

@@ -14,6 +14,7 @@ import {
 import { publishDue } from "@server/jobs/scheduled-publishing";
 import { and, count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { PublishingState } from "~/lib/publishing";
 import { toZonedInput } from "~/lib/studio-time";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/blog-editor";
 import { action as studyAction, loader as studyLoader } from "~/routes/admin/case-study-editor";
@@ -48,8 +49,8 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
     };
   }
 
-  async function badgeOf(title: string, status = "") {
-    const page = await listBlogPosts(db(), { q: title, status: status as never }, 1);
+  async function badgeOf(title: string, status: PublishingState | "" = "") {
+    const page = await listBlogPosts(db(), { q: title, status }, 1);
     return page.rows.map((row) => ({
       title: row.title,
       status: row.status,

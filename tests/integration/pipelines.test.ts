@@ -47,7 +47,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
   const url = () => `/admin/inquiries/${inquiryId}`;
   const post = async (fields: Record<string, string>, cookie?: string) => {
     const { action } = await inquiryPage();
-    return postTo(t, action as never, url(), new URLSearchParams(fields), {
+    return postTo(t, action, url(), new URLSearchParams(fields), {
       params: { id: inquiryId },
       cookie,
     }) as Promise<Response | { data: unknown; init: ResponseInit | null }>;
@@ -235,7 +235,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
     const { action } = await inquiriesList();
     await postTo(
       t,
-      action as never,
+      action,
       "/admin?index",
       new URLSearchParams({ intent: "status", id: inquiryId, status: "qualified" }),
     );
@@ -333,7 +333,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
     const reply = (message: string) =>
       postTo(
         t,
-        action as never,
+        action,
         `/admin/inquiries/${id}`,
         new URLSearchParams({ intent: "reply", subject: "Re: Your Project Inquiry", message }),
         { params: { id } },
@@ -511,7 +511,7 @@ describe.each(testDrivers)("application pipeline on %s", (driver) => {
   const url = () => `/admin/job-applications/${applicationId}`;
   const post = async (fields: Record<string, string>, cookie?: string) => {
     const { action } = await page();
-    return postTo(t, action as never, url(), new URLSearchParams(fields), {
+    return postTo(t, action, url(), new URLSearchParams(fields), {
       params: { id: applicationId },
       cookie,
     }) as Promise<Response | { data: unknown; init: ResponseInit | null }>;
@@ -866,7 +866,7 @@ describe.each(testDrivers)("reply templates and every kind of Activity entry on 
 
   const saveTemplate = async (fields: Record<string, string>, cookie = t.cookies.admin) => {
     const { action } = await templatesPage();
-    return postTo(t, action as never, "/admin/templates", new URLSearchParams(fields), {
+    return postTo(t, action, "/admin/templates", new URLSearchParams(fields), {
       cookie,
     }) as Promise<Response | { data: unknown; init: ResponseInit | null }>;
   };
@@ -956,7 +956,7 @@ describe.each(testDrivers)("reply templates and every kind of Activity entry on 
       .where(eq(user.email, TEST_ADMIN.email));
     const { action } = await import("~/routes/admin/inquiry");
     const step = (fields: Record<string, string>) =>
-      postTo(t, action as never, `/admin/inquiries/${id}`, new URLSearchParams(fields), {
+      postTo(t, action, `/admin/inquiries/${id}`, new URLSearchParams(fields), {
         params: { id },
       });
     await step({ intent: "status", status: "contacted" });
@@ -1010,7 +1010,7 @@ describe.each(testDrivers)("reply templates and every kind of Activity entry on 
     const { action: applicationAction } = await import("~/routes/admin/job-application");
     await postTo(
       t,
-      applicationAction as never,
+      applicationAction,
       `/admin/job-applications/${applicationId}`,
       new URLSearchParams({ intent: "rating", rating: "4" }),
       { params: { id: applicationId } },

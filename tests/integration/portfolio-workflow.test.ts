@@ -4,6 +4,7 @@ import { auditEvents, contentDrafts, contentRevisions, portfolioItems } from "@s
 import { publishDue } from "@server/jobs/scheduled-publishing";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { PublishingState } from "~/lib/publishing";
 import { toZonedInput } from "~/lib/studio-time";
 import { action as historyAction, loader as historyLoader } from "~/routes/admin/content-history";
 import { action as portfolioAction, loader as portfolioLoader } from "~/routes/admin/portfolio";
@@ -39,8 +40,8 @@ describe.each(testDrivers)("portfolio workflow on %s", (driver) => {
   const isLive = async () =>
     (await listPublishedPortfolioItems(db())).find((item) => item.title === "Workflow Reel") ??
     null;
-  const stateOf = async (status = "") =>
-    (await listPortfolioItems(db(), { q: "Workflow Reel", page: 1, status: status as never })).rows;
+  const stateOf = async (status: PublishingState | "" = "") =>
+    (await listPortfolioItems(db(), { q: "Workflow Reel", page: 1, status })).rows;
   const editor = async (id: string) =>
     (await callRoute(portfolioLoader, t.runtime, `/admin/portfolio?edit=${id}`, {
       cookie: t.cookies.admin,

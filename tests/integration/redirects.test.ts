@@ -13,15 +13,7 @@ import { action as redirectsAction, loader as redirectsLoader } from "~/routes/a
 import { loader as blogPostLoader } from "~/routes/site/blog-post";
 import { loader as caseStudyLoader } from "~/routes/site/case-study";
 import { loader as notFoundLoader } from "~/routes/site/not-found";
-import {
-  callRoute,
-  formOf,
-  postTo,
-  routeArgs,
-  SITE,
-  seededRuntime,
-  toastOf,
-} from "../support/admin-runtime";
+import { callRoute, formOf, postTo, SITE, seededRuntime, toastOf } from "../support/admin-runtime";
 import { ARCHIVE_KEY, openTestStorage } from "../support/backup-site";
 import { createTestDatabase, testDrivers } from "../support/database";
 
@@ -61,11 +53,19 @@ describe.each(testDrivers)("redirects on %s", (driver) => {
     const url = new URL(path, SITE);
     const study = /^\/case-studies\/([^/]+)$/.exec(url.pathname);
     const post = /^\/blog\/([^/]+)$/.exec(url.pathname);
-    const args = (params: Record<string, string>) =>
-      routeArgs(t.runtime, path, { params }) as never;
-    if (study) return settle(() => caseStudyLoader(args({ id: study[1] ?? "" })));
-    if (post) return settle(() => blogPostLoader(args({ slug: post[1] ?? "" })));
-    return settle(async () => notFoundLoader(args({ "*": url.pathname.slice(1) })));
+    if (study) {
+      return settle(() =>
+        callRoute(caseStudyLoader, t.runtime, path, { params: { id: study[1] ?? "" } }),
+      );
+    }
+    if (post) {
+      return settle(() =>
+        callRoute(blogPostLoader, t.runtime, path, { params: { slug: post[1] ?? "" } }),
+      );
+    }
+    return settle(async () =>
+      callRoute(notFoundLoader, t.runtime, path, { params: { "*": url.pathname.slice(1) } }),
+    );
   }
 
   async function add(fields: Record<string, string>, cookie = t.cookies.admin) {

@@ -14,12 +14,7 @@ import { loader as auditCsvLoader } from "~/routes/admin/audit-csv";
 import { loader as inquiriesCsvLoader } from "~/routes/admin/inquiries-csv";
 import { loader as jobApplicationsCsvLoader } from "~/routes/admin/job-applications-csv";
 import { loader as consentCsvLoader } from "~/routes/admin/privacy-consent-csv";
-import {
-  callRoute,
-  createTestRuntime,
-  routeArgs,
-  type TestRuntime,
-} from "../support/admin-runtime";
+import { callRoute, createTestRuntime, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /**
@@ -196,9 +191,9 @@ describe.each(testDrivers)("CSV file names on the studio's day on %s", (driver) 
       ["consent-records", consentCsvLoader, "/admin/privacy/consent.csv"],
     ] as const;
     for (const [name, loader, path] of exports) {
-      const csv = (await (loader as (args: never) => Promise<Response>)(
-        routeArgs(t.runtime, path, { cookie: t.cookies.admin }) as never,
-      )) as Response;
+      const csv = (await callRoute(loader, t.runtime, path, {
+        cookie: t.cookies.admin,
+      })) as Response;
       expect(csv.status, path).toBe(200);
       const today = studioDay();
       expect(today, zone).not.toBe(new Date().toISOString().slice(0, 10));
