@@ -24,6 +24,7 @@ function BlogWithData() {
 
 describe("the Dashboard's head", () => {
   it("is titled Dashboard", () => {
+    // The meta reads none of its arguments (whose `matches` React Router builds): given none.
     const head = dashboardMeta({} as never) as { title?: string }[];
     expect(head.find((tag) => tag.title)?.title).toBe("Dashboard | Northlight Studio Admin");
   });

@@ -48,6 +48,8 @@ const KEY = "a-backup-link-key-of-some-length";
 
 /** The page as framework mode renders it: its loader data handed over as a prop. */
 function BackupsPage() {
+  // The page reads only its loader data; its generated props' `matches` (a tuple of the root's,
+  // the layout's and its own match) are React Router's to build, not a test's.
   return createElement(backupsRoute.default, { loaderData: useLoaderData() } as never);
 }
 

@@ -9,6 +9,7 @@ import { loadConfig } from "@server/config";
 import { type ContentChange, onContentChanged } from "@server/content/changes";
 import { runtimeContext } from "@server/context";
 import { deriveKeys } from "@server/keys";
+import { createMailTransport, createOutboxWorker } from "@server/mail";
 import { takeFlash } from "@server/route-kit/flash";
 import type { Runtime } from "@server/runtime";
 import { clientIpContext } from "@server/security/client-ip";
@@ -106,6 +107,7 @@ export async function createTestRuntime(
     siteUrl: config.SITE_URL,
     archiveKey: keys.backupArchives,
   };
+  const mailTransport = createMailTransport({ dataDir, from: config.MAIL_FROM });
   const runtime = {
     config,
     database,
@@ -113,7 +115,11 @@ export async function createTestRuntime(
     keys,
     storage,
     logger,
-    mail: undefined as never,
+    // Never polled: mail stays in the outbox, and a send goes to .eml files in DATA_DIR.
+    mail: {
+      transport: mailTransport,
+      worker: createOutboxWorker({ db: database.db, transport: mailTransport, logger }),
+    },
     backups: {
       store: backupStore,
       services: backupServices,
