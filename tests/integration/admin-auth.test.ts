@@ -15,6 +15,7 @@ import { action as logoutAction } from "~/routes/admin/logout";
 import { action as unlockAction, loader as unlockLoader } from "~/routes/admin/unlock";
 import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from "../support/admin-data";
 import {
+  callRoute,
   createTestRuntime,
   formOf,
   routeArgs,
@@ -144,15 +145,13 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
   });
 
   it("sends a signed-in admin from /admin/login to /admin/portfolio; tells a non-admin why", async () => {
-    const admin = loginLoader(
-      routeArgs(t.runtime, "/admin/login", { cookie: t.cookies.admin }) as never,
-    );
+    const admin = callRoute(loginLoader, t.runtime, "/admin/login", { cookie: t.cookies.admin });
     await expect(admin).rejects.toSatisfy(
       (r: Response) => r.status === 302 && r.headers.get("location") === "/admin/portfolio",
     );
-    const viewer = (await loginLoader(
-      routeArgs(t.runtime, "/admin/login", { cookie: t.cookies.viewer }) as never,
-    )) as unknown as { data: { signedInAs: string } };
+    const viewer = (await callRoute(loginLoader, t.runtime, "/admin/login", {
+      cookie: t.cookies.viewer,
+    })) as unknown as { data: { signedInAs: string } };
     expect(viewer.data.signedInAs).toBe(TEST_VIEWER.email);
   });
 
@@ -310,18 +309,16 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
     expect(stored.some((row) => row.identifier.includes(token) || row.value === token)).toBe(false);
 
     // The link's page only offers the button (a mail scanner opening it spends nothing).
-    const page = await unlockLoader(routeArgs(t.runtime, link.href) as never);
+    const page = await callRoute(unlockLoader, t.runtime, link.href);
     expect(page).toEqual({ token, error: null });
-    expect(await unlockLoader(routeArgs(t.runtime, "/admin/unlock") as never)).toMatchObject({
+    expect(await callRoute(unlockLoader, t.runtime, "/admin/unlock")).toMatchObject({
       error: "This unlock link is invalid, used or expired.",
     });
     const unlock = () =>
-      unlockAction(
-        routeArgs(t.runtime, "/admin/unlock", {
-          method: "POST",
-          body: new URLSearchParams({ token }),
-        }) as never,
-      );
+      callRoute(unlockAction, t.runtime, "/admin/unlock", {
+        method: "POST",
+        body: new URLSearchParams({ token }),
+      });
     const unlocked = (await unlock()) as Response;
     expect(unlocked.status).toBe(302);
     expect(unlocked.headers.get("location")).toBe("/admin/login");
@@ -331,12 +328,10 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
     // Once only; a made-up token is refused the same way.
     for (const again of [
       await unlock(),
-      await unlockAction(
-        routeArgs(t.runtime, "/admin/unlock", {
-          method: "POST",
-          body: new URLSearchParams({ token: "x".repeat(43) }),
-        }) as never,
-      ),
+      await callRoute(unlockAction, t.runtime, "/admin/unlock", {
+        method: "POST",
+        body: new URLSearchParams({ token: "x".repeat(43) }),
+      }),
     ]) {
       expect(again).toMatchObject({
         init: { status: 400 },
@@ -388,9 +383,7 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
       file: new File(["x"], "x.txt", { type: "text/plain" }),
     });
     const multipart = await outcome(
-      await loginAction(
-        routeArgs(t.runtime, "/admin/login", { method: "POST", body: withFile }) as never,
-      ),
+      await callRoute(loginAction, t.runtime, "/admin/login", { method: "POST", body: withFile }),
     );
     expect(multipart.status).toBe(413);
     expect(multipart.error?.title).toBe("Login Failed");
@@ -479,25 +472,21 @@ describe.each(testDrivers)("back-office sign-in on %s", (driver) => {
     const cookie = (response.response?.headers.getSetCookie() ?? [])
       .map((c) => c.split(";")[0])
       .join("; ");
-    const crossSite = await logoutAction(
-      routeArgs(t.runtime, "/admin/logout", {
-        method: "POST",
-        cookie,
-        headers: { Origin: "https://evil.test" },
-      }) as never,
-    );
+    const crossSite = await callRoute(logoutAction, t.runtime, "/admin/logout", {
+      method: "POST",
+      cookie,
+      headers: { Origin: "https://evil.test" },
+    });
     expect(crossSite.status).toBe(403);
     expect(
       await t.runtime.auth.api.getSession({ headers: new Headers({ cookie }) }),
     ).not.toBeNull();
 
-    const out = await logoutAction(
-      routeArgs(t.runtime, "/admin/logout", {
-        method: "POST",
-        cookie,
-        headers: { Origin: SITE },
-      }) as never,
-    );
+    const out = await callRoute(logoutAction, t.runtime, "/admin/logout", {
+      method: "POST",
+      cookie,
+      headers: { Origin: SITE },
+    });
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/admin/login");
     expect(await t.runtime.auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();

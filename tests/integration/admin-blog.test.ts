@@ -24,7 +24,15 @@ import { blogPostSchema, categorySchema, parseTagList } from "~/entities/blog-po
 import { action as categoriesAction } from "~/routes/admin/blog-categories";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/admin/blog-delete";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/blog-editor";
-import { formOf, postTo, routeArgs, seededRuntime, toastOf } from "../support/admin-runtime";
+import {
+  callRoute,
+  formOf,
+  postTo,
+  type RouteHandler,
+  seededRuntime,
+  toastOf,
+  type WithParams,
+} from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pngBytes } from "../support/files";
 
@@ -104,14 +112,13 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
   const postCount = async () => (await db().select({ n: count() }).from(blogPosts))[0]?.n ?? 0;
 
   /** Calls a route action as the admin; a redirect comes back as a Response, data as an object. */
-  async function submit(
-    handler: (args: never) => Promise<unknown>,
+  async function submit<P>(
+    handler: RouteHandler<P, Promise<unknown>>,
     path: string,
     body: FormData | URLSearchParams,
-    params: Record<string, string> = {},
-    cookie = t.cookies.admin,
+    ...options: WithParams<NoInfer<P>, { cookie?: string }>
   ) {
-    const result = await postTo(t, handler, path, body, { params, cookie });
+    const result = await postTo(t, handler, path, body, ...options);
     if (result instanceof Response) {
       return { response: result, toast: await toastOf(t.runtime, result) };
     }
@@ -398,12 +405,10 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
     expect(upload?.ownerTable).toBe("blog_posts");
 
     const id = post?.id ?? "";
-    const loaded = (await editorLoader(
-      routeArgs(t.runtime, `/admin/blog/edit/${id}`, {
-        cookie: t.cookies.admin,
-        params: { id },
-      }) as never,
-    )) as { mode: string; values: { tags: string; content: string } };
+    const loaded = (await callRoute(editorLoader, t.runtime, `/admin/blog/edit/${id}`, {
+      cookie: t.cookies.admin,
+      params: { id },
+    })) as { mode: string; values: { tags: string; content: string } };
     expect(loaded).toMatchObject({
       mode: "edit",
       values: { tags: "alpha, beta", content: "<p>Hi</p>" },
@@ -419,7 +424,7 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
         content: "<p>Changed</p>",
         featuredImageUrl: post?.featuredImageUrl ?? "",
       }),
-      { id },
+      { params: { id } },
     );
     expect(edited.toast).toBe("Success: Blog post updated successfully");
     expect((await findPublishedPost(db(), "route-created"))?.title).toBe("Route Edited");
@@ -433,22 +438,24 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
     expect(await findPublishedPost(db(), "doomed-post")).not.toBeNull();
     // Read once so the public cache holds it: the delete must drop it (sitemap and RSS read this).
     expect((await listSitemapEntries(db())).map((e) => e.path)).toContain("/blog/doomed-post");
-    const confirm = await deleteLoader(
-      routeArgs(t.runtime, `/admin/blog/${id}/delete`, {
-        cookie: t.cookies.admin,
-        params: { id },
-      }) as never,
-    );
+    const confirm = await callRoute(deleteLoader, t.runtime, `/admin/blog/${id}/delete`, {
+      cookie: t.cookies.admin,
+      params: { id },
+    });
     expect(confirm).toEqual({ title: "Doomed Post", list: "/admin/blog" });
     const deleted = await submit(deleteAction, `/admin/blog/${id}/delete`, new URLSearchParams(), {
-      id,
+      params: {
+        id,
+      },
     });
     expect(deleted.toast).toBe('Success: "Doomed Post" has been deleted successfully.');
     expect(await findPublishedPost(db(), "doomed-post")).toBeNull();
     expect((await listSitemapEntries(db())).map((e) => e.path)).not.toContain("/blog/doomed-post");
     expect(changes).toContainEqual({ entity: "blog", id, action: "deleted" });
     const again = await submit(deleteAction, `/admin/blog/${id}/delete`, new URLSearchParams(), {
-      id,
+      params: {
+        id,
+      },
     });
     expect(again.toast).toBe("Error: Failed to delete blog post: the post no longer exists");
     expect(await deleteBlogPost(db(), id)).toBeNull();
@@ -457,32 +464,26 @@ describe.each(testDrivers)("blog back-office on %s", (driver) => {
   it("refuses every write from a signed-in non-admin", async () => {
     const before = await postCount();
     await expect(
-      editorAction(
-        routeArgs(t.runtime, "/admin/blog/new", {
-          method: "POST",
-          body: formOf({ title: "Sneaky", status: "published" }),
-          cookie: t.cookies.viewer,
-        }) as never,
-      ),
+      callRoute(editorAction, t.runtime, "/admin/blog/new", {
+        method: "POST",
+        body: formOf({ title: "Sneaky", status: "published" }),
+        cookie: t.cookies.viewer,
+      }),
     ).rejects.toBeInstanceOf(Response);
     const [victim] = await db().select({ id: blogPosts.id }).from(blogPosts).limit(1);
     await expect(
-      deleteAction(
-        routeArgs(t.runtime, `/admin/blog/${victim?.id}/delete`, {
-          method: "POST",
-          cookie: t.cookies.viewer,
-          params: { id: victim?.id ?? "" },
-        }) as never,
-      ),
+      callRoute(deleteAction, t.runtime, `/admin/blog/${victim?.id}/delete`, {
+        method: "POST",
+        cookie: t.cookies.viewer,
+        params: { id: victim?.id ?? "" },
+      }),
     ).rejects.toBeInstanceOf(Response);
     await expect(
-      categoriesAction(
-        routeArgs(t.runtime, "/admin/blog/categories", {
-          method: "POST",
-          body: new URLSearchParams({ intent: "create", name: "Sneaky", color: "#000000" }),
-          cookie: t.cookies.viewer,
-        }) as never,
-      ),
+      callRoute(categoriesAction, t.runtime, "/admin/blog/categories", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "create", name: "Sneaky", color: "#000000" }),
+        cookie: t.cookies.viewer,
+      }),
     ).rejects.toBeInstanceOf(Response);
     expect(await postCount()).toBe(before);
     const sneaky = await db()

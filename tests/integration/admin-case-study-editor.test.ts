@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseCaseStudy, readDraft } from "~/entities/case-study/form";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/case-study-editor";
-import { formOf, postTo, routeArgs, SITE, seededRuntime, toastOf } from "../support/admin-runtime";
+import { callRoute, formOf, postTo, SITE, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pngBytes } from "../support/files";
 
@@ -224,12 +224,10 @@ describe.each(testDrivers)("case-study editor on %s", (driver) => {
   it("edits a study: the loader prefills it, the change shows publicly at once", async () => {
     const row = await bySlug("second-tour");
     if (!row) throw new Error("missing");
-    const loaded = (await editorLoader(
-      routeArgs(t.runtime, `/admin/case-studies/${row.id}/edit`, {
-        cookie: t.cookies.admin,
-        params: { id: row.id },
-      }) as never,
-    )) as { mode: string; draft: { title: string; metrics: unknown[]; media: unknown[] } };
+    const loaded = (await callRoute(editorLoader, t.runtime, `/admin/case-studies/${row.id}/edit`, {
+      cookie: t.cookies.admin,
+      params: { id: row.id },
+    })) as { mode: string; draft: { title: string; metrics: unknown[]; media: unknown[] } };
     expect(loaded.mode).toBe("edit");
     expect(loaded.draft.title).toBe(row.title);
     expect(loaded.draft.metrics).toEqual([
@@ -445,12 +443,10 @@ describe.each(testDrivers)("case-study editor on %s", (driver) => {
 
   it("answers 404 for a bad id, and sends a missing study back to the list", async () => {
     await expect(
-      editorLoader(
-        routeArgs(t.runtime, "/admin/case-studies/nope/edit", {
-          cookie: t.cookies.admin,
-          params: { id: "nope" },
-        }) as never,
-      ),
+      callRoute(editorLoader, t.runtime, "/admin/case-studies/nope/edit", {
+        cookie: t.cookies.admin,
+        params: { id: "nope" },
+      }),
     ).rejects.toSatisfy((r: { init?: { status?: number } }) => r.init?.status === 404);
     const missing = "00000000-0000-4000-8000-000000000000";
     const gone = await post(VALID, missing);

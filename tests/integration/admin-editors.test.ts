@@ -16,7 +16,15 @@ import {
   action as testimonialEditorAction,
   loader as testimonialEditorLoader,
 } from "~/routes/admin/testimonial-editor";
-import { formOf, postTo, routeArgs, seededRuntime, toastOf } from "../support/admin-runtime";
+import {
+  callRoute,
+  formOf,
+  postTo,
+  type RouteHandler,
+  seededRuntime,
+  toastOf,
+  type WithParams,
+} from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pngBytes } from "../support/files";
 
@@ -38,8 +46,6 @@ describe("tags (SPEC section 5: comma-separated, trimmed, empty list when blank)
   });
 });
 
-type Handler = (args: never) => Promise<unknown>;
-
 interface Answer {
   status: number;
   location: string | null;
@@ -53,16 +59,15 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
   const { changes } = t;
 
   /** Posts as the admin (multipart, as the editors do); the answer, redirect or data. */
-  async function post(
-    handler: Handler,
+  async function post<P>(
+    handler: RouteHandler<P, Promise<unknown>>,
     path: string,
     body: FormData | URLSearchParams,
-    params: Record<string, string> = {},
-    cookie = t.cookies.admin,
+    ...options: WithParams<NoInfer<P>, { cookie?: string }>
   ): Promise<Answer> {
     let result: unknown;
     try {
-      result = await postTo(t, handler, path, body, { params, cookie });
+      result = await postTo(t, handler, path, body, ...options);
     } catch (thrown) {
       result = thrown;
     }
@@ -92,11 +97,13 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
     };
   }
 
-  async function load(handler: Handler, path: string, params: Record<string, string> = {}) {
+  async function load<P>(
+    handler: RouteHandler<P, Promise<unknown>>,
+    path: string,
+    ...init: WithParams<NoInfer<P>>
+  ) {
     try {
-      return await handler(
-        routeArgs(t.runtime, path, { cookie: t.cookies.admin, params }) as never,
-      );
+      return await callRoute(handler, t.runtime, path, ...init);
     } catch (thrown) {
       return thrown;
     }
@@ -190,13 +197,19 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
         .select()
         .from(portfolioItems)
         .where(eq(portfolioItems.title, "Night Market Reel"));
-      const created = (await load(portfolioLoader, "/admin/portfolio?new")) as {
+      const created = (await load(portfolioLoader, "/admin/portfolio?new", {
+        cookie: t.cookies.admin,
+      })) as {
         editor: unknown;
       };
       expect(created.editor).toEqual({ mode: "create" });
-      const closed = (await load(portfolioLoader, "/admin/portfolio")) as { editor: unknown };
+      const closed = (await load(portfolioLoader, "/admin/portfolio", {
+        cookie: t.cookies.admin,
+      })) as { editor: unknown };
       expect(closed.editor).toBeNull();
-      const editing = (await load(portfolioLoader, `/admin/portfolio?edit=${row?.id}`)) as {
+      const editing = (await load(portfolioLoader, `/admin/portfolio?edit=${row?.id}`, {
+        cookie: t.cookies.admin,
+      })) as {
         editor: { mode: string; item: { title: string; tags: string[] } };
       };
       expect(editing.editor).toMatchObject({
@@ -206,6 +219,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const missing = await load(
         portfolioLoader,
         "/admin/portfolio?edit=00000000-0000-4000-8000-000000000000",
+        { cookie: t.cookies.admin },
       );
       expect(missing).toBeInstanceOf(Response);
       expect((missing as Response).headers.get("location")).toBe("/admin/portfolio");
@@ -342,16 +356,21 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       expect(featured.toast).toBe("Success: Portfolio item featured");
 
       const confirm = (await load(confirmLoader, `/admin/portfolio/${id}/delete`, {
-        section: "portfolio",
-        id,
+        cookie: t.cookies.admin,
+        params: {
+          section: "portfolio",
+          id,
+        },
       })) as { noun: string; name: string };
       expect(confirm).toMatchObject({ noun: "portfolio item", name: "Framed Still" });
 
       await listPublishedPortfolioItems(t.database.db);
       changes.length = 0;
       const deleted = await post(confirmAction, `/admin/portfolio/${id}/delete`, formOf({}), {
-        section: "portfolio",
-        id,
+        params: {
+          section: "portfolio",
+          id,
+        },
       });
       expect(deleted).toMatchObject({
         location: "/admin/portfolio",
@@ -364,8 +383,10 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       expect(upload?.ownerTable).toBeNull();
 
       const again = await post(confirmAction, `/admin/portfolio/${id}/delete`, formOf({}), {
-        section: "portfolio",
-        id,
+        params: {
+          section: "portfolio",
+          id,
+        },
       });
       expect(again.toast).toBe("Error: Failed to delete portfolio item");
     });
@@ -376,8 +397,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
         portfolioAction,
         "/admin/portfolio?new",
         formOf({ intent: "save", title: "Sneaky", serviceType: "consulting" }),
-        {},
-        t.cookies.viewer,
+        { cookie: t.cookies.viewer },
       );
       expect(answer.status).toBe(302);
       expect(answer.location).toMatch(/^\/admin\/login/);
@@ -443,7 +463,10 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
         .where(eq(testimonials.author, "Rosa Ortiz"));
       const id = row?.id ?? "";
       const loaded = (await load(testimonialEditorLoader, `/admin/testimonials/${id}/edit`, {
-        id,
+        cookie: t.cookies.admin,
+        params: {
+          id,
+        },
       })) as { testimonial: { quote: string } };
       expect(loaded.testimonial.quote).toBe("They made our launch look effortless.");
       changes.length = 0;
@@ -451,7 +474,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
         testimonialEditorAction,
         `/admin/testimonials/${id}/edit`,
         formOf({ quote: "Effortless, again.", author: "Rosa Ortiz", rating: "5", status: "draft" }),
-        { id },
+        { params: { id } },
       );
       expect(answer.toast).toBe("Success: Testimonial updated successfully");
       expect(changes).toEqual([{ entity: "testimonials", id, action: "updated" }]);
@@ -461,7 +484,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
       const missing = await load(
         testimonialEditorLoader,
         "/admin/testimonials/00000000-0000-4000-8000-000000000000/edit",
-        { id: "00000000-0000-4000-8000-000000000000" },
+        { cookie: t.cookies.admin, params: { id: "00000000-0000-4000-8000-000000000000" } },
       );
       expect((missing as Response).headers.get("location")).toBe("/admin/testimonials");
       const before = await count();
@@ -469,7 +492,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
         testimonialEditorAction,
         "/admin/testimonials/00000000-0000-4000-8000-000000000000/edit",
         formOf({ quote: "Q", author: "A", rating: "5" }),
-        { id: "00000000-0000-4000-8000-000000000000" },
+        { params: { id: "00000000-0000-4000-8000-000000000000" } },
       );
       expect(gone).toMatchObject({
         location: "/admin/testimonials",
@@ -558,7 +581,10 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
         .from(teamMembers)
         .where(eq(teamMembers.name, "Ines Park"));
       const id = row?.id ?? "";
-      const loaded = (await load(teamEditorLoader, `/admin/team/${id}/edit`, { id })) as {
+      const loaded = (await load(teamEditorLoader, `/admin/team/${id}/edit`, {
+        cookie: t.cookies.admin,
+        params: { id },
+      })) as {
         member: { name: string };
       };
       expect(loaded.member.name).toBe("Ines Park");
@@ -567,7 +593,7 @@ describe.each(testDrivers)("editors (portfolio, testimonials, team) on %s", (dri
         teamEditorAction,
         `/admin/team/${id}/edit`,
         formOf({ name: "Ines Park", role: "Senior Colorist", displayOrder: "3", imageUrl: "" }),
-        { id },
+        { params: { id } },
       );
       expect(answer.toast).toBe("Success: Team member updated successfully");
       const [updated] = await t.database.db

@@ -6,7 +6,7 @@ import { UploadRejectedError } from "@server/uploads/store";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as imageUploadAction } from "~/routes/admin/image-upload";
-import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
+import { callRoute, createTestRuntime, SITE, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pngBytes, storedObject } from "../support/files";
 
@@ -27,8 +27,11 @@ describe.each(testDrivers)("editor images on %s", (driver) => {
   const uploadVia = (file: File, init: { cookie?: string; origin?: string } = {}) => {
     const body = new FormData();
     body.append("file", file);
-    return imageUploadAction(
-      routeArgs(t.runtime, "/admin/uploads/image", post(body, init)) as never,
+    return callRoute(
+      imageUploadAction,
+      t.runtime,
+      "/admin/uploads/image",
+      post(body, init),
     ) as Promise<Response>;
   };
 

@@ -18,7 +18,12 @@ import { loader as csvLoader } from "~/routes/admin/inquiries-csv";
 import { loader as inquiriesHomeLoader } from "~/routes/admin/inquiries-home";
 import { loader as attachmentLoader } from "~/routes/admin/inquiry-attachment";
 import { loader as filesLoader } from "~/routes/resources/files";
-import { createTestRuntime, routeArgs, type TestRuntime } from "../support/admin-runtime";
+import {
+  callRoute,
+  createTestRuntime,
+  routeArgs,
+  type TestRuntime,
+} from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 const ROWS = 1_234;
@@ -189,13 +194,11 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
     const [row] = (await listInquiries(t.database.db, { q: "person7@example", status: "" }, 1))
       .rows;
     const post = (form: Record<string, string>) =>
-      inquiriesAction(
-        routeArgs(t.runtime, "/admin?index&q=person7", {
-          method: "POST",
-          cookie: t.cookies.admin,
-          body: new URLSearchParams(form),
-        }) as never,
-      );
+      callRoute(inquiriesAction, t.runtime, "/admin?index&q=person7", {
+        method: "POST",
+        cookie: t.cookies.admin,
+        body: new URLSearchParams(form),
+      });
     const saved = await post({ intent: "status", id: row?.id ?? "", status: "closed" });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe("/admin?q=person7");
@@ -219,24 +222,24 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
 
   it("the page loader refuses anyone but an admin", async () => {
     await expect(
-      inquiriesLoader(routeArgs(t.runtime, "/admin", { cookie: t.cookies.viewer }) as never),
+      callRoute(inquiriesLoader, t.runtime, "/admin", { cookie: t.cookies.viewer }),
     ).rejects.toSatisfy(
       (r: Response) => r.headers.get("location")?.startsWith("/admin/login") ?? false,
     );
-    const page = await inquiriesLoader(
-      routeArgs(t.runtime, "/admin?q=percent", { cookie: t.cookies.admin }) as never,
-    );
+    const page = await callRoute(inquiriesLoader, t.runtime, "/admin?q=percent", {
+      cookie: t.cookies.admin,
+    });
     expect(page.data?.result.rows.map((r) => r.name)).toEqual(["Percent"]);
   });
 
   it("/admin/inquiries leads to the list with its query; signed out, to the sign-in page", async () => {
-    const answer = (await inquiriesHomeLoader(
-      routeArgs(t.runtime, "/admin/inquiries?status=new", { cookie: t.cookies.admin }) as never,
-    )) as Response;
+    const answer = (await callRoute(inquiriesHomeLoader, t.runtime, "/admin/inquiries?status=new", {
+      cookie: t.cookies.admin,
+    })) as Response;
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("/admin?status=new");
     await expect(
-      inquiriesHomeLoader(routeArgs(t.runtime, "/admin/inquiries", {}) as never),
+      callRoute(inquiriesHomeLoader, t.runtime, "/admin/inquiries", {}),
     ).rejects.toSatisfy(
       (r: Response) => r.headers.get("location")?.startsWith("/admin/login") ?? false,
     );
@@ -253,11 +256,9 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
         status: "contacted",
       })
       .returning({ id: contactSubmissions.id });
-    const response = await csvLoader(
-      routeArgs(t.runtime, "/admin/inquiries.csv?q=csv%40example", {
-        cookie: t.cookies.admin,
-      }) as never,
-    );
+    const response = await callRoute(csvLoader, t.runtime, "/admin/inquiries.csv?q=csv%40example", {
+      cookie: t.cookies.admin,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(
@@ -276,9 +277,9 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
     expect(text).not.toContain("/files/");
     expect(lines.filter(Boolean)).toHaveLength(2);
 
-    const all = await csvLoader(
-      routeArgs(t.runtime, "/admin/inquiries.csv", { cookie: t.cookies.admin }) as never,
-    );
+    const all = await callRoute(csvLoader, t.runtime, "/admin/inquiries.csv", {
+      cookie: t.cookies.admin,
+    });
     const count = (await all.text()).split("\r\n").filter(Boolean).length;
     expect(count).toBe(1 + ROWS + 5);
   });
@@ -288,13 +289,11 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
     const BYTES = Buffer.from("%PDF-1.7 confidential brief");
     let inquiryId = "";
     const linkFor = (cookie: string, index = "0", headers: Record<string, string> = {}) =>
-      attachmentLoader(
-        routeArgs(t.runtime, `/admin/inquiries/${inquiryId}/attachments/${index}`, {
-          cookie,
-          params: { id: inquiryId, index },
-          headers,
-        }) as never,
-      );
+      callRoute(attachmentLoader, t.runtime, `/admin/inquiries/${inquiryId}/attachments/${index}`, {
+        cookie,
+        params: { id: inquiryId, index },
+        headers,
+      });
     /** The files route, as the browser reaches it (a path with the link's query). */
     const open = (link: string) => {
       const url = new URL(link, "http://localhost");
@@ -332,11 +331,9 @@ describe.each(testDrivers)("inquiries in the back-office on %s", (driver) => {
     });
 
     it("lists each attachment with its name and its admin link, never a file URL", async () => {
-      const page = await inquiriesLoader(
-        routeArgs(t.runtime, "/admin?q=attachments%40example", {
-          cookie: t.cookies.admin,
-        }) as never,
-      );
+      const page = await callRoute(inquiriesLoader, t.runtime, "/admin?q=attachments%40example", {
+        cookie: t.cookies.admin,
+      });
       expect(page.data?.fileNames).toEqual({ [key]: "Our brief.pdf" });
       expect(page.data?.result.rows[0]?.fileAttachments?.[0]).toBe(key);
     });

@@ -8,7 +8,12 @@ import { loader as csvLoader } from "~/routes/admin/job-applications-csv";
 import { loader as resumeLoader } from "~/routes/admin/resume";
 import { loader as filesLoader } from "~/routes/resources/files";
 import { RESUME_BYTES } from "../support/admin-data";
-import { createTestRuntime, routeArgs, type TestRuntime } from "../support/admin-runtime";
+import {
+  callRoute,
+  createTestRuntime,
+  routeArgs,
+  type TestRuntime,
+} from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 describe.each(testDrivers)("job applications in the back-office on %s", (driver) => {
@@ -108,9 +113,7 @@ describe.each(testDrivers)("job applications in the back-office on %s", (driver)
     });
   };
   const openPage = (id: string, cookie = t.cookies.admin) =>
-    pageLoader(
-      routeArgs(t.runtime, `/admin/job-applications/${id}`, { cookie, params: { id } }) as never,
-    );
+    callRoute(pageLoader, t.runtime, `/admin/job-applications/${id}`, { cookie, params: { id } });
   afterAll(async () => {
     await t?.close();
   });
@@ -140,12 +143,15 @@ describe.each(testDrivers)("job applications in the back-office on %s", (driver)
   });
 
   it("saves a status from the page action", async () => {
-    const response = await applicationsAction(
-      routeArgs(t.runtime, "/admin/job-applications?position=Producer", {
+    const response = await callRoute(
+      applicationsAction,
+      t.runtime,
+      "/admin/job-applications?position=Producer",
+      {
         method: "POST",
         cookie: t.cookies.admin,
         body: new URLSearchParams({ intent: "status", id: withoutResume, status: "reviewing" }),
-      }) as never,
+      },
     );
     expect(response.headers.get("location")).toBe("/admin/job-applications?position=Producer");
     const [sam] = (
@@ -155,11 +161,14 @@ describe.each(testDrivers)("job applications in the back-office on %s", (driver)
   });
 
   it("gives a signed resume link that works at once, still at 59 s, and is refused from 60 s", async () => {
-    const response = await resumeLoader(
-      routeArgs(t.runtime, `/admin/job-applications/${withResume}/resume`, {
+    const response = await callRoute(
+      resumeLoader,
+      t.runtime,
+      `/admin/job-applications/${withResume}/resume`,
+      {
         cookie: t.cookies.admin,
         params: { id: withResume },
-      }) as never,
+      },
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
@@ -199,13 +208,11 @@ describe.each(testDrivers)("job applications in the back-office on %s", (driver)
 
   it("answers JSON for the page's script, with a message when there is no resume", async () => {
     const json = (id: string) =>
-      resumeLoader(
-        routeArgs(t.runtime, `/admin/job-applications/${id}/resume`, {
-          cookie: t.cookies.admin,
-          params: { id },
-          headers: { Accept: "application/json" },
-        }) as never,
-      );
+      callRoute(resumeLoader, t.runtime, `/admin/job-applications/${id}/resume`, {
+        cookie: t.cookies.admin,
+        params: { id },
+        headers: { Accept: "application/json" },
+      });
     const ok = await json(withResume);
     expect((await ok.json()).url).toMatch(/^\/files\/job-applications\//);
     const none = await json(withoutResume);
@@ -218,11 +225,14 @@ describe.each(testDrivers)("job applications in the back-office on %s", (driver)
     const bad = await json("not-a-uuid");
     expect(bad.status).toBe(404);
     // Without JSON, a failure goes back to the list with the message.
-    const page = await resumeLoader(
-      routeArgs(t.runtime, `/admin/job-applications/${missingFile}/resume`, {
+    const page = await callRoute(
+      resumeLoader,
+      t.runtime,
+      `/admin/job-applications/${missingFile}/resume`,
+      {
         cookie: t.cookies.admin,
         params: { id: missingFile },
-      }) as never,
+      },
     );
     expect(page.headers.get("location")).toBe("/admin/job-applications");
     expect(page.headers.get("set-cookie")).toMatch(/admin_flash=/);
@@ -270,11 +280,14 @@ describe.each(testDrivers)("job applications in the back-office on %s", (driver)
   it("gives a Word resume no frame, and serves it as a download under its name", async () => {
     const page = await openPage(withWord);
     expect(page.resume).toEqual({ fileName: "wren-resume.docx", frameUrl: null });
-    const response = await resumeLoader(
-      routeArgs(t.runtime, `/admin/job-applications/${withWord}/resume`, {
+    const response = await callRoute(
+      resumeLoader,
+      t.runtime,
+      `/admin/job-applications/${withWord}/resume`,
+      {
         cookie: t.cookies.admin,
         params: { id: withWord },
-      }) as never,
+      },
     );
     const file = await openLink(response.headers.get("location") ?? "");
     expect(file.status).toBe(200);
@@ -314,21 +327,22 @@ describe.each(testDrivers)("job applications in the back-office on %s", (driver)
       [t.cookies.contributor, 403],
     ] as const) {
       await expect(
-        resumeLoader(
-          routeArgs(t.runtime, `/admin/job-applications/${withResume}/resume`, {
-            cookie,
-            params: { id: withResume },
-          }) as never,
-        ),
+        callRoute(resumeLoader, t.runtime, `/admin/job-applications/${withResume}/resume`, {
+          cookie,
+          params: { id: withResume },
+        }),
       ).rejects.toSatisfy((r: Response) => r.status === status);
     }
   });
 
   it("exports the filtered applications as CSV with formulas defused", async () => {
-    const response = await csvLoader(
-      routeArgs(t.runtime, "/admin/job-applications.csv?position=Motion%20Designer", {
+    const response = await callRoute(
+      csvLoader,
+      t.runtime,
+      "/admin/job-applications.csv?position=Motion%20Designer",
+      {
         cookie: t.cookies.admin,
-      }) as never,
+      },
     );
     expect(response.headers.get("content-disposition")).toMatch(
       /job-applications-\d{4}-\d{2}-\d{2}\.csv/,

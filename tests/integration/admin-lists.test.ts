@@ -20,9 +20,10 @@ import { action as confirmAction } from "~/routes/admin/confirm-delete";
 import { loader as portfolioLoader } from "~/routes/admin/portfolio";
 import { action as teamAction, loader as teamLoader } from "~/routes/admin/team";
 import {
+  callRoute,
   createTestRuntime,
   postTo,
-  routeArgs,
+  type RouteHandler,
   type TestRuntime,
   toastOf,
 } from "../support/admin-runtime";
@@ -233,8 +234,8 @@ describe.each(testDrivers)("back-office content lists on %s", (driver) => {
   });
 
   it("the loaders read ?q= and ?page= from the URL; bad values fall back", async () => {
-    const get = (handler: (args: never) => Promise<unknown>, url: string) =>
-      handler(routeArgs(t.runtime, url, { cookie: t.cookies.admin }) as never) as Promise<{
+    const get = (handler: RouteHandler<Record<string, never>, Promise<unknown>>, url: string) =>
+      callRoute(handler, t.runtime, url, { cookie: t.cookies.admin }) as Promise<{
         data: { rows: { title?: string; name?: string }[]; page: number; total: number } | null;
       }>;
     const blog = await get(blogLoader, "/admin/blog?q=archive&status=published&page=3");
@@ -272,11 +273,14 @@ describe.each(testDrivers)("back-office content lists on %s", (driver) => {
 
     const [post] = (await listBlogPosts(db, { q: "archive", status: "published" }, 3)).rows;
     if (!post) throw new Error("no post on page 3");
-    const confirm = (await blogDeleteLoader(
-      routeArgs(t.runtime, `/admin/blog/${post.id}/delete?q=archive&status=published&page=3`, {
+    const confirm = (await callRoute(
+      blogDeleteLoader,
+      t.runtime,
+      `/admin/blog/${post.id}/delete?q=archive&status=published&page=3`,
+      {
         cookie: t.cookies.admin,
         params: { id: post.id },
-      }) as never,
+      },
     )) as { list: string };
     expect(confirm.list).toBe("/admin/blog?q=archive&status=published&page=3");
     const deleted = await postTo(

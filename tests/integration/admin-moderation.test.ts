@@ -25,11 +25,13 @@ import {
   loader as testimonialsLoader,
 } from "~/routes/admin/testimonials";
 import {
+  callRoute,
   createTestRuntime,
   postTo,
-  routeArgs,
+  type RouteHandler,
   seededRuntime,
   toastOf,
+  type WithParams,
 } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
@@ -41,13 +43,13 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
   const { changes } = t;
 
   /** Posts a form as the admin; returns the redirect and the toast it carries. */
-  async function post(
-    handler: (args: never) => Promise<Response>,
+  async function post<P>(
+    handler: RouteHandler<P, Promise<Response>>,
     path: string,
     form: Record<string, string>,
-    params: Record<string, string> = {},
+    ...options: WithParams<NoInfer<P>, object>
   ) {
-    const response = await postTo(t, handler, path, new URLSearchParams(form), { params });
+    const response = await postTo(t, handler, path, new URLSearchParams(form), ...options);
     return { response, toast: await toastOf(t.runtime, response) };
   }
 
@@ -94,11 +96,14 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
       ownerTable: "case_studies",
       ownerId: target.id,
     });
-    const confirm = (await confirmLoader(
-      routeArgs(t.runtime, `/admin/case-studies/${target.id}/delete`, {
+    const confirm = (await callRoute(
+      confirmLoader,
+      t.runtime,
+      `/admin/case-studies/${target.id}/delete`,
+      {
         cookie: t.cookies.admin,
         params: { section: "case-studies", id: target.id },
-      }) as never,
+      },
     )) as { name: string; noun: string };
     expect(confirm).toMatchObject({ name: target.title, noun: "case study" });
 
@@ -107,8 +112,10 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
       `/admin/case-studies/${target.id}/delete`,
       {},
       {
-        section: "case-studies",
-        id: target.id,
+        params: {
+          section: "case-studies",
+          id: target.id,
+        },
       },
     );
     expect(deleted.toast).toBe("Success: Case study deleted successfully");
@@ -126,8 +133,10 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
       `/admin/case-studies/${target.id}/delete`,
       {},
       {
-        section: "case-studies",
-        id: target.id,
+        params: {
+          section: "case-studies",
+          id: target.id,
+        },
       },
     );
     expect(again.toast).toBe("Error: Failed to delete case study");
@@ -139,12 +148,10 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
     expect(toggle.toast).toBe("Error: Failed to update case study");
     // The confirmation step of a missing row goes back to the list with the failure.
     await expect(
-      confirmLoader(
-        routeArgs(t.runtime, `/admin/case-studies/${target.id}/delete`, {
-          cookie: t.cookies.admin,
-          params: { section: "case-studies", id: target.id },
-        }) as never,
-      ),
+      callRoute(confirmLoader, t.runtime, `/admin/case-studies/${target.id}/delete`, {
+        cookie: t.cookies.admin,
+        params: { section: "case-studies", id: target.id },
+      }),
     ).rejects.toSatisfy((r: Response) => r.headers.get("location") === "/admin/case-studies");
   });
 
@@ -170,7 +177,7 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
       confirmAction,
       `/admin/testimonials/${target.id}/delete`,
       {},
-      { section: "testimonials", id: target.id },
+      { params: { section: "testimonials", id: target.id } },
     );
     expect(gone.toast).toBe("Success: Testimonial deleted successfully");
     expect((await listPublishedTestimonials(t.database.db)).map((x) => x.id)).not.toContain(
@@ -186,7 +193,7 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
       confirmAction,
       `/admin/testimonials/${target.id}/delete`,
       {},
-      { section: "testimonials", id: target.id },
+      { params: { section: "testimonials", id: target.id } },
     );
     expect(again.toast).toBe("Error: Failed to delete testimonial");
   });
@@ -216,7 +223,7 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
       confirmAction,
       `/admin/team/${target.id}/delete`,
       {},
-      { section: "team", id: target.id },
+      { params: { section: "team", id: target.id } },
     );
     expect(gone.toast).toBe("Success: Team member deleted successfully");
     expect((await listActiveTeamMembers(t.database.db)).map((m) => m.id)).not.toContain(target.id);
@@ -230,7 +237,7 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
       confirmAction,
       `/admin/team/${target.id}/delete`,
       {},
-      { section: "team", id: target.id },
+      { params: { section: "team", id: target.id } },
     );
     expect(again.toast).toBe("Error: Failed to delete team member");
   });
@@ -251,17 +258,15 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
       confirmAction,
       "/admin/case-studies/x/delete",
       {},
-      { section: "case-studies", id: "x" },
+      { params: { section: "case-studies", id: "x" } },
     );
     expect(badId.toast).toBe("Error: Failed to delete case study");
     await expect(
-      confirmAction(
-        routeArgs(t.runtime, "/admin/users/x/delete", {
-          method: "POST",
-          cookie: t.cookies.admin,
-          params: { section: "users", id: before[0]?.id ?? "" },
-        }) as never,
-      ),
+      callRoute(confirmAction, t.runtime, "/admin/users/x/delete", {
+        method: "POST",
+        cookie: t.cookies.admin,
+        params: { section: "users", id: before[0]?.id ?? "" },
+      }),
     ).rejects.toSatisfy((r: { init?: { status?: number } }) => r.init?.status === 404);
     expect(await t.database.db.select().from(caseStudies)).toEqual(before);
   });
@@ -270,28 +275,24 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
     const [target] = (await listCaseStudies(t.database.db, FIRST_PAGE)).rows;
     for (const cookie of ["", t.cookies.viewer]) {
       await expect(
-        caseStudiesAction(
-          routeArgs(t.runtime, "/admin/case-studies", {
-            method: "POST",
-            cookie,
-            body: new URLSearchParams({
-              intent: "feature",
-              id: target?.id ?? "",
-              value: String(!target?.isFeatured),
-            }),
-          }) as never,
-        ),
+        callRoute(caseStudiesAction, t.runtime, "/admin/case-studies", {
+          method: "POST",
+          cookie,
+          body: new URLSearchParams({
+            intent: "feature",
+            id: target?.id ?? "",
+            value: String(!target?.isFeatured),
+          }),
+        }),
       ).rejects.toSatisfy(
         (r: Response) => r.headers.get("location")?.startsWith("/admin/login") ?? false,
       );
       await expect(
-        confirmAction(
-          routeArgs(t.runtime, `/admin/case-studies/${target?.id}/delete`, {
-            method: "POST",
-            cookie,
-            params: { section: "case-studies", id: target?.id ?? "" },
-          }) as never,
-        ),
+        callRoute(confirmAction, t.runtime, `/admin/case-studies/${target?.id}/delete`, {
+          method: "POST",
+          cookie,
+          params: { section: "case-studies", id: target?.id ?? "" },
+        }),
       ).rejects.toSatisfy((r: Response) => r.status === 302);
     }
     expect((await listCaseStudies(t.database.db, FIRST_PAGE)).rows[0]).toEqual(target);
@@ -306,7 +307,7 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
         "drop table case_studies, testimonials, team_members, portfolio_items, blog_post_tags, blog_posts, contact_submissions, job_applications cascade",
       ),
     );
-    const cases: [(args: never) => Promise<unknown>, string, string][] = [
+    const cases: [RouteHandler<Record<string, never>, Promise<unknown>>, string, string][] = [
       [caseStudiesLoader, "/admin/case-studies", "Failed to fetch case studies"],
       [testimonialsLoader, "/admin/testimonials", "Failed to fetch testimonials"],
       [teamLoader, "/admin/team", "Failed to fetch team members"],
@@ -317,7 +318,7 @@ describe.each(testDrivers)("moderation (case studies, testimonials, team) on %s"
     ];
     try {
       for (const [loader, path, message] of cases) {
-        const data = (await loader(routeArgs(broken.runtime, path, { cookie }) as never)) as {
+        const data = (await callRoute(loader, broken.runtime, path, { cookie })) as {
           loadError: { title: string; description: string };
         };
         expect(data.loadError).toMatchObject({ title: "Error", description: message });

@@ -14,7 +14,7 @@ import { RANGE_MESSAGES } from "~/entities/visit/analytics";
 import { DEFAULT_STUDIO_TIME_ZONE, setStudioTimeZone, studioDay } from "~/lib/studio-time";
 import { loader as analyticsLoader } from "~/routes/admin/analytics";
 import { loader as analyticsCsvLoader } from "~/routes/admin/analytics-csv";
-import { createTestRuntime, routeArgs, type TestRuntime } from "../support/admin-runtime";
+import { callRoute, createTestRuntime, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /**
@@ -87,9 +87,9 @@ describe.each(testDrivers)("the analytics screen on %s", (driver) => {
   });
 
   const open = async (query: string, cookie = t.cookies.editor) => {
-    const result = await analyticsLoader(
-      routeArgs(t.runtime, `/admin/analytics${query}`, { cookie }) as never,
-    );
+    const result = await callRoute(analyticsLoader, t.runtime, `/admin/analytics${query}`, {
+      cookie,
+    });
     return result as unknown as
       | { data: import("~/entities/visit/analytics").AnalyticsReport; error: string | null }
       | {
@@ -156,9 +156,9 @@ describe.each(testDrivers)("the analytics screen on %s", (driver) => {
   });
 
   it("exports the period as CSV", async () => {
-    const csv = (await analyticsCsvLoader(
-      routeArgs(t.runtime, "/admin/analytics.csv?period=7d", { cookie: t.cookies.admin }) as never,
-    )) as Response;
+    const csv = (await callRoute(analyticsCsvLoader, t.runtime, "/admin/analytics.csv?period=7d", {
+      cookie: t.cookies.admin,
+    })) as Response;
     expect(csv.status).toBe(200);
     const text = (await csv.text()).replace(/^\uFEFF/, "");
     expect(text.split("\r\n")[0]).toBe('"Section","Value","Visitors","Page views","Inquiries"');
@@ -171,9 +171,9 @@ describe.each(testDrivers)("the analytics screen on %s", (driver) => {
       (r: Response) => r.status === 302 || r.status === 403,
     );
     await expect(
-      analyticsCsvLoader(
-        routeArgs(t.runtime, "/admin/analytics.csv", { cookie: t.cookies.viewer }) as never,
-      ),
+      callRoute(analyticsCsvLoader, t.runtime, "/admin/analytics.csv", {
+        cookie: t.cookies.viewer,
+      }),
     ).rejects.toSatisfy((r: Response) => r.status === 403);
   });
 

@@ -14,7 +14,7 @@ import { loader as applicationsCsvLoader } from "~/routes/admin/job-applications
 import { action as loginAction } from "~/routes/admin/login";
 import { loader as consentCsvLoader } from "~/routes/admin/privacy-consent-csv";
 import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
-import { formOf, postTo, routeArgs, seededRuntime } from "../support/admin-runtime";
+import { callRoute, formOf, postTo, routeArgs, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { settle, statusOf } from "../support/route-answers";
 
@@ -112,13 +112,11 @@ describe.each(testDrivers)("audit log on %s", (driver) => {
 
   it("records sign-ins and failed sign-ins with the address tried", async () => {
     const post = (form: Record<string, string>) =>
-      loginAction(
-        routeArgs(t.runtime, "/admin/login", {
-          method: "POST",
-          body: new URLSearchParams(form),
-          ip: "198.51.100.44",
-        }) as never,
-      );
+      callRoute(loginAction, t.runtime, "/admin/login", {
+        method: "POST",
+        body: new URLSearchParams(form),
+        ip: "198.51.100.44",
+      });
     await post({ email: TEST_ADMIN.email, password: "not the password at all" });
     expect(await latest()).toMatchObject({
       action: "sign_in_failed",
@@ -132,28 +130,22 @@ describe.each(testDrivers)("audit log on %s", (driver) => {
 
   it("finds a person's failed sign-ins by the Person filter (the address tried, no id)", async () => {
     const [editor] = await db().select().from(user).where(eq(user.email, TEST_EDITOR.email));
-    await loginAction(
-      routeArgs(t.runtime, "/admin/login", {
-        method: "POST",
-        body: new URLSearchParams({ email: "Editor@Admin-Tests.test", password: "a wrong one!" }),
-        ip: "198.51.100.45",
-      }) as never,
-    );
+    await callRoute(loginAction, t.runtime, "/admin/login", {
+      method: "POST",
+      body: new URLSearchParams({ email: "Editor@Admin-Tests.test", password: "a wrong one!" }),
+      ip: "198.51.100.45",
+    });
     const failed = await latest();
     expect(failed).toMatchObject({ action: "sign_in_failed", actorId: null });
-    const answer = (await auditLoader(
-      routeArgs(t.runtime, `/admin/audit?person=${editor?.id}`, {
-        cookie: t.cookies.admin,
-      }) as never,
-    )) as unknown as { data: { result: { rows: { id: string }[] } } };
+    const answer = (await callRoute(auditLoader, t.runtime, `/admin/audit?person=${editor?.id}`, {
+      cookie: t.cookies.admin,
+    })) as unknown as { data: { result: { rows: { id: string }[] } } };
     expect(answer.data.result.rows.map((row) => row.id)).toContain(failed?.id);
     // Someone else's filter does not show it.
     const [admin] = await db().select().from(user).where(eq(user.email, TEST_ADMIN.email));
-    const other = (await auditLoader(
-      routeArgs(t.runtime, `/admin/audit?person=${admin?.id}`, {
-        cookie: t.cookies.admin,
-      }) as never,
-    )) as unknown as { data: { result: { rows: { id: string }[] } } };
+    const other = (await callRoute(auditLoader, t.runtime, `/admin/audit?person=${admin?.id}`, {
+      cookie: t.cookies.admin,
+    })) as unknown as { data: { result: { rows: { id: string }[] } } };
     expect(other.data.result.rows.map((row) => row.id)).not.toContain(failed?.id);
   });
 
@@ -167,9 +159,10 @@ describe.each(testDrivers)("audit log on %s", (driver) => {
     ] as const;
     for (const [loader, url, entity] of exports) {
       const before = await rowCount();
-      const answer = (await loader(
-        routeArgs(t.runtime, url, { cookie: t.cookies.admin, ip: "198.51.100.46" }) as never,
-      )) as Response;
+      const answer = (await callRoute(loader, t.runtime, url, {
+        cookie: t.cookies.admin,
+        ip: "198.51.100.46",
+      })) as Response;
       expect(answer.status, url).toBe(200);
       await answer.text();
       expect(await rowCount(), url).toBe(before + 1);
@@ -190,8 +183,8 @@ describe.each(testDrivers)("audit log on %s", (driver) => {
       ip: "198.51.100.47",
     });
     // The layout's middleware and the loader both check: one row.
-    expect(statusOf(await settle(requireAccess(page as never)))).toBe(403);
-    expect(statusOf(await settle(auditLoader(page as never)))).toBe(403);
+    expect(statusOf(await settle(requireAccess(page)))).toBe(403);
+    expect(statusOf(await settle(auditLoader(page)))).toBe(403);
     expect(await rowCount()).toBe(before + 1);
     expect(await latest()).toMatchObject({
       action: "access_denied",
@@ -201,9 +194,7 @@ describe.each(testDrivers)("audit log on %s", (driver) => {
     });
     // A file (resource route): refused with 403 too, and recorded.
     const file = await settle(
-      auditCsvLoader(
-        routeArgs(t.runtime, "/admin/audit.csv", { cookie: t.cookies.editor }) as never,
-      ),
+      callRoute(auditCsvLoader, t.runtime, "/admin/audit.csv", { cookie: t.cookies.editor }),
     );
     expect(statusOf(file)).toBe(403);
     expect(await latest()).toMatchObject({
@@ -213,7 +204,7 @@ describe.each(testDrivers)("audit log on %s", (driver) => {
     });
     // Signed out is not a refusal of a person: sent to sign in, nothing recorded.
     const count = await rowCount();
-    await settle(auditLoader(routeArgs(t.runtime, "/admin/audit") as never));
+    await settle(callRoute(auditLoader, t.runtime, "/admin/audit"));
     expect(await rowCount()).toBe(count);
   });
 
@@ -235,9 +226,9 @@ describe.each(testDrivers)("audit log on %s", (driver) => {
         })),
       );
     const load = async (query: string) =>
-      (await auditLoader(
-        routeArgs(t.runtime, `/admin/audit${query}`, { cookie: t.cookies.admin }) as never,
-      )) as unknown as {
+      (await callRoute(auditLoader, t.runtime, `/admin/audit${query}`, {
+        cookie: t.cookies.admin,
+      })) as unknown as {
         data: { result: { rows: { entityId: string | null }[]; total: number; pageCount: number } };
       };
     const day = yesterday.toISOString().slice(0, 10);
@@ -261,11 +252,9 @@ describe.each(testDrivers)("audit log on %s", (driver) => {
     );
     expect(beforeYesterday.data.result.total).toBe(0);
 
-    const csv = (await auditCsvLoader(
-      routeArgs(t.runtime, `/admin/audit.csv?entity=testimonial`, {
-        cookie: t.cookies.admin,
-      }) as never,
-    )) as Response;
+    const csv = (await callRoute(auditCsvLoader, t.runtime, `/admin/audit.csv?entity=testimonial`, {
+      cookie: t.cookies.admin,
+    })) as Response;
     const text = await csv.text();
     expect(text.split("\r\n").filter(Boolean)).toHaveLength(31);
     expect(text).toContain('"row-17"');
@@ -280,9 +269,9 @@ describe.each(testDrivers)("audit log on %s", (driver) => {
     try {
       const load = async (query: string) =>
         (
-          (await auditLoader(
-            routeArgs(t.runtime, `/admin/audit${query}`, { cookie: t.cookies.admin }) as never,
-          )) as unknown as {
+          (await callRoute(auditLoader, t.runtime, `/admin/audit${query}`, {
+            cookie: t.cookies.admin,
+          })) as unknown as {
             data: {
               result: {
                 rows: unknown[];

@@ -33,7 +33,7 @@ import { backupRetentionDays, backupRetentionSentence } from "~/copy/legal";
 import * as backupsRoute from "~/routes/admin/backups";
 import { loader as privacyLoader } from "~/routes/site/privacy";
 import { TEST_ADMIN, TEST_VIEWER } from "../support/admin-data";
-import { contextFor, routeArgs, SITE, seededRuntime } from "../support/admin-runtime";
+import { callRoute, contextFor, routeArgs, SITE, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /** Who the audit log names for the downloads these tests make. */
@@ -48,6 +48,8 @@ const KEY = "a-backup-link-key-of-some-length";
 
 /** The page as framework mode renders it: its loader data handed over as a prop. */
 function BackupsPage() {
+  // The page reads only its loader data; its generated props' `matches` (a tuple of the root's,
+  // the layout's and its own match) are React Router's to build, not a test's.
   return createElement(backupsRoute.default, { loaderData: useLoaderData() } as never);
 }
 
@@ -319,7 +321,7 @@ describe.each(testDrivers)("backup runs (%s)", (driver) => {
   });
 
   it("says on the privacy page how long backups may hold deleted data", async () => {
-    const { page } = await privacyLoader(routeArgs(ctx.runtime, "/privacy") as never);
+    const { page } = await callRoute(privacyLoader, ctx.runtime, "/privacy");
     const keeping = page.sections.find((s) => s.heading === "How long we keep it");
     // BACKUP_KEEP 7 x BACKUP_INTERVAL_HOURS 24 (the embedded database's defaults).
     expect(keeping?.paragraphs.at(-1)).toContain("for up to 7 days");
@@ -355,7 +357,7 @@ describe.each(testDrivers)("backup runs (%s)", (driver) => {
       {
         id: "page",
         path: "/admin/backups",
-        loader: (args: LoaderFunctionArgs) => backupsRoute.loader({ ...args, context } as never),
+        loader: (args: LoaderFunctionArgs) => backupsRoute.loader({ ...args, context }),
         Component: BackupsPage,
       },
     ]);

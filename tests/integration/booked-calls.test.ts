@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as bookedAction, loader as bookedLoader } from "~/routes/resources/booked-call";
 import { action as contactAction, headers as contactHeaders } from "~/routes/site/contact";
-import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
+import { callRoute, createTestRuntime, SITE, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /**
@@ -58,14 +58,12 @@ describe.each(testDrivers)("booked calls on %s", (driver) => {
     reference: string,
     { origin = SITE, ip = freshIp() }: { origin?: string; ip?: string } = {},
   ) =>
-    bookedAction(
-      routeArgs(t.runtime, "/contact/booked", {
-        method: "POST",
-        body: new URLSearchParams({ reference }),
-        headers: { origin },
-        ip,
-      }) as never,
-    ) as Promise<Response>;
+    callRoute(bookedAction, t.runtime, "/contact/booked", {
+      method: "POST",
+      body: new URLSearchParams({ reference }),
+      headers: { origin },
+      ip,
+    }) as Promise<Response>;
 
   const booked = (id: string) =>
     db()
@@ -157,20 +155,21 @@ describe.each(testDrivers)("booked calls on %s", (driver) => {
     form.append("name", "Mara Quinn");
     form.append("email", "mara@example.com");
     form.append("description", "A product video.");
-    const answer = (await contactAction(
-      routeArgs(t.runtime, "/contact", { method: "POST", body: form, ip: freshIp() }) as never,
-    )) as unknown as { data: unknown; init: ResponseInit | null };
+    const answer = (await callRoute(contactAction, t.runtime, "/contact", {
+      method: "POST",
+      body: form,
+      ip: freshIp(),
+    })) as unknown as { data: unknown; init: ResponseInit | null };
     expect(JSON.stringify(answer.data)).toContain("mara@example.com");
     const actionHeaders = new Headers(answer.init?.headers);
     expect(actionHeaders.get("Cache-Control")).toBe("private, no-store");
     const shared = new Headers({ "Cache-Control": "public, max-age=0, s-maxage=60" });
-    const headersArgs = (actionHeaders: Headers) =>
-      ({
-        actionHeaders,
-        parentHeaders: shared,
-        loaderHeaders: new Headers(),
-        errorHeaders: undefined,
-      }) as never;
+    const headersArgs = (actionHeaders: Headers): Parameters<typeof contactHeaders>[0] => ({
+      actionHeaders,
+      parentHeaders: shared,
+      loaderHeaders: new Headers(),
+      errorHeaders: undefined,
+    });
     expect(new Headers(contactHeaders(headersArgs(actionHeaders))).get("Cache-Control")).toBe(
       "private, no-store",
     );

@@ -1,6 +1,10 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { bodyRuleFor, mediaTypeOf } from "@server/http/body-limit";
+import { UPLOAD_RULES } from "@server/uploads/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_ATTACHMENTS } from "~/entities/inquiry/contact-form";
+import { RESUME_MAX_BYTES } from "~/entities/job-application/form";
 import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-server";
 import { docBytes, oleBytes, textBytes } from "../support/files";
 import { checkRows, fuzzServer } from "../support/fuzz-bodies";
@@ -123,6 +127,62 @@ describe.runIf(hasBuild())("bounded request bodies on the production server", ()
       error: "Failed to upload files. Please try again.",
       detail: expect.stringContaining("at most 5 files"),
     });
+  });
+
+  it("lets a post of each route's limit through, which holds its largest legitimate post, and refuses one byte more unread", async () => {
+    /** The bytes of a multipart post of `files` (sizes, in bytes) and a few fields. */
+    const multipart = async (files: number[]) => {
+      const form = new FormData();
+      for (const field of ["name", "email", "description"]) form.append(field, "x".repeat(200));
+      for (const [i, size] of files.entries()) {
+        form.append("files", new File([new Uint8Array(size)], `file-${i}.pdf`));
+      }
+      return (await new Request(url("/"), { method: "POST", body: form }).arrayBuffer()).byteLength;
+    };
+    const attachments = Array(MAX_ATTACHMENTS).fill(UPLOAD_RULES["contact-attachment"].maxBytes);
+    const multi = "multipart/form-data; boundary=abc";
+    const encoded = "application/x-www-form-urlencoded";
+    // Each route's largest legitimate post (its files and fields), in bytes.
+    const routes: { target: string; type: string; largest?: number }[] = [
+      { target: "/contact", type: multi, largest: await multipart(attachments) },
+      { target: "/contact.data", type: multi, largest: await multipart(attachments) },
+      {
+        target: "/uploads/contact-attachments",
+        type: multi,
+        largest: await multipart(attachments),
+      },
+      { target: "/careers", type: multi, largest: await multipart([RESUME_MAX_BYTES]) },
+      // Text forms: their fields' own maximum lengths keep them far below.
+      { target: "/weddings", type: multi },
+      { target: "/admin/login", type: encoded },
+      { target: "/admin/logout", type: encoded },
+      {
+        target: "/admin/uploads/image",
+        type: multi,
+        largest: await multipart([UPLOAD_RULES.image.maxBytes]),
+      },
+      // A case study saved without JavaScript carries its images (FORM_LIMITS.caseStudy).
+      { target: "/admin/case-studies/new", type: multi, largest: 30 * MB },
+      // Urlencoded bodies are parsed whole: a long article in the back-office, a form on the site.
+      { target: "/admin/blog/new", type: encoded, largest: 4 * MB },
+      { target: "/contact", type: encoded, largest: 256 * 1024 },
+    ];
+    const refusedUnread = "The post was refused before it was read.";
+    for (const { target, type, largest } of routes) {
+      const post = (bytes: number) =>
+        rawPost(url(target), {
+          headers: { ...origin(), "content-type": type },
+          declaredLength: bytes,
+          chunks: bytesOf(bytes),
+        });
+      const limit = bodyRuleFor(target, mediaTypeOf(type)).maxBytes;
+      if (largest !== undefined) expect(largest, `${target} (${type})`).toBeLessThanOrEqual(limit);
+      const atLimit = await post(limit);
+      expect(atLimit !== "reset" && atLimit.body.includes(refusedUnread), target).toBe(false);
+      const over = await post(limit + 1);
+      expect(over !== "reset" && over.status, `${target} (${type})`).toBe(413);
+      expect(over !== "reset" && over.body, target).toContain(refusedUnread);
+    }
   });
 
   it("refuses 12 files in one upload, whatever the case of the Content-Type, and stores none", async () => {

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as studyAction, loader as studyLoader } from "~/routes/admin/case-study-editor";
 import { loader as pageLoader } from "~/routes/site/case-study";
-import { formOf, postTo, routeArgs, seededRuntime } from "../support/admin-runtime";
+import { callRoute, formOf, postTo, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /** A case study's draft at its signed preview link (issue #31, decision 0331), as the blog's. */
@@ -39,21 +39,19 @@ describe.each(testDrivers)("case-study preview on %s", (driver) => {
     await post({ description: "The draft text.", workflow: "save-draft" }, id);
 
     // The editor offers the link; it is valid 24 hours.
-    const editor = (await studyLoader(
-      routeArgs(t.runtime, `/admin/case-studies/${id}/edit`, {
-        cookie: t.cookies.admin,
-        params: { id },
-      }) as never,
-    )) as unknown as { preview: string };
+    const editor = (await callRoute(studyLoader, t.runtime, `/admin/case-studies/${id}/edit`, {
+      cookie: t.cookies.admin,
+      params: { id },
+    })) as unknown as { preview: string };
     expect(editor.preview).toMatch(
       new RegExp(`^/preview/case-studies/${id}\\?expires=\\d+&signature=[0-9a-f]{64}$`),
     );
 
     const open = async (path: string) => {
       try {
-        const answer = (await pageLoader(
-          routeArgs(t.runtime, path, { params: { previewId: id } }) as never,
-        )) as unknown as {
+        const answer = (await callRoute(pageLoader, t.runtime, path, {
+          params: { previewId: id },
+        })) as unknown as {
           data: Record<string, unknown>;
           init: { status?: number; headers: Record<string, string> };
         };

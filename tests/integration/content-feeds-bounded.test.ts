@@ -1,17 +1,16 @@
 import { loadConfig } from "@server/config";
 import { SITEMAP_MAX_URLS } from "@server/content/sitemap";
-import { runtimeContext } from "@server/context";
 import { createLogger } from "@server/logger";
 import type { Runtime } from "@server/runtime";
 import { sql } from "drizzle-orm";
 import { parseDocument } from "htmlparser2";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FALLBACK_CASE_STUDIES } from "~/copy/samples";
 import { STATIC_SITEMAP_ENTRIES } from "~/lib/sitemap";
 import { loader as rssLoader } from "~/routes/resources/rss.xml";
 import { loader as sitemapLoader } from "~/routes/resources/sitemap.xml";
 import { loader as childLoader } from "~/routes/resources/sitemap-child.xml";
+import { callRoute, type RouteHandler, type WithParams } from "../support/admin-runtime";
 import { insertCaseStudies, insertPosts } from "../support/bulk-posts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
@@ -32,19 +31,18 @@ const locs = (xml: string, parent: "url" | "sitemap") =>
     textOf(elements(node, "loc")[0]),
   );
 
-function call<T extends (args: never) => unknown>(
-  loader: T,
+function call<P>(
+  loader: RouteHandler<P, unknown>,
   database: TestDatabase,
   url: string,
-  params: Record<string, string> = {},
+  ...init: WithParams<NoInfer<P>>
 ): Promise<Response> {
-  const context = new RouterContextProvider();
-  context.set(runtimeContext, {
+  const runtime = {
     config: loadConfig({ SITE_URL }),
     database,
     logger: createLogger("silent"),
-  } as unknown as Runtime);
-  return loader({ context, params, request: new Request(url) } as never) as Promise<Response>;
+  } as unknown as Runtime;
+  return callRoute(loader, runtime, url, ...init) as Promise<Response>;
 }
 
 describe.each(testDrivers)("bounded feed and sitemap on %s", (driver) => {
@@ -136,7 +134,7 @@ describe.each(testDrivers)("bounded feed and sitemap on %s", (driver) => {
     const listed: string[] = [];
     for (const child of children) {
       const name = child.slice(`${SITE_URL}/sitemaps/`.length);
-      const response = await call(childLoader, database, child, { name });
+      const response = await call(childLoader, database, child, { params: { name } });
       expect(response.status, child).toBe(200);
       const body = await response.text();
       expect(body).toContain("<urlset");
@@ -162,7 +160,9 @@ describe.each(testDrivers)("bounded feed and sitemap on %s", (driver) => {
 
     // Past the last page, or any other name: 404.
     for (const name of ["blog-3.xml", "case-studies-2.xml", "blog-0.xml", "other.xml"]) {
-      const response = await call(childLoader, database, `${SITE_URL}/sitemaps/${name}`, { name });
+      const response = await call(childLoader, database, `${SITE_URL}/sitemaps/${name}`, {
+        params: { name },
+      });
       expect(response.status, name).toBe(404);
     }
   });

@@ -21,7 +21,7 @@ import { loader as historyLoader } from "~/routes/admin/content-history";
 import { loader as inquiriesLoader } from "~/routes/admin/inquiries";
 import { action as staffAction } from "~/routes/admin/staff";
 import { TEST_CONTRIBUTOR } from "../support/admin-data";
-import { formOf, postTo, routeArgs, seededRuntime, toastOf } from "../support/admin-runtime";
+import { callRoute, formOf, postTo, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /**
@@ -79,12 +79,10 @@ describe.each(testDrivers)("review before publishing on %s", (driver) => {
     expect((await rowOf(id))?.status).toBe("draft");
 
     // The contributor's editor offers only "Save draft" and "Submit for review".
-    const open = (await editorLoader(
-      routeArgs(t.runtime, `/admin/blog/edit/${id}`, {
-        cookie: t.cookies.contributor,
-        params: { id },
-      }) as never,
-    )) as unknown as { publishing: { intents: string[] }; history: string | null };
+    const open = (await callRoute(editorLoader, t.runtime, `/admin/blog/edit/${id}`, {
+      cookie: t.cookies.contributor,
+      params: { id },
+    })) as unknown as { publishing: { intents: string[] }; history: string | null };
     expect(open.publishing.intents).toEqual(["save-draft", "submit"]);
     expect(open.history).toBeNull();
 
@@ -310,15 +308,13 @@ describe.each(testDrivers)("review before publishing on %s", (driver) => {
     const [post] = await db().select({ id: blogPosts.id }).from(blogPosts).limit(1);
     const id = post?.id ?? "";
     await expect(
-      inquiriesLoader(routeArgs(t.runtime, "/admin", { cookie: t.cookies.contributor }) as never),
+      callRoute(inquiriesLoader, t.runtime, "/admin", { cookie: t.cookies.contributor }),
     ).rejects.toMatchObject({ init: { status: 403 }, data: { home: "/admin/blog" } });
     await expect(
-      historyLoader(
-        routeArgs(t.runtime, `/admin/history/blog/${id}`, {
-          cookie: t.cookies.contributor,
-          params: { section: "blog", id },
-        }) as never,
-      ),
+      callRoute(historyLoader, t.runtime, `/admin/history/blog/${id}`, {
+        cookie: t.cookies.contributor,
+        params: { section: "blog", id },
+      }),
     ).rejects.toMatchObject({ init: { status: 403 } });
     await expect(
       postTo(

@@ -14,12 +14,13 @@ import {
 import { publishDue } from "@server/jobs/scheduled-publishing";
 import { and, count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { PublishingState } from "~/lib/publishing";
 import { toZonedInput } from "~/lib/studio-time";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/blog-editor";
 import { action as studyAction, loader as studyLoader } from "~/routes/admin/case-study-editor";
 import { action as historyAction, loader as historyLoader } from "~/routes/admin/content-history";
 import { loader as postLoader } from "~/routes/site/blog-post";
-import { formOf, postTo, routeArgs, seededRuntime, toastOf } from "../support/admin-runtime";
+import { callRoute, formOf, postTo, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /** Drafts, publishing and revisions (issue #31) through the blog editor's route. */
@@ -39,19 +40,17 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
   }
 
   async function editor(id: string) {
-    return (await editorLoader(
-      routeArgs(t.runtime, `/admin/blog/edit/${id}`, {
-        cookie: t.cookies.admin,
-        params: { id },
-      }) as never,
-    )) as unknown as {
+    return (await callRoute(editorLoader, t.runtime, `/admin/blog/edit/${id}`, {
+      cookie: t.cookies.admin,
+      params: { id },
+    })) as unknown as {
       values: { title: string; content: string };
       publishing: { state: string; live: boolean };
     };
   }
 
-  async function badgeOf(title: string, status = "") {
-    const page = await listBlogPosts(db(), { q: title, status: status as never }, 1);
+  async function badgeOf(title: string, status: PublishingState | "" = "") {
+    const page = await listBlogPosts(db(), { q: title, status }, 1);
     return page.rows.map((row) => ({
       title: row.title,
       status: row.status,
@@ -163,12 +162,10 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
       return { location: result.headers.get("location"), toast: await toastOf(t.runtime, result) };
     };
     const load = async (id: string) =>
-      (await studyLoader(
-        routeArgs(t.runtime, `/admin/case-studies/${id}/edit`, {
-          cookie: t.cookies.admin,
-          params: { id },
-        }) as never,
-      )) as unknown as { draft: { description: string }; publishing: object };
+      (await callRoute(studyLoader, t.runtime, `/admin/case-studies/${id}/edit`, {
+        cookie: t.cookies.admin,
+        params: { id },
+      })) as unknown as { draft: { description: string }; publishing: object };
 
     const created = await post({ workflow: "publish" });
     expect(created).toMatchObject({ location: "/admin/case-studies" });
@@ -219,9 +216,9 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
     /** The post page's loader at `path`, as a visitor without a session. */
     const open = async (path: string) => {
       try {
-        const answer = (await postLoader(
-          routeArgs(t.runtime, path, { params: { id } }) as never,
-        )) as unknown as {
+        const answer = (await callRoute(postLoader, t.runtime, path, {
+          params: { id },
+        })) as unknown as {
           data: Record<string, unknown>;
           init: { headers: Record<string, string> };
         };
@@ -288,12 +285,10 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
     );
     const path = `/admin/history/blog/${id}`;
     const history = async (query = "") =>
-      (await historyLoader(
-        routeArgs(t.runtime, `${path}${query}`, {
-          cookie: t.cookies.admin,
-          params: { section: "blog", id },
-        }) as never,
-      )) as unknown as {
+      (await callRoute(historyLoader, t.runtime, `${path}${query}`, {
+        cookie: t.cookies.admin,
+        params: { section: "blog", id },
+      })) as unknown as {
         revisions: { id: string; kind: string; by: string }[];
         comparison: {
           changes: { field: string; words: { text: string; change: string }[] | null }[];

@@ -8,7 +8,14 @@ import { action as blogEditorAction } from "~/routes/admin/blog-editor";
 import { action as caseStudyEditorAction } from "~/routes/admin/case-study-editor";
 import { loader as blogPostLoader } from "~/routes/site/blog-post";
 import { loader as caseStudyLoader } from "~/routes/site/case-study";
-import { formOf, postTo, routeArgs, SITE, seededRuntime } from "../support/admin-runtime";
+import {
+  callRoute,
+  formOf,
+  postTo,
+  type RouteHandler,
+  SITE,
+  seededRuntime,
+} from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /**
@@ -40,10 +47,8 @@ describe.each(testDrivers)("per-page SEO on %s", (driver) => {
   const db = () => t.database.db;
 
   /** The page's head as the loader builds it: title, description, og:image. */
-  async function headOf(loader: (args: never) => unknown, path: string, params: object) {
-    const result = (await loader(
-      routeArgs(t.runtime, path, { params: { ...params } }) as never,
-    )) as {
+  async function headOf<P>(loader: RouteHandler<P, unknown>, path: string, params: NoInfer<P>) {
+    const result = (await callRoute(loader, t.runtime, path, { params })) as {
       data: { meta: MetaDescriptor[] };
     };
     const meta = result.data.meta as Record<string, string>[];

@@ -17,9 +17,9 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ADMIN, TEST_CONTRIBUTOR, TEST_EDITOR } from "../support/admin-data";
 import {
+  callRoute,
   createTestRuntime,
   postTo,
-  routeArgs,
   type TestRuntime,
   toastOf,
 } from "../support/admin-runtime";
@@ -47,19 +47,17 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
   const url = () => `/admin/inquiries/${inquiryId}`;
   const post = async (fields: Record<string, string>, cookie?: string) => {
     const { action } = await inquiryPage();
-    return postTo(t, action as never, url(), new URLSearchParams(fields), {
+    return postTo(t, action, url(), new URLSearchParams(fields), {
       params: { id: inquiryId },
       cookie,
     }) as Promise<Response | { data: unknown; init: ResponseInit | null }>;
   };
   const load = async (search = "") => {
     const { loader } = await inquiryPage();
-    return loader(
-      routeArgs(t.runtime, `${url()}${search}`, {
-        cookie: t.cookies.admin,
-        params: { id: inquiryId },
-      }) as never,
-    );
+    return callRoute(loader, t.runtime, `${url()}${search}`, {
+      cookie: t.cookies.admin,
+      params: { id: inquiryId },
+    });
   };
   const activity = () =>
     db()
@@ -134,12 +132,10 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
     const { loader } = await inquiryPage();
     for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
       await expect(
-        loader(
-          routeArgs(t.runtime, `/admin/inquiries/${id}`, {
-            cookie: t.cookies.admin,
-            params: { id },
-          }) as never,
-        ),
+        callRoute(loader, t.runtime, `/admin/inquiries/${id}`, {
+          cookie: t.cookies.admin,
+          params: { id },
+        }),
       ).rejects.toMatchObject({ init: { status: 404 } });
     }
   });
@@ -147,12 +143,10 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
   it("refuses editors the page and its action", async () => {
     const { loader } = await inquiryPage();
     await expect(
-      loader(
-        routeArgs(t.runtime, url(), {
-          cookie: t.cookies.editor,
-          params: { id: inquiryId },
-        }) as never,
-      ),
+      callRoute(loader, t.runtime, url(), {
+        cookie: t.cookies.editor,
+        params: { id: inquiryId },
+      }),
     ).rejects.toMatchObject({ init: { status: 403 } });
     await expect(post({ intent: "note", note: "Sneaky" }, t.cookies.editor)).rejects.toMatchObject({
       init: { status: 403 },
@@ -241,7 +235,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
     const { action } = await inquiriesList();
     await postTo(
       t,
-      action as never,
+      action,
       "/admin?index",
       new URLSearchParams({ intent: "status", id: inquiryId, status: "qualified" }),
     );
@@ -339,7 +333,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
     const reply = (message: string) =>
       postTo(
         t,
-        action as never,
+        action,
         `/admin/inquiries/${id}`,
         new URLSearchParams({ intent: "reply", subject: "Re: Your Project Inquiry", message }),
         { params: { id } },
@@ -517,19 +511,17 @@ describe.each(testDrivers)("application pipeline on %s", (driver) => {
   const url = () => `/admin/job-applications/${applicationId}`;
   const post = async (fields: Record<string, string>, cookie?: string) => {
     const { action } = await page();
-    return postTo(t, action as never, url(), new URLSearchParams(fields), {
+    return postTo(t, action, url(), new URLSearchParams(fields), {
       params: { id: applicationId },
       cookie,
     }) as Promise<Response | { data: unknown; init: ResponseInit | null }>;
   };
   const load = async (search = "") => {
     const { loader } = await page();
-    return loader(
-      routeArgs(t.runtime, `${url()}${search}`, {
-        cookie: t.cookies.admin,
-        params: { id: applicationId },
-      }) as never,
-    );
+    return callRoute(loader, t.runtime, `${url()}${search}`, {
+      cookie: t.cookies.admin,
+      params: { id: applicationId },
+    });
   };
 
   beforeAll(async () => {
@@ -657,12 +649,10 @@ describe.each(testDrivers)(
         .values({ name: "Ira Quist", email: "ira@example.com", positionTitle: "Producer" })
         .returning({ id: jobApplications.id });
       const { loader } = await import("~/routes/admin/job-application");
-      const page = (await loader(
-        routeArgs(t.runtime, `/admin/job-applications/${row?.id}`, {
-          cookie: t.cookies.admin,
-          params: { id: row?.id ?? "" },
-        }) as never,
-      )) as { templates: { name: string; message: string }[] };
+      const page = (await callRoute(loader, t.runtime, `/admin/job-applications/${row?.id}`, {
+        cookie: t.cookies.admin,
+        params: { id: row?.id ?? "" },
+      })) as { templates: { name: string; message: string }[] };
       const invite = page.templates.find((template) => template.name === "Interview invite");
       expect(invite?.message).toBe(
         "Hi Ira Quist,\n\nThank you for applying for the Producer role. We enjoyed your application and would like to invite you to a first interview.\n\nPlease reply to this e-mail with a few times that suit you over the next two weeks.\n\nThe Northlight Studio team",
@@ -877,7 +867,7 @@ describe.each(testDrivers)("reply templates and every kind of Activity entry on 
 
   const saveTemplate = async (fields: Record<string, string>, cookie = t.cookies.admin) => {
     const { action } = await templatesPage();
-    return postTo(t, action as never, "/admin/templates", new URLSearchParams(fields), {
+    return postTo(t, action, "/admin/templates", new URLSearchParams(fields), {
       cookie,
     }) as Promise<Response | { data: unknown; init: ResponseInit | null }>;
   };
@@ -910,11 +900,14 @@ describe.each(testDrivers)("reply templates and every kind of Activity entry on 
       .values({ name: "Lou Park", email: "lou@example.com", description: "A film." })
       .returning({ id: contactSubmissions.id });
     const { loader } = await import("~/routes/admin/inquiry");
-    const page = (await loader(
-      routeArgs(t.runtime, `/admin/inquiries/${row?.id}?template=${propose.id}`, {
+    const page = (await callRoute(
+      loader,
+      t.runtime,
+      `/admin/inquiries/${row?.id}?template=${propose.id}`,
+      {
         cookie: t.cookies.admin,
         params: { id: row?.id ?? "" },
-      }) as never,
+      },
     )) as { reply: { subject: string; message: string } };
     expect(page.reply.subject).toBe("A call about your project");
     expect(page.reply.message).toBe(
@@ -964,7 +957,7 @@ describe.each(testDrivers)("reply templates and every kind of Activity entry on 
       .where(eq(user.email, TEST_ADMIN.email));
     const { action } = await import("~/routes/admin/inquiry");
     const step = (fields: Record<string, string>) =>
-      postTo(t, action as never, `/admin/inquiries/${id}`, new URLSearchParams(fields), {
+      postTo(t, action, `/admin/inquiries/${id}`, new URLSearchParams(fields), {
         params: { id },
       });
     await step({ intent: "status", status: "contacted" });
@@ -1018,7 +1011,7 @@ describe.each(testDrivers)("reply templates and every kind of Activity entry on 
     const { action: applicationAction } = await import("~/routes/admin/job-application");
     await postTo(
       t,
-      applicationAction as never,
+      applicationAction,
       `/admin/job-applications/${applicationId}`,
       new URLSearchParams({ intent: "rating", rating: "4" }),
       { params: { id: applicationId } },

@@ -4,10 +4,11 @@ import { auditEvents, contentDrafts, contentRevisions, portfolioItems } from "@s
 import { publishDue } from "@server/jobs/scheduled-publishing";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { PublishingState } from "~/lib/publishing";
 import { toZonedInput } from "~/lib/studio-time";
 import { action as historyAction, loader as historyLoader } from "~/routes/admin/content-history";
 import { action as portfolioAction, loader as portfolioLoader } from "~/routes/admin/portfolio";
-import { formOf, postTo, routeArgs, seededRuntime, toastOf } from "../support/admin-runtime";
+import { callRoute, formOf, postTo, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /**
@@ -39,12 +40,12 @@ describe.each(testDrivers)("portfolio workflow on %s", (driver) => {
   const isLive = async () =>
     (await listPublishedPortfolioItems(db())).find((item) => item.title === "Workflow Reel") ??
     null;
-  const stateOf = async (status = "") =>
-    (await listPortfolioItems(db(), { q: "Workflow Reel", page: 1, status: status as never })).rows;
+  const stateOf = async (status: PublishingState | "" = "") =>
+    (await listPortfolioItems(db(), { q: "Workflow Reel", page: 1, status })).rows;
   const editor = async (id: string) =>
-    (await portfolioLoader(
-      routeArgs(t.runtime, `/admin/portfolio?edit=${id}`, { cookie: t.cookies.admin }) as never,
-    )) as unknown as {
+    (await callRoute(portfolioLoader, t.runtime, `/admin/portfolio?edit=${id}`, {
+      cookie: t.cookies.admin,
+    })) as unknown as {
       editor: { item: { description: string | null } };
       publishing: { state: string; live: boolean };
       history: string;
@@ -107,12 +108,10 @@ describe.each(testDrivers)("portfolio workflow on %s", (driver) => {
     );
 
     // History: every save and publish kept; restoring the first makes it the draft.
-    const history = (await historyLoader(
-      routeArgs(t.runtime, `/admin/history/portfolio/${id}`, {
-        cookie: t.cookies.admin,
-        params: { section: "portfolio", id },
-      }) as never,
-    )) as unknown as { revisions: { id: string; kind: string }[] };
+    const history = (await callRoute(historyLoader, t.runtime, `/admin/history/portfolio/${id}`, {
+      cookie: t.cookies.admin,
+      params: { section: "portfolio", id },
+    })) as unknown as { revisions: { id: string; kind: string }[] };
     expect(history.revisions.map((r) => r.kind)).toEqual([
       "Published",
       "Draft saved",

@@ -6,7 +6,7 @@ import { loader as studyEditorLoader } from "~/routes/admin/case-study-editor";
 import { action as revokeAction } from "~/routes/admin/preview-links";
 import { loader as postLoader } from "~/routes/site/blog-post";
 import { loader as studyLoader } from "~/routes/site/case-study";
-import { formOf, postTo, routeArgs, seededRuntime, toastOf } from "../support/admin-runtime";
+import { callRoute, formOf, postTo, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { settle, statusOf } from "../support/route-answers";
 
@@ -19,19 +19,15 @@ describe.each(testDrivers)("revoking preview links on %s", (driver) => {
   const t = seededRuntime(driver);
   const db = () => t.database.db;
 
-  /** The preview page at `path`, as a visitor without a session. */
-  const open = async (loader: (args: never) => Promise<unknown>, path: string, id: string) =>
-    statusOf(
-      await settle(loader(routeArgs(t.runtime, path, { params: { id, previewId: id } }) as never)),
-    );
+  /** The case study's preview page at `path`, as a visitor without a session. */
+  const open = async (path: string, id: string) =>
+    statusOf(await settle(callRoute(studyLoader, t.runtime, path, { params: { previewId: id } })));
   const postPreview = async (id: string) =>
     (
-      (await editorLoader(
-        routeArgs(t.runtime, `/admin/blog/edit/${id}`, {
-          cookie: t.cookies.editor,
-          params: { id },
-        }) as never,
-      )) as unknown as { preview: string }
+      (await callRoute(editorLoader, t.runtime, `/admin/blog/edit/${id}`, {
+        cookie: t.cookies.editor,
+        params: { id },
+      })) as unknown as { preview: string }
     ).preview;
 
   it("a post's revoked link answers as an expired one; the editor's new link opens; audited", async () => {
@@ -45,7 +41,7 @@ describe.each(testDrivers)("revoking preview links on %s", (driver) => {
     const sent = await postPreview(id);
     // The blog-post module reads the preview id as `id`.
     const openPost = (path: string) =>
-      settle(postLoader(routeArgs(t.runtime, path, { params: { id } }) as never)).then(statusOf);
+      settle(callRoute(postLoader, t.runtime, path, { params: { id } })).then(statusOf);
     expect(await openPost(sent)).toBe(200);
 
     const revoked = (await postTo(
@@ -62,9 +58,7 @@ describe.each(testDrivers)("revoking preview links on %s", (driver) => {
     );
 
     // The link sent before: the expired answer (410 with its message), not the page.
-    const answer = await settle(
-      postLoader(routeArgs(t.runtime, sent, { params: { id } }) as never),
-    );
+    const answer = await settle(callRoute(postLoader, t.runtime, sent, { params: { id } }));
     expect(statusOf(answer)).toBe(410);
     expect((answer as { data: { expired?: boolean } }).data.expired).toBe(true);
 
@@ -99,15 +93,13 @@ describe.each(testDrivers)("revoking preview links on %s", (driver) => {
     const id = study.id;
     const preview = async () =>
       (
-        (await studyEditorLoader(
-          routeArgs(t.runtime, `/admin/case-studies/${id}/edit`, {
-            params: { id },
-            cookie: t.cookies.admin,
-          }) as never,
-        )) as unknown as { preview: string }
+        (await callRoute(studyEditorLoader, t.runtime, `/admin/case-studies/${id}/edit`, {
+          params: { id },
+          cookie: t.cookies.admin,
+        })) as unknown as { preview: string }
       ).preview;
     const sent = await preview();
-    expect(await open(studyLoader as never, sent, id)).toBe(200);
+    expect(await open(sent, id)).toBe(200);
     const revoked = (await postTo(
       t,
       revokeAction,
@@ -116,8 +108,8 @@ describe.each(testDrivers)("revoking preview links on %s", (driver) => {
       { params: { section: "case-studies", id } },
     )) as Response;
     expect(revoked.headers.get("location")).toBe(`/admin/case-studies/${id}/edit`);
-    expect(await open(studyLoader as never, sent, id)).toBe(410);
-    expect(await open(studyLoader as never, await preview(), id)).toBe(200);
+    expect(await open(sent, id)).toBe(410);
+    expect(await open(await preview(), id)).toBe(200);
 
     const [post] = await db().select({ id: blogPosts.id }).from(blogPosts).limit(1);
     for (const [section, target] of [

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as privacyLoader } from "~/routes/admin/privacy";
 import { loader as consentCsvLoader } from "~/routes/admin/privacy-consent-csv";
 import { action as consentAction } from "~/routes/resources/consent";
-import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
+import { callRoute, createTestRuntime, SITE, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /**
@@ -26,14 +26,12 @@ describe.each(testDrivers)("records of consent on %s", (driver) => {
   });
   const db = () => t.runtime.database.db;
   const record = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    consentAction(
-      routeArgs(t.runtime, "/consent", {
-        method: "POST",
-        body: new URLSearchParams(fields),
-        headers,
-        ip: IP,
-      }) as never,
-    );
+    callRoute(consentAction, t.runtime, "/consent", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers,
+      ip: IP,
+    });
   const choice = (overrides: Record<string, string> = {}) => ({
     visitor_id: randomUUID(),
     choice: "custom",
@@ -113,17 +111,17 @@ describe.each(testDrivers)("records of consent on %s", (driver) => {
     await db()
       .insert(consentRecords)
       .values(rows.map((row) => ({ ...row, visitorId: randomUUID(), bannerVersion: "0a1b2c3d" })));
-    const page = (await privacyLoader(
-      routeArgs(t.runtime, "/admin/privacy", { cookie: t.cookies.admin }) as never,
-    )) as { consent: unknown };
+    const page = (await callRoute(privacyLoader, t.runtime, "/admin/privacy", {
+      cookie: t.cookies.admin,
+    })) as { consent: unknown };
     expect(page.consent).toEqual([
       { month: "2026-10", accept: 0, decline: 1, custom: 1, analytics: 1, marketing: 0, gpc: 1 },
       { month: "2026-09", accept: 1, decline: 1, custom: 0, analytics: 1, marketing: 1, gpc: 0 },
     ]);
 
-    const csv = (await consentCsvLoader(
-      routeArgs(t.runtime, "/admin/privacy/consent.csv", { cookie: t.cookies.admin }) as never,
-    )) as Response;
+    const csv = (await callRoute(consentCsvLoader, t.runtime, "/admin/privacy/consent.csv", {
+      cookie: t.cookies.admin,
+    })) as Response;
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = (await csv.text())
@@ -139,9 +137,9 @@ describe.each(testDrivers)("records of consent on %s", (driver) => {
   });
 
   it("lets only admins see the counts and the CSV", async () => {
-    const csv = await consentCsvLoader(
-      routeArgs(t.runtime, "/admin/privacy/consent.csv", { cookie: t.cookies.editor }) as never,
-    ).catch((thrown: unknown) => thrown);
+    const csv = await callRoute(consentCsvLoader, t.runtime, "/admin/privacy/consent.csv", {
+      cookie: t.cookies.editor,
+    }).catch((thrown: unknown) => thrown);
     expect((csv as Response).status).toBe(403);
   });
 });

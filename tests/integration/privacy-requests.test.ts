@@ -34,9 +34,9 @@ import { action as privacyAction } from "~/routes/admin/privacy";
 import { action as exportAction } from "~/routes/admin/privacy-export";
 import { TEST_ADMIN } from "../support/admin-data";
 import {
+  callRoute,
   createTestRuntime,
   postTo,
-  routeArgs,
   type TestRuntime,
   toastOf,
 } from "../support/admin-runtime";
@@ -185,10 +185,13 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
     await addNote(steps, "job_application", applicationId, NOTE);
     await rateApplication(steps, applicationId, 4);
     // A CSV export that searched for the address: the audit log names it in the export's query.
-    const csv = (await inquiriesCsv(
-      routeArgs(t.runtime, `/admin/inquiries.csv?q=${encodeURIComponent(ADDRESS)}`, {
+    const csv = (await callRoute(
+      inquiriesCsv,
+      t.runtime,
+      `/admin/inquiries.csv?q=${encodeURIComponent(ADDRESS)}`,
+      {
         cookie: t.cookies.admin,
-      }) as never,
+      },
     )) as Response;
     expect(csv.status).toBe(200);
     await csv.text();

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as privacyAction } from "~/routes/admin/privacy";
 import { loader as privacyPageLoader } from "~/routes/site/privacy";
 import {
+  callRoute,
   createTestRuntime,
   postTo,
-  routeArgs,
   type TestRuntime,
   toastOf,
 } from "../support/admin-runtime";
@@ -100,7 +100,7 @@ describe.each(cases)(
       });
 
       // The public privacy page states the configured periods, the backups' and how to ask.
-      const { page } = await privacyPageLoader(routeArgs(t.runtime, "/privacy") as never);
+      const { page } = await callRoute(privacyPageLoader, t.runtime, "/privacy");
       const section = (heading: string) =>
         page.sections.find((s) => s.heading === heading)?.paragraphs.join(" ") ?? "";
       expect(section("How long we keep it")).toContain(

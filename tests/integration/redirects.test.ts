@@ -13,7 +13,7 @@ import { action as redirectsAction, loader as redirectsLoader } from "~/routes/a
 import { loader as blogPostLoader } from "~/routes/site/blog-post";
 import { loader as caseStudyLoader } from "~/routes/site/case-study";
 import { loader as notFoundLoader } from "~/routes/site/not-found";
-import { formOf, postTo, routeArgs, SITE, seededRuntime, toastOf } from "../support/admin-runtime";
+import { callRoute, formOf, postTo, SITE, seededRuntime, toastOf } from "../support/admin-runtime";
 import { ARCHIVE_KEY, openTestStorage } from "../support/backup-site";
 import { createTestDatabase, testDrivers } from "../support/database";
 
@@ -53,11 +53,19 @@ describe.each(testDrivers)("redirects on %s", (driver) => {
     const url = new URL(path, SITE);
     const study = /^\/case-studies\/([^/]+)$/.exec(url.pathname);
     const post = /^\/blog\/([^/]+)$/.exec(url.pathname);
-    const args = (params: Record<string, string>) =>
-      routeArgs(t.runtime, path, { params }) as never;
-    if (study) return settle(() => caseStudyLoader(args({ id: study[1] ?? "" })));
-    if (post) return settle(() => blogPostLoader(args({ slug: post[1] ?? "" })));
-    return settle(async () => notFoundLoader(args({ "*": url.pathname.slice(1) })));
+    if (study) {
+      return settle(() =>
+        callRoute(caseStudyLoader, t.runtime, path, { params: { id: study[1] ?? "" } }),
+      );
+    }
+    if (post) {
+      return settle(() =>
+        callRoute(blogPostLoader, t.runtime, path, { params: { slug: post[1] ?? "" } }),
+      );
+    }
+    return settle(async () =>
+      callRoute(notFoundLoader, t.runtime, path, { params: { "*": url.pathname.slice(1) } }),
+    );
   }
 
   async function add(fields: Record<string, string>, cookie = t.cookies.admin) {
@@ -208,9 +216,9 @@ describe.each(testDrivers)("redirects on %s", (driver) => {
 
   it("lists, searches and removes them; removing one is audited and its path 404s again", async () => {
     expect((await add({ from: "/to-remove", to: "/contact" })).status).toBe(302);
-    const listed = (await redirectsLoader(
-      routeArgs(t.runtime, "/admin/redirects?q=to-remove", { cookie: t.cookies.editor }) as never,
-    )) as { data: { rows: { id: string; fromPath: string }[]; total: number } };
+    const listed = (await callRoute(redirectsLoader, t.runtime, "/admin/redirects?q=to-remove", {
+      cookie: t.cookies.editor,
+    })) as { data: { rows: { id: string; fromPath: string }[]; total: number } };
     expect(listed.data.rows.map((row) => row.fromPath)).toEqual(["/to-remove"]);
     const id = listed.data.rows[0]?.id ?? "";
 
@@ -349,9 +357,9 @@ describe.each(testDrivers)("redirects on %s", (driver) => {
     expect(await toastAfter({ intent: "add-domain", host: "not a domain" })).toBe(
       `Error: ${REDIRECT_MESSAGES.domainInvalid}`,
     );
-    const listed = (await redirectsLoader(
-      routeArgs(t.runtime, "/admin/redirects", { cookie: t.cookies.editor }) as never,
-    )) as { domains: { host: string }[]; managesDomains: boolean };
+    const listed = (await callRoute(redirectsLoader, t.runtime, "/admin/redirects", {
+      cookie: t.cookies.editor,
+    })) as { domains: { host: string }[]; managesDomains: boolean };
     expect(listed.domains.map((domain) => domain.host)).toContain("elsewhere.example.net");
     expect(listed.managesDomains).toBe(false);
 

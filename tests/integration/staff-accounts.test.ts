@@ -23,9 +23,9 @@ import {
 import { action as removeAction, loader as removeLoader } from "~/routes/admin/staff-remove";
 import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
 import {
+  callRoute,
   createTestRuntime,
   postTo,
-  routeArgs,
   SITE,
   type TestRuntime,
   toastOf,
@@ -83,8 +83,10 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, action), eq(auditEvents.entityName, entityName)));
   const openLink = (token: string) =>
-    setPasswordLoader(
-      routeArgs(t.runtime, `/admin/set-password?token=${encodeURIComponent(token)}`) as never,
+    callRoute(
+      setPasswordLoader,
+      t.runtime,
+      `/admin/set-password?token=${encodeURIComponent(token)}`,
     ) as Promise<unknown>;
   const setPassword = (token: string, password = NEW_PASSWORD) =>
     postTo(t, setPasswordAction, `/admin/set-password?token=${token}`, form({ token, password }), {
@@ -107,13 +109,11 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
   // Each request from its own address: the per-address limit has its own test.
   let addresses = 0;
   const askReset = (email: string, ip = `192.0.2.${++addresses}`) =>
-    forgotAction(
-      routeArgs(t.runtime, "/admin/forgot-password", {
-        method: "POST",
-        body: form({ email }),
-        ip,
-      }) as never,
-    ) as Promise<unknown>;
+    callRoute(forgotAction, t.runtime, "/admin/forgot-password", {
+      method: "POST",
+      body: form({ email }),
+      ip,
+    }) as Promise<unknown>;
   /** Deactivation goes through its confirmation's action (issue #47). */
   const deactivate = (id: string, cookie = t.cookies.admin) =>
     settle(
@@ -138,7 +138,7 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
     );
   };
   const loadStaff = () =>
-    staffLoader(routeArgs(t.runtime, "/admin/staff", { cookie: t.cookies.admin }) as never);
+    callRoute(staffLoader, t.runtime, "/admin/staff", { cookie: t.cookies.admin });
   const invite = async (email: string, role: "admin" | "editor") => {
     const response = (await staffPost({ intent: "invite", email, role })) as Response;
     expect(response.status).toBe(302);
@@ -305,12 +305,10 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
     expect(await toastOf(t.runtime, direct)).toBe(`Error: ${STAFF_MESSAGES.updateFailed}`);
     expect(await sessionOf(cookie ?? "")).not.toBeNull();
     const confirmation = dataOf(
-      await deactivateLoader(
-        routeArgs(t.runtime, `/admin/staff/${target?.id}/deactivate`, {
-          cookie: t.cookies.admin,
-          params: { id: target?.id ?? "" },
-        }) as never,
-      ),
+      await callRoute(deactivateLoader, t.runtime, `/admin/staff/${target?.id}/deactivate`, {
+        cookie: t.cookies.admin,
+        params: { id: target?.id ?? "" },
+      }),
     );
     expect(confirmation).toEqual({ email });
     const response = await deactivate(target?.id ?? "");
@@ -360,7 +358,7 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
     expect(await userByEmail(TEST_ADMIN.email)).toMatchObject({ role: "admin", banned: false });
     expect(await sessionOf(t.cookies.admin)).not.toBeNull();
     const page = dataOf(
-      await staffLoader(routeArgs(t.runtime, "/admin/staff", { cookie: t.cookies.admin }) as never),
+      await callRoute(staffLoader, t.runtime, "/admin/staff", { cookie: t.cookies.admin }),
     );
     expect(page).toMatchObject({ loadError: null });
 
@@ -389,12 +387,10 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
     const leaving = await userByEmail(email);
     const id = leaving?.id ?? "";
     const confirm = dataOf(
-      await removeLoader(
-        routeArgs(t.runtime, `/admin/staff/${id}/remove`, {
-          cookie: t.cookies.admin,
-          params: { id },
-        }) as never,
-      ),
+      await callRoute(removeLoader, t.runtime, `/admin/staff/${id}/remove`, {
+        cookie: t.cookies.admin,
+        params: { id },
+      }),
     );
     expect(confirm).toEqual({ email });
     const removed = (await postTo(t, removeAction, `/admin/staff/${id}/remove`, form({}), {
@@ -517,7 +513,7 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
       )) as Response;
       expect(backToInvite.headers.get("location")).toBe(inviteBack);
       const loadAt = async (path: string) =>
-        dataOf(await staffLoader(routeArgs(t.runtime, path, { cookie: t.cookies.admin }) as never))
+        dataOf(await callRoute(staffLoader, t.runtime, path, { cookie: t.cookies.admin }))
           .confirmed;
       expect(await loadAt(inviteBack)).toEqual({
         notice: "Confirmed. Press Send invitation again.",
@@ -679,7 +675,7 @@ describe.each(testDrivers)("staff accounts on %s", (driver) => {
   it("refuses an editor the staff screen and its writes", async () => {
     const editor = (await signInCookie(TEST_EDITOR.email, TEST_EDITOR.password)) ?? "";
     await expect(
-      staffLoader(routeArgs(t.runtime, "/admin/staff", { cookie: editor }) as never),
+      callRoute(staffLoader, t.runtime, "/admin/staff", { cookie: editor }),
     ).rejects.toMatchObject({ init: { status: 403 } });
     await expect(
       staffPost({ intent: "invite", email: "x@staff-tests.test", role: "admin" }, editor),

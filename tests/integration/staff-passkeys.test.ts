@@ -17,9 +17,10 @@ import { action as staffAction } from "~/routes/admin/staff";
 import { action as deactivateAction } from "~/routes/admin/staff-deactivate";
 import { action as codeAction } from "~/routes/admin/two-factor";
 import {
+  callRoute,
   createTestRuntime,
   postTo,
-  routeArgs,
+  type RouteHandler,
   SITE,
   type TestRuntime,
   toastOf,
@@ -74,7 +75,7 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
   const account = (cookie: string, fields: Record<string, string>) =>
     settle(postTo(t, accountAction, "/admin/account", form(fields), { cookie }));
   const view = async (cookie: string) =>
-    dataOf(await accountLoader(routeArgs(t.runtime, "/admin/account", { cookie }) as never));
+    dataOf(await callRoute(accountLoader, t.runtime, "/admin/account", { cookie }));
   const audits = (action: string, email: string) =>
     db()
       .select()
@@ -82,21 +83,19 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
       .where(and(eq(auditEvents.action, action), eq(auditEvents.entityName, email)));
   /** A POST to one of the three passkey routes: the JSON answer, its status and its cookies. */
   const call = async (
-    handler: (args: never) => Promise<Response>,
+    handler: RouteHandler<Record<string, never>, Promise<Response>>,
     path: string,
     fields: Record<string, string>,
     cookie = "",
     origin = SITE,
   ) => {
     const response = (await settle(
-      handler(
-        routeArgs(t.runtime, path, {
-          method: "POST",
-          body: form(fields),
-          cookie,
-          headers: { origin, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0" },
-        }) as never,
-      ),
+      callRoute(handler, t.runtime, path, {
+        method: "POST",
+        body: form(fields),
+        cookie,
+        headers: { origin, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0" },
+      }),
     )) as Response;
     return {
       status: response.status,
@@ -225,7 +224,7 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
     await require(true);
     try {
       const blog = (cookie: string) =>
-        settle(blogLoader(routeArgs(t.runtime, "/admin/blog", { cookie }) as never));
+        settle(callRoute(blogLoader, t.runtime, "/admin/blog", { cookie }));
       const sentAway = (await blog(other.cookie)) as Response;
       expect(sentAway.status).toBe(302);
       expect(sentAway.headers.get("location")).toBe("/admin/account");
@@ -456,13 +455,11 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
     };
     const enter = async (code: string) =>
       (await settle(
-        codeAction(
-          routeArgs(t.runtime, "/admin/two-factor", {
-            method: "POST",
-            body: form({ code, redirectTo: "" }),
-            cookie: await challenge(),
-          }) as never,
-        ),
+        callRoute(codeAction, t.runtime, "/admin/two-factor", {
+          method: "POST",
+          body: form({ code, redirectTo: "" }),
+          cookie: await challenge(),
+        }),
       )) as Response | Answer;
     expect(statusOf(await enter(oldCodes[0] ?? ""))).toBe(401);
     const used = (await enter(answer.recoveryCodes[0] ?? "")) as Response;
@@ -497,24 +494,18 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
     const resources = (cookie: string) =>
       Promise.all([
         settle(
-          resumeLoader(
-            routeArgs(t.runtime, "/admin/job-applications/1/resume", {
-              cookie,
-              params: { id: "1" },
-            }) as never,
-          ),
+          callRoute(resumeLoader, t.runtime, "/admin/job-applications/1/resume", {
+            cookie,
+            params: { id: "1" },
+          }),
         ),
+        settle(callRoute(inquiriesCsvLoader, t.runtime, "/admin/inquiries.csv", { cookie })),
+        settle(callRoute(auditCsvLoader, t.runtime, "/admin/audit.csv", { cookie })),
         settle(
-          inquiriesCsvLoader(routeArgs(t.runtime, "/admin/inquiries.csv", { cookie }) as never),
-        ),
-        settle(auditCsvLoader(routeArgs(t.runtime, "/admin/audit.csv", { cookie }) as never)),
-        settle(
-          backupDownloadLoader(
-            routeArgs(t.runtime, "/admin/backups/some-run/download", {
-              cookie,
-              params: { id: "some-run" },
-            }) as never,
-          ),
+          callRoute(backupDownloadLoader, t.runtime, "/admin/backups/some-run/download", {
+            cookie,
+            params: { id: "some-run" },
+          }),
         ),
       ]) as Promise<Response[]>;
     // Not required: the admin without two-factor is served (a resume that does not exist: 404;

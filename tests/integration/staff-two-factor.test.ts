@@ -17,9 +17,9 @@ import { action as setPasswordAction } from "~/routes/admin/set-password";
 import { action as staffAction } from "~/routes/admin/staff";
 import { action as codeAction, loader as codeLoader } from "~/routes/admin/two-factor";
 import {
+  callRoute,
   createTestRuntime,
   postTo,
-  routeArgs,
   SITE,
   type TestRuntime,
   toastOf,
@@ -69,7 +69,7 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
   const account = (cookie: string, fields: Record<string, string>) =>
     settle(postTo(t, accountAction, "/admin/account", form(fields), { cookie }));
   const view = async (cookie: string) =>
-    dataOf(await accountLoader(routeArgs(t.runtime, "/admin/account", { cookie }) as never));
+    dataOf(await callRoute(accountLoader, t.runtime, "/admin/account", { cookie }));
   const whoIs = (cookie: string) =>
     getSessionUser(new Request(`${SITE}/admin`, { headers: { cookie } }), t.runtime);
   const audits = async (action: string, email: string) =>
@@ -97,22 +97,18 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     };
   };
   const login = (email: string, password = PASSWORD) =>
-    loginAction(
-      routeArgs(t.runtime, "/admin/login", {
-        method: "POST",
-        body: form({ email, password, redirectTo: "" }),
-        ip: `198.51.100.${people}`,
-      }) as never,
-    ) as Promise<Response>;
+    callRoute(loginAction, t.runtime, "/admin/login", {
+      method: "POST",
+      body: form({ email, password, redirectTo: "" }),
+      ip: `198.51.100.${people}`,
+    }) as Promise<Response>;
   const enterCode = (challenge: string, code: string) =>
     settle(
-      codeAction(
-        routeArgs(t.runtime, "/admin/two-factor", {
-          method: "POST",
-          body: form({ code, redirectTo: "" }),
-          cookie: challenge,
-        }) as never,
-      ),
+      callRoute(codeAction, t.runtime, "/admin/two-factor", {
+        method: "POST",
+        body: form({ code, redirectTo: "" }),
+        cookie: challenge,
+      }),
     );
 
   it("changes the password with the current one, refuses a wrong or common one, ends the other sessions", async () => {
@@ -208,15 +204,13 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     expect(challenge).not.toMatch(/session_token/);
     expect(await whoIs(challenge)).toBeNull();
     const page = (await settle(
-      portfolioLoader(routeArgs(t.runtime, "/admin/portfolio", { cookie: challenge }) as never),
+      callRoute(portfolioLoader, t.runtime, "/admin/portfolio", { cookie: challenge }),
     )) as Response;
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toMatch(/^\/admin\/login/);
     expect(
       statusOf(
-        await settle(
-          codeLoader(routeArgs(t.runtime, "/admin/two-factor", { cookie: challenge }) as never),
-        ),
+        await settle(callRoute(codeLoader, t.runtime, "/admin/two-factor", { cookie: challenge })),
       ),
     ).toBe(200);
 
@@ -344,12 +338,10 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     const asked = await changeRole(me.cookie);
     expect(asked.headers.get("location")).toBe("/admin/confirm?redirectTo=%2Fadmin%2Fstaff");
     const download = (await settle(
-      backupDownloadLoader(
-        routeArgs(t.runtime, "/admin/backups/some-run/download", {
-          cookie: me.cookie,
-          params: { id: "some-run" },
-        }) as never,
-      ),
+      callRoute(backupDownloadLoader, t.runtime, "/admin/backups/some-run/download", {
+        cookie: me.cookie,
+        params: { id: "some-run" },
+      }),
     )) as Response;
     expect(download.headers.get("location")).toBe(
       "/admin/confirm?redirectTo=%2Fadmin%2Fbackups%2Fsome-run%2Fdownload",
@@ -399,7 +391,7 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     expect(row?.changes).toEqual({ require_two_factor: { before: false, after: true } });
 
     const blog = (await settle(
-      blogLoader(routeArgs(t.runtime, "/admin/blog", { cookie: editor.cookie }) as never),
+      callRoute(blogLoader, t.runtime, "/admin/blog", { cookie: editor.cookie }),
     )) as Response;
     expect(blog.status).toBe(302);
     expect(blog.headers.get("location")).toBe("/admin/account");
@@ -407,7 +399,7 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     // Once it is on, the blog opens.
     const on = await turnOn(editor.cookie);
     const opened = await settle(
-      blogLoader(routeArgs(t.runtime, "/admin/blog", { cookie: on.cookie }) as never),
+      callRoute(blogLoader, t.runtime, "/admin/blog", { cookie: on.cookie }),
     );
     expect(opened instanceof Response ? opened.status : 200).toBe(200);
     await set(false);
@@ -519,12 +511,10 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     });
     // The same budget as sign-in: the password itself waits too, from the same address.
     const signInNow = await settle(
-      loginAction(
-        routeArgs(t.runtime, "/admin/login", {
-          method: "POST",
-          body: form({ email: me.email, password: PASSWORD, redirectTo: "" }),
-        }) as never,
-      ),
+      callRoute(loginAction, t.runtime, "/admin/login", {
+        method: "POST",
+        body: form({ email: me.email, password: PASSWORD, redirectTo: "" }),
+      }),
     );
     expect(statusOf(signInNow)).toBe(429);
     const rows = await audits("verification_failed", me.email);

@@ -26,7 +26,7 @@ import { create as createTar, extract as extractTar } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as setPasswordLoader } from "~/routes/admin/set-password";
 import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
-import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
+import { callRoute, createTestRuntime, SITE, type TestRuntime } from "../support/admin-runtime";
 import { ARCHIVE_KEY, openTestStorage, type TestStorage } from "../support/backup-site";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 
@@ -90,8 +90,10 @@ describe.each(testDrivers)("stored secrets on %s", (driver) => {
   };
   /** Whether a token opens anything: the set-password page, or the unlock. */
   const opens = async (token: string, runtime: Runtime = t.runtime) => {
-    const page = (await setPasswordLoader(
-      routeArgs(runtime, `/admin/set-password?token=${encodeURIComponent(token)}`) as never,
+    const page = (await callRoute(
+      setPasswordLoader,
+      runtime,
+      `/admin/set-password?token=${encodeURIComponent(token)}`,
     )) as { init?: { status?: number }; data?: { link: unknown } } | { link: unknown };
     const link = "data" in page ? page.data?.link : "link" in page ? page.link : null;
     const unlock = await peekSingleUseToken(runtime.database.db, ["sign-in-unlock"], token);

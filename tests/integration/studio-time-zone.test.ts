@@ -14,7 +14,7 @@ import { loader as auditCsvLoader } from "~/routes/admin/audit-csv";
 import { loader as inquiriesCsvLoader } from "~/routes/admin/inquiries-csv";
 import { loader as jobApplicationsCsvLoader } from "~/routes/admin/job-applications-csv";
 import { loader as consentCsvLoader } from "~/routes/admin/privacy-consent-csv";
-import { createTestRuntime, routeArgs, type TestRuntime } from "../support/admin-runtime";
+import { callRoute, createTestRuntime, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /**
@@ -121,9 +121,9 @@ describe.each(testDrivers)("analytics days in the studio's time zone on %s", (dr
   it("names the zone on the screen, and answers an impossible date with 400 and a message, the form kept Custom as typed and no figures", async () => {
     setStudioTimeZone("Asia/Tokyo");
     const open = (search: string) =>
-      analyticsLoader(
-        routeArgs(t.runtime, `/admin/analytics${search}`, { cookie: t.cookies.editor }) as never,
-      ) as unknown as Promise<{
+      callRoute(analyticsLoader, t.runtime, `/admin/analytics${search}`, {
+        cookie: t.cookies.editor,
+      }) as unknown as Promise<{
         data: {
           data: { timeZone: string } | null;
           error: string | null;
@@ -151,16 +151,19 @@ describe.each(testDrivers)("analytics days in the studio's time zone on %s", (dr
       expect(refused.data.period, search).toBe("custom");
       expect(refused.data.fields, search).toEqual({ from: typed.get("from"), to: typed.get("to") });
       expect(refused.data.data, search).toBeNull();
-      const csv = (await analyticsCsvLoader(
-        routeArgs(t.runtime, `/admin/analytics.csv${search}`, { cookie: t.cookies.admin }) as never,
-      )) as Response;
+      const csv = (await callRoute(analyticsCsvLoader, t.runtime, `/admin/analytics.csv${search}`, {
+        cookie: t.cookies.admin,
+      })) as Response;
       expect(csv.status, search).toBe(400);
       expect(await csv.text(), search).toBe(RANGE_MESSAGES.invalid);
     }
-    const order = (await analyticsCsvLoader(
-      routeArgs(t.runtime, "/admin/analytics.csv?period=custom&from=2026-12-02&to=2026-12-01", {
+    const order = (await callRoute(
+      analyticsCsvLoader,
+      t.runtime,
+      "/admin/analytics.csv?period=custom&from=2026-12-02&to=2026-12-01",
+      {
         cookie: t.cookies.admin,
-      }) as never,
+      },
     )) as Response;
     expect(order.status).toBe(400);
     expect(await order.text()).toBe(RANGE_MESSAGES.order);
@@ -188,9 +191,9 @@ describe.each(testDrivers)("CSV file names on the studio's day on %s", (driver) 
       ["consent-records", consentCsvLoader, "/admin/privacy/consent.csv"],
     ] as const;
     for (const [name, loader, path] of exports) {
-      const csv = (await (loader as (args: never) => Promise<Response>)(
-        routeArgs(t.runtime, path, { cookie: t.cookies.admin }) as never,
-      )) as Response;
+      const csv = (await callRoute(loader, t.runtime, path, {
+        cookie: t.cookies.admin,
+      })) as Response;
       expect(csv.status, path).toBe(200);
       const today = studioDay();
       expect(today, zone).not.toBe(new Date().toISOString().slice(0, 10));

@@ -18,6 +18,7 @@ import {
   UploadRejectedError,
 } from "@server/uploads/store";
 import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactInquirySchema } from "~/entities/inquiry/contact-form";
 import { weddingInquirySchema } from "~/entities/inquiry/wedding-form";
@@ -36,14 +37,34 @@ import {
 } from "../support/files";
 
 describe("upload content checks", () => {
+  const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+  /** What detectKind answers: the name's extension and the kind the content was found to be. */
+  const kind = (ext: string, extensions: string[], contentType: string) => ({
+    ext,
+    kind: { extensions, contentType },
+  });
+  const PNG = kind("png", ["png"], "image/png");
+  const PDF = kind("pdf", ["pdf"], "application/pdf");
+  const DOC = kind("doc", ["doc"], "application/msword");
+  const DOCX = kind("docx", ["docx"], DOCX_TYPE);
+
   it.each([
-    ["photo.png", pngBytes],
-    ["brief.pdf", pdfBytes],
-    ["brief.doc", docBytes],
-    ["brief.docx", docxBytes],
-    ["notes.txt", textBytes],
-  ])("accepts a real %s as a contact attachment", async (name, bytes) => {
-    await expect(detectKind("contact-attachment", name, await bytes())).resolves.toBeTruthy();
+    ["photo.png", pngBytes, PNG],
+    ["brief.pdf", pdfBytes, PDF],
+    ["brief.doc", docBytes, DOC],
+    ["brief.docx", docxBytes, DOCX],
+    ["notes.txt", textBytes, kind("txt", ["txt"], "text/plain; charset=utf-8")],
+  ])("accepts a real %s as a contact attachment", async (name, bytes, detected) => {
+    expect(await detectKind("contact-attachment", name, await bytes())).toEqual(detected);
+  });
+
+  it("keeps the name's own spelling of a kind's extension", async () => {
+    const jpeg = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#000" } })
+      .jpeg()
+      .toBuffer();
+    expect(await detectKind("image", "cover.JPEG", new Uint8Array(jpeg))).toEqual(
+      kind("jpeg", ["jpg", "jpeg"], "image/jpeg"),
+    );
   });
 
   it.each([
@@ -58,20 +79,18 @@ describe("upload content checks", () => {
   });
 
   it("accepts only PDF and Word resumes of at most 5 MB", async () => {
-    await expect(detectKind("resume", "cv.pdf", pdfBytes())).resolves.toBeTruthy();
-    await expect(detectKind("resume", "cv.docx", docxBytes())).resolves.toBeTruthy();
-    await expect(detectKind("resume", "cv.doc", docBytes())).resolves.toBeTruthy();
+    expect(await detectKind("resume", "cv.pdf", pdfBytes())).toEqual(PDF);
+    expect(await detectKind("resume", "cv.docx", docxBytes())).toEqual(DOCX);
+    expect(await detectKind("resume", "cv.doc", docBytes())).toEqual(DOC);
     await expect(detectKind("resume", "cv.png", await pngBytes())).rejects.toThrow(/PDF or Word/);
     await expect(detectKind("resume", "cv.txt", textBytes())).rejects.toThrow(/PDF or Word/);
-    await expect(
-      detectKind("resume", "cv.pdf", largePdfBytes(5 * 1024 * 1024)),
-    ).resolves.toBeTruthy();
+    expect(await detectKind("resume", "cv.pdf", largePdfBytes(5 * 1024 * 1024))).toEqual(PDF);
     const tooBig = detectKind("resume", "cv.pdf", largePdfBytes(5 * 1024 * 1024 + 1));
     await expect(tooBig).rejects.toMatchObject({ reason: "size" });
   });
 
   it("accepts only images as images", async () => {
-    await expect(detectKind("image", "cover.png", await pngBytes())).resolves.toBeTruthy();
+    expect(await detectKind("image", "cover.png", await pngBytes())).toEqual(PNG);
     await expect(detectKind("image", "cover.png", exeBytes())).rejects.toThrow(/image/);
   });
 });

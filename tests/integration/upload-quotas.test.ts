@@ -7,7 +7,7 @@ import { deleteOrphanUploads } from "@server/uploads/store";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as uploadAction } from "~/routes/resources/contact-attachments";
-import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
+import { callRoute, createTestRuntime, SITE, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { textBytes } from "../support/files";
 
@@ -50,15 +50,15 @@ function watchedPost(path: string) {
   return { request, watch };
 }
 
-function uploadArgs(runtime: Runtime, ip: string, files: [string, Uint8Array][]) {
+function upload(runtime: Runtime, ip: string, files: [string, Uint8Array][]) {
   const form = new FormData();
   for (const [name, bytes] of files) form.append("files", new File([new Uint8Array(bytes)], name));
-  return routeArgs(runtime, "/uploads/contact-attachments", {
+  return callRoute(uploadAction, runtime, "/uploads/contact-attachments", {
     method: "POST",
     body: form,
     headers: { origin: SITE },
     ip,
-  }) as never;
+  });
 }
 
 describe.each(testDrivers)("upload and submission limits on %s", (driver) => {
@@ -82,13 +82,13 @@ describe.each(testDrivers)("upload and submission limits on %s", (driver) => {
   it("counts uploaded bytes against a daily quota per address and says so", async () => {
     const runtime = withConfig(t.runtime, { UPLOAD_DAILY_MB_PER_IP: "1" });
     const half = new Uint8Array(600 * 1024).fill(0x61);
-    const first = await uploadAction(uploadArgs(runtime, "192.0.2.20", [["a.txt", half]]));
+    const first = await upload(runtime, "192.0.2.20", [["a.txt", half]]);
     expect(first.status).toBe(201);
-    const second = await uploadAction(uploadArgs(runtime, "192.0.2.20", [["b.txt", half]]));
+    const second = await upload(runtime, "192.0.2.20", [["b.txt", half]]);
     expect(second.status).toBe(429);
     expect((await second.json()).detail).toContain("upload allowance");
     // Another address still has its own allowance.
-    const other = await uploadAction(uploadArgs(runtime, "192.0.2.21", [["c.txt", half]]));
+    const other = await upload(runtime, "192.0.2.21", [["c.txt", half]]);
     expect(other.status).toBe(201);
   });
 
@@ -98,21 +98,15 @@ describe.each(testDrivers)("upload and submission limits on %s", (driver) => {
     // earlier tests' bytes count towards today's total too, so start from none.
     await t.runtime.database.db.delete(rateLimits);
     const half = new Uint8Array(600 * 1024).fill(0x62);
-    expect((await uploadAction(uploadArgs(runtime, "192.0.2.30", [["a.txt", half]]))).status).toBe(
-      201,
-    );
-    expect((await uploadAction(uploadArgs(runtime, "192.0.2.31", [["b.txt", half]]))).status).toBe(
-      429,
-    );
+    expect((await upload(runtime, "192.0.2.30", [["a.txt", half]])).status).toBe(201);
+    expect((await upload(runtime, "192.0.2.31", [["b.txt", half]])).status).toBe(429);
   });
 
   it("refuses visitors' uploads with 507 when the disk is critically short, storing nothing", async () => {
     // A threshold no disk meets: the free space is always "critical".
     const runtime = withConfig(t.runtime, { DISK_CRITICAL_MB: String(1024 ** 3) });
     const [before] = await t.runtime.database.db.select({ n: count() }).from(uploads);
-    const response = await uploadAction(
-      uploadArgs(runtime, "192.0.2.40", [["n.txt", textBytes()]]),
-    );
+    const response = await upload(runtime, "192.0.2.40", [["n.txt", textBytes()]]);
     expect(response.status).toBe(507);
     expect((await response.json()).detail).toContain("Uploads are paused");
     const [after] = await t.runtime.database.db.select({ n: count() }).from(uploads);

@@ -20,7 +20,7 @@ import routes from "~/routes";
 import { action as visitAction } from "~/routes/resources/visit";
 import { action as careersAction } from "~/routes/site/careers";
 import { action as contactAction } from "~/routes/site/contact";
-import { createTestRuntime, routeArgs, SITE, type TestRuntime } from "../support/admin-runtime";
+import { callRoute, createTestRuntime, SITE, type TestRuntime } from "../support/admin-runtime";
 import { freePort } from "../support/admin-server";
 import { testDrivers } from "../support/database";
 
@@ -85,15 +85,13 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
     const origin = options.origin === undefined ? SITE : options.origin;
     if (origin !== null) headers.origin = origin;
     if (options.fetchSite) headers["sec-fetch-site"] = options.fetchSite;
-    return visitAction(
-      routeArgs(t.runtime, "/visit", {
-        method: "POST",
-        body: new URLSearchParams({ page }),
-        headers,
-        cookie: options.cookie,
-        ip: options.ip ?? IP,
-      }) as never,
-    );
+    return callRoute(visitAction, t.runtime, "/visit", {
+      method: "POST",
+      body: new URLSearchParams({ page }),
+      headers,
+      cookie: options.cookie,
+      ip: options.ip ?? IP,
+    });
   }
 
   async function views() {
@@ -199,19 +197,20 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
     // Another visitor, direct, on the same day.
     await visit("/careers", { "x-forwarded-for": "203.0.113.51" });
 
-    const form = (path: string, fields: Record<string, string>, ip: string) =>
-      routeArgs(t.runtime, path, {
-        method: "POST",
-        body: new URLSearchParams(fields),
-        headers: { origin: SITE, "user-agent": UA },
-        ip,
-      });
-    const sent = await contactAction(
+    const form = (fields: Record<string, string>, ip: string) => ({
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { origin: SITE, "user-agent": UA },
+      ip,
+    });
+    const sent = await callRoute(
+      contactAction,
+      t.runtime,
+      "/contact",
       form(
-        "/contact",
         { name: "Rae Lin", email: "rae@example.com", description: "A launch film." },
         "203.0.113.50",
-      ) as never,
+      ),
     );
     expect((sent as { init: ResponseInit | null }).init?.status ?? 200).toBe(200);
     const [inquiry] = await db()
@@ -230,12 +229,14 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
       "Landing page /case-studies/low-tide-records",
     ]);
 
-    await careersAction(
+    await callRoute(
+      careersAction,
+      t.runtime,
+      "/careers",
       form(
-        "/careers",
         { name: "Sam Ortiz", email: "sam@example.com", position_title: "Video Editor" },
         "203.0.113.51",
-      ) as never,
+      ),
     );
     const [application] = await db()
       .select()
@@ -249,12 +250,14 @@ describe.each(testDrivers)("visit counts on %s", (driver) => {
     expect(sourceLines(application as RecordSource)).toEqual([DIRECT, "Landing page /careers"]);
 
     // A visitor without page views today: no source.
-    await contactAction(
+    await callRoute(
+      contactAction,
+      t.runtime,
+      "/contact",
       form(
-        "/contact",
         { name: "Noor Haddad", email: "noor@example.com", description: "A brand film." },
         "203.0.113.52",
-      ) as never,
+      ),
     );
     const [unknown] = await db()
       .select()

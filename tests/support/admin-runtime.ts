@@ -9,6 +9,7 @@ import type { ContentChange } from "@server/caches";
 import { loadConfig } from "@server/config";
 import { runtimeContext } from "@server/context";
 import { deriveKeys } from "@server/keys";
+import { createMailTransport, createOutboxWorker } from "@server/mail";
 import { takeFlash } from "@server/route-kit/flash";
 import type { Runtime } from "@server/runtime";
 import { clientIpContext } from "@server/security/client-ip";
@@ -106,6 +107,7 @@ export async function createTestRuntime(
     siteUrl: config.SITE_URL,
     archiveKey: keys.backupArchives,
   };
+  const mailTransport = createMailTransport({ dataDir, from: config.MAIL_FROM });
   const runtime = {
     config,
     database,
@@ -113,7 +115,11 @@ export async function createTestRuntime(
     keys,
     storage,
     logger,
-    mail: undefined as never,
+    // Never polled: mail stays in the outbox, and a send goes to .eml files in DATA_DIR.
+    mail: {
+      transport: mailTransport,
+      worker: createOutboxWorker({ db: database.db, transport: mailTransport, logger }),
+    },
     backups: {
       store: backupStore,
       services: backupServices,
@@ -169,12 +175,34 @@ export function contextFor(runtime: Runtime, ip = "203.0.113.7"): RouterContextP
   return context;
 }
 
+/** What a test says of its request: method, body, headers, the session cookie, the client's IP. */
+export type RouteRequest = RequestInit & { cookie?: string; ip?: string };
+
+/** The arguments React Router passes a loader or action, with the route's own params. */
+export interface RouteArgs<P> {
+  request: Request;
+  url: URL;
+  params: P;
+  pattern: string;
+  context: RouterContextProvider;
+}
+
+/** A route module's loader or action. */
+export type RouteHandler<P, R> = (args: RouteArgs<P>) => R;
+
+/**
+ * `T` with the route's params: optional for a route whose path has none, required (and checked
+ * against the path's own) for one that has some.
+ */
+export type WithParams<P, T = RouteRequest> =
+  Record<string, never> extends P ? [init?: T & { params?: P }] : [init: T & { params: P }];
+
 /** The arguments React Router passes a loader or action, for a request to `url`. */
 export function routeArgs(
   runtime: Runtime,
   url: string,
-  init: RequestInit & { cookie?: string; params?: Record<string, string>; ip?: string } = {},
-) {
+  init: RouteRequest & { params?: Record<string, string> } = {},
+): RouteArgs<Record<string, string>> {
   const { cookie, params = {}, ip, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (cookie) headers.set("cookie", cookie);
@@ -189,6 +217,25 @@ export function routeArgs(
     pattern: routePatternOf(normalized.pathname),
     context: contextFor(runtime, ip),
   };
+}
+
+/**
+ * Calls a route's loader or action as React Router would for a request to `url`, typed by the
+ * route's own arguments: a route with `:id` in its path is called with `params: { id }`.
+ */
+export function callRoute<P, R>(
+  handler: RouteHandler<P, R>,
+  runtime: Runtime,
+  url: string,
+  ...init: WithParams<NoInfer<P>>
+): R;
+export function callRoute(
+  handler: RouteHandler<Record<string, string>, unknown>,
+  runtime: Runtime,
+  url: string,
+  init?: RouteRequest & { params?: Record<string, string> },
+): unknown {
+  return handler(routeArgs(runtime, url, init));
 }
 
 /**
@@ -257,17 +304,22 @@ export function formOf(fields: Record<string, string | File>): FormData {
 }
 
 /** Calls a route action with a POST of `body`, as the admin unless `cookie` says otherwise. */
-export function postTo<T>(
+export function postTo<P, R>(
   t: Pick<TestRuntime, "runtime" | "cookies">,
-  handler: (args: never) => Promise<T>,
+  handler: RouteHandler<P, R>,
+  path: string,
+  body: FormData | URLSearchParams,
+  ...options: WithParams<NoInfer<P>, { cookie?: string; headers?: HeadersInit }>
+): R;
+export function postTo(
+  t: Pick<TestRuntime, "runtime" | "cookies">,
+  handler: RouteHandler<Record<string, string>, unknown>,
   path: string,
   body: FormData | URLSearchParams,
   options: { params?: Record<string, string>; cookie?: string; headers?: HeadersInit } = {},
-): Promise<T> {
-  const { params = {}, cookie = t.cookies.admin, headers } = options;
-  return handler(
-    routeArgs(t.runtime, path, { method: "POST", cookie, body, headers, params }) as never,
-  );
+): unknown {
+  const { params, cookie = t.cookies.admin, headers } = options;
+  return callRoute(handler, t.runtime, path, { method: "POST", cookie, body, headers, params });
 }
 
 /** The toast a redirect carries in its flash cookie, as "Title: description". */
