@@ -1,10 +1,8 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import { inTransaction } from "@server/content/changes";
 import { passkey, session } from "@server/db/schema";
-import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import type { Runtime } from "@server/runtime";
-import { ADMIN_RESPONSE_HEADERS, type StaffUser } from "@server/security/admin-access";
-import { isCrossSiteRequest } from "@server/security/origin";
+import type { StaffUser } from "@server/security/admin-access";
 import { consumeLimit } from "@server/security/submission-limit";
 import { auditFailure } from "@server/security/verification-budget";
 import { accountEvent, authHeaders } from "@server/staff/account";
@@ -56,50 +54,6 @@ export interface CeremonyReply {
   error?: string;
   /** Where to confirm the password first, when the step-up's 10 minutes have passed. */
   confirm?: string;
-}
-
-/** A passkey route's JSON answer, private and uncached, with the cookies to set. */
-export function ceremonyReply(body: CeremonyReply, status = 200, cookies: string[] = []): Response {
-  const headers = new Headers(ADMIN_RESPONSE_HEADERS);
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return Response.json(body, { status, headers });
-}
-
-/** A passkey route's POST, read: which step, its fields, and for `verify` the parsed answer. */
-export type CeremonyPost =
-  | { refused: Response }
-  | { refused?: undefined; step: "options"; fields: FormData }
-  | { refused?: undefined; step: "verify"; fields: FormData; answer: unknown };
-
-/**
- * Reads a passkey route's POST: refuses a cross-site request (403), then what `gate` refuses (the
- * step-up), a body the form limits refuse, a `response` that is not JSON and a step that is neither
- * `options` nor `verify` (400), each with `failed` as the error unless the form limits say why.
- */
-export async function readCeremonyPost(
-  runtime: Runtime,
-  request: Request,
-  failed: string,
-  gate?: () => Promise<Response | null>,
-): Promise<CeremonyPost> {
-  if (isCrossSiteRequest(request, runtime.config.SITE_URL)) {
-    return { refused: ceremonyReply({ error: failed }, 403) };
-  }
-  const gated = gate ? await gate() : null;
-  if (gated) return { refused: gated };
-  const read = await readPost(request, FORM_LIMITS.short, (refusal) =>
-    ceremonyReply({ error: refusal.message }, refusal.status),
-  );
-  if (read.refused) return { refused: read.refused };
-  const fields = read.form.fields;
-  const step = fields.get("step");
-  if (step === "options") return { step, fields };
-  if (step !== "verify") return { refused: ceremonyReply({ error: failed }, 400) };
-  try {
-    return { step, fields, answer: JSON.parse(String(fields.get("response") ?? "")) };
-  } catch {
-    return { refused: ceremonyReply({ error: failed }, 400) };
-  }
 }
 
 /** Step one of "Add a passkey": the creation options, and the plugin's challenge cookie. */

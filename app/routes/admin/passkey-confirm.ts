@@ -1,13 +1,8 @@
 import { getRuntimeFrom } from "@server/context";
+import { readCeremonyPost, ceremonyReply as reply } from "@server/route-kit/passkeys";
 import { requireResourceAccess, safeRedirectTarget } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
-import {
-  confirmWithPasskey,
-  PASSKEY_MESSAGES,
-  readCeremonyPost,
-  ceremonyReply as reply,
-  stepUpOptions,
-} from "@server/staff/passkeys";
+import { confirmWithPasskey, PASSKEY_MESSAGES, stepUpOptions } from "@server/staff/passkeys";
 import type { Route } from "./+types/passkey-confirm";
 
 /**

@@ -1,14 +1,9 @@
 import { getRuntimeFrom } from "@server/context";
 import { commitFlash } from "@server/route-kit/flash";
+import { readCeremonyPost, ceremonyReply as reply } from "@server/route-kit/passkeys";
 import { currentActor, requireResourceAccess } from "@server/security/admin-access";
 import { CONFIRM_PATH, isRecentlyVerified } from "@server/security/step-up";
-import {
-  addPasskey,
-  PASSKEY_MESSAGES,
-  readCeremonyPost,
-  registrationOptions,
-  ceremonyReply as reply,
-} from "@server/staff/passkeys";
+import { addPasskey, PASSKEY_MESSAGES, registrationOptions } from "@server/staff/passkeys";
 import type { Route } from "./+types/passkey-register";
 
 /**

@@ -1,13 +1,8 @@
 import { getRuntimeFrom } from "@server/context";
+import { readCeremonyPost, ceremonyReply as reply } from "@server/route-kit/passkeys";
 import { applyAdminHeaders, safeRedirectTarget } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
-import {
-  PASSKEY_MESSAGES,
-  readCeremonyPost,
-  ceremonyReply as reply,
-  signInOptions,
-  signInWithPasskey,
-} from "@server/staff/passkeys";
+import { PASSKEY_MESSAGES, signInOptions, signInWithPasskey } from "@server/staff/passkeys";
 import { LOGIN_PATH } from "~/entities/staff/access";
 import type { Route } from "./+types/passkey-sign-in";
 
