@@ -229,6 +229,15 @@ export async function changeStaff(
       .limit(1);
     if (!target) return { ok: false, reason: "not_found" };
     const role = staffRoleOf(target);
+    const audit = (changes: Record<string, { before: unknown; after: unknown }>) =>
+      recordAudit(tx, {
+        action: CHANGE_ACTIONS[change.kind],
+        actor,
+        entityType: "staff",
+        entityId: id,
+        entityName: target.email,
+        changes,
+      });
     if (change.kind === "resend" || change.kind === "revoke") {
       if (target.banned || !role || target.hasPassword) {
         return { ok: false, reason: "not_invited" };
@@ -240,17 +249,10 @@ export async function changeStaff(
         change.kind === "resend"
           ? await queueInvitation(runtime, tx, actor, { id, email: target.email, role })
           : null;
-      await recordAudit(tx, {
-        action: CHANGE_ACTIONS[change.kind],
-        actor,
-        entityType: "staff",
-        entityId: id,
-        entityName: target.email,
-        changes: {
-          link_expires: {
-            before: before?.toISOString() ?? null,
-            after: after?.toISOString() ?? null,
-          },
+      await audit({
+        link_expires: {
+          before: before?.toISOString() ?? null,
+          after: after?.toISOString() ?? null,
         },
       });
       return { ok: true, email: target.email };
@@ -296,14 +298,7 @@ export async function changeStaff(
         break;
     }
     if (change.kind !== "reactivate") await endSessions(tx, id);
-    await recordAudit(tx, {
-      action: CHANGE_ACTIONS[change.kind],
-      actor,
-      entityType: "staff",
-      entityId: id,
-      entityName: target.email,
-      changes,
-    });
+    await audit(changes);
     return { ok: true, email: target.email };
   });
 }
