@@ -193,39 +193,25 @@ const envSchema = z
     }
     const proxyProblems =
       typeof env.TRUST_PROXY === "string" ? trustedRanges(env.TRUST_PROXY).problems : [];
-    for (const problem of proxyProblems) {
-      ctx.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: problem });
-    }
-    if (
-      proxyProblems.length === 0 &&
-      trustsEveryAddress(env.TRUST_PROXY) &&
-      env.NODE_ENV === "production" &&
-      !env.TRUST_PROXY_ACKNOWLEDGE
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["TRUST_PROXY"],
-        message:
-          "trusts every client address, so any client could write its own X-Forwarded-For and dodge every per-IP limit; " +
+    const proxyIssue = (message: string) =>
+      ctx.addIssue({ code: "custom", path: ["TRUST_PROXY"], message });
+    for (const problem of proxyProblems) proxyIssue(problem);
+    // In production, a TRUST_PROXY that trusts strangers needs TRUST_PROXY_ACKNOWLEDGE.
+    const unacknowledged = env.NODE_ENV === "production" && !env.TRUST_PROXY_ACKNOWLEDGE;
+    if (proxyProblems.length === 0 && trustsEveryAddress(env.TRUST_PROXY) && unacknowledged) {
+      proxyIssue(
+        "trusts every client address, so any client could write its own X-Forwarded-For and dodge every per-IP limit; " +
           "set the number of proxies in front instead (e.g. TRUST_PROXY=1) or their addresses, or TRUST_PROXY_ACKNOWLEDGE=true " +
           "if the proxy in front always overwrites the header",
-      });
+      );
     }
     // A public range wider than a /16 (IPv6: /32) trusts strangers too (decision 0460).
     const wide = proxyProblems.length === 0 ? widePublicEntries(env.TRUST_PROXY) : [];
-    if (
-      wide.length > 0 &&
-      !trustsEveryAddress(env.TRUST_PROXY) &&
-      env.NODE_ENV === "production" &&
-      !env.TRUST_PROXY_ACKNOWLEDGE
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["TRUST_PROXY"],
-        message:
-          `${wide.join(", ")} ${wide.length === 1 ? "is a public range" : "are public ranges"} wider than a /16 (IPv6: /32), so clients there could write their own X-Forwarded-For and dodge the per-IP limits; ` +
+    if (wide.length > 0 && !trustsEveryAddress(env.TRUST_PROXY) && unacknowledged) {
+      proxyIssue(
+        `${wide.join(", ")} ${wide.length === 1 ? "is a public range" : "are public ranges"} wider than a /16 (IPv6: /32), so clients there could write their own X-Forwarded-For and dodge the per-IP limits; ` +
           "list the proxies' own addresses or narrower ranges, or set TRUST_PROXY_ACKNOWLEDGE=true if every address there is a proxy that overwrites the header",
-      });
+      );
     }
     if (env.SESSION_IDLE_HOURS > env.SESSION_MAX_HOURS) {
       ctx.addIssue({

@@ -80,6 +80,12 @@ function readSummary(db: Executor): Promise<SitemapSummary> {
   });
 }
 
+/** Each section's table and the path of its rows' pages. */
+const SECTION_ROWS = {
+  "case-studies": { table: caseStudies, prefix: "/case-studies/" },
+  blog: { table: blogPosts, prefix: "/blog/" },
+} as const satisfies Record<SitemapSection, unknown>;
+
 /** One page (0-based) of a section's entries, ordered by slug: at most SITEMAP_MAX_URLS rows. */
 function readSectionPage(
   db: Executor,
@@ -87,31 +93,18 @@ function readSectionPage(
   page: number,
 ): Promise<SitemapEntry[]> {
   return cachedRead(db, `sitemap:${section}:${page}`, async () => {
-    const offset = page * SITEMAP_MAX_URLS;
-    if (section === "case-studies") {
-      const rows = await db
-        .select({ slug: caseStudies.slug, updatedAt: caseStudies.updatedAt })
-        .from(caseStudies)
-        .where(eq(caseStudies.status, "published"))
-        .orderBy(asc(caseStudies.slug))
-        .limit(SITEMAP_MAX_URLS)
-        .offset(offset);
-      return rows.map((row) => ({
-        path: `/case-studies/${row.slug}`,
-        lastModified: row.updatedAt.toISOString(),
-      }));
-    }
+    const { table, prefix } = SECTION_ROWS[section];
     const rows = await db
-      .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
-      .from(blogPosts)
-      .where(eq(blogPosts.status, "published"))
-      .orderBy(asc(blogPosts.slug))
+      .select({ slug: table.slug, updatedAt: table.updatedAt })
+      .from(table)
+      .where(eq(table.status, "published"))
+      .orderBy(asc(table.slug))
       .limit(SITEMAP_MAX_URLS)
-      .offset(offset);
-    // A post's last change is its updated_at (decision 0272): every save sets it, and a post is
+      .offset(page * SITEMAP_MAX_URLS);
+    // A row's last change is its updated_at (decision 0272): every save sets it, and a post is
     // on the site from the save that publishes it (published_at is an editorial date, any day).
     return rows.map((row) => ({
-      path: `/blog/${row.slug}`,
+      path: `${prefix}${row.slug}`,
       lastModified: row.updatedAt.toISOString(),
     }));
   });

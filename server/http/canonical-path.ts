@@ -1,4 +1,4 @@
-import { createRouteLabeller } from "@server/observability/metrics";
+import { createRouteLabeller } from "@server/observability/route-labels";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { ServerBuild } from "react-router";
 

@@ -1,26 +1,17 @@
-/**
- * `/metrics` in the Prometheus text format (issue #21, decision 0210).
- *
- * One Registry per app (never prom-client's global one: tests start several apps in one process).
- * Only the request counters and the latency histogram are written on the hot path (an increment
- * and an observe per request); everything else is read at scrape time from the counters its own
- * module already keeps (page cache, content cache, outbox worker, rate-limit refusals), so
- * nothing here costs a request anything more, and no database is asked per request.
- */
-import { createHash, timingSafeEqual } from "node:crypto";
-import { BlockList, isIPv4, isIPv6 } from "node:net";
 import { contentCacheStats } from "@server/content/cache";
 import type { DatabaseHandle } from "@server/db/client";
 import { notifications } from "@server/db/schema";
 import type { PageCacheStats } from "@server/http/page-cache";
 import type { Logger } from "@server/logger";
 import type { OutboxRunResult } from "@server/mail";
+import { isMetricsRequestAllowed } from "@server/observability/metrics-access";
+import { createRouteLabeller } from "@server/observability/route-labels";
 import { LIMITERS, type LimiterName } from "@server/security/refusals";
 import type { VisitCounterStats } from "@server/visits/page-views";
 import { count, isNull } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 
 export const METRICS_PATH = "/metrics";
 
@@ -28,113 +19,6 @@ export const METRICS_PATH = "/metrics";
 const OUTBOX_COUNT_TIMEOUT_MS = 1_000;
 /** A count still running after this long is given up on and a new one started. */
 const OUTBOX_COUNT_RETRY_MS = 60_000;
-/** Route labels remembered per path; a full memo is emptied (random paths must not grow it). */
-const ROUTE_MEMO_MAX = 1_000;
-
-// ---------------------------------------------------------------------------------------------
-// Access: loopback peers, or the bearer token.
-
-const loopback = new BlockList();
-loopback.addSubnet("127.0.0.0", 8, "ipv4");
-loopback.addAddress("::1", "ipv6");
-// IPv4-mapped loopback, as a dual-stack socket reports an IPv4 peer (::ffff:127.0.0.1).
-loopback.addSubnet("::ffff:127.0.0.0", 104, "ipv6");
-
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  if (isIPv4(address)) return loopback.check(address, "ipv4");
-  if (isIPv6(address)) return loopback.check(address, "ipv6");
-  return false;
-}
-
-/** Headers a proxy adds: a loopback peer that sends one is relaying someone else's request. */
-const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
-
-const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
-
-/**
- * May this request read the metrics? With METRICS_TOKEN set, only with `Authorization: Bearer
- * <token>` — from everyone, loopback included: a reverse proxy on the same host makes every
- * visitor's request come from 127.0.0.1, and setting a token is how that setup is declared.
- * Without a token, only a loopback peer (the socket's address, never X-Forwarded-For, which any
- * client can write) whose request carries no forwarding header.
- */
-export function isMetricsRequestAllowed(
-  request: {
-    remoteAddress: string | undefined;
-    headers: Record<string, string | string[] | undefined>;
-  },
-  token: string | undefined,
-): boolean {
-  if (token) {
-    const header = request.headers.authorization;
-    if (typeof header !== "string") return false;
-    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
-    if (!match?.[1]) return false;
-    // Compared as hashes: equal lengths for timingSafeEqual, and no early exit on the first byte.
-    return timingSafeEqual(digest(match[1]), digest(token));
-  }
-  if (!isLoopbackAddress(request.remoteAddress)) return false;
-  return !FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Route labels: bounded, never the raw URL.
-
-/**
- * The route label of a path: the React Router route pattern it matches (`/blog/:slug`, `/*` for
- * the not-found page), with `.data` for React Router's data requests. Never the URL itself: any
- * visitor picks URLs, and each label value is a new time series.
- */
-export function createRouteLabeller(routes: ServerBuild["routes"]): (pathname: string) => string {
-  const patterns = new Map<string, string>();
-  const byParent = new Map<string | undefined, RouteObject[]>();
-  const children = (parentId: string | undefined) => {
-    let list = byParent.get(parentId);
-    if (!list) {
-      list = [];
-      byParent.set(parentId, list);
-    }
-    return list;
-  };
-  for (const route of Object.values(routes)) {
-    if (!route) continue;
-    const object: RouteObject = route.index
-      ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
-      : { id: route.id, path: route.path, caseSensitive: route.caseSensitive };
-    children(route.parentId).push(object);
-  }
-  const link = (list: RouteObject[], parentPattern: string): void => {
-    for (const route of list) {
-      const own = route.path ? `${parentPattern.replace(/\/$/, "")}/${route.path}` : parentPattern;
-      patterns.set(route.id ?? "", own || "/");
-      const below = byParent.get(route.id);
-      if (below && !route.index) (route as { children?: RouteObject[] }).children = below;
-      if (below) link(below, own);
-    }
-  };
-  const roots = byParent.get(undefined) ?? [];
-  link(roots, "");
-
-  const memo = new Map<string, string>();
-  const label = (pathname: string): string => {
-    const data = pathname.endsWith(".data");
-    const path = data ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
-    const matches = matchRoutes(roots, path);
-    const last = matches?.[matches.length - 1];
-    const pattern = (last && patterns.get(last.route.id ?? "")) ?? "unmatched";
-    return data ? `${pattern}.data` : pattern;
-  };
-  return (pathname) => {
-    let value = memo.get(pathname);
-    if (value === undefined) {
-      if (memo.size >= ROUTE_MEMO_MAX) memo.clear();
-      value = label(pathname);
-      memo.set(pathname, value);
-    }
-    return value;
-  };
-}
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 

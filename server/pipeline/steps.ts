@@ -1,13 +1,6 @@
 import { type AuditActor, audited, recordAudit } from "@server/audit/log";
 import type { Database, Executor } from "@server/db/client";
-import {
-  applicationRatings,
-  contactSubmissions,
-  jobApplications,
-  pipelineActivity,
-  replyTemplates,
-  user,
-} from "@server/db/schema";
+import { contactSubmissions, jobApplications, pipelineActivity, user } from "@server/db/schema";
 import { setInquiryStatus } from "@server/inquiries/back-office";
 import { setJobApplicationStatus } from "@server/job-applications/back-office";
 import { inTransaction } from "@server/kit/transaction";
@@ -16,7 +9,6 @@ import { composeMail } from "@server/mail/compose";
 import { recordActivity } from "@server/pipeline/activity";
 import { hasPasswordSql } from "@server/staff/status";
 import { and, asc, eq, or, sql } from "drizzle-orm";
-import { studio } from "~/copy/studio";
 import { inquiryPath } from "~/entities/inquiry/view";
 import { applicationPath } from "~/entities/job-application/view";
 import { ACTIVITY_LABELS, UNASSIGNED } from "~/entities/pipeline/view";
@@ -84,7 +76,7 @@ export async function possibleOwners(
 }
 
 /** The record's current row (locked for the step), or null when it is gone. */
-async function lockRow(tx: Executor, subject: PipelineSubject, id: string) {
+export async function lockRow(tx: Executor, subject: PipelineSubject, id: string) {
   const t = table(subject);
   const [row] = await tx
     .select({
@@ -317,117 +309,6 @@ export function sendReply(
 /** The status a reply moves an inquiry from, and to. */
 const REPLIED_FROM: ContactStatus = "new";
 const REPLIED_TO: ContactStatus = "contacted";
-
-/** A reviewer's rating (1-5) of an application, replacing their earlier one; false: gone. */
-export async function rateApplication(
-  services: StepServices,
-  id: string,
-  rating: number,
-): Promise<boolean> {
-  const reviewer = services.actor.id;
-  if (!reviewer) return false;
-  return inTransaction(services.db, async (tx) => {
-    const row = await lockRow(tx, "job_application", id);
-    if (!row) return false;
-    const [before] = await tx
-      .select({ rating: applicationRatings.rating })
-      .from(applicationRatings)
-      .where(
-        and(eq(applicationRatings.applicationId, id), eq(applicationRatings.userId, reviewer)),
-      );
-    if (before?.rating === rating) return true;
-    await tx
-      .insert(applicationRatings)
-      .values({ applicationId: id, userId: reviewer, rating })
-      .onConflictDoUpdate({
-        target: [applicationRatings.applicationId, applicationRatings.userId],
-        set: { rating, updatedAt: new Date() },
-      });
-    await recordActivity(tx, {
-      subject: "job_application",
-      subjectId: id,
-      kind: "rating",
-      actor: services.actor,
-      summary: `${rating} of 5`,
-    });
-    await recordAudit(tx, {
-      action: "rate",
-      actor: services.actor,
-      entityType: "job_application",
-      entityId: id,
-      entityName: row.name.slice(0, 200),
-      changes: { rating: { before: before?.rating ?? null, after: rating } },
-    });
-    return true;
-  });
-}
-
-/** The reviewer's own rating, and the average of everyone's (one decimal), with how many. */
-export async function ratingsOf(db: Executor, id: string, reviewer: string) {
-  const rows = await db
-    .select({ userId: applicationRatings.userId, rating: applicationRatings.rating })
-    .from(applicationRatings)
-    .where(eq(applicationRatings.applicationId, id));
-  const total = rows.reduce((sum, row) => sum + row.rating, 0);
-  return {
-    mine: rows.find((row) => row.userId === reviewer)?.rating ?? null,
-    average: rows.length > 0 ? Math.round((total / rows.length) * 10) / 10 : null,
-    count: rows.length,
-  };
-}
-
-/** A record's reply templates, in their order. */
-export function listTemplates(db: Executor, subject?: PipelineSubject) {
-  return db
-    .select()
-    .from(replyTemplates)
-    .where(subject ? eq(replyTemplates.subjectType, subject) : undefined)
-    .orderBy(asc(replyTemplates.subjectType), asc(replyTemplates.position));
-}
-
-/** Saves a template's name, subject and text; false when it is gone. */
-export async function saveTemplate(
-  db: Database,
-  actor: AuditActor,
-  id: string,
-  values: { name: string; subject: string; body: string },
-): Promise<boolean> {
-  return audited(db, actor, { entity: "reply_template", id }, async (tx) => {
-    const updated = await tx
-      .update(replyTemplates)
-      .set(values)
-      .where(eq(replyTemplates.id, id))
-      .returning({ id: replyTemplates.id });
-    return updated.length > 0;
-  });
-}
-
-/** The scheduling pages templates link to: the sales call, and applicants' interviews (if any). */
-export interface TemplateLinks {
-  bookingUrl: string;
-  interviewUrl?: string | undefined;
-}
-
-/**
- * The words a record's templates may use (TEMPLATE_PLACEHOLDERS). Applicants are offered their
- * interview page, never the sales call (issue #47 item 18): `{interview_url}` is null without
- * INTERVIEW_BOOKING_URL (its paragraph is left out), and `{booking_url}` is not theirs (it stays
- * visible in the reply, for staff to see and fix).
- */
-export function templateValues(
-  subject: PipelineSubject,
-  links: TemplateLinks,
-  record: { name: string; positionTitle?: string | null },
-): Record<string, string | null> {
-  const shared = { name: record.name, studio: studio.name };
-  return subject === "job_application"
-    ? {
-        ...shared,
-        position: record.positionTitle ?? "",
-        interview_url: links.interviewUrl ?? null,
-      }
-    : { ...shared, position: "", booking_url: links.bookingUrl };
-}
 
 /**
  * A visitor's booking from the site (issue #30 item 4): "Booked a call" on that inquiry, once.

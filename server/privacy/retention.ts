@@ -1,11 +1,11 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import type { Executor } from "@server/db/client";
 import { contactSubmissions, jobApplications, privacySettings, uploads } from "@server/db/schema";
+import { countChanges } from "@server/privacy/erasure";
 import type { StorageDriver } from "@server/storage";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { RETENTION_DEFAULTS, type RetentionInput } from "~/entities/privacy/form";
 import type { UploadBucket } from "~/lib/values";
-import { countChanges } from "./person";
 
 /**
  * Retention (issue #32 item 4, decision 0351): inquiries and their attachments are deleted N

@@ -2,21 +2,19 @@ import { getRuntimeFrom } from "@server/context";
 import type { Database } from "@server/db/client";
 import { isUuid } from "@server/kit/list-params";
 import { type ActivityRow, listActivity } from "@server/pipeline/activity";
+import { rateApplication } from "@server/pipeline/ratings";
 import {
   addNote,
   changeFollowUp,
   changeOwner,
   changeStatus,
-  listTemplates,
   PIPELINE_PATHS,
   possibleOwners,
-  rateApplication,
   type StaffMember,
   type StepServices,
   sendReply,
-  type TemplateLinks,
-  templateValues,
 } from "@server/pipeline/steps";
+import { listTemplates, type TemplateLinks, templateValues } from "@server/pipeline/templates";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { currentActor, requireAccess } from "@server/security/admin-access";

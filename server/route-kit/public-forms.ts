@@ -26,7 +26,8 @@ import {
   UPLOAD_RULES,
   UploadRejectedError,
 } from "@server/uploads/store";
-import type { Visitor, VisitSource } from "@server/visits/page-views";
+import type { VisitSource } from "@server/visits/page-views";
+import type { Visitor } from "@server/visits/view-rules";
 import {
   contactInquirySchema,
   MAX_ATTACHMENTS,

@@ -1,13 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { type AuditActor, recordAudit } from "@server/audit/log";
-import { getRuntimeFrom } from "@server/context";
 import type { Database, Executor } from "@server/db/client";
-import { account, auditEvents, session, user } from "@server/db/schema";
+import { auditEvents, session, user } from "@server/db/schema";
 import { inTransaction } from "@server/kit/transaction";
 import { enqueueNotification } from "@server/mail";
-import { redirectWithFlash } from "@server/route-kit/flash";
 import type { Runtime } from "@server/runtime";
-import { currentActor } from "@server/security/admin-access";
 import {
   endPasswordLinks,
   endSingleUseTokens,
@@ -16,14 +13,11 @@ import {
   singleUseLink,
 } from "@server/security/single-use-links";
 import { hasPasswordSql } from "@server/staff/status";
-import { and, asc, eq, inArray, isNotNull, max } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
+import { asc, eq, max } from "drizzle-orm";
 import { studio } from "~/copy/studio";
 import { staffRoleOf } from "~/entities/staff/access";
 import type { InviteInput } from "~/entities/staff/form";
-import { STAFF_PATH, STAFF_STATUS_LABELS, type StaffStatus } from "~/entities/staff/view";
-import { failure, success } from "~/lib/admin-messages";
-import type { FlashInput } from "~/lib/flash";
+import { STAFF_STATUS_LABELS, type StaffStatus } from "~/entities/staff/view";
 import { type AuditAction, STAFF_ROLE_LABELS, type StaffRole } from "~/lib/values";
 
 /**
@@ -223,14 +217,29 @@ export async function changeStaff(
     // The admins' rows first, locked: the last-admin check sees what every concurrent change sees.
     const activeAdmins = await lockActiveAdminIds(tx);
     const [target] = await tx
-      .select({ id: user.id, email: user.email, role: user.role, banned: user.banned })
+      .select({
+        id: user.id,
+        email: user.email,
+        role: user.role,
+        banned: user.banned,
+        hasPassword: hasPasswordSql,
+      })
       .from(user)
       .where(eq(user.id, id))
       .limit(1);
     if (!target) return { ok: false, reason: "not_found" };
     const role = staffRoleOf(target);
+    const audit = (changes: Record<string, { before: unknown; after: unknown }>) =>
+      recordAudit(tx, {
+        action: CHANGE_ACTIONS[change.kind],
+        actor,
+        entityType: "staff",
+        entityId: id,
+        entityName: target.email,
+        changes,
+      });
     if (change.kind === "resend" || change.kind === "revoke") {
-      if (target.banned || !role || (await hasPassword(tx, id))) {
+      if (target.banned || !role || target.hasPassword) {
         return { ok: false, reason: "not_invited" };
       }
       const before = (await openTokenExpiries(tx, ["staff-invite"])).get(id) ?? null;
@@ -240,17 +249,10 @@ export async function changeStaff(
         change.kind === "resend"
           ? await queueInvitation(runtime, tx, actor, { id, email: target.email, role })
           : null;
-      await recordAudit(tx, {
-        action: CHANGE_ACTIONS[change.kind],
-        actor,
-        entityType: "staff",
-        entityId: id,
-        entityName: target.email,
-        changes: {
-          link_expires: {
-            before: before?.toISOString() ?? null,
-            after: after?.toISOString() ?? null,
-          },
+      await audit({
+        link_expires: {
+          before: before?.toISOString() ?? null,
+          after: after?.toISOString() ?? null,
         },
       });
       return { ok: true, email: target.email };
@@ -296,53 +298,19 @@ export async function changeStaff(
         break;
     }
     if (change.kind !== "reactivate") await endSessions(tx, id);
-    await recordAudit(tx, {
-      action: CHANGE_ACTIONS[change.kind],
-      actor,
-      entityType: "staff",
-      entityId: id,
-      entityName: target.email,
-      changes,
-    });
+    await audit(changes);
     return { ok: true, email: target.email };
   });
-}
-
-async function hasPassword(tx: Executor, userId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: account.id })
-    .from(account)
-    .where(
-      and(
-        eq(account.userId, userId),
-        eq(account.providerId, "credential"),
-        isNotNull(account.password),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The ids of the admins who can sign in (a password, not deactivated), their rows locked. */
 async function lockActiveAdminIds(tx: Executor): Promise<string[]> {
   const admins = await tx
-    .select({ id: user.id, banned: user.banned })
+    .select({ id: user.id, banned: user.banned, hasPassword: hasPasswordSql })
     .from(user)
     .where(eq(user.role, "admin"))
     .for("update");
-  const candidates = admins.filter((admin) => !admin.banned).map((admin) => admin.id);
-  if (candidates.length === 0) return [];
-  const withPassword = await tx
-    .select({ userId: account.userId })
-    .from(account)
-    .where(
-      and(
-        inArray(account.userId, candidates),
-        eq(account.providerId, "credential"),
-        isNotNull(account.password),
-      ),
-    );
-  return [...new Set(withPassword.map((row) => row.userId))];
+  return admins.filter((admin) => !admin.banned && admin.hasPassword).map((admin) => admin.id);
 }
 
 /** Ends every session of a user at once (the next request of theirs is signed out). */
@@ -366,50 +334,4 @@ export async function findStaff(
 /** The name of an account, for the removal's confirmation page; null when it is gone. */
 export async function findStaffEmail(db: Database, id: string): Promise<string | null> {
   return (await findStaff(db, id))?.email ?? null;
-}
-
-/**
- * A staff screen's change (its form, or the removal's confirmation): the change as the signed-in
- * admin, then back to the screen with the outcome's toast. A failure is logged and toasted.
- */
-export async function staffChangeAction(
-  context: Readonly<RouterContextProvider>,
-  id: string,
-  change: StaffChange,
-): Promise<Response> {
-  const runtime = getRuntimeFrom(context);
-  let flash: FlashInput;
-  try {
-    const result = await changeStaff(runtime, currentActor(context), id, change);
-    flash = result.ok ? success(changedMessage(result.email, change)) : failure(refusalOf(result));
-  } catch (error) {
-    runtime.logger.error({ err: error, change: change.kind }, STAFF_MESSAGES.updateFailed);
-    flash = failure(STAFF_MESSAGES.updateFailed);
-  }
-  return redirectWithFlash(context, STAFF_PATH, flash);
-}
-
-function refusalOf(result: Extract<StaffWrite, { ok: false }>): string {
-  if (result.reason === "last_admin") return STAFF_MESSAGES.lastAdmin;
-  if (result.reason === "not_found") return STAFF_MESSAGES.notFound;
-  if (result.reason === "not_invited") return STAFF_MESSAGES.notInvited;
-  if (result.reason === "no_invitation") return STAFF_MESSAGES.noOpenInvitation;
-  return STAFF_MESSAGES.updateFailed;
-}
-
-function changedMessage(email: string, change: StaffChange): string {
-  switch (change.kind) {
-    case "role":
-      return STAFF_MESSAGES.roleChanged(email, change.role);
-    case "deactivate":
-      return STAFF_MESSAGES.deactivated(email);
-    case "reactivate":
-      return STAFF_MESSAGES.reactivated(email);
-    case "remove":
-      return STAFF_MESSAGES.removed(email);
-    case "resend":
-      return STAFF_MESSAGES.resent(email);
-    case "revoke":
-      return STAFF_MESSAGES.revoked(email);
-  }
 }

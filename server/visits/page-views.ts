@@ -1,16 +1,22 @@
-import { hash } from "node:crypto";
 import type { Database } from "@server/db/client";
 import { copyRows } from "@server/db/copy";
 import { pageViews } from "@server/db/schema";
 import type { Logger } from "@server/logger";
-import { clientIpContext, limitAddress } from "@server/security/client-ip";
+import { limitAddress } from "@server/security/client-ip";
 import { asc, eq } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
-import type { RouterContextProvider } from "react-router";
 import type { VisitUtm } from "~/entities/visit/view";
-import { isPublicPage } from "./public-pages";
 import { rotateSalt, untilNextVisitDay, visitDay } from "./salt";
 import { traitsOf } from "./user-agent";
+import {
+  isCountedPath,
+  isCountedVisitor,
+  referrerHostOf,
+  UTM_KEYS,
+  utmOf,
+  type Visitor,
+  visitIdOf,
+} from "./view-rules";
 
 /**
  * Cookieless page views of the public site (issue #33, decision 0380).
@@ -20,12 +26,6 @@ import { traitsOf } from "./user-agent";
  * (`page_views_dropped_total` in /metrics) rather than growing. The record holds the IP address
  * and user agent only in memory, until its batch is hashed into the visit id and written.
  */
-
-/** Who sent a request, as far as a visit id needs: never stored. */
-export interface Visitor {
-  ip: string;
-  userAgent: string;
-}
 
 /** What a page view records besides its visit id. */
 export interface ViewInput extends Visitor {
@@ -69,19 +69,6 @@ export interface VisitCounterStats {
   capped: number;
 }
 
-const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
-/** A parameter longer than this is cut: a URL's query is the visitor's to write. */
-const MAX_VALUE = 200;
-const MAX_PATH = 500;
-/**
- * A control character (C0, DEL, C1: `\p{Cc}`) or a format character (zero-width, bidirectional
- * overrides, BOM, soft hyphen: `\p{Cf}`), which no text of a page view holds: a browser's path
- * never has one (it is percent-encoded), a NUL would make PostgreSQL refuse the whole batch the
- * view is written in, and a format character makes a value read as another on the analytics
- * screen. A path with one is no page; a parameter with one is left out.
- */
-const CONTROL_CHAR = /[\p{Cc}\p{Cf}]/u;
-
 /** Addresses whose beacon allowance is tracked, at most; idle ones go first past that. */
 const MAX_BEACON_ADDRESSES = 50_000;
 /** Visits whose views of the day are tracked, at most; a visit past that is not capped. */
@@ -101,66 +88,6 @@ const COLUMNS = [
   "device",
   "browser",
 ] as const satisfies readonly (keyof ViewRow)[];
-
-/**
- * SHA-256 of (salt, site, IP, user agent), its first 64 bits: the visit id of one visitor for one
- * day. 64 bits keep the id unique among the visits of a day (as Plausible's do) and make it one
- * machine word to store and index (decision 0383).
- */
-export function visitIdOf(salt: Buffer, site: string, visitor: Visitor): bigint {
-  // One buffer and a one-shot hash: the same bytes as four updates of a Hash, for less.
-  const input = Buffer.concat([
-    salt,
-    Buffer.from(`\0${site}\0${visitor.ip}\0${visitor.userAgent}`),
-  ]);
-  return hash("sha256", input, "buffer").readBigInt64BE(0);
-}
-
-/** The `utm_*` parameters of a URL (or a path with its query), or null when it has none. */
-export function utmOf(url: string): VisitUtm | null {
-  const query = url.indexOf("?");
-  if (query === -1) return null;
-  const params = new URLSearchParams(url.slice(query + 1));
-  const utm: VisitUtm = {};
-  for (const key of UTM_KEYS) {
-    const value = params.get(`utm_${key}`)?.trim();
-    if (value && !CONTROL_CHAR.test(value)) utm[key] = value.slice(0, MAX_VALUE);
-  }
-  return Object.keys(utm).length > 0 ? utm : null;
-}
-
-/** The referring host (lower case, no `www.`), or null for none, a bad one, or this site's. */
-export function referrerHostOf(referrer: string | null, siteHost: string): string | null {
-  if (!referrer) return null;
-  try {
-    const url = new URL(referrer);
-    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    if (url.host === siteHost) return null;
-    return (
-      url.hostname
-        .toLowerCase()
-        .replace(/^www\./, "")
-        .slice(0, MAX_VALUE) || null
-    );
-  } catch {
-    return null;
-  }
-}
-
-/** A public page that is counted: not the back-office, its data requests, assets or previews. */
-export function isCountedPath(path: string): boolean {
-  if (!path.startsWith("/") || path.length > MAX_PATH || CONTROL_CHAR.test(path)) return false;
-  if (path.endsWith(".data")) return false;
-  return !/^\/(?:admin|api|assets|preview|files|img|uploads|sitemaps?)(?:[/.]|$)/.test(path);
-}
-
-/** Better-auth's session cookie: a signed-in staff member, never counted. */
-const STAFF_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-
-/** Whether a request is counted at all: a person (not a bot) who is not signed-in staff. */
-export function isCountedVisitor(userAgent: string, cookie: string | undefined): boolean {
-  return !traitsOf(userAgent).bot && !STAFF_COOKIE.test(cookie ?? "");
-}
 
 export class VisitCounter {
   private queue: ViewInput[] = [];
@@ -401,51 +328,4 @@ export function countPageViews(counter: VisitCounter) {
     });
     next();
   };
-}
-
-/** The visitor of a route's request: the client address Express resolved and the user agent. */
-export function visitorOf(request: globalThis.Request, context: Readonly<RouterContextProvider>) {
-  return {
-    ip: context.get(clientIpContext) ?? "",
-    userAgent: request.headers.get("user-agent") ?? "",
-  } satisfies Visitor;
-}
-
-/**
- * Whether a beacon comes from the site's own pages: an `Origin` of this site, or without one a
- * `Sec-Fetch-Site` of `same-origin` or `same-site` (every current browser sends one of the two
- * with `sendBeacon`). A request with neither (a script, curl) is refused, unlike the other
- * resource routes' check (`isCrossSiteRequest`), which lets it pass.
- */
-export function isSameSiteBeacon(request: globalThis.Request, siteUrl: string): boolean {
-  const origin = request.headers.get("origin");
-  const fetchSite = request.headers.get("sec-fetch-site");
-  if (fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "same-site") return false;
-  if (origin !== null) {
-    return origin === new URL(siteUrl).origin || origin === new URL(request.url).origin;
-  }
-  return fetchSite !== null;
-}
-
-/**
- * A client-side navigation reported by the browser's beacon (`POST /visit`, field `page`: the
- * new path and query). The referrer is this site, so it carries no source; its own `utm_*` do.
- * Counted only to a real public page (`isPublicPage`: the sitemap's paths, from the content
- * cache); a made-up path is never a view.
- */
-export async function countNavigation(
-  counter: VisitCounter,
-  request: globalThis.Request,
-  context: Readonly<RouterContextProvider>,
-  page: string,
-): Promise<boolean> {
-  const visitor = visitorOf(request, context);
-  if (!isCountedVisitor(visitor.userAgent, request.headers.get("cookie") ?? undefined)) {
-    return false;
-  }
-  const query = page.indexOf("?");
-  const path = query === -1 ? page : page.slice(0, query);
-  if (!isCountedPath(path) || !(await isPublicPage(counter.db, path))) return false;
-  counter.count({ ...visitor, at: counter.options.now(), path, url: page, referrer: null });
-  return true;
 }

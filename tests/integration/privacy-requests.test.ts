@@ -7,13 +7,8 @@ import { auditEvents, contactSubmissions, jobApplications, session, user } from 
 import { submitProjectInquiry } from "@server/inquiries/intake";
 import { submitJobApplication } from "@server/job-applications/intake";
 import { mailFileDirectory } from "@server/mail/transport";
-import {
-  addNote,
-  changeOwner,
-  changeStatus,
-  rateApplication,
-  sendReply,
-} from "@server/pipeline/steps";
+import { rateApplication } from "@server/pipeline/ratings";
+import { addNote, changeOwner, changeStatus, sendReply } from "@server/pipeline/steps";
 import {
   addressHash,
   emailColumnsNotCovered,

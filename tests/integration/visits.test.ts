@@ -2,14 +2,9 @@ import type { Server } from "node:http";
 import { listTables, qualified, rowsOf } from "@server/backup/archive/catalog";
 import { contactSubmissions, jobApplications, pageViews, visitSalts } from "@server/db/schema";
 import { PageCache } from "@server/http/page-cache";
-import {
-  countPageViews,
-  isCountedPath,
-  utmOf,
-  type ViewInput,
-  VisitCounter,
-} from "@server/visits/page-views";
+import { countPageViews, type ViewInput, VisitCounter } from "@server/visits/page-views";
 import { rotateSalt, untilNextVisitDay, visitDay } from "@server/visits/salt";
+import { isCountedPath, utmOf } from "@server/visits/view-rules";
 import { asc, eq, sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

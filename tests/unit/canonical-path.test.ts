@@ -1,5 +1,5 @@
 import { canonicalPath } from "@server/http/canonical-path";
-import { createRouteLabeller } from "@server/observability/metrics";
+import { createRouteLabeller } from "@server/observability/route-labels";
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 

@@ -1,11 +1,7 @@
 import type { Server } from "node:http";
-import {
-  createMetrics,
-  createRouteLabeller,
-  isLoopbackAddress,
-  isMetricsRequestAllowed,
-  type MetricsSources,
-} from "@server/observability/metrics";
+import { createMetrics, type MetricsSources } from "@server/observability/metrics";
+import { isLoopbackAddress, isMetricsRequestAllowed } from "@server/observability/metrics-access";
+import { createRouteLabeller } from "@server/observability/route-labels";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

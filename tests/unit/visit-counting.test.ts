@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { visitIdOf } from "@server/visits/page-views";
 import { browserFamilyOf, deviceClassOf, traitsOf } from "@server/visits/user-agent";
+import { visitIdOf } from "@server/visits/view-rules";
 import { isbot } from "isbot";
 import { describe, expect, it } from "vitest";
 

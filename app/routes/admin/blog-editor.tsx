@@ -2,15 +2,14 @@ import { audited } from "@server/audit/log";
 import { listCategoryChoices } from "@server/content/blog/categories";
 import { findBlogPostForEdit, saveBlogPost } from "@server/content/blog/editor";
 import { sanitizeBlogHtml } from "@server/content/sanitize";
+import { findDraft, unpublish } from "@server/content/workflow/drafts";
 import {
-  findDraft,
   keptMessage,
   publishAtOf,
   requestChanges,
   saveThroughWorkflow,
-  unpublish,
   workflowIntentOf,
-} from "@server/content/workflow/drafts";
+} from "@server/content/workflow/editor-buttons";
 import { currentPreviewPath } from "@server/content/workflow/preview";
 import { getRuntimeFrom } from "@server/context";
 import { isUuid } from "@server/kit/list-params";

@@ -1,14 +1,9 @@
-import {
-  draftOf,
-  type EditorState,
-  findCaseStudy,
-  handleCaseStudyPost,
-  isFixedSlug,
-} from "@server/content/case-studies/editor";
+import { draftOf, findCaseStudy, isFixedSlug } from "@server/content/case-studies/editor";
 import { findDraft } from "@server/content/workflow/drafts";
 import { currentPreviewPath } from "@server/content/workflow/preview";
 import { getRuntimeFrom } from "@server/context";
 import { isUuid } from "@server/kit/list-params";
+import { type EditorState, handleCaseStudyPost } from "@server/route-kit/case-study-editor";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { ExternalLink } from "lucide-react";

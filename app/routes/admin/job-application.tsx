@@ -2,7 +2,7 @@ import { getRuntimeFrom } from "@server/context";
 import type { Database } from "@server/db/client";
 import { findJobApplication } from "@server/job-applications/back-office";
 import { isUuid } from "@server/kit/list-params";
-import { ratingsOf } from "@server/pipeline/steps";
+import { ratingsOf } from "@server/pipeline/ratings";
 import {
   loadPipelinePage,
   pipelineAction,

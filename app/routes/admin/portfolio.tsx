@@ -4,14 +4,13 @@ import {
   listPortfolioItems,
   savePortfolioItem,
 } from "@server/content/portfolio/editor";
+import { findDraft, unpublish } from "@server/content/workflow/drafts";
 import {
-  findDraft,
   keptMessage,
   publishAtOf,
   saveThroughWorkflow,
-  unpublish,
   workflowIntentOf,
-} from "@server/content/workflow/drafts";
+} from "@server/content/workflow/editor-buttons";
 import { getRuntimeFrom } from "@server/context";
 import { isUuid, listReturnPath, parseListQuery, parseOneOf } from "@server/kit/list-params";
 import { editorRefusal, findRowOrRedirect, saveFromEditor } from "@server/route-kit/editor";

@@ -1,13 +1,8 @@
 import { getRuntimeFrom } from "@server/context";
 import { mailFileDirectory } from "@server/mail/transport";
 import { type ConsentMonth, consentCountsByMonth } from "@server/privacy/consent";
-import {
-  erasePerson,
-  erasuresOf,
-  findPerson,
-  isEmpty,
-  type PersonData,
-} from "@server/privacy/person";
+import { erasePerson, erasuresOf } from "@server/privacy/erasure";
+import { findPerson, isEmpty, type PersonData } from "@server/privacy/person";
 import { readRetention, saveRetention } from "@server/privacy/retention";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";

@@ -1,8 +1,9 @@
 import { getRuntimeFrom } from "@server/context";
 import { redirectWithFlash } from "@server/route-kit/flash";
+import { staffChangeAction } from "@server/route-kit/staff";
 import { requireAccess } from "@server/security/admin-access";
 import { requireRecentVerification } from "@server/security/step-up";
-import { findStaffEmail, STAFF_MESSAGES, staffChangeAction } from "@server/staff/accounts";
+import { findStaffEmail, STAFF_MESSAGES } from "@server/staff/accounts";
 import { ConfirmDeletePanel } from "~/components/admin/confirm-delete-panel";
 import { DEACTIVATE_CONSEQUENCE, STAFF_PATH } from "~/entities/staff/view";
 import { failure } from "~/lib/admin-messages";

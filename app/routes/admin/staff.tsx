@@ -2,6 +2,7 @@ import { getRuntimeFrom } from "@server/context";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { loadAdminList } from "@server/route-kit/moderation";
+import { staffChangeAction } from "@server/route-kit/staff";
 import { currentActor, requireAccess } from "@server/security/admin-access";
 import { requireRecentVerification } from "@server/security/step-up";
 import {
@@ -11,7 +12,6 @@ import {
   STAFF_MESSAGES,
   type StaffChange,
   type StaffRow,
-  staffChangeAction,
 } from "@server/staff/accounts";
 import { setTwoFactorRequired, twoFactorRequired } from "@server/staff/settings";
 import { type Ref, useEffect, useRef } from "react";

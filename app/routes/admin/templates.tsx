@@ -1,6 +1,6 @@
 import { getRuntimeFrom } from "@server/context";
 import { isUuid } from "@server/kit/list-params";
-import { listTemplates, saveTemplate } from "@server/pipeline/steps";
+import { listTemplates, saveTemplate } from "@server/pipeline/templates";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { loadAdminList } from "@server/route-kit/moderation";

@@ -1,7 +1,7 @@
 import { getRuntimeFrom } from "@server/context";
 import { beaconReply, onlyPost, readBeacon } from "@server/http/beacon";
+import { countNavigation, isSameSiteBeacon } from "@server/route-kit/visits";
 import { clientIpContext } from "@server/security/client-ip";
-import { countNavigation, isSameSiteBeacon } from "@server/visits/page-views";
 import type { Route } from "./+types/visit";
 
 /**

@@ -1,8 +1,8 @@
 import { getRuntimeFrom } from "@server/context";
 import { metaFor } from "@server/route-kit/page-meta";
 import { handleWeddingPost } from "@server/route-kit/public-forms";
+import { visitorOf } from "@server/route-kit/visits";
 import { getClientIp } from "@server/security/client-ip";
-import { visitorOf } from "@server/visits/page-views";
 import { data } from "react-router";
 import { BookingTrigger } from "~/components/site/booking/booking";
 import { Glow } from "~/components/site/sections/page-hero";
