@@ -21,7 +21,12 @@ import type { RouterContextProvider } from "react-router";
 import { studio } from "~/copy/studio";
 import { staffRoleOf } from "~/entities/staff/access";
 import type { InviteInput } from "~/entities/staff/form";
-import { STAFF_PATH, STAFF_STATUS_LABELS, type StaffStatus } from "~/entities/staff/view";
+import {
+  STAFF_PATH,
+  STAFF_STATUS_LABELS,
+  type StaffRow,
+  type StaffStatus,
+} from "~/entities/staff/view";
 import { failure, success } from "~/lib/admin-messages";
 import type { FlashInput } from "~/lib/flash";
 import { type AuditAction, STAFF_ROLE_LABELS, type StaffRole } from "~/lib/values";
@@ -61,19 +66,6 @@ export const STAFF_MESSAGES = {
   lastAdmin:
     "This is the last active admin: it cannot be demoted, deactivated or removed. Make another account an admin first.",
 } as const;
-
-export interface StaffRow {
-  id: string;
-  name: string;
-  email: string;
-  role: StaffRole | null;
-  status: StaffStatus;
-  lastSignInAt: Date | null;
-  /** While invited: when the open invitation's link expires; null when none is open. */
-  invitationExpiresAt: Date | null;
-  /** The only active admin: the screen offers no demotion, deactivation or removal. */
-  lastActiveAdmin: boolean;
-}
 
 /** Every account, by e-mail, with its status and latest sign-in (a session or an audit row). */
 export async function listStaff(db: Database): Promise<StaffRow[]> {
