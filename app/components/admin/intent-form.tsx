@@ -1,7 +1,8 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { Form } from "react-router";
 import { FormFields } from "~/components/forms/fields";
 import type { FieldErrors } from "~/lib/forms/result";
+import { buttonClass } from "./ui";
 
 /**
  * A form posting one intent to its own route: the hidden intent, the form kit's fields in the
@@ -29,6 +30,32 @@ export function IntentForm({
         {fields}
       </FormFields>
       {children}
+    </Form>
+  );
+}
+
+/** A row's button posting one intent about it (its id) to its own route. */
+export function IntentButton({
+  intent,
+  id,
+  label,
+  buttonRef,
+  children,
+}: {
+  intent: string;
+  id: string;
+  /** The button's name when its words alone do not say which row. */
+  label?: string;
+  buttonRef?: Ref<HTMLButtonElement>;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <button ref={buttonRef} type="submit" className={buttonClass.secondary} aria-label={label}>
+        {children}
+      </button>
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import { type Ref, useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { formatDateTime } from "~/components/admin/format";
+import { IntentButton } from "~/components/admin/intent-form";
 import { buttonClass, ColumnHeads, fieldClass, TableRegion } from "~/components/admin/ui";
 import {
   DEACTIVATE_CONSEQUENCE,
@@ -154,13 +155,9 @@ function RowAction({
   buttonRef?: Ref<HTMLButtonElement>;
 }) {
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={row.id} />
-      <button ref={buttonRef} type="submit" className={buttonClass.secondary}>
-        {label}
-        <span className="sr-only"> {row.email}</span>
-      </button>
-    </Form>
+    <IntentButton intent={intent} id={row.id} buttonRef={buttonRef}>
+      {label}
+      <span className="sr-only"> {row.email}</span>
+    </IntentButton>
   );
 }

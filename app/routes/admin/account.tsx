@@ -89,10 +89,15 @@ async function back(post: Post, to: string, flash: FlashInput, cookies: readonly
 }
 
 /** Recovery codes rendered in place, this once: the new session's cookie rides with the answer. */
-function codesShown(step: { cookies: string[]; recoveryCodes?: string[] }, answer: AccountAnswer) {
+function codesShown(step: { cookies: string[]; recoveryCodes?: string[] }, regenerated: boolean) {
   const headers = new Headers(ADMIN_RESPONSE_HEADERS);
   for (const cookie of step.cookies) headers.append("Set-Cookie", cookie);
-  return data<AccountAnswer>(answer, { headers });
+  const answer: AccountAnswer = {
+    form: "two-factor",
+    fieldErrors: {},
+    recoveryCodes: step.recoveryCodes ?? [],
+  };
+  return data<AccountAnswer>(regenerated ? { ...answer, regenerated } : answer, { headers });
 }
 
 /** "End" on one session, or "Sign out everywhere else" (`id` null). */
@@ -150,11 +155,7 @@ const INTENTS: Record<string, Handler> = {
     const code = post.text("code").replace(/\s+/g, "");
     const step = await confirmTwoFactor(runtime, actor, staff, args.request, code);
     if (!step.ok) return refused("two-factor", "code", step);
-    return codesShown(step, {
-      form: "two-factor",
-      fieldErrors: {},
-      recoveryCodes: step.recoveryCodes ?? [],
-    });
+    return codesShown(step, false);
   },
 
   async "recovery-codes"(post) {
@@ -162,12 +163,7 @@ const INTENTS: Record<string, Handler> = {
     const password = post.text("recoveryPassword");
     const step = await regenerateRecoveryCodes(runtime, actor, staff, args.request, password);
     if (!step.ok) return refused("two-factor", "recoveryPassword", step);
-    return codesShown(step, {
-      form: "two-factor",
-      fieldErrors: {},
-      recoveryCodes: step.recoveryCodes ?? [],
-      regenerated: true,
-    });
+    return codesShown(step, true);
   },
 
   async "passkey-remove"(post) {

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Form, Link, useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
+import { IntentButton } from "~/components/admin/intent-form";
 import { addPasskey, PasskeyButton, useWebAuthnSupport } from "~/components/admin/passkeys";
-import { buttonClass } from "~/components/admin/ui";
 import { PASSKEY_MESSAGES } from "~/entities/staff/view";
 import { Section } from "./section";
 
@@ -39,17 +39,13 @@ export function PasskeysSection({
                   Added {row.createdAt ? formatDateTime(row.createdAt) : "earlier"}
                 </p>
               </div>
-              <Form method="post">
-                <input type="hidden" name="intent" value="passkey-remove" />
-                <input type="hidden" name="id" value={row.id} />
-                <button
-                  type="submit"
-                  className={buttonClass.secondary}
-                  aria-label={`Remove passkey: ${row.name}`}
-                >
-                  Remove
-                </button>
-              </Form>
+              <IntentButton
+                intent="passkey-remove"
+                id={row.id}
+                label={`Remove passkey: ${row.name}`}
+              >
+                Remove
+              </IntentButton>
             </li>
           ))}
         </ul>

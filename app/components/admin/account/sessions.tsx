@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
+import { IntentButton } from "~/components/admin/intent-form";
 import { buttonClass } from "~/components/admin/ui";
 import { describeBrowser } from "~/entities/staff/view";
 import { Section } from "./section";
@@ -33,17 +34,13 @@ export function SessionsSection({
               </p>
             </div>
             {row.current ? null : (
-              <Form method="post">
-                <input type="hidden" name="intent" value="end-session" />
-                <input type="hidden" name="id" value={row.id} />
-                <button
-                  type="submit"
-                  className={buttonClass.secondary}
-                  aria-label={`End session: ${describeBrowser(row.userAgent)}, IP ${row.ip ?? "unknown"}`}
-                >
-                  End
-                </button>
-              </Form>
+              <IntentButton
+                intent="end-session"
+                id={row.id}
+                label={`End session: ${describeBrowser(row.userAgent)}, IP ${row.ip ?? "unknown"}`}
+              >
+                End
+              </IntentButton>
             )}
           </li>
         ))}
