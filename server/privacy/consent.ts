@@ -2,6 +2,7 @@ import type { Executor } from "@server/db/client";
 import { consentRecords } from "@server/db/schema";
 import { and, asc, gt, or, sql } from "drizzle-orm";
 import type { ConsentRecordInput } from "~/entities/privacy/form";
+import type { ConsentMonth } from "~/entities/privacy/view";
 
 /**
  * Records of consent (issue #32 item 3, decision 0352): one row per choice on the banner, with the
@@ -19,18 +20,6 @@ export async function recordConsent(db: Executor, input: ConsentRecordInput): Pr
     gpc: input.gpc,
     bannerVersion: input.version,
   });
-}
-
-export interface ConsentMonth {
-  /** `2026-11`, in UTC. */
-  month: string;
-  accept: number;
-  decline: number;
-  custom: number;
-  /** Of all the month's choices: how many granted analytics, marketing; how many under GPC. */
-  analytics: number;
-  marketing: number;
-  gpc: number;
 }
 
 /** The counts of the latest `months` months that have records, newest first. */

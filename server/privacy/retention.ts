@@ -1,5 +1,5 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
-import type { Executor } from "@server/db/client";
+import type { Database, Executor } from "@server/db/client";
 import { contactSubmissions, jobApplications, privacySettings, uploads } from "@server/db/schema";
 import { countChanges } from "@server/privacy/erasure";
 import type { StorageDriver } from "@server/storage";
@@ -29,8 +29,19 @@ export async function readRetention(db: Executor): Promise<RetentionPeriods> {
     : { ...RETENTION_DEFAULTS };
 }
 
-/** Saves the periods with an audit row of what changed; false when nothing changed. */
-export async function saveRetention(
+/**
+ * Saves the periods with an audit row of what changed, both or neither (one transaction); false
+ * when nothing changed.
+ */
+export function saveRetention(
+  db: Database,
+  actor: AuditActor,
+  input: RetentionInput,
+): Promise<boolean> {
+  return db.transaction((tx) => saveRetentionIn(tx, actor, input));
+}
+
+async function saveRetentionIn(
   db: Executor,
   actor: AuditActor,
   input: RetentionInput,

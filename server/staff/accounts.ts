@@ -17,7 +17,7 @@ import { asc, eq, max } from "drizzle-orm";
 import { studio } from "~/copy/studio";
 import { staffRoleOf } from "~/entities/staff/access";
 import type { InviteInput } from "~/entities/staff/form";
-import { STAFF_STATUS_LABELS, type StaffStatus } from "~/entities/staff/view";
+import { STAFF_STATUS_LABELS, type StaffRow, type StaffStatus } from "~/entities/staff/view";
 import { type AuditAction, STAFF_ROLE_LABELS, type StaffRole } from "~/lib/values";
 
 /**
@@ -55,19 +55,6 @@ export const STAFF_MESSAGES = {
   lastAdmin:
     "This is the last active admin: it cannot be demoted, deactivated or removed. Make another account an admin first.",
 } as const;
-
-export interface StaffRow {
-  id: string;
-  name: string;
-  email: string;
-  role: StaffRole | null;
-  status: StaffStatus;
-  lastSignInAt: Date | null;
-  /** While invited: when the open invitation's link expires; null when none is open. */
-  invitationExpiresAt: Date | null;
-  /** The only active admin: the screen offers no demotion, deactivation or removal. */
-  lastActiveAdmin: boolean;
-}
 
 /** Every account, by e-mail, with its status and latest sign-in (a session or an audit row). */
 export async function listStaff(db: Database): Promise<StaffRow[]> {

@@ -8,6 +8,7 @@ import {
 import { sourceLabel } from "~/entities/visit/view";
 import { AdminListFilters, FilterDate, FilterSelect } from "./list-filters";
 import { ExportLink } from "./list-page";
+import { ColumnHeads } from "./ui";
 
 /**
  * The analytics screen's pieces (issue #33 item 3): the period bar (a GET form), the figures
@@ -208,10 +209,9 @@ export function DailyChart({ days }: { days: AnalyticsReport["days"] }) {
           </caption>
           <thead>
             <tr>
-              <th scope="col">{byMonth ? "Month" : "Day"}</th>
-              <th scope="col">Visitors</th>
-              <th scope="col">Page views</th>
-              <th scope="col">Inquiries</th>
+              <ColumnHeads
+                labels={[byMonth ? "Month" : "Day", "Visitors", "Page views", "Inquiries"]}
+              />
             </tr>
           </thead>
           <tbody>
@@ -257,12 +257,7 @@ export function TopTable({
           <thead className="text-xs text-ink-muted">
             <tr>
               <th scope="col">{column}</th>
-              <th scope="col" className="pl-3 text-right">
-                Visitors
-              </th>
-              <th scope="col" className="pl-3 text-right">
-                Inquiries
-              </th>
+              <ColumnHeads labels={["Visitors", "Inquiries"]} className="pl-3 text-right" />
             </tr>
           </thead>
           <tbody>

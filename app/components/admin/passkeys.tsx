@@ -3,8 +3,9 @@ import {
   startAuthentication,
   startRegistration,
 } from "@simplewebauthn/browser";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { type CeremonyReply, PASSKEY_MESSAGES } from "~/entities/staff/view";
+import { buttonClass } from "./ui";
 
 /**
  * The browser half of passkeys (decision 0304): WebAuthn is a browser API, so these buttons need
@@ -104,4 +105,28 @@ async function authenticate(path: string, redirectTo: string): Promise<CeremonyR
   return done.redirectTo
     ? { ok: true, redirectTo: done.redirectTo }
     : { ok: false, error: done.error ?? PASSKEY_MESSAGES.signInFailed };
+}
+
+/** A button that starts a ceremony: it waits, disabled, while the authenticator is asked. */
+export function PasskeyButton({
+  onClick,
+  busy,
+  variant,
+  children,
+}: {
+  onClick: () => void;
+  busy: boolean;
+  variant: "primary" | "secondary";
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={busy}
+      className={`${buttonClass[variant]} w-fit`}
+    >
+      {busy ? "Waiting for your passkey…" : children}
+    </button>
+  );
 }

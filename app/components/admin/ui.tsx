@@ -118,3 +118,18 @@ export function DenseField({
     </div>
   );
 }
+
+/** A table's column headings, one per label, each in the same look. */
+export function ColumnHeads({
+  labels,
+  className,
+}: {
+  labels: readonly string[];
+  className?: string;
+}) {
+  return labels.map((label) => (
+    <th key={label} scope="col" className={className}>
+      {label}
+    </th>
+  ));
+}

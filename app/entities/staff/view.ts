@@ -1,3 +1,5 @@
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/values";
+
 /** What the staff screen (/admin/staff) shows. Browser-safe. */
 
 export const STAFF_PATH = "/admin/staff";
@@ -10,6 +12,26 @@ export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = {
   invited: "Invited",
   deactivated: "Deactivated",
 };
+
+/** One account as the staff screen lists it. */
+export interface StaffRow {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole | null;
+  status: StaffStatus;
+  lastSignInAt: Date | null;
+  /** While invited: when the open invitation's link expires; null when none is open. */
+  invitationExpiresAt: Date | null;
+  /** The only active admin: the screen offers no demotion, deactivation or removal. */
+  lastActiveAdmin: boolean;
+}
+
+/** The roles a person may be given, for the invitation's and each row's select. */
+export const STAFF_ROLE_OPTIONS = STAFF_ROLES.map((value) => ({
+  value,
+  label: STAFF_ROLE_LABELS[value],
+}));
 
 /** What the removal's confirmation says follows the account's address. */
 export const REMOVE_CONSEQUENCE =

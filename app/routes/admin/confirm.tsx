@@ -7,7 +7,7 @@ import { authHeaders } from "@server/staff/account";
 import { hasPasskey } from "@server/staff/passkeys";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { confirmWithPasskey, useWebAuthnSupport } from "~/components/admin/passkeys";
+import { confirmWithPasskey, PasskeyButton, useWebAuthnSupport } from "~/components/admin/passkeys";
 import { buttonClass } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
@@ -119,14 +119,9 @@ function PasskeyConfirm({ redirectTo }: { redirectTo: string }) {
           {error}
         </p>
       ) : null}
-      <button
-        type="button"
-        onClick={start}
-        disabled={busy}
-        className={`${buttonClass.secondary} w-fit`}
-      >
-        {busy ? "Waiting for your passkey…" : "Confirm with a passkey"}
-      </button>
+      <PasskeyButton onClick={start} busy={busy} variant="secondary">
+        Confirm with a passkey
+      </PasskeyButton>
     </div>
   );
 }

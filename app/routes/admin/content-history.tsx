@@ -14,7 +14,7 @@ import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
 import { data, Form, Link } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
-import { buttonClass, TableRegion } from "~/components/admin/ui";
+import { buttonClass, ColumnHeads, TableRegion } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { failure, success, WORKFLOW_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
@@ -177,18 +177,7 @@ export default function ContentHistory({ loaderData }: Route.ComponentProps) {
               </caption>
               <thead className="bg-surface text-ink-muted">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Compare
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    When
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    What
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Who
-                  </th>
+                  <ColumnHeads labels={["Compare", "When", "What", "Who"]} className="px-3 py-2" />
                   <th scope="col" className="px-3 py-2">
                     <span className="sr-only">Actions</span>
                   </th>

@@ -18,24 +18,19 @@ import { redirectWithFlash } from "@server/route-kit/flash";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { loadOrReport, moderationListAction } from "@server/route-kit/moderation";
 import { currentActor, requireAccess } from "@server/security/admin-access";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { DeleteButton } from "~/components/admin/delete-button";
-import { EditorHeading } from "~/components/admin/editor-form";
-import { EditorFields } from "~/components/admin/editor-page";
 import { portfolioServiceLabel } from "~/components/admin/format";
-import { ImageField } from "~/components/admin/image-field";
 import { AdminListFilters, FilterSearch } from "~/components/admin/list-filters";
 import { AddLink, ContentRow, EditLink, ListBody, PagedList } from "~/components/admin/list-page";
+import { PortfolioEditor, type PortfolioFormItem } from "~/components/admin/portfolio-editor";
 import {
   type Publishing,
   PublishingBadge,
-  PublishingButtons,
   PublishingFilter,
-  PublishingStatus,
 } from "~/components/admin/publishing-controls";
 import { FeatureToggle } from "~/components/admin/toggle-form";
-import { buttonClass, Flag } from "~/components/admin/ui";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { Flag } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { portfolioItemSchema } from "~/entities/portfolio-item/form";
@@ -56,7 +51,6 @@ import {
   publishingStateOf,
 } from "~/lib/publishing";
 import { studioTimeZone, toZonedInput } from "~/lib/studio-time";
-import { PORTFOLIO_SERVICE_TYPE_LABELS } from "~/lib/values";
 import type { Route } from "./+types/portfolio";
 
 /**
@@ -245,25 +239,6 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-interface PortfolioFormItem {
-  id: string;
-  title: string;
-  description: string | null;
-  clientName: string | null;
-  serviceType: string;
-  status: string;
-  isFeatured: boolean;
-  completionDate: string | null;
-  tags: string[];
-  imageUrl: string | null;
-  videoUrl: string | null;
-  projectUrl: string | null;
-}
-
-const SERVICE_TYPE_OPTIONS = Object.entries(PORTFOLIO_SERVICE_TYPE_LABELS).map(
-  ([value, label]) => ({ value, label }),
-);
-
 export default function Portfolio({ loaderData, actionData }: Route.ComponentProps) {
   const { data, loadError, editor, q, status, listPath, publishing, history } = loaderData;
   const editHref = (id: string) => `${listPath}${listPath.includes("?") ? "&" : "?"}edit=${id}`;
@@ -342,104 +317,5 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
         )}
       </ListBody>
     </>
-  );
-}
-
-function PortfolioEditor({
-  item,
-  publishing,
-  history,
-  actionData,
-  cancelHref,
-}: {
-  item: PortfolioFormItem | null;
-  publishing: Publishing;
-  history: string | null;
-  actionData: EditorActionData | null;
-  cancelHref: string;
-}) {
-  const headingId = "portfolio-editor-heading";
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="mb-8 rounded-xl border border-line bg-surface p-4 sm:p-6"
-    >
-      <EditorHeading id={headingId}>
-        {item ? `Edit “${item.title}”` : "New portfolio item"}
-      </EditorHeading>
-      <ToastMessageView message={actionData?.toast} />
-      {item ? (
-        <div className="mt-4">
-          <PublishingStatus publishing={publishing}>
-            {history ? (
-              <Link to={history} className={buttonClass.secondary}>
-                History
-              </Link>
-            ) : null}
-          </PublishingStatus>
-        </div>
-      ) : null}
-      <div className="mt-4">
-        <EditorFields
-          answer={actionData}
-          schema={portfolioItemSchema}
-          cancelHref={cancelHref}
-          submitLabel={item ? "Save Changes" : "Create Item"}
-          label={item ? "Edit portfolio item" : "New portfolio item"}
-          buttons={(saving) => <PublishingButtons publishing={publishing} saving={saving} />}
-          hidden={
-            <>
-              <input type="hidden" name="intent" value="save" />
-              {item ? <input type="hidden" name="id" value={item.id} /> : null}
-            </>
-          }
-        >
-          {({ field, checked }) => (
-            <>
-              <TextField {...field("title", item?.title)} label="Title" required />
-              <TextField {...field("clientName", item?.clientName)} label="Client Name" />
-              <SelectField
-                {...field("serviceType", item?.serviceType)}
-                label="Service Type"
-                required
-                options={SERVICE_TYPE_OPTIONS}
-                placeholder="Select a service type"
-              />
-              <TextAreaField
-                {...field("description", item?.description)}
-                label="Description"
-                rows={4}
-                className="md:col-span-2"
-              />
-              <TextField
-                {...field("completionDate", item?.completionDate)}
-                label="Completion Date"
-                type="date"
-              />
-              <TextField
-                {...field("tags", item?.tags.join(", "))}
-                label="Tags"
-                hint="Separate tags with commas."
-              />
-              <TextField {...field("videoUrl", item?.videoUrl)} label="Video URL" type="url" />
-              <TextField
-                {...field("projectUrl", item?.projectUrl)}
-                label="Project URL"
-                type="url"
-              />
-              <div className="md:col-span-2">
-                <ImageField {...field("imageUrl", item?.imageUrl)} label="Image" />
-              </div>
-              <CheckboxField
-                name="isFeatured"
-                label="Featured"
-                hint="Featured items are shown on the service pages."
-                defaultChecked={checked("isFeatured", item?.isFeatured ?? false)}
-              />
-            </>
-          )}
-        </EditorFields>
-      </div>
-    </section>
   );
 }

@@ -11,29 +11,22 @@ import {
   listStaff,
   STAFF_MESSAGES,
   type StaffChange,
-  type StaffRow,
 } from "@server/staff/accounts";
 import { setTwoFactorRequired, twoFactorRequired } from "@server/staff/settings";
-import { type Ref, useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { DeleteButton } from "~/components/admin/delete-button";
-import { formatDateTime } from "~/components/admin/format";
+import { IntentForm } from "~/components/admin/intent-form";
 import { ListBody } from "~/components/admin/list-page";
-import { buttonClass, fieldClass, TableRegion } from "~/components/admin/ui";
-import { FormFields, SelectField, TextField } from "~/components/forms/fields";
+import { StaffTable } from "~/components/admin/staff-table";
+import { buttonClass } from "~/components/admin/ui";
+import { SelectField, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
 import { inviteSchema } from "~/entities/staff/form";
-import {
-  DEACTIVATE_CONSEQUENCE,
-  REMOVE_CONSEQUENCE,
-  STAFF_PATH,
-  STAFF_STATUS_LABELS,
-} from "~/entities/staff/view";
+import { STAFF_PATH, STAFF_ROLE_OPTIONS } from "~/entities/staff/view";
 import { failure, success } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/values";
+import { STAFF_ROLES, type StaffRole } from "~/lib/values";
 import type { Route } from "./+types/staff";
 
 /**
@@ -47,7 +40,6 @@ import type { Route } from "./+types/staff";
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff");
 
-const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
 /** better-auth's ids and ours (UUIDs): letters, digits, dashes. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -205,34 +197,36 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         </h2>
         {/* A new row means the invitation went out: the form starts empty again (with JavaScript
             the page is not reloaded, so the typed address would otherwise stay). */}
-        <Form
+        <IntentForm
           key={rows?.length ?? 0}
-          method="post"
-          noValidate
+          intent="invite"
+          errors={answer?.fieldErrors}
+          values={values}
           className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4 sm:flex-row sm:items-start"
+          fields={
+            <>
+              <TextField
+                id="invite-email"
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="off"
+                className="min-w-0 flex-1"
+              />
+              <SelectField
+                id="invite-role"
+                name="role"
+                label="Role"
+                options={STAFF_ROLE_OPTIONS}
+                defaultValue={values?.role ?? "editor"}
+              />
+            </>
+          }
         >
-          <input type="hidden" name="intent" value="invite" />
-          <FormFields look="admin" errors={answer?.fieldErrors} values={values}>
-            <TextField
-              id="invite-email"
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="off"
-              className="min-w-0 flex-1"
-            />
-            <SelectField
-              id="invite-role"
-              name="role"
-              label="Role"
-              options={ROLE_OPTIONS}
-              defaultValue={values?.role ?? "editor"}
-            />
-          </FormFields>
           <button type="submit" disabled={submitting} className={`${buttonClass.primary} sm:mt-7`}>
             {submitting ? "Sending…" : "Send invitation"}
           </button>
-        </Form>
+        </IntentForm>
         <p className="mt-2 text-sm text-ink-muted">
           The invitation's link works once, within 48 hours: the person chooses a password and is
           signed in.
@@ -270,182 +264,5 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         {(list) => <StaffTable rows={list} me={me} />}
       </ListBody>
     </>
-  );
-}
-
-function StaffTable({ rows, me }: { rows: readonly StaffRow[]; me: string }) {
-  return (
-    <TableRegion captionId="staff-caption">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption id="staff-caption" className="sr-only">
-          Staff accounts
-        </caption>
-        <thead className="border-b border-line text-xs text-ink-muted">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Email
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Role
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Last sign-in
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {rows.map((row) => (
-            <StaffTableRow key={row.id} row={row} me={me} />
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
-  );
-}
-
-function StaffTableRow({ row, me }: { row: StaffRow; me: string }) {
-  const roleId = `role-${row.id}`;
-  const reactivate = useRef<HTMLButtonElement>(null);
-  const status = useRef(row.status);
-  // Deactivated from its dialog (with JavaScript), the row's Deactivate button is gone with the
-  // dialog, and focus would fall to the page's body: it goes to the Reactivate in its place.
-  useEffect(() => {
-    const was = status.current;
-    status.current = row.status;
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (was !== "deactivated" && row.status === "deactivated" && lost) reactivate.current?.focus();
-  }, [row.status]);
-  return (
-    <tr className="align-top">
-      <th scope="row" className="px-4 py-3 font-medium">
-        {row.name}
-        {row.id === me ? <span className="ml-1 text-ink-muted">(you)</span> : null}
-      </th>
-      <td className="px-4 py-3 break-all">{row.email}</td>
-      <td className="px-4 py-3">{row.role ? STAFF_ROLE_LABELS[row.role] : "No role"}</td>
-      <td className="px-4 py-3">
-        {STAFF_STATUS_LABELS[row.status]}
-        {row.status === "invited" ? (
-          <span className="block text-xs text-ink-muted">
-            {row.invitationExpiresAt
-              ? `Link valid until ${formatDateTime(row.invitationExpiresAt)}`
-              : "No open link (expired or revoked)"}
-          </span>
-        ) : null}
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">
-        {row.lastSignInAt ? formatDateTime(row.lastSignInAt) : "Never"}
-      </td>
-      <td className="px-4 py-3">
-        {row.lastActiveAdmin ? (
-          <p className="max-w-64 text-ink-muted">
-            The last active admin: cannot be demoted, deactivated or removed while no other admin is
-            active.
-          </p>
-        ) : (
-          <div className="flex flex-wrap items-center gap-2">
-            <Form method="post" className="flex items-center gap-2">
-              <input type="hidden" name="intent" value="role" />
-              <input type="hidden" name="id" value={row.id} />
-              <label htmlFor={roleId} className="sr-only">
-                Role of {row.email}
-              </label>
-              <select
-                id={roleId}
-                name="role"
-                defaultValue={row.role ?? "editor"}
-                className={`${fieldClass} min-w-24`}
-              >
-                {ROLE_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-              <button type="submit" className={buttonClass.secondary}>
-                Change role<span className="sr-only"> of {row.email}</span>
-              </button>
-            </Form>
-            {row.status === "invited" ? (
-              <>
-                <RowAction
-                  id={row.id}
-                  intent="resend"
-                  label="Resend invitation"
-                  email={row.email}
-                />
-                {row.invitationExpiresAt ? (
-                  <RowAction
-                    id={row.id}
-                    intent="revoke"
-                    label="Revoke invitation"
-                    email={row.email}
-                  />
-                ) : null}
-              </>
-            ) : null}
-            {row.status === "deactivated" ? (
-              <RowAction
-                id={row.id}
-                intent="reactivate"
-                label="Reactivate"
-                email={row.email}
-                buttonRef={reactivate}
-              />
-            ) : (
-              <DeleteButton
-                confirmHref={`${STAFF_PATH}/${row.id}/deactivate`}
-                itemName={row.email}
-                noun="staff account"
-                verb="Deactivate"
-                consequence={DEACTIVATE_CONSEQUENCE}
-              />
-            )}
-            <DeleteButton
-              confirmHref={`${STAFF_PATH}/${row.id}/remove`}
-              itemName={row.email}
-              noun="staff account"
-              verb="Remove"
-              consequence={REMOVE_CONSEQUENCE}
-            />
-          </div>
-        )}
-      </td>
-    </tr>
-  );
-}
-
-/** One button of a row that posts its intent to this route. */
-function RowAction({
-  id,
-  intent,
-  label,
-  email,
-  buttonRef,
-}: {
-  id: string;
-  intent: "reactivate" | "resend" | "revoke";
-  label: string;
-  email: string;
-  buttonRef?: Ref<HTMLButtonElement>;
-}) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <button ref={buttonRef} type="submit" className={buttonClass.secondary}>
-        {label}
-        <span className="sr-only"> {email}</span>
-      </button>
-    </Form>
   );
 }
