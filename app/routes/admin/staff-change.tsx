@@ -27,8 +27,9 @@ const CHANGES = {
   },
 } as const;
 
-function changeOf(pathname: string): keyof typeof CHANGES {
-  return /\/deactivate\/?$/.test(pathname) ? "deactivate" : "remove";
+/** Which of the two routes: by its pattern, or the page's own path. */
+function changeOf(path: string): keyof typeof CHANGES {
+  return /\/deactivate\/?$/.test(path) ? "deactivate" : "remove";
 }
 
 export const meta: Route.MetaFunction = ({ location }) =>
@@ -46,9 +47,9 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const staff = await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
-  const { pathname } = new URL(args.request.url);
-  await requireRecentVerification(runtime, staff, pathname);
-  return staffChangeAction(args.context, args.params.id, { kind: changeOf(pathname) });
+  await requireRecentVerification(runtime, staff, new URL(args.request.url).pathname);
+  // By the route matched (its pattern), not the request's URL (a script's post has a suffix).
+  return staffChangeAction(args.context, args.params.id, { kind: changeOf(args.pattern) });
 }
 
 export default function StaffChange({ loaderData }: Route.ComponentProps) {
