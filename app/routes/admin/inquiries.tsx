@@ -13,20 +13,20 @@ import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import { AttachmentList } from "~/components/admin/attachment-list";
 import { DashboardSection } from "~/components/admin/dashboard";
-import { formatDateTime } from "~/components/admin/format";
+import {
+  BUDGET_LABELS,
+  formatDateTime,
+  labelOf,
+  SERVICE_LABELS,
+  TIMELINE_LABELS,
+  WEDDING_BUDGET_LABELS,
+} from "~/components/admin/format";
 import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
 import { ExportLink, Facts, ListBody, PagedRows } from "~/components/admin/list-page";
 import { StatusForm } from "~/components/admin/status-form";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
-import {
-  BUDGET_LABELS,
-  labelOf,
-  SERVICE_LABELS,
-  TIMELINE_LABELS,
-  WEDDING_BUDGET_LABELS,
-} from "~/entities/inquiry/options";
 import { inquiryPath } from "~/entities/inquiry/view";
 import { UNASSIGNED } from "~/entities/pipeline/view";
 import { INQUIRY_MESSAGES } from "~/lib/admin-messages";

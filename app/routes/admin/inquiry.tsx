@@ -12,19 +12,20 @@ import { requireAccess } from "@server/security/admin-access";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { AttachmentList } from "~/components/admin/attachment-list";
-import { formatDateTime, replySubject } from "~/components/admin/format";
+import {
+  BUDGET_LABELS,
+  formatDateTime,
+  labelOf,
+  replySubject,
+  SERVICE_LABELS,
+  TIMELINE_LABELS,
+  WEDDING_BUDGET_LABELS,
+} from "~/components/admin/format";
 import { Facts } from "~/components/admin/list-page";
 import { type PipelineAnswer, PipelineSection } from "~/components/admin/pipeline";
 import { PipelineRecordColumns } from "~/components/admin/pipeline-record";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
-import {
-  BUDGET_LABELS,
-  labelOf,
-  SERVICE_LABELS,
-  TIMELINE_LABELS,
-  WEDDING_BUDGET_LABELS,
-} from "~/entities/inquiry/options";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
 import { CONTACT_STATUS_OPTIONS } from "~/lib/status-options";
