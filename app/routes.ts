@@ -90,8 +90,13 @@ export default [
       // The other sites redirects may lead to (issue #47): the Redirects screen's admin forms.
       route("redirects/domains", "routes/admin/redirect-domains.ts"),
       route("staff", "routes/admin/staff.tsx"),
-      route("staff/:id/remove", "routes/admin/staff-remove.tsx"),
-      route("staff/:id/deactivate", "routes/admin/staff-deactivate.tsx"),
+      // Removing and deactivating an account: one confirmation module, two routes.
+      route("staff/:id/remove", "routes/admin/staff-change.tsx", {
+        id: "routes/admin/staff-remove",
+      }),
+      route("staff/:id/deactivate", "routes/admin/staff-change.tsx", {
+        id: "routes/admin/staff-deactivate",
+      }),
       // The person's own account, and the step-up before a sensitive action (issue #29).
       route("account", "routes/admin/account.tsx"),
       route("confirm", "routes/admin/confirm.tsx"),

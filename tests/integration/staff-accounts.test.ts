@@ -19,8 +19,9 @@ import { action as staffAction, loader as staffLoader } from "~/routes/admin/sta
 import {
   action as deactivateAction,
   loader as deactivateLoader,
-} from "~/routes/admin/staff-deactivate";
-import { action as removeAction, loader as removeLoader } from "~/routes/admin/staff-remove";
+  action as removeAction,
+  loader as removeLoader,
+} from "~/routes/admin/staff-change";
 import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
 import {
   callRoute,

@@ -14,7 +14,7 @@ import { action as registerAction } from "~/routes/admin/passkey-register";
 import { action as passkeySignInAction } from "~/routes/admin/passkey-sign-in";
 import { loader as resumeLoader } from "~/routes/admin/resume";
 import { action as staffAction } from "~/routes/admin/staff";
-import { action as deactivateAction } from "~/routes/admin/staff-deactivate";
+import { action as deactivateAction } from "~/routes/admin/staff-change";
 import { action as codeAction } from "~/routes/admin/two-factor";
 import {
   callRoute,

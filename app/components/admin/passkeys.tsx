@@ -130,3 +130,24 @@ export function PasskeyButton({
     </button>
   );
 }
+
+/**
+ * A sign-in or step-up ceremony behind a button: `busy` while it runs, `error` when it fails, and
+ * on success the page goes where the server said.
+ */
+export function usePasskeyRedirect(ceremony: () => Promise<CeremonyResult>) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await ceremony();
+    if (result.ok && result.redirectTo) {
+      window.location.assign(result.redirectTo);
+      return;
+    }
+    setBusy(false);
+    if (!result.ok) setError(result.error);
+  };
+  return { busy, error, start };
+}

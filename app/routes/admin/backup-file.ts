@@ -1,6 +1,6 @@
 import { serveSignedArchive } from "@server/backup/screen";
 import { getRuntimeFrom } from "@server/context";
-import { applyAdminHeaders } from "@server/security/admin-access";
+import { adminHeadersMiddleware } from "@server/route-kit/admin-headers";
 import type { Route } from "./+types/backup-file";
 
 /**
@@ -13,6 +13,4 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /** Whatever answers (a refused method, a data request), nothing here is stored by a cache. */
-export const middleware: Route.MiddlewareFunction[] = [
-  async (_args, next) => applyAdminHeaders((await next()) as Response),
-];
+export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware];

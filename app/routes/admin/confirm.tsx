@@ -5,9 +5,13 @@ import { getClientIp } from "@server/security/client-ip";
 import { confirmIdentity, STEP_UP_MESSAGES } from "@server/security/step-up";
 import { authHeaders } from "@server/staff/account";
 import { hasPasskey } from "@server/staff/passkeys";
-import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { confirmWithPasskey, PasskeyButton, useWebAuthnSupport } from "~/components/admin/passkeys";
+import {
+  confirmWithPasskey,
+  PasskeyButton,
+  usePasskeyRedirect,
+  useWebAuthnSupport,
+} from "~/components/admin/passkeys";
 import { buttonClass } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
@@ -95,20 +99,8 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
 /** "Confirm with a passkey" (decision 0304), for a person who has one; it needs JavaScript. */
 function PasskeyConfirm({ redirectTo }: { redirectTo: string }) {
   const supported = useWebAuthnSupport();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, start } = usePasskeyRedirect(() => confirmWithPasskey(redirectTo));
   if (!supported) return null;
-  const start = async () => {
-    setBusy(true);
-    setError(null);
-    const result = await confirmWithPasskey(redirectTo);
-    if (result.ok && result.redirectTo) {
-      window.location.assign(result.redirectTo);
-      return;
-    }
-    setBusy(false);
-    if (!result.ok) setError(result.error);
-  };
   return (
     <div className="mt-6 grid max-w-sm gap-3 border-t border-line pt-6">
       {error ? (

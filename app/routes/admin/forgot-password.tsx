@@ -1,6 +1,6 @@
 import { getRuntimeFrom } from "@server/context";
+import { adminHeadersMiddleware } from "@server/route-kit/admin-headers";
 import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
-import { applyAdminHeaders } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import { consumeLimit } from "@server/security/submission-limit";
 import { requestPasswordReset } from "@server/staff/password-links";
@@ -19,9 +19,7 @@ import type { Route } from "./+types/forgot-password";
  * address may ask a few times in ten minutes. A plain form: works without JavaScript.
  */
 
-export const middleware: Route.MiddlewareFunction[] = [
-  async (_args, next) => applyAdminHeaders((await next()) as Response),
-];
+export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware];
 
 export const meta: Route.MetaFunction = () => adminMeta("Forgot password");
 

@@ -22,17 +22,9 @@ import {
   WEDDING_BUDGET_LABELS,
 } from "~/components/admin/format";
 import { Facts } from "~/components/admin/list-page";
-import {
-  ActivitySection,
-  FollowUpForm,
-  NotesSection,
-  type PipelineAnswer,
-  PipelineSection,
-  ReplySection,
-  StatusAndOwner,
-} from "~/components/admin/pipeline";
+import { type PipelineAnswer, PipelineSection } from "~/components/admin/pipeline";
+import { PipelineRecordColumns } from "~/components/admin/pipeline-record";
 import { buttonClass } from "~/components/admin/ui";
-import { SourceSection } from "~/components/admin/visit-source";
 import { PageHeader } from "~/components/ui/page-header";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDay } from "~/lib/listings/format";
@@ -75,8 +67,7 @@ export const action = (args: Route.ActionArgs) =>
   pipelineAction(args, "inquiry", CONTACT_STATUS_OPTIONS, replyContext);
 
 export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { inquiry, attachments, staff, notes, activity, templates, reply, defaultSubject } =
-    loaderData;
+  const { inquiry, attachments } = loaderData;
   const answer = actionData as PipelineAnswer | undefined;
   const wedding = inquiry.kind === "wedding";
   const facts: [string, string | null][] = [
@@ -106,8 +97,12 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
         title={inquiry.name}
         lead={wedding ? "Wedding inquiry" : "Project inquiry"}
       />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="flex min-w-0 flex-col gap-4">
+      <PipelineRecordColumns
+        record={inquiry}
+        statuses={CONTACT_STATUS_OPTIONS}
+        page={loaderData}
+        answer={answer}
+        details={
           <PipelineSection id="details-heading" title="Details">
             <Facts facts={facts} />
             <h3 className="mt-4 text-sm font-medium text-ink-muted">
@@ -121,35 +116,8 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
               </>
             ) : null}
           </PipelineSection>
-          <ReplySection
-            to={inquiry.email}
-            templates={templates}
-            reply={reply}
-            defaultSubject={defaultSubject}
-            sent={activity.filter((entry) => entry.kind === "reply").length}
-            answer={answer}
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-4">
-          <PipelineSection id="pipeline-heading" title="Pipeline">
-            <div className="flex flex-col gap-4">
-              <StatusAndOwner
-                id={inquiry.id}
-                status={inquiry.status}
-                statuses={CONTACT_STATUS_OPTIONS}
-                ownerId={inquiry.ownerId}
-                ownerName={inquiry.ownerName}
-                staff={staff}
-                answer={answer}
-              />
-              <FollowUpForm followUpOn={inquiry.followUpOn} answer={answer} />
-            </div>
-          </PipelineSection>
-          <SourceSection record={inquiry} />
-          <NotesSection notes={notes} answer={answer} />
-          <ActivitySection activity={activity} />
-        </div>
-      </div>
+        }
+      />
     </>
   );
 }

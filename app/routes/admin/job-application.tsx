@@ -17,25 +17,15 @@ import { data, Link } from "react-router";
 import { ApplicantLinks } from "~/components/admin/applicant-links";
 import { formatDateTime, labelOf } from "~/components/admin/format";
 import { Facts } from "~/components/admin/list-page";
-import {
-  ActivitySection,
-  FollowUpForm,
-  NotesSection,
-  type PipelineAnswer,
-  PipelineSection,
-  RatingSection,
-  ReplySection,
-  StatusAndOwner,
-} from "~/components/admin/pipeline";
+import { type PipelineAnswer, PipelineSection, RatingSection } from "~/components/admin/pipeline";
+import { PipelineRecordColumns } from "~/components/admin/pipeline-record";
 import { SignedFileLink } from "~/components/admin/signed-file-link";
 import { buttonClass } from "~/components/admin/ui";
-import { SourceSection } from "~/components/admin/visit-source";
 import { PageHeader } from "~/components/ui/page-header";
 import { REMOTE_PREFERENCE_LABELS } from "~/entities/job-application/options";
-import { resumePath } from "~/entities/job-application/view";
+import { applicantTerms, resumePath } from "~/entities/job-application/view";
 import { JOB_APPLICATION_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
-import { formatDay } from "~/lib/listings/format";
 import { JOB_APPLICATION_STATUS_OPTIONS } from "~/lib/status-options";
 import type { Route } from "./+types/job-application";
 
@@ -83,24 +73,14 @@ export const action = (args: Route.ActionArgs) =>
   pipelineAction(args, "job_application", JOB_APPLICATION_STATUS_OPTIONS, replyContext);
 
 export default function JobApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, ratings, resume, staff, notes, activity, templates, reply, defaultSubject } =
-    loaderData;
+  const { application, ratings, resume } = loaderData;
   const answer = actionData as PipelineAnswer | undefined;
   const facts: [string, string | null][] = [
     ["Position", application.positionTitle],
     ["Email", application.email],
     ["Phone", application.phone],
     ["Received", formatDateTime(application.createdAt)],
-    [
-      "Experience",
-      application.experienceYears === null
-        ? null
-        : `${application.experienceYears} year${application.experienceYears === 1 ? "" : "s"}`,
-    ],
-    ["Salary", application.salaryExpectation],
-    ["Available", formatDay(application.availabilityDate)],
-    ["Location", application.locationPreference],
-    ["Work", labelOf(REMOTE_PREFERENCE_LABELS, application.remotePreference)],
+    ...applicantTerms(application, labelOf(REMOTE_PREFERENCE_LABELS, application.remotePreference)),
   ];
   return (
     <>
@@ -127,66 +107,47 @@ export default function JobApplicationPage({ loaderData, actionData }: Route.Com
           )
         }
       />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="flex min-w-0 flex-col gap-4">
-          <PipelineSection id="details-heading" title="Details">
-            <Facts facts={facts} />
-            <ApplicantLinks
-              portfolioUrl={application.portfolioUrl}
-              linkedinUrl={application.linkedinUrl}
-            />
-            {application.coverLetter ? (
-              <>
-                <h3 className="mt-4 text-sm font-medium text-ink-muted">Cover letter</h3>
-                <p className="mt-1 text-sm whitespace-pre-line">{application.coverLetter}</p>
-              </>
-            ) : null}
-            {application.additionalInfo ? (
-              <>
-                <h3 className="mt-4 text-sm font-medium text-ink-muted">Additional information</h3>
-                <p className="mt-1 text-sm whitespace-pre-line">{application.additionalInfo}</p>
-              </>
-            ) : null}
-          </PipelineSection>
-          {resume ? (
-            <ResumeSection
-              key={application.id}
-              id={application.id}
-              name={application.name}
-              fileName={resume.fileName}
-              frameUrl={resume.frameUrl}
-            />
-          ) : null}
-          <ReplySection
-            to={application.email}
-            templates={templates}
-            reply={reply}
-            defaultSubject={defaultSubject}
-            sent={activity.filter((entry) => entry.kind === "reply").length}
-            answer={answer}
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-4">
-          <PipelineSection id="pipeline-heading" title="Pipeline">
-            <div className="flex flex-col gap-4">
-              <StatusAndOwner
-                id={application.id}
-                status={application.status}
-                statuses={JOB_APPLICATION_STATUS_OPTIONS}
-                ownerId={application.ownerId}
-                ownerName={application.ownerName}
-                staff={staff}
-                answer={answer}
+      <PipelineRecordColumns
+        record={application}
+        statuses={JOB_APPLICATION_STATUS_OPTIONS}
+        page={loaderData}
+        answer={answer}
+        details={
+          <>
+            <PipelineSection id="details-heading" title="Details">
+              <Facts facts={facts} />
+              <ApplicantLinks
+                portfolioUrl={application.portfolioUrl}
+                linkedinUrl={application.linkedinUrl}
               />
-              <FollowUpForm followUpOn={application.followUpOn} answer={answer} />
-            </div>
-          </PipelineSection>
-          <SourceSection record={application} />
-          <RatingSection {...ratings} answer={answer} />
-          <NotesSection notes={notes} answer={answer} />
-          <ActivitySection activity={activity} />
-        </div>
-      </div>
+              {application.coverLetter ? (
+                <>
+                  <h3 className="mt-4 text-sm font-medium text-ink-muted">Cover letter</h3>
+                  <p className="mt-1 text-sm whitespace-pre-line">{application.coverLetter}</p>
+                </>
+              ) : null}
+              {application.additionalInfo ? (
+                <>
+                  <h3 className="mt-4 text-sm font-medium text-ink-muted">
+                    Additional information
+                  </h3>
+                  <p className="mt-1 text-sm whitespace-pre-line">{application.additionalInfo}</p>
+                </>
+              ) : null}
+            </PipelineSection>
+            {resume ? (
+              <ResumeSection
+                key={application.id}
+                id={application.id}
+                name={application.name}
+                fileName={resume.fileName}
+                frameUrl={resume.frameUrl}
+              />
+            ) : null}
+          </>
+        }
+        aside={<RatingSection {...ratings} answer={answer} />}
+      />
     </>
   );
 }

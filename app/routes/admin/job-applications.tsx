@@ -16,10 +16,9 @@ import { StatusForm } from "~/components/admin/status-form";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
-import { applicationPath, resumePath } from "~/entities/job-application/view";
+import { applicantTerms, applicationPath, resumePath } from "~/entities/job-application/view";
 import { JOB_APPLICATION_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
-import { formatDay } from "~/lib/listings/format";
 import { JOB_APPLICATION_STATUS_OPTIONS } from "~/lib/status-options";
 import type { Route } from "./+types/job-applications";
 
@@ -124,16 +123,7 @@ function ApplicationRow({ application }: { application: JobApplication }) {
   const headingId = `application-${application.id}`;
   const facts: [string, string | null][] = [
     ["Phone", application.phone],
-    [
-      "Experience",
-      application.experienceYears === null
-        ? null
-        : `${application.experienceYears} year${application.experienceYears === 1 ? "" : "s"}`,
-    ],
-    ["Salary", application.salaryExpectation],
-    ["Available", formatDay(application.availabilityDate)],
-    ["Location", application.locationPreference],
-    ["Work", capitalize(application.remotePreference)],
+    ...applicantTerms(application, capitalize(application.remotePreference)),
   ];
   return (
     <li aria-labelledby={headingId} className="rounded-lg border border-line bg-surface p-4 sm:p-5">

@@ -1,11 +1,7 @@
 import { getRuntimeFrom } from "@server/context";
+import { adminHeadersMiddleware } from "@server/route-kit/admin-headers";
 import { takeFlash } from "@server/route-kit/flash";
-import {
-  applyAdminHeaders,
-  NO_ACCESS_MESSAGE,
-  type NoAccess,
-  requireAccess,
-} from "@server/security/admin-access";
+import { NO_ACCESS_MESSAGE, type NoAccess, requireAccess } from "@server/security/admin-access";
 import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { AppToaster, ToastMessageView } from "~/components/ui/toasts";
@@ -19,7 +15,7 @@ import type { Route } from "./+types/layout";
  * refusals included, is private, no-store and noindex.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async (_args, next) => applyAdminHeaders((await next()) as Response),
+  adminHeadersMiddleware,
   async (args) => {
     await requireAccess(args);
   },

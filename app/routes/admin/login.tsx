@@ -1,17 +1,18 @@
 import { getRuntimeFrom } from "@server/context";
+import { adminHeadersMiddleware } from "@server/route-kit/admin-headers";
 import { takeFlash } from "@server/route-kit/flash";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
-import {
-  applyAdminHeaders,
-  getSessionUser,
-  safeRedirectTarget,
-} from "@server/security/admin-access";
+import { getSessionUser, safeRedirectTarget } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import { CODE_PATH, signIn } from "@server/staff/sign-in";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthAlert, AuthCard, AuthSubmit } from "~/components/admin/auth-card";
-import { signInWithPasskey, useWebAuthnSupport } from "~/components/admin/passkeys";
+import {
+  signInWithPasskey,
+  usePasskeyRedirect,
+  useWebAuthnSupport,
+} from "~/components/admin/passkeys";
 import { buttonClass } from "~/components/admin/ui";
 import { FormFields, TextField } from "~/components/forms/fields";
 import { AppToaster, ToastMessageView } from "~/components/ui/toasts";
@@ -24,9 +25,7 @@ import type { Route } from "./+types/login";
  * JavaScript; the action signs in with better-auth on the server and forwards its cookie.
  */
 
-export const middleware: Route.MiddlewareFunction[] = [
-  async (_args, next) => applyAdminHeaders((await next()) as Response),
-];
+export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware];
 
 export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 
@@ -176,19 +175,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
  */
 function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const supported = useWebAuthnSupport();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const start = async () => {
-    setBusy(true);
-    setError(null);
-    const result = await signInWithPasskey(redirectTo);
-    if (result.ok && result.redirectTo) {
-      window.location.assign(result.redirectTo);
-      return;
-    }
-    setBusy(false);
-    if (!result.ok) setError(result.error);
-  };
+  const { busy, error, start } = usePasskeyRedirect(() => signInWithPasskey(redirectTo));
   return (
     <div className="mt-5 border-t border-line pt-5">
       {error ? <AuthAlert>{error}</AuthAlert> : null}

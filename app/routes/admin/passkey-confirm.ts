@@ -1,6 +1,10 @@
-import { getRuntimeFrom } from "@server/context";
-import { readCeremonyPost, ceremonyReply as reply } from "@server/route-kit/passkeys";
-import { requireResourceAccess, safeRedirectTarget } from "@server/security/admin-access";
+import {
+  ceremonyLoader,
+  ceremonyOptionsReply,
+  readStaffCeremonyPost,
+  ceremonyReply as reply,
+} from "@server/route-kit/passkeys";
+import { safeRedirectTarget } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import { confirmWithPasskey, PASSKEY_MESSAGES, stepUpOptions } from "@server/staff/passkeys";
 import type { Route } from "./+types/passkey-confirm";
@@ -12,22 +16,15 @@ import type { Route } from "./+types/passkey-confirm";
  * answers where to go back to.
  */
 
-export async function loader() {
-  return reply({ error: "Use POST." }, 405);
-}
+export const loader = ceremonyLoader;
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireResourceAccess(args);
   const { request, context } = args;
-  const runtime = getRuntimeFrom(context);
-  const post = await readCeremonyPost(runtime, request, PASSKEY_MESSAGES.signInFailed);
+  const { staff, runtime, post } = await readStaffCeremonyPost(args, PASSKEY_MESSAGES.signInFailed);
   if (post.refused) return post.refused;
   const ip = getClientIp(context);
   if (post.step === "options") {
-    const step = await stepUpOptions(runtime, request, ip);
-    return step.ok
-      ? reply({ options: step.body }, 200, step.cookies)
-      : reply({ error: step.message }, step.status);
+    return ceremonyOptionsReply(await stepUpOptions(runtime, request, ip));
   }
   if (!(await confirmWithPasskey(runtime, staff, request, ip, post.answer))) {
     return reply({ error: PASSKEY_MESSAGES.confirmFailed }, 401);

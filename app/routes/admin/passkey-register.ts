@@ -1,7 +1,11 @@
-import { getRuntimeFrom } from "@server/context";
 import { commitFlash } from "@server/route-kit/flash";
-import { readCeremonyPost, ceremonyReply as reply } from "@server/route-kit/passkeys";
-import { currentActor, requireResourceAccess } from "@server/security/admin-access";
+import {
+  ceremonyLoader,
+  ceremonyOptionsReply,
+  readStaffCeremonyPost,
+  ceremonyReply as reply,
+} from "@server/route-kit/passkeys";
+import { currentActor } from "@server/security/admin-access";
 import { CONFIRM_PATH, isRecentlyVerified } from "@server/security/step-up";
 import { addPasskey, PASSKEY_MESSAGES, registrationOptions } from "@server/staff/passkeys";
 import type { Route } from "./+types/passkey-register";
@@ -13,32 +17,28 @@ import type { Route } from "./+types/passkey-register";
  * Behind the step-up: a borrowed session cannot bind a passkey of its own.
  */
 
-export async function loader() {
-  return reply({ error: "Use POST." }, 405);
-}
+export const loader = ceremonyLoader;
 
 export async function action(args: Route.ActionArgs) {
-  const staff = await requireResourceAccess(args);
   const { request, context } = args;
-  const runtime = getRuntimeFrom(context);
-  const post = await readCeremonyPost(runtime, request, PASSKEY_MESSAGES.addFailed, async () =>
-    (await isRecentlyVerified(runtime, staff))
-      ? null
-      : reply(
-          {
-            error: PASSKEY_MESSAGES.confirmFirst,
-            confirm: `${CONFIRM_PATH}?redirectTo=${encodeURIComponent("/admin/account")}`,
-          },
-          403,
-        ),
+  const { staff, runtime, post } = await readStaffCeremonyPost(
+    args,
+    PASSKEY_MESSAGES.addFailed,
+    async (runtime, staff) =>
+      (await isRecentlyVerified(runtime, staff))
+        ? null
+        : reply(
+            {
+              error: PASSKEY_MESSAGES.confirmFirst,
+              confirm: `${CONFIRM_PATH}?redirectTo=${encodeURIComponent("/admin/account")}`,
+            },
+            403,
+          ),
   );
   if (post.refused) return post.refused;
   const actor = currentActor(context);
   if (post.step === "options") {
-    const step = await registrationOptions(runtime, request, actor.ip ?? "");
-    return step.ok
-      ? reply({ options: step.body }, 200, step.cookies)
-      : reply({ error: step.message }, step.status);
+    return ceremonyOptionsReply(await registrationOptions(runtime, request, actor.ip ?? ""));
   }
   const step = await addPasskey(runtime, actor, staff, request, post.answer);
   if (!step.ok) return reply({ error: step.message }, step.status);

@@ -1,6 +1,12 @@
 import { getRuntimeFrom } from "@server/context";
-import { readCeremonyPost, ceremonyReply as reply } from "@server/route-kit/passkeys";
-import { applyAdminHeaders, safeRedirectTarget } from "@server/security/admin-access";
+import { adminHeadersMiddleware } from "@server/route-kit/admin-headers";
+import {
+  ceremonyLoader,
+  ceremonyOptionsReply,
+  readCeremonyPost,
+  ceremonyReply as reply,
+} from "@server/route-kit/passkeys";
+import { safeRedirectTarget } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import { PASSKEY_MESSAGES, signInOptions, signInWithPasskey } from "@server/staff/passkeys";
 import { LOGIN_PATH } from "~/entities/staff/access";
@@ -14,13 +20,9 @@ import type { Route } from "./+types/passkey-sign-in";
  * user verification is two factors, decision 0304). Answers where to go next.
  */
 
-export const middleware: Route.MiddlewareFunction[] = [
-  async (_args, next) => applyAdminHeaders((await next()) as Response),
-];
+export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware];
 
-export async function loader() {
-  return reply({ error: "Use POST." }, 405);
-}
+export const loader = ceremonyLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = getRuntimeFrom(context);
@@ -28,10 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (post.refused) return post.refused;
   const ip = getClientIp(context);
   if (post.step === "options") {
-    const step = await signInOptions(runtime, ip);
-    return step.ok
-      ? reply({ options: step.body }, 200, step.cookies)
-      : reply({ error: step.message }, step.status);
+    return ceremonyOptionsReply(await signInOptions(runtime, ip));
   }
   const { answer } = post;
   if (typeof answer !== "object" || answer === null) {

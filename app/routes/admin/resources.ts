@@ -1,4 +1,5 @@
-import { applyAdminHeaders, requireResourceAccess } from "@server/security/admin-access";
+import { adminHeadersMiddleware } from "@server/route-kit/admin-headers";
+import { requireResourceAccess } from "@server/security/admin-access";
 import type { Route } from "./+types/resources";
 
 /**
@@ -7,7 +8,7 @@ import type { Route } from "./+types/resources";
  * cannot show a sign-in page. Each loader checks again itself.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async (_args, next) => applyAdminHeaders((await next()) as Response),
+  adminHeadersMiddleware,
   async (args) => {
     await requireResourceAccess(args);
   },

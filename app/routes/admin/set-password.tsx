@@ -1,7 +1,7 @@
 import { getRuntimeFrom } from "@server/context";
+import { adminHeadersMiddleware } from "@server/route-kit/admin-headers";
 import { commitFlash } from "@server/route-kit/flash";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
-import { applyAdminHeaders } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import {
   describePasswordLink,
@@ -23,9 +23,7 @@ import type { Route } from "./+types/set-password";
  * password, ends every other session of the person, and signs them in on their role's home.
  */
 
-export const middleware: Route.MiddlewareFunction[] = [
-  async (_args, next) => applyAdminHeaders((await next()) as Response),
-];
+export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware];
 
 export const meta: Route.MetaFunction = () => adminMeta("Set password");
 

@@ -1,11 +1,8 @@
 import { getRuntimeFrom } from "@server/context";
+import { adminHeadersMiddleware } from "@server/route-kit/admin-headers";
 import { commitFlash } from "@server/route-kit/flash";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
-import {
-  applyAdminHeaders,
-  getSessionUser,
-  safeRedirectTarget,
-} from "@server/security/admin-access";
+import { getSessionUser, safeRedirectTarget } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import { CODE_MESSAGES, verifySignInCode } from "@server/staff/sign-in";
 import { useEffect, useRef } from "react";
@@ -23,9 +20,7 @@ import type { Route } from "./+types/two-factor";
  * JavaScript needed.
  */
 
-export const middleware: Route.MiddlewareFunction[] = [
-  async (_args, next) => applyAdminHeaders((await next()) as Response),
-];
+export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware];
 
 export const meta: Route.MetaFunction = () => adminMeta("Two-factor authentication");
 

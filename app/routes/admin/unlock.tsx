@@ -1,7 +1,7 @@
 import { getRuntimeFrom } from "@server/context";
+import { adminHeadersMiddleware } from "@server/route-kit/admin-headers";
 import { commitFlash } from "@server/route-kit/flash";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
-import { applyAdminHeaders } from "@server/security/admin-access";
 import { unlockWithToken } from "@server/staff/unlock";
 import { data, Form, redirect } from "react-router";
 import { AuthAlert, AuthCard } from "~/components/admin/auth-card";
@@ -16,9 +16,7 @@ import type { Route } from "./+types/unlock";
  * unlock is the form's POST. Works without JavaScript.
  */
 
-export const middleware: Route.MiddlewareFunction[] = [
-  async (_args, next) => applyAdminHeaders((await next()) as Response),
-];
+export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware];
 
 export const meta: Route.MetaFunction = () => [
   { title: `Unlock sign-in | ${studio.name} Admin` },
