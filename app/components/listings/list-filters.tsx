@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigate } from "react-router";
+import { Form, useNavigate, useSearchParams } from "react-router";
+import { ResultCount, resultCount } from "~/components/listings/pagination";
 import { PathIcon } from "~/components/listings/ui";
 import { ChevronDown } from "~/components/ui/icons";
-import { ALL, listQuery } from "~/lib/listings/query";
+import { ALL, listQuery, type Paging, readFilter, readSearch } from "~/lib/listings/query";
 import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 
 /** Lucide's search. */
@@ -10,25 +11,27 @@ const SEARCH_ICON = "m21 21-4.34-4.34M3 11a8 8 0 1 0 16 0 8 8 0 1 0-16 0";
 
 const SEARCH_DEBOUNCE_MS = 250;
 
+/** A list's one filter: its query name, its labels and its choices. */
+type Filter = {
+  name: string;
+  label: string;
+  allLabel: string;
+  options: { value: string; label: string }[];
+};
+
 /**
  * A list's search box and one filter, kept in the URL query. Without JavaScript it is a plain GET
  * form; with it, typing and choosing update the URL at once (replacing the history entry) and the
  * list filters in the browser, because the route skips reloading for query-only changes.
  */
-export function ListFilters({
+function ListFilters({
   search,
   filter,
   searchLabel,
   searchPlaceholder,
 }: {
   search: string;
-  filter: {
-    name: string;
-    label: string;
-    allLabel: string;
-    value: string | null;
-    options: { value: string; label: string }[];
-  };
+  filter: Filter & { value: string | null };
   searchLabel: string;
   searchPlaceholder: string;
 }) {
@@ -135,5 +138,31 @@ export function ListFilters({
         Search
       </button>
     </Form>
+  );
+}
+
+/** Above a public list's cards: its search and filter, as the URL holds them, and its count. */
+export function ListHead({
+  filter,
+  copy,
+  paging,
+}: {
+  filter: Filter;
+  copy: { searchLabel: string; searchPlaceholder: string; countNouns: readonly [string, string] };
+  paging: Paging;
+}) {
+  const [params] = useSearchParams();
+  return (
+    <div className="space-y-4">
+      <ListFilters
+        search={readSearch(params)}
+        searchLabel={copy.searchLabel}
+        searchPlaceholder={copy.searchPlaceholder}
+        filter={{ ...filter, value: readFilter(params, filter.name) }}
+      />
+      <ResultCount>
+        {resultCount(paging.total, copy.countNouns, paging.page, paging.pageCount)}
+      </ResultCount>
+    </div>
   );
 }

@@ -1,28 +1,4 @@
 import type { ReactNode } from "react";
-import { PathIcon } from "~/components/listings/ui";
-import { buttonClasses } from "~/components/ui/button";
-
-/** Lucide's refresh-cw. */
-const RETRY_ICON =
-  "M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8M21 3v5h-5m5 4a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16m5 0H3v5";
-
-/** 'Try Again': a link that reloads the page without JavaScript, a revalidation with it. */
-export function TryAgain({ href, onRetry }: { href: string; onRetry?: () => void }) {
-  return (
-    <a
-      href={href}
-      onClick={(event) => {
-        if (!onRetry) return;
-        event.preventDefault();
-        onRetry();
-      }}
-      className={buttonClasses({ variant: "secondary", size: "sm" })}
-    >
-      <PathIcon d={RETRY_ICON} />
-      Try Again
-    </a>
-  );
-}
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (

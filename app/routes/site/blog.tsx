@@ -2,21 +2,21 @@ import { loadBlogCards } from "@server/content/blog/read";
 import { contentHeaders } from "@server/content/http";
 import { rssLink } from "@server/route-kit/content-meta";
 import { loadListPage } from "@server/route-kit/list-page";
-import { useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
+import { useLoaderData } from "react-router";
 import { BlogCard } from "~/components/listings/blog-card";
 import { DeferredList } from "~/components/listings/deferred-list";
-import { ListFilters } from "~/components/listings/list-filters";
+import { ListHead } from "~/components/listings/list-filters";
 import { loadInBrowser } from "~/components/listings/list-page";
-import { Pagination, ResultCount, resultCount } from "~/components/listings/pagination";
-import { EmptyState, SkeletonGrid, TryAgain } from "~/components/listings/states";
+import { LoadError } from "~/components/listings/load-error";
+import { Pagination } from "~/components/listings/pagination";
+import { EmptyState, SkeletonGrid } from "~/components/listings/states";
 import { container } from "~/components/listings/ui";
 import { ButtonLink } from "~/components/ui/button";
-import { ErrorPanel } from "~/components/ui/error-panel";
 import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
 import { type BlogCardView, toBlogCardView } from "~/entities/blog-post/view";
 import { BLOG_PAGE, type BlogCopy } from "~/lib/listings/page-copy";
-import { LIST_FILTERS, type Paging, readFilter, readSearch } from "~/lib/listings/query";
+import { LIST_FILTERS, type Paging } from "~/lib/listings/query";
 import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/blog";
 
@@ -66,11 +66,11 @@ export default function Blog() {
           value={page}
           loadKey={load}
           fallback={<SkeletonGrid count={BLOG_SKELETONS} label={copy.loading} />}
-          errorElement={<LoadError copy={copy} />}
+          errorElement={<BlogLoadError copy={copy} />}
         >
           {(resolved) =>
             resolved.state === "error" ? (
-              <LoadError copy={copy} />
+              <BlogLoadError copy={copy} />
             ) : (
               <BlogList page={resolved} copy={copy} />
             )
@@ -82,29 +82,19 @@ export default function Blog() {
 }
 
 function BlogList({ page, copy }: { page: Page; copy: BlogCopy }) {
-  const [params] = useSearchParams();
-  const search = readSearch(params);
-  const category = readFilter(params, "category");
   const { featured, posts: latest } = page;
   return (
     <div className="space-y-16 pb-24">
-      <div className="space-y-4">
-        <ListFilters
-          search={search}
-          searchLabel={copy.searchLabel}
-          searchPlaceholder={copy.searchPlaceholder}
-          filter={{
-            name: "category",
-            label: copy.categoryLabel,
-            allLabel: copy.allCategories,
-            value: category,
-            options: page.categories.map((name) => ({ value: name, label: name })),
-          }}
-        />
-        <ResultCount>
-          {resultCount(page.total, copy.countNouns, page.page, page.pageCount)}
-        </ResultCount>
-      </div>
+      <ListHead
+        filter={{
+          name: "category",
+          label: copy.categoryLabel,
+          allLabel: copy.allCategories,
+          options: page.categories.map((name) => ({ value: name, label: name })),
+        }}
+        copy={copy}
+        paging={page}
+      />
       {page.total === 0 ? (
         <EmptyState title={copy.noResults}>
           <ButtonLink to="/blog" variant="secondary" className="mt-4">
@@ -159,17 +149,10 @@ function PostGrid({
   );
 }
 
-function LoadError({ copy }: { copy: BlogCopy }) {
-  const revalidator = useRevalidator();
-  const location = useLocation();
+function BlogLoadError({ copy }: { copy: BlogCopy }) {
   return (
     <div className="pb-24">
-      <ErrorPanel title={copy.error.title} message={copy.error.message}>
-        <TryAgain
-          href={`${location.pathname}${location.search}`}
-          onRetry={() => void revalidator.revalidate()}
-        />
-      </ErrorPanel>
+      <LoadError error={copy.error} />
     </div>
   );
 }

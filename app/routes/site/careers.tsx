@@ -1,10 +1,8 @@
-import { getRuntimeFrom } from "@server/context";
 import { metaFor, siteUrlOf } from "@server/route-kit/page-meta";
 import { readApplyFor } from "@server/route-kit/page-query";
+import { answerPublicForm } from "@server/route-kit/public-form-action";
 import { handleApplicationPost } from "@server/route-kit/public-forms";
-import { visitorOf } from "@server/route-kit/visits";
-import { getClientIp } from "@server/security/client-ip";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ApplyButton, ApplyProvider } from "~/components/site/careers/apply";
 import { InlineApplicationForm } from "~/components/site/careers/inline-application-form";
 import { PageHero } from "~/components/site/sections/page-hero";
@@ -20,14 +18,8 @@ import { jobPostingJsonLd } from "~/lib/seo";
 import type { Route } from "./+types/careers";
 
 /** A job application (issue #5): stored with its resume, the studio notified. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { status, result } = await handleApplicationPost(
-    getRuntimeFrom(context),
-    request,
-    getClientIp(context),
-    visitorOf(request, context),
-  );
-  return data(result, { status });
+export function action(args: Route.ActionArgs) {
+  return answerPublicForm(handleApplicationPost, args);
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -2,12 +2,12 @@ import { type CaseStudyCards, loadCaseStudyCards } from "@server/content/case-st
 import { contentHeaders } from "@server/content/http";
 import { loadListPage } from "@server/route-kit/list-page";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useLoaderData, useSearchParams } from "react-router";
+import { useLoaderData } from "react-router";
 import { CaseStudyCard } from "~/components/listings/case-study-card";
 import { DeferredList } from "~/components/listings/deferred-list";
-import { ListFilters } from "~/components/listings/list-filters";
+import { ListHead } from "~/components/listings/list-filters";
 import { loadInBrowser } from "~/components/listings/list-page";
-import { Pagination, ResultCount, resultCount } from "~/components/listings/pagination";
+import { Pagination } from "~/components/listings/pagination";
 import { EmptyState, SkeletonGrid } from "~/components/listings/states";
 import { ClosingCta, container } from "~/components/listings/ui";
 import { VideoPlayer } from "~/components/listings/video-player";
@@ -15,7 +15,7 @@ import { SectionHeading } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
 import type { CaseStudySummary } from "~/entities/case-study/view";
 import { CASE_STUDIES_PAGE, type CaseStudiesCopy } from "~/lib/listings/page-copy";
-import { LIST_FILTERS, type Paging, readFilter, readSearch } from "~/lib/listings/query";
+import { LIST_FILTERS, type Paging } from "~/lib/listings/query";
 import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/case-studies";
 
@@ -109,31 +109,21 @@ export default function CaseStudies() {
 }
 
 function CaseStudyList({ page, copy }: { page: Page; copy: CaseStudiesCopy }) {
-  const [params] = useSearchParams();
-  const search = readSearch(params);
-  const tag = readFilter(params, "tag");
   return (
     <div className="space-y-10">
       {page.state === "error" ? (
         <ErrorPanel title={copy.error.title} message={copy.error.message} />
       ) : null}
-      <div className="space-y-4">
-        <ListFilters
-          search={search}
-          searchLabel={copy.searchLabel}
-          searchPlaceholder={copy.searchPlaceholder}
-          filter={{
-            name: "tag",
-            label: copy.tagLabel,
-            allLabel: copy.allTags,
-            value: tag,
-            options: page.tags.map((value) => ({ value, label: value })),
-          }}
-        />
-        <ResultCount>
-          {resultCount(page.total, copy.countNouns, page.page, page.pageCount)}
-        </ResultCount>
-      </div>
+      <ListHead
+        filter={{
+          name: "tag",
+          label: copy.tagLabel,
+          allLabel: copy.allTags,
+          options: page.tags.map((value) => ({ value, label: value })),
+        }}
+        copy={copy}
+        paging={page}
+      />
       <CaseStudyGrid studies={page.studies} copy={copy} />
       <Pagination page={page.page} pageCount={page.pageCount} />
     </div>

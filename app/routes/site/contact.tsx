@@ -1,10 +1,7 @@
-import { getRuntimeFrom } from "@server/context";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
 import { metaFor } from "@server/route-kit/page-meta";
+import { answerPublicForm } from "@server/route-kit/public-form-action";
 import { handleContactPost } from "@server/route-kit/public-forms";
-import { visitorOf } from "@server/route-kit/visits";
-import { getClientIp } from "@server/security/client-ip";
-import { data } from "react-router";
 import { ContactForm } from "~/components/forms/contact-form";
 import { BookingInline } from "~/components/site/booking/booking-inline";
 import { PageHero } from "~/components/site/sections/page-hero";
@@ -15,15 +12,9 @@ import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/contact";
 
 /** The Project Inquiry (issue #5): stored with its attachments, the studio notified. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { status, result } = await handleContactPost(
-    getRuntimeFrom(context),
-    request,
-    getClientIp(context),
-    visitorOf(request, context),
-  );
+export function action(args: Route.ActionArgs) {
   // The answer names the visitor (the scheduler's prefill): never kept by any cache.
-  return data(result, { status, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  return answerPublicForm(handleContactPost, args, { "Cache-Control": PRIVATE_NO_STORE });
 }
 
 /** The page after a POST is the visitor's own; otherwise the frame's shared caching. */

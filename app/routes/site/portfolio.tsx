@@ -2,21 +2,21 @@ import { contentHeaders } from "@server/content/http";
 import { loadPortfolioCards } from "@server/content/portfolio/read";
 import { loadListPage } from "@server/route-kit/list-page";
 import { useState } from "react";
-import { useLoaderData, useLocation, useRevalidator, useSearchParams } from "react-router";
+import { useLoaderData } from "react-router";
 import { DeferredList } from "~/components/listings/deferred-list";
-import { ListFilters } from "~/components/listings/list-filters";
+import { ListHead } from "~/components/listings/list-filters";
 import { loadInBrowser } from "~/components/listings/list-page";
-import { Pagination, ResultCount, resultCount } from "~/components/listings/pagination";
+import { LoadError } from "~/components/listings/load-error";
+import { Pagination } from "~/components/listings/pagination";
 import { PortfolioCard } from "~/components/listings/portfolio-card";
-import { EmptyState, SkeletonGrid, TryAgain } from "~/components/listings/states";
+import { EmptyState, SkeletonGrid } from "~/components/listings/states";
 import { ClosingCta, container } from "~/components/listings/ui";
-import { ErrorPanel } from "~/components/ui/error-panel";
 import { LazyLightbox } from "~/components/ui/lazy-lightbox";
 import { PageHeader } from "~/components/ui/page-header";
 import type { PortfolioCardView } from "~/entities/portfolio-item/list";
 import { toPortfolioCardView } from "~/entities/portfolio-item/view";
 import { PORTFOLIO_PAGE, type PortfolioCopy } from "~/lib/listings/page-copy";
-import { LIST_FILTERS, type Paging, readFilter, readSearch } from "~/lib/listings/query";
+import { LIST_FILTERS, type Paging } from "~/lib/listings/query";
 import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/portfolio";
 
@@ -63,11 +63,11 @@ export default function Portfolio() {
           value={page}
           loadKey={load}
           fallback={<SkeletonGrid count={3} label={copy.loading} />}
-          errorElement={<LoadError copy={copy} />}
+          errorElement={<LoadError error={copy.error} />}
         >
           {(resolved) =>
             resolved.state === "error" ? (
-              <LoadError copy={copy} />
+              <LoadError error={copy.error} />
             ) : (
               <PortfolioList page={resolved} copy={copy} />
             )
@@ -80,10 +80,7 @@ export default function Portfolio() {
 }
 
 function PortfolioList({ page, copy }: { page: Page; copy: PortfolioCopy }) {
-  const [params] = useSearchParams();
   const [open, setOpen] = useState<number | null>(null);
-  const search = readSearch(params);
-  const type = readFilter(params, "type");
   const { items } = page;
   const withImages = items.filter((item) => item.imageUrl);
 
@@ -91,23 +88,16 @@ function PortfolioList({ page, copy }: { page: Page; copy: PortfolioCopy }) {
   if (page.types.length === 0) return <EmptyState title={copy.noItems} />;
   return (
     <div className="space-y-10">
-      <div className="space-y-4">
-        <ListFilters
-          search={search}
-          searchLabel={copy.searchLabel}
-          searchPlaceholder={copy.searchPlaceholder}
-          filter={{
-            name: "type",
-            label: copy.typeLabel,
-            allLabel: copy.allTypes,
-            value: type,
-            options: page.types,
-          }}
-        />
-        <ResultCount>
-          {resultCount(page.total, copy.countNouns, page.page, page.pageCount)}
-        </ResultCount>
-      </div>
+      <ListHead
+        filter={{
+          name: "type",
+          label: copy.typeLabel,
+          allLabel: copy.allTypes,
+          options: page.types,
+        }}
+        copy={copy}
+        paging={page}
+      />
       {items.length === 0 ? (
         <EmptyState title={copy.noResults} />
       ) : (
@@ -135,19 +125,5 @@ function PortfolioList({ page, copy }: { page: Page; copy: PortfolioCopy }) {
         onIndexChange={setOpen}
       />
     </div>
-  );
-}
-
-/** SPEC section 8: 'Unable to load portfolio' with a retry that reloads the list. */
-function LoadError({ copy }: { copy: PortfolioCopy }) {
-  const revalidator = useRevalidator();
-  const location = useLocation();
-  return (
-    <ErrorPanel title={copy.error.title} message={copy.error.message}>
-      <TryAgain
-        href={`${location.pathname}${location.search}`}
-        onRetry={() => void revalidator.revalidate()}
-      />
-    </ErrorPanel>
   );
 }

@@ -1,9 +1,6 @@
-import { getRuntimeFrom } from "@server/context";
 import { metaFor } from "@server/route-kit/page-meta";
+import { answerPublicForm } from "@server/route-kit/public-form-action";
 import { handleWeddingPost } from "@server/route-kit/public-forms";
-import { visitorOf } from "@server/route-kit/visits";
-import { getClientIp } from "@server/security/client-ip";
-import { data } from "react-router";
 import { BookingTrigger } from "~/components/site/booking/booking";
 import { Glow } from "~/components/site/sections/page-hero";
 import { Gallery } from "~/components/site/weddings/gallery";
@@ -18,14 +15,8 @@ import { loaderMeta } from "~/lib/loader-meta";
 import type { Route } from "./+types/weddings";
 
 /** The wedding inquiry (issue #5): stored with its wedding fields, the studio notified. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { status, result } = await handleWeddingPost(
-    getRuntimeFrom(context),
-    request,
-    getClientIp(context),
-    visitorOf(request, context),
-  );
-  return data(result, { status });
+export function action(args: Route.ActionArgs) {
+  return answerPublicForm(handleWeddingPost, args);
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
