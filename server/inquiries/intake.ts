@@ -71,14 +71,17 @@ async function queueInquiryMails(
     kind: "project" | "wedding";
     name: string;
     email: string;
-    fields: MailBlock;
+    /** The form's own fields, after the name and e-mail. */
+    fields: readonly (readonly [string, string | null])[];
     message: { heading: string; text: string | null };
     attachments: string[];
   },
 ) {
   const what = inquiry.kind === "wedding" ? "wedding inquiry" : "project inquiry";
   const sent: MailBlock[] = [
-    inquiry.fields,
+    {
+      fields: [["Name", inquiry.name], ["Email", inquiry.email], ...inquiry.fields],
+    },
     ...(inquiry.message.text
       ? [{ heading: inquiry.message.heading }, { quote: inquiry.message.text }]
       : []),
@@ -158,15 +161,11 @@ export async function submitProjectInquiry(
       kind: "project",
       name: input.name,
       email: input.email,
-      fields: {
-        fields: [
-          ["Name", input.name],
-          ["Email", input.email],
-          ["Service", labelOf(SERVICE_LABELS, input.service)],
-          ["Budget", labelOf(BUDGET_LABELS, input.budget)],
-          ["Timeline", labelOf(TIMELINE_LABELS, input.timeline)],
-        ],
-      },
+      fields: [
+        ["Service", labelOf(SERVICE_LABELS, input.service)],
+        ["Budget", labelOf(BUDGET_LABELS, input.budget)],
+        ["Timeline", labelOf(TIMELINE_LABELS, input.timeline)],
+      ],
       message: { heading: "Project overview", text: input.description },
       attachments: attachments.map((upload) => upload.originalName),
     });
@@ -195,15 +194,11 @@ export async function submitWeddingInquiry(
       kind: "wedding",
       name: input.name,
       email: input.email,
-      fields: {
-        fields: [
-          ["Name", input.name],
-          ["Email", input.email],
-          ["Wedding date", input.wedding_date ? formatDay(input.wedding_date) : null],
-          ["Location", input.location],
-          ["Budget range", labelOf(WEDDING_BUDGET_LABELS, input.budget)],
-        ],
-      },
+      fields: [
+        ["Wedding date", input.wedding_date ? formatDay(input.wedding_date) : null],
+        ["Location", input.location],
+        ["Budget range", labelOf(WEDDING_BUDGET_LABELS, input.budget)],
+      ],
       message: { heading: "Your vision", text: input.vision },
       attachments: [],
     });

@@ -2,7 +2,7 @@ import type { Executor } from "@server/db/client";
 import { contactSubmissions, jobApplications, user } from "@server/db/schema";
 import { enqueueNotification } from "@server/mail";
 import { composeMail } from "@server/mail/compose";
-import { and, asc, isNotNull, lte, notInArray } from "drizzle-orm";
+import { and, asc, type Column, isNotNull, lte, notInArray } from "drizzle-orm";
 import { inquiryPath } from "~/entities/inquiry/view";
 import { applicationPath } from "~/entities/job-application/view";
 import { mayEnter, staffRoleOf } from "~/entities/staff/access";
@@ -15,6 +15,19 @@ import { mayEnter, staffRoleOf } from "~/entities/staff/access";
  */
 
 export const DIGEST_JOB = "follow-up-digests";
+
+/** An owned record whose follow-up day has come, not in one of its closing statuses. */
+function dueAndOpen(
+  record: { ownerId: Column; followUpOn: Column; status: Column },
+  closing: string[],
+  today: string,
+) {
+  return and(
+    isNotNull(record.ownerId),
+    lte(record.followUpOn, today),
+    notInArray(record.status, closing),
+  );
+}
 
 /** Queues the day's digests; returns how many were queued. */
 export async function queueFollowUpDigests(
@@ -31,13 +44,7 @@ export async function queueFollowUpDigests(
       followUpOn: contactSubmissions.followUpOn,
     })
     .from(contactSubmissions)
-    .where(
-      and(
-        isNotNull(contactSubmissions.ownerId),
-        lte(contactSubmissions.followUpOn, options.today),
-        notInArray(contactSubmissions.status, ["closed"]),
-      ),
-    )
+    .where(dueAndOpen(contactSubmissions, ["closed"], options.today))
     .orderBy(asc(contactSubmissions.followUpOn));
   const applications = await tx
     .select({
@@ -48,13 +55,7 @@ export async function queueFollowUpDigests(
       followUpOn: jobApplications.followUpOn,
     })
     .from(jobApplications)
-    .where(
-      and(
-        isNotNull(jobApplications.ownerId),
-        lte(jobApplications.followUpOn, options.today),
-        notInArray(jobApplications.status, ["hired", "rejected"]),
-      ),
-    )
+    .where(dueAndOpen(jobApplications, ["hired", "rejected"], options.today))
     .orderBy(asc(jobApplications.followUpOn));
   const owners = await tx
     .select({

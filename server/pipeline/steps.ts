@@ -6,7 +6,7 @@ import { setJobApplicationStatus } from "@server/job-applications/back-office";
 import { inTransaction } from "@server/kit/transaction";
 import { enqueueNotification } from "@server/mail";
 import { composeMail } from "@server/mail/compose";
-import { recordActivity } from "@server/pipeline/activity";
+import { type ActivityEntry, recordActivity } from "@server/pipeline/activity";
 import { hasPasswordSql } from "@server/staff/status";
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { inquiryPath } from "~/entities/inquiry/view";
@@ -125,6 +125,20 @@ export async function changeStatus(
   });
 }
 
+/** Sets the record's owner or follow-up day, and the step's Activity entry. */
+async function writeStep(
+  tx: Executor,
+  services: StepServices,
+  step: Pick<ActivityEntry, "subject" | "subjectId" | "kind" | "summary"> & {
+    set: { ownerId: string | null } | { followUpOn: string | null };
+  },
+): Promise<void> {
+  const { set, ...activity } = step;
+  const t = table(step.subject);
+  await tx.update(t).set(set).where(eq(t.id, step.subjectId));
+  await recordActivity(tx, { ...activity, actor: services.actor });
+}
+
 export type OwnerOutcome = "saved" | "missing" | "not-allowed";
 
 /**
@@ -144,15 +158,11 @@ export async function changeOwner(
     const row = await lockRow(tx, subject, id);
     if (!row) return false;
     if (row.ownerId === (owner?.id ?? null)) return true;
-    await tx
-      .update(table(subject))
-      .set({ ownerId: owner?.id ?? null })
-      .where(eq(table(subject).id, id));
-    await recordActivity(tx, {
+    await writeStep(tx, services, {
       subject,
       subjectId: id,
+      set: { ownerId: owner?.id ?? null },
       kind: "owner",
-      actor: services.actor,
       summary: owner ? owner.name : UNASSIGNED,
     });
     if (owner) {
@@ -187,15 +197,11 @@ export async function changeFollowUp(
     const row = await lockRow(tx, subject, id);
     if (!row) return false;
     if (row.followUpOn === day) return true;
-    await tx
-      .update(table(subject))
-      .set({ followUpOn: day })
-      .where(eq(table(subject).id, id));
-    await recordActivity(tx, {
+    await writeStep(tx, services, {
       subject,
       subjectId: id,
+      set: { followUpOn: day },
       kind: "follow_up",
-      actor: services.actor,
       summary: day ? `Follow up on ${day}` : "Follow-up cleared",
     });
     return true;

@@ -116,7 +116,6 @@ export async function moderationListAction(
 ): Promise<Response> {
   await requireAccess(args);
   const config = MODERATED_SECTIONS[section];
-  const runtime = getRuntimeFrom(args.context);
   // Back to the page and filters the admin was on (the form posts to the list's own URL).
   const back = listReturnPath(config.listPath, args.url.searchParams);
   const form = posted === undefined ? await readForm(args.request) : posted;
@@ -127,13 +126,7 @@ export async function moderationListAction(
   }
   const on = value === "true";
   return attempt(args.context, back, config.messages.updateFailed, {
-    write: () =>
-      audited(
-        runtime.database.db,
-        currentActor(args.context),
-        { entity: config.entity, id },
-        (tx) => config.toggle(tx, id, on),
-      ),
+    write: () => auditedRow(args, config.entity, id, (tx) => config.toggle(tx, id, on)),
     done: config.messages.toggled(on),
     logged: { kind: "update" },
   });
@@ -150,19 +143,12 @@ export async function moderationDeleteAction(
 ): Promise<Response> {
   await requireAccess(args);
   const config = MODERATED_SECTIONS[section];
-  const runtime = getRuntimeFrom(args.context);
   const back = listReturnPath(config.listPath, args.url.searchParams);
   if (!isUuid(id)) {
     return redirectWithFlash(args.context, back, failure(config.messages.deleteFailed));
   }
   return attempt(args.context, back, config.messages.deleteFailed, {
-    write: () =>
-      audited(
-        runtime.database.db,
-        currentActor(args.context),
-        { entity: config.entity, id },
-        (tx) => config.remove(tx, id),
-      ),
+    write: () => auditedRow(args, config.entity, id, (tx) => config.remove(tx, id)),
     done: config.messages.deleted,
     logged: { kind: "delete" },
   });
@@ -206,6 +192,17 @@ export async function submissionStatusAction<Status extends string>(
     done: list.messages.statusSaved(option.label),
     logged: { id },
   });
+}
+
+/** A section's write on one row, in one transaction with its audit row. */
+function auditedRow(
+  args: ActionArgs,
+  entity: (typeof MODERATED_SECTIONS)[ModeratedSection]["entity"],
+  id: string,
+  write: (tx: Database) => Promise<boolean>,
+): Promise<boolean> {
+  const db = getRuntimeFrom(args.context).database.db;
+  return audited(db, currentActor(args.context), { entity, id }, write);
 }
 
 /** Runs a write and redirects to `path` with its toast: `done`, or `failed` (logged). */

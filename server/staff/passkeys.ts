@@ -43,6 +43,16 @@ export type CeremonyStep<T> =
   | { ok: true; body: T; cookies: string[] }
   | { ok: false; status: number; message: string };
 
+/** An options step's answer: its JSON (shaped) and the plugin's challenge cookie, or `failed`. */
+async function optionsStep(
+  response: Response,
+  failed: string,
+  shape: (options: unknown) => unknown = (options) => options,
+): Promise<CeremonyStep<unknown>> {
+  if (!response.ok) return { ok: false, status: 400, message: failed };
+  return { ok: true, body: shape(await response.json()), cookies: response.headers.getSetCookie() };
+}
+
 /** Step one of "Add a passkey": the creation options, and the plugin's challenge cookie. */
 export async function registrationOptions(
   runtime: Runtime,
@@ -53,8 +63,7 @@ export async function registrationOptions(
     headers: authHeaders(request, ip),
     asResponse: true,
   });
-  if (!response.ok) return { ok: false, status: 400, message: PASSKEY_MESSAGES.addFailed };
-  return { ok: true, body: await response.json(), cookies: response.headers.getSetCookie() };
+  return optionsStep(response, PASSKEY_MESSAGES.addFailed);
 }
 
 /**
@@ -123,12 +132,7 @@ export async function signInOptions(runtime: Runtime, ip: string): Promise<Cerem
     headers: new Headers({ "x-forwarded-for": ip }),
     asResponse: true,
   });
-  if (!response.ok) return { ok: false, status: 400, message: PASSKEY_MESSAGES.signInFailed };
-  return {
-    ok: true,
-    body: verificationRequired(await response.json()),
-    cookies: response.headers.getSetCookie(),
-  };
+  return optionsStep(response, PASSKEY_MESSAGES.signInFailed, verificationRequired);
 }
 
 /**
@@ -217,12 +221,7 @@ export async function stepUpOptions(
     headers: authHeaders(request, ip),
     asResponse: true,
   });
-  if (!response.ok) return { ok: false, status: 400, message: PASSKEY_MESSAGES.signInFailed };
-  return {
-    ok: true,
-    body: verificationRequired(await response.json()),
-    cookies: response.headers.getSetCookie(),
-  };
+  return optionsStep(response, PASSKEY_MESSAGES.signInFailed, verificationRequired);
 }
 
 /**

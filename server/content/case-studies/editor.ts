@@ -1,5 +1,6 @@
 import { contentChanged } from "@server/content/changes";
-import { draftStateColumn, forgetItem, publishingWhere } from "@server/content/workflow/drafts";
+import { deleteRow, type EditorTable, updateRow } from "@server/content/editor-rows";
+import { draftStateColumn, publishingWhere } from "@server/content/workflow/drafts";
 import type { Database, Executor } from "@server/db/client";
 import { type CaseStudy, caseStudies } from "@server/db/schema";
 import {
@@ -10,7 +11,6 @@ import {
   readPage,
 } from "@server/kit/list-params";
 import { claimImages } from "@server/uploads/images";
-import { releaseUploadsOf } from "@server/uploads/release";
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import { FALLBACK_CASE_STUDY_SLUGS } from "~/copy/samples";
 import {
@@ -80,37 +80,25 @@ export async function findCaseStudyTitle(db: Database, id: string): Promise<stri
   return row?.title ?? null;
 }
 
+const CASE_STUDIES: EditorTable<typeof caseStudies> = {
+  table: caseStudies,
+  entity: "case-studies",
+  uploadsOwner: "case_studies",
+  workflow: "case_study",
+};
+
 /** Sets is_featured; false when the case study no longer exists. */
-export async function setCaseStudyFeatured(
+export function setCaseStudyFeatured(
   db: Database,
   id: string,
   featured: boolean,
 ): Promise<boolean> {
-  const rows = await db
-    .update(caseStudies)
-    .set({ isFeatured: featured })
-    .where(eq(caseStudies.id, id))
-    .returning({ id: caseStudies.id });
-  if (rows.length === 0) return false;
-  await contentChanged(db, { entity: "case-studies", id, action: "updated" });
-  return true;
+  return updateRow(db, CASE_STUDIES, id, { isFeatured: featured });
 }
 
 /** Deletes a case study and releases its files; false when it no longer exists. */
-export async function deleteCaseStudy(db: Database, id: string): Promise<boolean> {
-  const deleted = await db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(caseStudies)
-      .where(eq(caseStudies.id, id))
-      .returning({ id: caseStudies.id });
-    if (rows.length > 0) {
-      await releaseUploadsOf(tx, "case_studies", id);
-      await forgetItem(tx, "case_study", id);
-    }
-    return rows.length > 0;
-  });
-  if (deleted) await contentChanged(db, { entity: "case-studies", id, action: "deleted" });
-  return deleted;
+export function deleteCaseStudy(db: Database, id: string): Promise<boolean> {
+  return deleteRow(db, CASE_STUDIES, id);
 }
 
 // ---------------------------------------------------------------------------------------------

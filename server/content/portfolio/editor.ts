@@ -1,5 +1,5 @@
-import { contentChanged } from "@server/content/changes";
-import { draftStateColumn, forgetItem, publishingWhere } from "@server/content/workflow/drafts";
+import { deleteRow, type EditorTable, saveRow, updateRow } from "@server/content/editor-rows";
+import { draftStateColumn, publishingWhere } from "@server/content/workflow/drafts";
 import type { Database } from "@server/db/client";
 import { type PortfolioItem, portfolioItems } from "@server/db/schema";
 import {
@@ -9,8 +9,6 @@ import {
   type Page,
   readPage,
 } from "@server/kit/list-params";
-import { claimImages } from "@server/uploads/images";
-import { releaseUploadsOf } from "@server/uploads/release";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { PortfolioItemInput } from "~/entities/portfolio-item/form";
 import type { PublishingState } from "~/lib/publishing";
@@ -92,11 +90,18 @@ export async function findPortfolioTitle(db: Database, id: string): Promise<stri
   return row?.title ?? null;
 }
 
+const PORTFOLIO: EditorTable<typeof portfolioItems> = {
+  table: portfolioItems,
+  entity: "portfolio",
+  uploadsOwner: PORTFOLIO_OWNER_TABLE,
+  workflow: "portfolio_item",
+};
+
 /**
  * Creates (`id` null) or updates a portfolio item; returns its id, or null when the item to update
  * no longer exists. The row and its image's upload record change in one transaction.
  */
-export async function savePortfolioItem(
+export function savePortfolioItem(
   db: Database,
   id: string | null,
   input: PortfolioItemInput,
@@ -114,55 +119,17 @@ export async function savePortfolioItem(
     videoUrl: input.videoUrl,
     projectUrl: input.projectUrl,
   };
-  const savedId = await db.transaction(async (tx) => {
-    const [row] = id
-      ? await tx
-          .update(portfolioItems)
-          .set(values)
-          .where(eq(portfolioItems.id, id))
-          .returning({ id: portfolioItems.id })
-      : await tx.insert(portfolioItems).values(values).returning({ id: portfolioItems.id });
-    if (!row) return null;
-    await claimImages(tx, { table: PORTFOLIO_OWNER_TABLE, id: row.id }, [input.imageUrl]);
-    return row.id;
-  });
-  if (savedId) {
-    await contentChanged(db, {
-      entity: "portfolio",
-      id: savedId,
-      action: id ? "updated" : "created",
-    });
-  }
-  return savedId;
+  return saveRow(db, PORTFOLIO, id, values, [input.imageUrl]);
 }
 
-export async function setPortfolioFeatured(
+export function setPortfolioFeatured(
   db: Database,
   id: string,
   featured: boolean,
 ): Promise<boolean> {
-  const rows = await db
-    .update(portfolioItems)
-    .set({ isFeatured: featured })
-    .where(eq(portfolioItems.id, id))
-    .returning({ id: portfolioItems.id });
-  if (rows.length === 0) return false;
-  await contentChanged(db, { entity: "portfolio", id, action: "updated" });
-  return true;
+  return updateRow(db, PORTFOLIO, id, { isFeatured: featured });
 }
 
-export async function deletePortfolioItem(db: Database, id: string): Promise<boolean> {
-  const deleted = await db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(portfolioItems)
-      .where(eq(portfolioItems.id, id))
-      .returning({ id: portfolioItems.id });
-    if (rows.length > 0) {
-      await releaseUploadsOf(tx, PORTFOLIO_OWNER_TABLE, id);
-      await forgetItem(tx, "portfolio_item", id);
-    }
-    return rows.length > 0;
-  });
-  if (deleted) await contentChanged(db, { entity: "portfolio", id, action: "deleted" });
-  return deleted;
+export function deletePortfolioItem(db: Database, id: string): Promise<boolean> {
+  return deleteRow(db, PORTFOLIO, id);
 }

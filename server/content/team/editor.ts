@@ -1,4 +1,4 @@
-import { contentChanged } from "@server/content/changes";
+import { deleteRow, type EditorTable, saveRow, updateRow } from "@server/content/editor-rows";
 import type { Database } from "@server/db/client";
 import { type TeamMember, teamMembers } from "@server/db/schema";
 import {
@@ -8,8 +8,6 @@ import {
   type Page,
   readPage,
 } from "@server/kit/list-params";
-import { claimImages } from "@server/uploads/images";
-import { releaseUploadsOf } from "@server/uploads/release";
 import { asc, count, eq } from "drizzle-orm";
 import type { TeamMemberInput } from "~/entities/team-member/form";
 
@@ -65,32 +63,18 @@ export async function findTeamMemberName(db: Database, id: string): Promise<stri
   return row?.name ?? null;
 }
 
-export async function setTeamMemberActive(
-  db: Database,
-  id: string,
-  active: boolean,
-): Promise<boolean> {
-  const rows = await db
-    .update(teamMembers)
-    .set({ isActive: active })
-    .where(eq(teamMembers.id, id))
-    .returning({ id: teamMembers.id });
-  if (rows.length === 0) return false;
-  await contentChanged(db, { entity: "team", id, action: "updated" });
-  return true;
+const TEAM: EditorTable<typeof teamMembers> = {
+  table: teamMembers,
+  entity: "team",
+  uploadsOwner: TEAM_OWNER_TABLE,
+};
+
+export function setTeamMemberActive(db: Database, id: string, active: boolean): Promise<boolean> {
+  return updateRow(db, TEAM, id, { isActive: active });
 }
 
-export async function deleteTeamMember(db: Database, id: string): Promise<boolean> {
-  const deleted = await db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(teamMembers)
-      .where(eq(teamMembers.id, id))
-      .returning({ id: teamMembers.id });
-    if (rows.length > 0) await releaseUploadsOf(tx, TEAM_OWNER_TABLE, id);
-    return rows.length > 0;
-  });
-  if (deleted) await contentChanged(db, { entity: "team", id, action: "deleted" });
-  return deleted;
+export function deleteTeamMember(db: Database, id: string): Promise<boolean> {
+  return deleteRow(db, TEAM, id);
 }
 
 export async function findTeamMember(db: Database, id: string): Promise<TeamMember | null> {
@@ -102,7 +86,7 @@ export async function findTeamMember(db: Database, id: string): Promise<TeamMemb
  * Creates (`id` null) or updates a team member; returns its id, or null when it is gone. The row
  * and its portrait's upload record change in one transaction.
  */
-export async function saveTeamMember(
+export function saveTeamMember(
   db: Database,
   id: string | null,
   input: TeamMemberInput,
@@ -117,20 +101,5 @@ export async function saveTeamMember(
     displayOrder: input.displayOrder,
     isActive: input.isActive,
   };
-  const savedId = await db.transaction(async (tx) => {
-    const [row] = id
-      ? await tx
-          .update(teamMembers)
-          .set(values)
-          .where(eq(teamMembers.id, id))
-          .returning({ id: teamMembers.id })
-      : await tx.insert(teamMembers).values(values).returning({ id: teamMembers.id });
-    if (!row) return null;
-    await claimImages(tx, { table: TEAM_OWNER_TABLE, id: row.id }, [input.imageUrl]);
-    return row.id;
-  });
-  if (savedId) {
-    await contentChanged(db, { entity: "team", id: savedId, action: id ? "updated" : "created" });
-  }
-  return savedId;
+  return saveRow(db, TEAM, id, values, [input.imageUrl]);
 }

@@ -1,4 +1,4 @@
-import { contentChanged } from "@server/content/changes";
+import { deleteRow, type EditorTable, saveRow, updateRow } from "@server/content/editor-rows";
 import type { Database } from "@server/db/client";
 import { type Testimonial, testimonials } from "@server/db/schema";
 import {
@@ -64,29 +64,21 @@ export async function findTestimonialTitle(db: Database, id: string): Promise<st
   return row.company ? `${row.author}, ${row.company}` : row.author;
 }
 
-export async function setTestimonialFeatured(
+const TESTIMONIALS: EditorTable<typeof testimonials> = {
+  table: testimonials,
+  entity: "testimonials",
+};
+
+export function setTestimonialFeatured(
   db: Database,
   id: string,
   featured: boolean,
 ): Promise<boolean> {
-  const rows = await db
-    .update(testimonials)
-    .set({ isFeatured: featured })
-    .where(eq(testimonials.id, id))
-    .returning({ id: testimonials.id });
-  if (rows.length === 0) return false;
-  await contentChanged(db, { entity: "testimonials", id, action: "updated" });
-  return true;
+  return updateRow(db, TESTIMONIALS, id, { isFeatured: featured });
 }
 
-export async function deleteTestimonial(db: Database, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(testimonials)
-    .where(eq(testimonials.id, id))
-    .returning({ id: testimonials.id });
-  if (rows.length === 0) return false;
-  await contentChanged(db, { entity: "testimonials", id, action: "deleted" });
-  return true;
+export function deleteTestimonial(db: Database, id: string): Promise<boolean> {
+  return deleteRow(db, TESTIMONIALS, id);
 }
 
 export async function findTestimonial(db: Database, id: string): Promise<Testimonial | null> {
@@ -95,7 +87,7 @@ export async function findTestimonial(db: Database, id: string): Promise<Testimo
 }
 
 /** Creates (`id` null) or updates a testimonial; returns its id, or null when it is gone. */
-export async function saveTestimonial(
+export function saveTestimonial(
   db: Database,
   id: string | null,
   input: TestimonialInput,
@@ -109,18 +101,5 @@ export async function saveTestimonial(
     status: input.status,
     isFeatured: input.isFeatured,
   };
-  const [row] = id
-    ? await db
-        .update(testimonials)
-        .set(values)
-        .where(eq(testimonials.id, id))
-        .returning({ id: testimonials.id })
-    : await db.insert(testimonials).values(values).returning({ id: testimonials.id });
-  if (!row) return null;
-  await contentChanged(db, {
-    entity: "testimonials",
-    id: row.id,
-    action: id ? "updated" : "created",
-  });
-  return row.id;
+  return saveRow(db, TESTIMONIALS, id, values);
 }
