@@ -234,17 +234,7 @@ export function BlogPostForm({
         />
       </FormFields>
 
-      <SeoFieldset
-        values={{
-          metaTitle: values.metaTitle,
-          metaDescription: values.metaDescription,
-          socialImageUrl: values.socialImageUrl,
-        }}
-        initial={values}
-        defaults={postHeadOf}
-        errors={fieldErrors}
-        idFor={fieldId}
-      />
+      <SeoFieldset initial={values} defaults={postHeadOf} errors={fieldErrors} idFor={fieldId} />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
         <PublishingButtons

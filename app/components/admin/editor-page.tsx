@@ -17,8 +17,8 @@ export interface EditorBinding {
     name: string,
     stored: string | number | null | undefined,
   ): { name: string; errors: FieldErrors | undefined; defaultValue: string };
-  /** A checkbox's starting state. */
-  checked(name: string, stored: boolean): boolean;
+  /** name and starting state for a checkbox. */
+  checkbox(name: string, stored: boolean): { name: string; defaultChecked: boolean };
 }
 
 function bind(values: Record<string, string> | undefined, errors: FieldErrors | undefined) {
@@ -29,7 +29,10 @@ function bind(values: Record<string, string> | undefined, errors: FieldErrors | 
       defaultValue: values ? (values[name] ?? "") : stored == null ? "" : String(stored),
     }),
     // An unchecked box is absent from a post.
-    checked: (name, stored) => (values ? values[name] === "on" : stored),
+    checkbox: (name, stored) => ({
+      name,
+      defaultChecked: values ? values[name] === "on" : stored,
+    }),
   } satisfies EditorBinding;
 }
 

@@ -84,7 +84,7 @@ export function PortfolioEditor({
             </>
           }
         >
-          {({ field, checked }) => (
+          {({ field, checkbox }) => (
             <>
               <TextField {...field("title", item?.title)} label="Title" required />
               <TextField {...field("clientName", item?.clientName)} label="Client Name" />
@@ -121,10 +121,9 @@ export function PortfolioEditor({
                 <ImageField {...field("imageUrl", item?.imageUrl)} label="Image" />
               </div>
               <CheckboxField
-                name="isFeatured"
+                {...checkbox("isFeatured", item?.isFeatured ?? false)}
                 label="Featured"
                 hint="Featured items are shown on the service pages."
-                defaultChecked={checked("isFeatured", item?.isFeatured ?? false)}
               />
             </>
           )}

@@ -2,7 +2,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { TextAreaField, TextField } from "~/components/forms/fields";
 import { studio } from "~/copy/studio";
 import type { FieldErrors } from "~/lib/forms/result";
-import { type PageHeadPreview, SEO_CUT, type SeoValues, withOwnSeo } from "~/lib/forms/seo-fields";
+import {
+  type PageHeadPreview,
+  SEO_CUT,
+  type SeoValues,
+  seoValuesOf,
+  withOwnSeo,
+} from "~/lib/forms/seo-fields";
 import { isSafeUrl } from "~/lib/safe-url";
 
 /**
@@ -17,7 +23,6 @@ import { isSafeUrl } from "~/lib/safe-url";
 export type DefaultHead = (read: (name: string) => string) => PageHeadPreview;
 
 export function SeoFieldset({
-  values,
   initial,
   defaults,
   errors,
@@ -26,12 +31,14 @@ export function SeoFieldset({
   errors?: FieldErrors;
   /** The id of a field's control, where the form's error summary links to it. */
   idFor?: (name: keyof SeoValues) => string;
-  /** This fieldset's own values (stored, or as sent back after a refused save). */
-  values: SeoValues;
-  /** The form's other values when rendered, for the defaults before any typing. */
-  initial: object;
+  /**
+   * The form's values when rendered (stored, or as sent back after a refused save): this
+   * fieldset's own, and the others for the defaults before any typing.
+   */
+  initial: SeoValues;
   defaults: DefaultHead;
 }) {
+  const values = seoValuesOf(initial);
   const ref = useRef<HTMLFieldSetElement>(null);
   const descriptionId = useId();
   const [own, setOwn] = useState(values);

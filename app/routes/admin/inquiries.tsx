@@ -15,7 +15,6 @@ import { AttachmentList } from "~/components/admin/attachment-list";
 import { DashboardSection } from "~/components/admin/dashboard";
 import {
   BUDGET_LABELS,
-  formatDateTime,
   labelOf,
   SERVICE_LABELS,
   TIMELINE_LABELS,
@@ -24,6 +23,7 @@ import {
 import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
 import { ExportLink, Facts, ListBody, PagedRows } from "~/components/admin/list-page";
 import { StatusForm } from "~/components/admin/status-form";
+import { SubmissionRow } from "~/components/admin/submission-row";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
@@ -181,31 +181,22 @@ function InquiryRow({
   const attachments = attachmentLinks(inquiry, fileNames);
   const headingId = `inquiry-${inquiry.id}`;
   return (
-    <li aria-labelledby={headingId} className="rounded-lg border border-line bg-surface p-4 sm:p-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={headingId} className="flex flex-wrap items-center gap-2 text-base font-semibold">
-            <Link
-              to={inquiryPath(inquiry.id)}
-              className="underline-offset-4 hover:text-accent-strong hover:underline"
-            >
-              {inquiry.name}
-            </Link>
-            {wedding ? (
-              <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-medium text-accent-strong ring-1 ring-accent/40">
-                Wedding
-              </span>
-            ) : null}
-          </h2>
-          <p className="mt-0.5 text-sm text-ink-muted">
-            <span className="break-all">{inquiry.email}</span>
-            <span aria-hidden="true"> · </span>
-            <time dateTime={new Date(inquiry.createdAt).toISOString()}>
-              {formatDateTime(inquiry.createdAt)}
-            </time>
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
+    <SubmissionRow
+      headingId={headingId}
+      headingClassName="flex flex-wrap items-center gap-2 text-base font-semibold"
+      to={inquiryPath(inquiry.id)}
+      name={inquiry.name}
+      badge={
+        wedding ? (
+          <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-medium text-accent-strong ring-1 ring-accent/40">
+            Wedding
+          </span>
+        ) : null
+      }
+      email={<span className="break-all">{inquiry.email}</span>}
+      createdAt={inquiry.createdAt}
+      actions={
+        <>
           <StatusForm
             id={inquiry.id}
             status={inquiry.status}
@@ -217,9 +208,9 @@ function InquiryRow({
             <Mail aria-hidden="true" className="size-4" />
             Reply<span className="sr-only"> to {inquiry.name}</span>
           </Link>
-        </div>
-      </div>
-
+        </>
+      }
+    >
       <Facts facts={facts} />
       <Facts
         facts={[
@@ -238,6 +229,6 @@ function InquiryRow({
       {attachments.length > 0 ? (
         <AttachmentList attachments={attachments} className="mt-3" />
       ) : null}
-    </li>
+    </SubmissionRow>
   );
 }

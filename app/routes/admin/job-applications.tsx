@@ -6,13 +6,12 @@ import {
 } from "@server/job-applications/back-office";
 import { loadAdminList, submissionStatusAction } from "@server/route-kit/moderation";
 import { FileDown } from "lucide-react";
-import { Link } from "react-router";
 import { ApplicantLinks } from "~/components/admin/applicant-links";
-import { formatDateTime } from "~/components/admin/format";
 import { AdminListFilters, FilterSelect } from "~/components/admin/list-filters";
 import { ExportLink, Facts, ListBody, PagedRows } from "~/components/admin/list-page";
 import { SignedFileLink } from "~/components/admin/signed-file-link";
 import { StatusForm } from "~/components/admin/status-form";
+import { SubmissionRow } from "~/components/admin/submission-row";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
@@ -126,29 +125,20 @@ function ApplicationRow({ application }: { application: JobApplication }) {
     ...applicantTerms(application, capitalize(application.remotePreference)),
   ];
   return (
-    <li aria-labelledby={headingId} className="rounded-lg border border-line bg-surface p-4 sm:p-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={headingId} className="text-base font-semibold">
-            <Link
-              to={applicationPath(application.id)}
-              className="underline-offset-4 hover:text-accent-strong hover:underline"
-            >
-              {application.name}
-            </Link>
-            <span className="font-normal text-ink-muted"> · {application.positionTitle}</span>
-          </h2>
-          <p className="mt-0.5 text-sm text-ink-muted">
-            <a href={`mailto:${application.email}`} className="break-all hover:text-ink">
-              {application.email}
-            </a>
-            <span aria-hidden="true"> · </span>
-            <time dateTime={new Date(application.createdAt).toISOString()}>
-              {formatDateTime(application.createdAt)}
-            </time>
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
+    <SubmissionRow
+      headingId={headingId}
+      headingClassName="text-base font-semibold"
+      to={applicationPath(application.id)}
+      name={application.name}
+      badge={<span className="font-normal text-ink-muted"> · {application.positionTitle}</span>}
+      email={
+        <a href={`mailto:${application.email}`} className="break-all hover:text-ink">
+          {application.email}
+        </a>
+      }
+      createdAt={application.createdAt}
+      actions={
+        <>
           <StatusForm
             id={application.id}
             status={application.status}
@@ -167,9 +157,9 @@ function ApplicationRow({ application }: { application: JobApplication }) {
           ) : (
             <span className="text-xs text-ink-faint">No resume</span>
           )}
-        </div>
-      </div>
-
+        </>
+      }
+    >
       <Facts facts={facts} />
 
       <ApplicantLinks
@@ -190,6 +180,6 @@ function ApplicationRow({ application }: { application: JobApplication }) {
           ) : null}
         </details>
       ) : null}
-    </li>
+    </SubmissionRow>
   );
 }

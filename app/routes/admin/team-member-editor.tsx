@@ -56,7 +56,7 @@ export default function TeamMemberEditor({ loaderData, actionData }: Route.Compo
       submitLabel={item ? "Save Changes" : "Create Team Member"}
       label={item ? "Edit team member" : "New team member"}
     >
-      {({ field, checked }) => (
+      {({ field, checkbox }) => (
         <>
           <TextField {...field("name", item?.name)} label="Name" required />
           <TextField {...field("role", item?.role)} label="Role" required />
@@ -80,10 +80,9 @@ export default function TeamMemberEditor({ loaderData, actionData }: Route.Compo
             hint="Lower numbers come first."
           />
           <CheckboxField
-            name="isActive"
+            {...checkbox("isActive", item?.isActive ?? true)}
             label="Active"
             hint="Active members are shown on the About page."
-            defaultChecked={checked("isActive", item?.isActive ?? true)}
           />
         </>
       )}

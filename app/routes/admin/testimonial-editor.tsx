@@ -59,7 +59,7 @@ export default function TestimonialEditor({ loaderData, actionData }: Route.Comp
       submitLabel={item ? "Save Changes" : "Create Testimonial"}
       label={item ? "Edit testimonial" : "New testimonial"}
     >
-      {({ field, checked }) => (
+      {({ field, checkbox }) => (
         <>
           <TextAreaField
             {...field("quote", item?.quote)}
@@ -80,10 +80,9 @@ export default function TestimonialEditor({ loaderData, actionData }: Route.Comp
           />
           <StatusField field={field} stored={item?.status} />
           <CheckboxField
-            name="isFeatured"
+            {...checkbox("isFeatured", item?.isFeatured ?? false)}
             label="Featured"
             hint="Featured testimonials are shown on the home page."
-            defaultChecked={checked("isFeatured", item?.isFeatured ?? false)}
           />
         </>
       )}

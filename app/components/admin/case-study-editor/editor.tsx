@@ -295,17 +295,7 @@ export function CaseStudyEditor(props: EditorProps) {
           </div>
         </Section>
 
-        <SeoFieldset
-          values={{
-            metaTitle: draft.metaTitle,
-            metaDescription: draft.metaDescription,
-            socialImageUrl: draft.socialImageUrl,
-          }}
-          initial={draft}
-          defaults={studyHeadOf}
-          errors={errors}
-          idFor={idOf}
-        />
+        <SeoFieldset initial={draft} defaults={studyHeadOf} errors={errors} idFor={idOf} />
 
         <Section title="Publishing">
           <div className="grid gap-5 sm:grid-cols-2">
