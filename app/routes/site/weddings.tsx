@@ -1,6 +1,7 @@
 import { metaFor } from "@server/route-kit/page-meta";
 import { answerPublicForm } from "@server/route-kit/public-form-action";
 import { handleWeddingPost } from "@server/route-kit/public-forms";
+import type { ReactNode } from "react";
 import { BookingTrigger } from "~/components/site/booking/booking";
 import { Glow } from "~/components/site/sections/page-hero";
 import { Gallery } from "~/components/site/weddings/gallery";
@@ -69,54 +70,34 @@ export default function Weddings({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <Section aria-labelledby="wedding-services-heading">
-        <Container>
-          <SectionHeading
-            id="wedding-services-heading"
-            eyebrow={services.eyebrow}
-            title={services.heading}
-          />
-          <ol className="mt-12 grid gap-px overflow-hidden rounded-card border border-line bg-line md:grid-cols-2 lg:grid-cols-5">
-            {services.items.map((item, i) => (
-              <li key={item.title} className="flex flex-col gap-4 bg-surface p-7">
-                <span className="font-display text-sm text-accent">
-                  {String(i + 1).padStart(2, "0")}
-                </span>
-                <h3 className="font-display text-xl font-semibold tracking-tight">{item.title}</h3>
-                <p className="text-sm leading-relaxed text-ink-muted">{item.body}</p>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </Section>
+      <HeadedSection id="wedding-services-heading" copy={services}>
+        <ol className="mt-12 grid gap-px overflow-hidden rounded-card border border-line bg-line md:grid-cols-2 lg:grid-cols-5">
+          {services.items.map((item, i) => (
+            <li key={item.title} className="flex flex-col gap-4 bg-surface p-7">
+              <span className="font-display text-sm text-accent">
+                {String(i + 1).padStart(2, "0")}
+              </span>
+              <h3 className="font-display text-xl font-semibold tracking-tight">{item.title}</h3>
+              <p className="text-sm leading-relaxed text-ink-muted">{item.body}</p>
+            </li>
+          ))}
+        </ol>
+      </HeadedSection>
 
-      <Section aria-labelledby="gallery-heading" className="pt-0 md:pt-0">
-        <Container>
-          <SectionHeading
-            id="gallery-heading"
-            eyebrow={gallery.eyebrow}
-            title={gallery.heading}
-            intro={gallery.intro}
-          />
-          <div className="mt-12">
-            <Gallery photos={gallery.photos} labels={gallery} />
-          </div>
-        </Container>
-      </Section>
+      <HeadedSection id="gallery-heading" copy={gallery} className="pt-0 md:pt-0">
+        <div className="mt-12">
+          <Gallery photos={gallery.photos} labels={gallery} />
+        </div>
+      </HeadedSection>
 
-      <Section
-        aria-labelledby="wedding-testimonials-heading"
+      <HeadedSection
+        id="wedding-testimonials-heading"
+        copy={testimonials}
         className="border-y border-line bg-surface"
+        containerClassName="grid gap-12 md:grid-cols-[1fr_2fr]"
       >
-        <Container className="grid gap-12 md:grid-cols-[1fr_2fr]">
-          <SectionHeading
-            id="wedding-testimonials-heading"
-            eyebrow={testimonials.eyebrow}
-            title={testimonials.heading}
-          />
-          <TestimonialCarousel items={testimonials.items} labels={testimonials} />
-        </Container>
-      </Section>
+        <TestimonialCarousel items={testimonials.items} labels={testimonials} />
+      </HeadedSection>
 
       <Section aria-labelledby="pricing-heading">
         <Container>
@@ -146,19 +127,45 @@ export default function Weddings({ loaderData }: Route.ComponentProps) {
         </Container>
       </Section>
 
-      <Section id="inquire" aria-labelledby="inquire-heading" className="scroll-mt-20 pt-0 md:pt-0">
-        <Container className="grid gap-12 md:grid-cols-[1fr_1.4fr]">
-          <SectionHeading
-            id="inquire-heading"
-            eyebrow={form.eyebrow}
-            title={form.heading}
-            intro={form.intro}
-          />
-          <div className="card p-6 md:p-10">
-            <WeddingInquiryForm form={form} />
-          </div>
-        </Container>
-      </Section>
+      <HeadedSection
+        sectionId="inquire"
+        id="inquire-heading"
+        copy={form}
+        className="scroll-mt-20 pt-0 md:pt-0"
+        containerClassName="grid gap-12 md:grid-cols-[1fr_1.4fr]"
+      >
+        <div className="card p-6 md:p-10">
+          <WeddingInquiryForm form={form} />
+        </div>
+      </HeadedSection>
     </main>
+  );
+}
+
+/** A band of the page opened by its heading: the copy's eyebrow, heading and any intro. */
+function HeadedSection({
+  id,
+  copy,
+  sectionId,
+  className,
+  containerClassName,
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  copy: { eyebrow: string; heading: string; intro?: string };
+  /** The section's own id (a link's target). */
+  sectionId?: string;
+  className?: string;
+  containerClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Section id={sectionId} aria-labelledby={id} className={className}>
+      <Container className={containerClassName}>
+        <SectionHeading id={id} eyebrow={copy.eyebrow} title={copy.heading} intro={copy.intro} />
+        {children}
+      </Container>
+    </Section>
   );
 }
