@@ -1,5 +1,13 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig } from "@server/config";
+import { uploads } from "@server/db/schema";
 import { createJobEngine, defineJob, type JobEngine, type JobType } from "@server/jobs/engine";
 import { createLogger } from "@server/logger";
+import { createRuntime } from "@server/runtime";
+import { orphanSweepJob } from "@server/uploads/sweep-job";
+import { count } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 import { waitFor } from "../support/wait";
@@ -111,5 +119,44 @@ describe.each(testDrivers)("the job engine on %s", (driver) => {
     // A working instance started later picks it up: a waiting job outlives the one that queued it.
     await started(true);
     await waitFor(async () => runs.byId.get("waiting") === 1, "the waiting job to run");
+  });
+});
+
+describe("the runtime's job engine", () => {
+  it("starts with the runtime, keeps the sweep's schedule, runs its job and stops with it", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "job-engine-"));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      STORAGE_DRIVER: "local",
+      SEED_DEMO: "false",
+      BACKUP_INTERVAL_HOURS: "0",
+    });
+    const runtime = await createRuntime(config, { logger });
+    try {
+      const schedules = await runtime.jobs.boss.getSchedules(orphanSweepJob.name);
+      expect(schedules.map((schedule) => schedule.cron)).toEqual(["*/10 * * * *"]);
+      const db = runtime.database.db;
+      await db.insert(uploads).values({
+        bucket: "contact-uploads",
+        key: "inquiries/unclaimed.txt",
+        originalName: "old.txt",
+        contentType: "text/plain; charset=utf-8",
+        size: 1,
+        createdAt: new Date(Date.now() - 2 * 86_400_000),
+      });
+      const id = await runtime.jobs.send(orphanSweepJob, {});
+      if (!id) throw new Error("the sweep was not queued");
+      await waitFor(async () => {
+        const job = await runtime.jobs.boss.getJobById(orphanSweepJob.name, id);
+        return job?.state === "completed";
+      }, "the sweep job to complete");
+      const [left] = await db.select({ n: count() }).from(uploads);
+      expect(left?.n).toBe(0);
+    } finally {
+      await runtime.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    // Closed: the engine no longer takes work.
+    await expect(runtime.jobs.send(orphanSweepJob, {})).rejects.toThrow();
   });
 });
