@@ -3,7 +3,7 @@ import { pruneAuditEvents } from "@server/audit/read";
 import { studioToday } from "@server/inquiries/back-office";
 import { DIGEST_JOB, queueFollowUpDigests } from "@server/pipeline/digests";
 import { type Auth, createAuth, ensureUser } from "@server/staff/auth";
-import { deleteOrphanUploads } from "@server/uploads/store";
+import { orphanSweepJob } from "@server/uploads/sweep-job";
 import { setStudioTimeZone } from "~/lib/studio-time";
 import type { BackupServices } from "./backup/run";
 import { type BackupSchedule, createBackupSchedule } from "./backup/schedule";
@@ -16,6 +16,7 @@ import { type DatabaseHandle, openDatabase, SERVER_APPLICATION_NAME } from "./db
 import { lockDataDir } from "./db/data-dir-lock";
 import { seedDemoContent } from "./db/seed";
 import { startDailyJobs } from "./jobs/daily";
+import { createJobEngine, type JobEngine } from "./jobs/engine";
 import { type DerivedKeys, deriveKeys } from "./keys";
 import { createLogger, type Logger } from "./logger";
 import { createMailTransport, createOutboxWorker, type MailTransport } from "./mail";
@@ -23,19 +24,16 @@ import { RETENTION_JOB, runRetention } from "./privacy/retention";
 import { loadOrCreateSecret } from "./secret";
 import { upgradeRecoveryCodes } from "./security/recovery-codes";
 import { createStorage, type StorageDriver } from "./storage";
-import { diskState } from "./storage/disk-space";
 import { ROLLUP_JOB, rollUpPageViews } from "./visits/daily";
 import { VisitCounter } from "./visits/page-views";
 
-/** How often uploads that no submission claimed are swept (after a day, or an hour on a full disk). */
-const ORPHAN_SWEEP_MS = 10 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
-const HOUR_MS = 60 * 60_000;
-
-/** Every service the server holds for its lifetime. Routes reach it through the request context. */
 /** The jobs each instance checks at start and hourly (one run a day across instances). */
 export const DAILY_JOBS = ["prune-audit-log", RETENTION_JOB, ROLLUP_JOB, DIGEST_JOB] as const;
 
+/** The job types of the engine (decision 0490), each declared by the module that owns the work. */
+const JOB_TYPES = [orphanSweepJob];
+
+/** Every service the server holds for its lifetime. Routes reach it through the request context. */
 export interface Runtime {
   config: Config;
   database: DatabaseHandle;
@@ -51,13 +49,15 @@ export interface Runtime {
   visits: VisitCounter;
   /** Content reads, the Dashboard, whole pages: dropped together by every change (0463). */
   caches: Caches;
+  /** Work outside a request: pg-boss on the same database (decision 0490). */
+  jobs: JobEngine;
   /** Stops background work and closes the database; releases the DATA_DIR lock. */
   close(): Promise<void>;
 }
 
 export interface RuntimeOptions {
   logger?: Logger;
-  /** Poll the mail outbox in the background (off in tests that drive it by hand). */
+  /** Run background work here: the outbox, schedules and jobs (off in tools and in tests that drive it by hand). */
   startWorkers?: boolean;
 }
 
@@ -148,7 +148,18 @@ export async function createRuntime(
       { intervalHours: config.BACKUP_INTERVAL_HOURS },
     );
     const visits = new VisitCounter(opened.db, { siteUrl: config.SITE_URL, logger });
-    let sweep: NodeJS.Timeout | undefined;
+    // Handlers get the runtime itself, which exists once everything below is made.
+    let runtime: Runtime | undefined;
+    const jobs = createJobEngine({
+      database: opened,
+      logger,
+      types: JOB_TYPES,
+      services: () => {
+        if (!runtime) throw new Error("a job ran before the runtime was made");
+        return runtime;
+      },
+      work: options.startWorkers !== false,
+    });
     let stopDailyJobs: (() => void) | undefined;
     if (options.startWorkers !== false) {
       worker.start(config.MAIL_POLL_MS);
@@ -181,21 +192,10 @@ export async function createRuntime(
         },
       };
       stopDailyJobs = startDailyJobs(opened.db, logger, dailyJobs);
-      const sweepOrphans = async () => {
-        try {
-          const disk = await diskState(config);
-          const maxAgeMs = disk === "ok" ? DAY_MS : HOUR_MS;
-          const deleted = await deleteOrphanUploads({ db: opened.db, storage }, { maxAgeMs });
-          if (deleted > 0) logger.info({ deleted, disk }, "deleted unclaimed uploads");
-        } catch (err) {
-          logger.error({ err }, "unclaimed-upload sweep failed");
-        }
-      };
-      sweep = setInterval(sweepOrphans, ORPHAN_SWEEP_MS).unref();
     }
 
     let closing: Promise<void> | undefined;
-    return {
+    runtime = {
       config,
       database: opened,
       auth,
@@ -206,10 +206,11 @@ export async function createRuntime(
       backups: { store: backupStore, services: backupServices, schedule },
       visits,
       caches,
+      jobs,
       close() {
         closing ??= (async () => {
-          clearInterval(sweep);
           stopDailyJobs?.();
+          await jobs.stop();
           await schedule.stop();
           await visits.stop();
           await feed?.close();
@@ -222,6 +223,13 @@ export async function createRuntime(
         return closing;
       },
     };
+    try {
+      await jobs.start();
+    } catch (error) {
+      await runtime.close().catch(() => {});
+      throw error;
+    }
+    return runtime;
   } catch (error) {
     await database?.close().catch(() => {});
     await releaseLock?.().catch(() => {});

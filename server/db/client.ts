@@ -26,6 +26,8 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
   /** The connection URL (PostgreSQL only), for connections outside the pool (LISTEN). */
   url?: string;
+  /** The embedded database itself (PGlite only), for the job engine's adapter. */
+  pglite?: PGlite;
   /** Applies pending migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   /** Throws unless the database answers. */
@@ -131,6 +133,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     driver: "pglite",
+    pglite: client,
     async migrate() {
       // One process owns an embedded database (see data-dir-lock.ts), so no lock is needed here.
       await migratePglite(drizzlePglite({ client, schema }), {

@@ -8,6 +8,7 @@ import { createBackupStore } from "@server/backup/store";
 import type { ContentChange } from "@server/caches";
 import { loadConfig } from "@server/config";
 import { runtimeContext } from "@server/context";
+import { createJobEngine } from "@server/jobs/engine";
 import { deriveKeys } from "@server/keys";
 import { createMailTransport, createOutboxWorker } from "@server/mail";
 import { takeFlash } from "@server/route-kit/flash";
@@ -132,6 +133,8 @@ export async function createTestRuntime(
       now: () => new Date(startedAt + offset),
     }),
     caches: database.caches,
+    // Made, never started: no test of this runtime queues a job yet (job-engine.test.ts does).
+    jobs: createJobEngine({ database, logger, types: [], services: () => ({}), work: false }),
     close: async () => {},
   } satisfies Runtime;
 

@@ -1,0 +1,162 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig } from "@server/config";
+import { uploads } from "@server/db/schema";
+import { createJobEngine, defineJob, type JobEngine, type JobType } from "@server/jobs/engine";
+import { createLogger } from "@server/logger";
+import { createRuntime } from "@server/runtime";
+import { orphanSweepJob } from "@server/uploads/sweep-job";
+import { count } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
+import { waitFor } from "../support/wait";
+
+/**
+ * The job engine (issue #49, decision 0490) on both databases: pg-boss's locking, not ours, is
+ * what makes a job run once; these tests hold it to that through the engine's own API.
+ */
+
+const logger = createLogger("silent");
+
+interface Runs {
+  byId: Map<string, number>;
+  failFirst: Set<string>;
+}
+
+const runs: Runs = { byId: new Map(), failFirst: new Set() };
+
+const countJob = defineJob<{ key: string }, Runs>({
+  name: "test-count",
+  queue: { retryLimit: 2, retryDelay: 1, retryBackoff: true, expireInSeconds: 30 },
+  concurrency: 2,
+  pollSeconds: 0.5,
+  async run(data, services) {
+    const seen = services.byId.get(data.key) ?? 0;
+    services.byId.set(data.key, seen + 1);
+    if (services.failFirst.delete(data.key)) throw new Error(`first try of ${data.key} fails`);
+  },
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: a list of job types of different data.
+function engineOn(database: TestDatabase, work: boolean, types: JobType<any, Runs>[] = [countJob]) {
+  return createJobEngine({ database, logger, types, services: () => runs, work });
+}
+
+describe.each(testDrivers)("the job engine on %s", (driver) => {
+  let database: TestDatabase | undefined;
+  const engines: JobEngine[] = [];
+
+  afterEach(async () => {
+    for (const engine of engines.splice(0)) await engine.stop();
+    await database?.destroy();
+    database = undefined;
+    runs.byId.clear();
+    runs.failFirst.clear();
+  });
+
+  async function started(work: boolean): Promise<JobEngine> {
+    database ??= await createTestDatabase(driver);
+    const engine = engineOn(database, work);
+    engines.push(engine);
+    await engine.start();
+    return engine;
+  }
+
+  it("runs each committed job once while two workers race for them", async () => {
+    const first = await started(true);
+    await started(true);
+    const keys = Array.from({ length: 24 }, (_, i) => `job-${i}`);
+    for (const key of keys) await first.send(countJob, { key });
+    await waitFor(async () => runs.byId.size === keys.length, "every job to run", 60_000);
+    // Both workers poll every half second; give a double run the time to show itself.
+    const completed = await waitFor(async () => {
+      const done = await first.boss.findJobs(countJob.name, { limit: 100 });
+      return done.every((job) => job.state === "completed") ? done : null;
+    }, "every job completed");
+    expect(completed).toHaveLength(keys.length);
+    expect([...runs.byId.values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it("never runs a job whose enqueueing transaction rolled back", async () => {
+    const engine = await started(true);
+    const db = database?.db;
+    if (!db) throw new Error("no database");
+    await expect(
+      db.transaction(async (tx) => {
+        await engine.send(countJob, { key: "rolled-back" }, { tx });
+        throw new Error("the submission fails after the job was queued");
+      }),
+    ).rejects.toThrow("the submission fails");
+    await db.transaction(async (tx) => {
+      await engine.send(countJob, { key: "committed" }, { tx });
+    });
+    await waitFor(async () => runs.byId.get("committed") === 1, "the committed job to run");
+    const stored = await engine.boss.findJobs<{ key: string }>(countJob.name);
+    expect(stored.map((job) => job.data.key)).toEqual(["committed"]);
+    expect(runs.byId.has("rolled-back")).toBe(false);
+  });
+
+  it("retries a failed job and completes it", async () => {
+    runs.failFirst.add("flaky");
+    const engine = await started(true);
+    const id = await engine.send(countJob, { key: "flaky" });
+    if (!id) throw new Error("the job was not queued");
+    const job = await waitFor(async () => {
+      const found = await engine.boss.getJobById(countJob.name, id);
+      return found?.state === "completed" ? found : null;
+    }, "the retried job to complete");
+    expect(job.retryCount).toBe(1);
+    expect(runs.byId.get("flaky")).toBe(2);
+  });
+
+  it("enqueues without running when the instance does not work", async () => {
+    const engine = await started(false);
+    const id = await engine.send(countJob, { key: "waiting" });
+    if (!id) throw new Error("the job was not queued");
+    const job = await engine.boss.getJobById(countJob.name, id);
+    expect(job?.state).toBe("created");
+    // A working instance started later picks it up: a waiting job outlives the one that queued it.
+    await started(true);
+    await waitFor(async () => runs.byId.get("waiting") === 1, "the waiting job to run");
+  });
+});
+
+describe("the runtime's job engine", () => {
+  it("starts with the runtime, keeps the sweep's schedule, runs its job and stops with it", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "job-engine-"));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      STORAGE_DRIVER: "local",
+      SEED_DEMO: "false",
+      BACKUP_INTERVAL_HOURS: "0",
+    });
+    const runtime = await createRuntime(config, { logger });
+    try {
+      const schedules = await runtime.jobs.boss.getSchedules(orphanSweepJob.name);
+      expect(schedules.map((schedule) => schedule.cron)).toEqual(["*/10 * * * *"]);
+      const db = runtime.database.db;
+      await db.insert(uploads).values({
+        bucket: "contact-uploads",
+        key: "inquiries/unclaimed.txt",
+        originalName: "old.txt",
+        contentType: "text/plain; charset=utf-8",
+        size: 1,
+        createdAt: new Date(Date.now() - 2 * 86_400_000),
+      });
+      const id = await runtime.jobs.send(orphanSweepJob, {});
+      if (!id) throw new Error("the sweep was not queued");
+      await waitFor(async () => {
+        const job = await runtime.jobs.boss.getJobById(orphanSweepJob.name, id);
+        return job?.state === "completed";
+      }, "the sweep job to complete");
+      const [left] = await db.select({ n: count() }).from(uploads);
+      expect(left?.n).toBe(0);
+    } finally {
+      await runtime.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    // Closed: the engine no longer takes work.
+    await expect(runtime.jobs.send(orphanSweepJob, {})).rejects.toThrow();
+  });
+});
