@@ -35,14 +35,13 @@ export function setStudioTimeZone(timeZone: string): void {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-// Building an Intl.DateTimeFormat is slow; one per kind and zone is kept.
+// Building an Intl.DateTimeFormat is slow; one per locale (one per use here) and zone is kept.
 function zoneFormat(
-  kind: "day" | "dateTime",
-  timeZone: string,
   locale: string,
+  timeZone: string,
   options: Intl.DateTimeFormatOptions,
 ): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone}`;
+  const key = locale + timeZone;
   let format = formats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
@@ -53,7 +52,7 @@ function zoneFormat(
 
 /** The studio's calendar day of an instant, `2026-12-01` (today by default). */
 export function studioDay(instant: Date | number = Date.now(), timeZone = zone): string {
-  return zoneFormat("day", timeZone, "en-CA", {
+  return zoneFormat("en-CA", timeZone, {
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
@@ -62,7 +61,7 @@ export function studioDay(instant: Date | number = Date.now(), timeZone = zone):
 
 /** An instant as the back-office shows it: "Dec 1, 2026, 9:00 AM PT" (the zone's short name). */
 export function formatStudioDateTime(value: Date | string, timeZone = zone): string {
-  return zoneFormat("dateTime", timeZone, "en-US", {
+  return zoneFormat("en-US", timeZone, {
     month: "short",
     day: "numeric",
     year: "numeric",
