@@ -33,41 +33,42 @@ export function setStudioTimeZone(timeZone: string): void {
   zone = timeZone;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+// Building an Intl.DateTimeFormat is slow; one per locale (one per use here) and zone is kept.
+function zoneFormat(
+  locale: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = locale + timeZone;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
 
 /** The studio's calendar day of an instant, `2026-12-01` (today by default). */
 export function studioDay(instant: Date | number = Date.now(), timeZone = zone): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(instant);
+  return zoneFormat("en-CA", timeZone, {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(instant);
 }
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** An instant as the back-office shows it: "Dec 1, 2026, 9:00 AM PT" (the zone's short name). */
 export function formatStudioDateTime(value: Date | string, timeZone = zone): string {
-  let format = dateTimeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZoneName: "shortGeneric",
-    });
-    dateTimeFormats.set(timeZone, format);
-  }
-  return format.format(new Date(value));
+  return zoneFormat("en-US", timeZone, {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "shortGeneric",
+  }).format(new Date(value));
 }
 
 /**

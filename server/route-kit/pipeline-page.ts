@@ -17,7 +17,8 @@ import {
 import { listTemplates, type TemplateLinks, templateValues } from "@server/pipeline/templates";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
-import { currentActor, requireAccess } from "@server/security/admin-access";
+import type { Runtime } from "@server/runtime";
+import { currentActor, requireAccess, type StaffUser } from "@server/security/admin-access";
 import { data, type RouterContextProvider } from "react-router";
 import { followUpSchema, noteSchema, ratingSchema, replySchema } from "~/entities/pipeline/form";
 import { fillTemplate, NO_TEMPLATE, untouchedReply } from "~/entities/pipeline/view";
@@ -79,7 +80,7 @@ export interface PipelinePageData {
 }
 
 /** What a record's reply is written from: its name (and position), and the page's own subject. */
-export interface ReplyContext {
+interface ReplyContext {
   record: { name: string; positionTitle?: string | null };
   defaultSubject: string;
 }
@@ -108,7 +109,24 @@ const blankReply = (context: ReplyContext): ReplyChoice => ({
   message: "",
 });
 
-export async function loadPipelinePage(
+interface ActionArgs {
+  request: Request;
+  url: URL;
+  pattern: string;
+  params: Record<string, string | undefined>;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** The scheduling pages of the configuration that templates link to. */
+export const templateLinksOf = (config: {
+  BOOKING_URL: string;
+  INTERVIEW_BOOKING_URL?: string | undefined;
+}): TemplateLinks => ({
+  bookingUrl: config.BOOKING_URL,
+  interviewUrl: config.INTERVIEW_BOOKING_URL,
+});
+
+async function loadPipelinePage(
   db: Database,
   subject: PipelineSubject,
   record: { id: string; name: string; positionTitle?: string | null },
@@ -132,33 +150,56 @@ export async function loadPipelinePage(
   };
 }
 
-interface ActionArgs {
-  request: Request;
-  url: URL;
-  pattern: string;
-  params: Record<string, string | undefined>;
-  context: Readonly<RouterContextProvider>;
+type PipelineRecord = { id: string; name: string; positionTitle?: string | null };
+
+/** What one pipeline's record page is built on: how to find its record and reply to it. */
+export interface PipelineRecordKind<R extends PipelineRecord> {
+  subject: PipelineSubject;
+  statuses: readonly { value: string; label: string }[];
+  find: (db: Database, id: string) => Promise<R | null>;
+  /** The Reply's subject with no template. */
+  replySubject: (record: R) => string;
+  /** The 404's text for an id that is not a record. */
+  notFound: string;
 }
 
-/** The scheduling pages of the configuration that templates link to. */
-export const templateLinksOf = (config: {
-  BOOKING_URL: string;
-  INTERVIEW_BOOKING_URL?: string | undefined;
-}): TemplateLinks => ({
-  bookingUrl: config.BOOKING_URL,
-  interviewUrl: config.INTERVIEW_BOOKING_URL,
-});
+/** A kind, its record's type read from `find`. */
+export const pipelineRecordKind = <R extends PipelineRecord>(kind: PipelineRecordKind<R>) => kind;
+
+/**
+ * A record page's loader: the record (a 404 for an unknown id), its pipeline, and what `more`
+ * loads beside it for this page alone, all at once.
+ */
+export async function loadPipelineRecord<R extends PipelineRecord, More extends object>(
+  args: ActionArgs,
+  kind: PipelineRecordKind<R>,
+  more: (record: R, services: { runtime: Runtime; staff: StaffUser }) => Promise<More>,
+): Promise<{ record: R } & More & PipelinePageData> {
+  const staff = await requireAccess(args);
+  const runtime = getRuntimeFrom(args.context);
+  const db = runtime.database.db;
+  const id = args.params.id;
+  const record = isUuid(id) ? await kind.find(db, id) : null;
+  if (!record) throw data(kind.notFound, { status: 404 });
+  const [pipeline, extra] = await Promise.all([
+    loadPipelinePage(db, kind.subject, record, {
+      links: templateLinksOf(runtime.config),
+      defaultSubject: kind.replySubject(record),
+      templateId: args.url.searchParams.get("template"),
+    }),
+    more(record, { runtime, staff }),
+  ]);
+  return { record, ...extra, ...pipeline };
+}
 
 /** The template choice's three buttons (without JavaScript): use it, and the answers to asking. */
 const TEMPLATE_INTENTS = ["template", "template-replace", "template-keep"] as const;
 
-export async function pipelineAction(
+export async function pipelineAction<R extends PipelineRecord>(
   args: ActionArgs,
-  subject: PipelineSubject,
-  statuses: readonly { value: string; label: string }[],
-  /** The record's name and the page's subject, for a template chosen without JavaScript. */
-  replyContext: (db: Database, id: string) => Promise<ReplyContext | null>,
+  kind: PipelineRecordKind<R>,
 ) {
+  const { subject, statuses } = kind;
   await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const id = args.params.id;
@@ -190,8 +231,9 @@ export async function pipelineAction(
     if (TEMPLATE_INTENTS.includes(intent as (typeof TEMPLATE_INTENTS)[number])) {
       // A template chosen without JavaScript: the post carries what was typed, which is kept
       // unless it is the page's own text or the answer to the question is "Replace".
-      const context = await replyContext(services.db, id);
-      if (!context) return done(false, PIPELINE_MESSAGES.gone);
+      const record = await kind.find(services.db, id);
+      if (!record) return done(false, PIPELINE_MESSAGES.gone);
+      const context = { record, defaultSubject: kind.replySubject(record) };
       const choices = await replyChoices(
         services.db,
         subject,

@@ -114,7 +114,7 @@ describe.each(testDrivers)("inquiry pipeline on %s", (driver) => {
 
   it("shows the inquiry with its labels, the staff who can open it to own it, and its templates; 404 otherwise", async () => {
     const page = await load();
-    expect(page.inquiry.name).toBe("Rosa Diaz");
+    expect(page.record.name).toBe("Rosa Diaz");
     // Only active staff whose role opens inquiries (the policy table): admins, not the editor
     // nor the contributor (issue #47 item 16), nor the account without a role.
     expect(page.staff.map((member) => member.id).sort()).toEqual([adminId, secondAdminId].sort());

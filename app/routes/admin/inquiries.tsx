@@ -45,6 +45,12 @@ const OWNER_FILTER_OPTIONS = [
 ];
 const DUE_FILTER_OPTIONS = [{ value: "1", label: "Follow-up due" }];
 const SORT_OPTIONS = [{ value: "follow-up", label: "Follow-up date" }];
+const FILTER_SELECTS = [
+  { name: "status", label: "Status", allLabel: "All statuses", options: CONTACT_STATUS_OPTIONS },
+  { name: "owner", label: "Owner", allLabel: "Anyone", options: OWNER_FILTER_OPTIONS },
+  { name: "due", label: "Follow-up", allLabel: "Any", options: DUE_FILTER_OPTIONS },
+  { name: "sort", label: "Sort", allLabel: "Newest first", options: SORT_OPTIONS },
+] as const;
 
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireAccess(args);
@@ -75,6 +81,12 @@ export const action = (args: Route.ActionArgs) =>
 
 export default function Inquiries({ loaderData }: Route.ComponentProps) {
   const { data, filters, loadError, today } = loaderData;
+  const selectValues = {
+    status: filters.status,
+    owner: filters.owner ?? "",
+    due: filters.due ? "1" : "",
+    sort: filters.sort ?? "",
+  };
   const filtered = Boolean(
     filters.q || filters.status || filters.owner || filters.due || filters.sort,
   );
@@ -101,38 +113,14 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
           label="Search name, email or description"
           value={filters.q}
         />
-        <FilterSelect
-          id="inquiry-status"
-          name="status"
-          label="Status"
-          value={filters.status}
-          allLabel="All statuses"
-          options={CONTACT_STATUS_OPTIONS}
-        />
-        <FilterSelect
-          id="inquiry-owner"
-          name="owner"
-          label="Owner"
-          value={filters.owner ?? ""}
-          allLabel="Anyone"
-          options={OWNER_FILTER_OPTIONS}
-        />
-        <FilterSelect
-          id="inquiry-due"
-          name="due"
-          label="Follow-up"
-          value={filters.due ? "1" : ""}
-          allLabel="Any"
-          options={DUE_FILTER_OPTIONS}
-        />
-        <FilterSelect
-          id="inquiry-sort"
-          name="sort"
-          label="Sort"
-          value={filters.sort ?? ""}
-          allLabel="Newest first"
-          options={SORT_OPTIONS}
-        />
+        {FILTER_SELECTS.map((select) => (
+          <FilterSelect
+            key={select.name}
+            id={`inquiry-${select.name}`}
+            {...select}
+            value={selectValues[select.name]}
+          />
+        ))}
       </AdminListFilters>
 
       <ListBody loadError={loadError} rows={data?.result.rows} empty="No inquiries found.">

@@ -1,16 +1,11 @@
-import { getRuntimeFrom } from "@server/context";
-import type { Database } from "@server/db/client";
 import { attachmentLinks, attachmentNames, findInquiry } from "@server/inquiries/back-office";
-import { isUuid } from "@server/kit/list-params";
 import {
-  loadPipelinePage,
+  loadPipelineRecord,
   pipelineAction,
-  type ReplyContext,
-  templateLinksOf,
+  pipelineRecordKind,
 } from "@server/route-kit/pipeline-page";
-import { requireAccess } from "@server/security/admin-access";
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AttachmentList } from "~/components/admin/attachment-list";
 import {
   BUDGET_LABELS,
@@ -37,37 +32,26 @@ import type { Route } from "./+types/inquiry";
  */
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  adminMeta(loaderData ? `Inquiry from ${loaderData.inquiry.name}` : "Inquiry");
+  adminMeta(loaderData ? `Inquiry from ${loaderData.record.name}` : "Inquiry");
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireAccess(args);
-  const runtime = getRuntimeFrom(args.context);
-  const db = runtime.database.db;
-  const id = args.params.id;
-  const inquiry = isUuid(id) ? await findInquiry(db, id) : null;
-  if (!inquiry) throw data("Inquiry not found", { status: 404 });
-  const [fileNames, pipeline] = await Promise.all([
-    attachmentNames(db, [inquiry]),
-    loadPipelinePage(db, "inquiry", inquiry, {
-      links: templateLinksOf(runtime.config),
-      defaultSubject: replySubject(inquiry),
-      templateId: args.url.searchParams.get("template"),
-    }),
-  ]);
-  return { inquiry, attachments: attachmentLinks(inquiry, fileNames), ...pipeline };
-}
+const INQUIRY_PIPELINE = pipelineRecordKind({
+  subject: "inquiry",
+  statuses: CONTACT_STATUS_OPTIONS,
+  find: findInquiry,
+  // SPEC's "Re: Your … Project Inquiry".
+  replySubject,
+  notFound: "Inquiry not found",
+});
 
-/** What a reply to the inquiry starts from: SPEC's "Re: Your … Project Inquiry". */
-async function replyContext(db: Database, id: string): Promise<ReplyContext | null> {
-  const inquiry = await findInquiry(db, id);
-  return inquiry ? { record: inquiry, defaultSubject: replySubject(inquiry) } : null;
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadPipelineRecord(args, INQUIRY_PIPELINE, async (inquiry, { runtime }) => ({
+    attachments: attachmentLinks(inquiry, await attachmentNames(runtime.database.db, [inquiry])),
+  }));
 
-export const action = (args: Route.ActionArgs) =>
-  pipelineAction(args, "inquiry", CONTACT_STATUS_OPTIONS, replyContext);
+export const action = (args: Route.ActionArgs) => pipelineAction(args, INQUIRY_PIPELINE);
 
 export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { inquiry, attachments } = loaderData;
+  const { record: inquiry, attachments } = loaderData;
   const answer = actionData as PipelineAnswer | undefined;
   const wedding = inquiry.kind === "wedding";
   const facts: [string, string | null][] = [

@@ -1,19 +1,14 @@
-import { getRuntimeFrom } from "@server/context";
-import type { Database } from "@server/db/client";
 import { findJobApplication } from "@server/job-applications/back-office";
-import { isUuid } from "@server/kit/list-params";
 import { ratingsOf } from "@server/pipeline/ratings";
 import {
-  loadPipelinePage,
+  loadPipelineRecord,
   pipelineAction,
-  type ReplyContext,
-  templateLinksOf,
+  pipelineRecordKind,
 } from "@server/route-kit/pipeline-page";
 import { storedFileView } from "@server/route-kit/stored-file";
-import { requireAccess } from "@server/security/admin-access";
 import { ArrowLeft, FileDown } from "lucide-react";
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ApplicantLinks } from "~/components/admin/applicant-links";
 import { formatDateTime, labelOf } from "~/components/admin/format";
 import { Facts } from "~/components/admin/list-page";
@@ -36,44 +31,32 @@ import type { Route } from "./+types/job-application";
  */
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  adminMeta(loaderData ? `Application from ${loaderData.application.name}` : "Application");
+  adminMeta(loaderData ? `Application from ${loaderData.record.name}` : "Application");
 
-export async function loader(args: Route.LoaderArgs) {
-  const staff = await requireAccess(args);
-  const runtime = getRuntimeFrom(args.context);
-  const db = runtime.database.db;
-  const id = args.params.id;
-  const application = isUuid(id) ? await findJobApplication(db, id) : null;
-  if (!application) throw data("Application not found", { status: 404 });
-  const [pipeline, ratings, resume] = await Promise.all([
-    loadPipelinePage(db, "job_application", application, {
-      links: templateLinksOf(runtime.config),
-      defaultSubject: replySubjectOf(application),
-      templateId: args.url.searchParams.get("template"),
-    }),
-    ratingsOf(db, application.id, staff.id),
-    // A fresh 60-second link at each render of this private page, for the frame (decision 0312).
-    application.resumeUrl
-      ? storedFileView(runtime, "job-applications", application.resumeUrl)
-      : null,
-  ]);
-  return { application, ratings, resume, ...pipeline };
-}
+const APPLICATION_PIPELINE = pipelineRecordKind({
+  subject: "job_application",
+  statuses: JOB_APPLICATION_STATUS_OPTIONS,
+  find: findJobApplication,
+  replySubject: (application) => `Re: Your application for ${application.positionTitle}`,
+  notFound: "Application not found",
+});
 
-const replySubjectOf = (application: { positionTitle: string }) =>
-  `Re: Your application for ${application.positionTitle}`;
+export const loader = (args: Route.LoaderArgs) =>
+  loadPipelineRecord(args, APPLICATION_PIPELINE, async (application, { runtime, staff }) => {
+    const [ratings, resume] = await Promise.all([
+      ratingsOf(runtime.database.db, application.id, staff.id),
+      // A fresh 60-second link at each render of this private page, for the frame (decision 0312).
+      application.resumeUrl
+        ? storedFileView(runtime, "job-applications", application.resumeUrl)
+        : null,
+    ]);
+    return { ratings, resume };
+  });
 
-/** What a reply to the applicant starts from. */
-async function replyContext(db: Database, id: string): Promise<ReplyContext | null> {
-  const application = await findJobApplication(db, id);
-  return application ? { record: application, defaultSubject: replySubjectOf(application) } : null;
-}
-
-export const action = (args: Route.ActionArgs) =>
-  pipelineAction(args, "job_application", JOB_APPLICATION_STATUS_OPTIONS, replyContext);
+export const action = (args: Route.ActionArgs) => pipelineAction(args, APPLICATION_PIPELINE);
 
 export default function JobApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, ratings, resume } = loaderData;
+  const { record: application, ratings, resume } = loaderData;
   const answer = actionData as PipelineAnswer | undefined;
   const facts: [string, string | null][] = [
     ["Position", application.positionTitle],
