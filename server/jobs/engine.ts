@@ -80,6 +80,9 @@ export interface JobEngine {
   stop(timeoutMs?: number): Promise<void>;
   /** The library itself, for the Jobs screen's reads. */
   readonly boss: PgBoss;
+  /** The job types this engine was given (their queues and schedules). */
+  // biome-ignore lint/suspicious/noExplicitAny: each type has its own data.
+  readonly types: readonly JobType<any, unknown>[];
 }
 
 const STOP_TIMEOUT_MS = 2_000;
@@ -106,6 +109,7 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
   let started = false;
   return {
     boss,
+    types: options.types as JobEngine["types"],
     async start() {
       await boss.start();
       started = true;
