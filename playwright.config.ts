@@ -100,7 +100,6 @@ export default defineConfig({
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       // The outbox is read as often as on the back-office servers that send mail (pipelines, staff).
-      MAIL_POLL_MS: "200",
       // No scheduled backup in the middle of the suite (the Backups spec backs up by hand).
       BACKUP_INTERVAL_HOURS: "0",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,

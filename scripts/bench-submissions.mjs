@@ -46,7 +46,6 @@ const server = spawn(process.execPath, ["server.js"], {
     SITE_URL: `http://127.0.0.1:${PORT}`,
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     NOTIFY_EMAIL: "bench@studio.test",
-    MAIL_POLL_MS: "200",
     SUBMISSION_RATE_LIMIT: String(COUNT * 2),
     LOG_LEVEL: "warn",
   },

@@ -16,7 +16,6 @@ import { boundBodies } from "./http/body-limit";
 import { canonicalPaths } from "./http/canonical-path";
 import { sharedPageContext } from "./http/page-cache";
 import { redactUrl } from "./http/redact";
-import { startScheduledPublishing } from "./jobs/scheduled-publishing";
 import { createMetrics, METRICS_PATH } from "./observability/metrics";
 import { isMetricsRequestAllowed } from "./observability/metrics-access";
 import { createRuntime, type Runtime } from "./runtime";
@@ -41,17 +40,15 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
   app.set("trust proxy", runtime.config.TRUST_PROXY);
 
   // Prometheus metrics of this app (decision 0210): its own registry, read from the counters the
-  // caches, the outbox worker and the rate limits keep.
+  // caches and the rate limits keep.
   const metrics = createMetrics({
     database: runtime.database,
     logger: runtime.logger,
     pageCache,
-    outbox: runtime.mail.worker,
     refusals: () => refusalCounts(runtime),
     visits: runtime.visits,
     backups: {
       lastSuccessAt: async () => (await lastSucceededRun(runtime.database.db))?.startedAt ?? null,
-      checks: () => runtime.backups.schedule.checks(),
     },
     build,
   });
@@ -182,12 +179,6 @@ export async function startServer(options: { clientDir: string }): Promise<void>
           return null;
         })
       : null;
-  // Drafts scheduled with "Publish at" go live from every instance, each exactly once (0332).
-  const stopScheduledPublishing = startScheduledPublishing(
-    runtime.database.db,
-    config.SITE_URL,
-    logger,
-  );
   const server: Server = app.listen(config.PORT, config.HOST, () => {
     logger.info(`server listening on ${config.SITE_URL} (port ${config.PORT})`);
   });
@@ -209,7 +200,6 @@ export async function startServer(options: { clientDir: string }): Promise<void>
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     await new Promise<void>((resolve) => server.once("close", () => resolve()));
-    stopScheduledPublishing();
     await control?.close();
     await runtime.close();
     process.exit(0);

@@ -106,7 +106,11 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
-    MAIL_POLL_MS: z.coerce.number().int().min(50).default(5000),
+    /**
+     * "off": this instance serves requests and enqueues jobs but runs none (no mail delivery, no
+     * schedules); another instance on the same database does the work (decision 0493).
+     */
+    JOBS_WORK: z.enum(["on", "off"]).default("on"),
     /** Public form submissions (inquiries, applications) per IP address per 10 minutes. */
     SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Upload requests (contact attachments) per IP address per 10 minutes. */

@@ -1,12 +1,20 @@
 import path from "node:path";
-import { pruneAuditEvents } from "@server/audit/read";
-import { studioToday } from "@server/inquiries/back-office";
-import { DIGEST_JOB, queueFollowUpDigests } from "@server/pipeline/digests";
+import { pruneAuditLogJob } from "@server/audit/prune-job";
+import {
+  publishScheduledJob,
+  queueScheduledDrafts,
+} from "@server/content/workflow/scheduled-publishing";
+import { followUpDigestJob } from "@server/pipeline/digests";
 import { type Auth, createAuth, ensureUser } from "@server/staff/auth";
 import { orphanSweepJob } from "@server/uploads/sweep-job";
 import { setStudioTimeZone } from "~/lib/studio-time";
 import type { BackupServices } from "./backup/run";
-import { type BackupSchedule, createBackupSchedule } from "./backup/schedule";
+import {
+  type BackupSchedule,
+  backupSchedule,
+  queueNextBackup,
+  scheduledBackupJob,
+} from "./backup/schedule";
 import { type BackupStore, createBackupStore } from "./backup/store";
 import { type Caches, createRuntimeCaches } from "./caches";
 import { type Config, loadConfig } from "./config";
@@ -15,23 +23,31 @@ import { claimDataDir } from "./data-dir";
 import { type DatabaseHandle, openDatabase, SERVER_APPLICATION_NAME } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { seedDemoContent } from "./db/seed";
-import { startDailyJobs } from "./jobs/daily";
 import { createJobEngine, type JobEngine } from "./jobs/engine";
 import { type DerivedKeys, deriveKeys } from "./keys";
 import { createLogger, type Logger } from "./logger";
-import { createMailTransport, createOutboxWorker, type MailTransport } from "./mail";
-import { RETENTION_JOB, runRetention } from "./privacy/retention";
+import { createMailTransport, deliverMailJob, type MailTransport, queueUnsentMail } from "./mail";
+import { retentionJob } from "./privacy/retention";
 import { loadOrCreateSecret } from "./secret";
 import { upgradeRecoveryCodes } from "./security/recovery-codes";
 import { createStorage, type StorageDriver } from "./storage";
-import { ROLLUP_JOB, rollUpPageViews } from "./visits/daily";
+import { rollupJob } from "./visits/daily";
 import { VisitCounter } from "./visits/page-views";
 
-/** The jobs each instance checks at start and hourly (one run a day across instances). */
-export const DAILY_JOBS = ["prune-audit-log", RETENTION_JOB, ROLLUP_JOB, DIGEST_JOB] as const;
-
-/** The job types of the engine (decision 0490), each declared by the module that owns the work. */
-const JOB_TYPES = [orphanSweepJob];
+/**
+ * Every kind of work outside a request (decisions 0490, 0493), each declared by the module that
+ * owns the work with its queue, retries, timeout and schedule.
+ */
+export const JOB_TYPES = [
+  deliverMailJob,
+  publishScheduledJob,
+  scheduledBackupJob,
+  followUpDigestJob,
+  retentionJob,
+  rollupJob,
+  pruneAuditLogJob,
+  orphanSweepJob,
+];
 
 /** Every service the server holds for its lifetime. Routes reach it through the request context. */
 export interface Runtime {
@@ -41,7 +57,7 @@ export interface Runtime {
   /** Per-use keys derived from AUTH_SECRET; the root secret itself is kept nowhere. */
   keys: DerivedKeys;
   storage: StorageDriver;
-  mail: { transport: MailTransport; worker: ReturnType<typeof createOutboxWorker> };
+  mail: { transport: MailTransport };
   logger: Logger;
   /** Backups (decision 0245): where archives go, what runBackup needs, the schedule. */
   backups: { store: BackupStore; services: BackupServices; schedule: BackupSchedule };
@@ -57,7 +73,7 @@ export interface Runtime {
 
 export interface RuntimeOptions {
   logger?: Logger;
-  /** Run background work here: the outbox, schedules and jobs (off in tools and in tests that drive it by hand). */
+  /** Run jobs here (off in tools, and where JOBS_WORK=off); enqueueing works either way. */
   startWorkers?: boolean;
 }
 
@@ -132,7 +148,6 @@ export async function createRuntime(
       opened.pool && opened.url
         ? await startContentChangeFeed({ url: opened.url, pool: opened.pool, caches, logger })
         : null;
-    const worker = createOutboxWorker({ db: database.db, transport, logger });
     const backupStore = createBackupStore(config, { linkKey: keys.backupLinks });
     const backupServices: BackupServices = {
       database: opened,
@@ -142,15 +157,14 @@ export async function createRuntime(
       logger,
       siteUrl: config.SITE_URL,
       archiveKey: keys.backupArchives,
+      jobs: { send: (type, data, sendOptions) => jobs.send(type, data, sendOptions) },
     };
-    const schedule = createBackupSchedule(
-      { ...backupServices, pool: opened.pool },
-      { intervalHours: config.BACKUP_INTERVAL_HOURS },
-    );
+    const schedule = backupSchedule(config.BACKUP_INTERVAL_HOURS);
+    const work = options.startWorkers !== false && config.JOBS_WORK === "on";
     const visits = new VisitCounter(opened.db, { siteUrl: config.SITE_URL, logger });
     // Handlers get the runtime itself, which exists once everything below is made.
     let runtime: Runtime | undefined;
-    const jobs = createJobEngine({
+    const jobs = createJobEngine<Runtime>({
       database: opened,
       logger,
       types: JOB_TYPES,
@@ -158,41 +172,10 @@ export async function createRuntime(
         if (!runtime) throw new Error("a job ran before the runtime was made");
         return runtime;
       },
-      work: options.startWorkers !== false,
+      work,
+      timeZone: config.STUDIO_TIME_ZONE,
     });
-    let stopDailyJobs: (() => void) | undefined;
-    if (options.startWorkers !== false) {
-      worker.start(config.MAIL_POLL_MS);
-      schedule.start();
-      visits.start();
-      const dailyJobs: Record<
-        (typeof DAILY_JOBS)[number],
-        (tx: typeof opened.db) => Promise<void>
-      > = {
-        "prune-audit-log": async (tx) => {
-          const removed = await pruneAuditEvents(tx, config.AUDIT_RETENTION_DAYS);
-          if (removed > 0) logger.info({ removed }, "pruned the audit log");
-        },
-        // Issue #32: inquiries and applications past their retention period, with their files.
-        [RETENTION_JOB]: async (tx) => {
-          const deleted = await runRetention(tx, storage);
-          logger.info(deleted, "retention run");
-        },
-        // Issue #33: yesterday's page views into daily totals; 90 days of raw views, 5 years of totals.
-        [ROLLUP_JOB]: async (tx) => {
-          const result = await rollUpPageViews(tx);
-          logger.info(result, "page views rolled up");
-        },
-        [DIGEST_JOB]: async (tx) => {
-          const queued = await queueFollowUpDigests(tx, {
-            siteUrl: config.SITE_URL,
-            today: studioToday(),
-          });
-          if (queued > 0) logger.info({ queued }, "queued the follow-up digests");
-        },
-      };
-      stopDailyJobs = startDailyJobs(opened.db, logger, dailyJobs);
-    }
+    if (options.startWorkers !== false) visits.start();
 
     let closing: Promise<void> | undefined;
     runtime = {
@@ -201,7 +184,7 @@ export async function createRuntime(
       auth,
       keys,
       storage,
-      mail: { transport, worker },
+      mail: { transport },
       logger,
       backups: { store: backupStore, services: backupServices, schedule },
       visits,
@@ -209,13 +192,10 @@ export async function createRuntime(
       jobs,
       close() {
         closing ??= (async () => {
-          stopDailyJobs?.();
           await jobs.stop();
-          await schedule.stop();
           await visits.stop();
           await feed?.close();
           caches.close();
-          await worker.stop();
           transport.close();
           await opened.close();
           await releaseLock?.();
@@ -225,6 +205,13 @@ export async function createRuntime(
     };
     try {
       await jobs.start();
+      if (work) {
+        // Work stored without a job (from before the engine, or restored from an archive) gets
+        // one; what has a job keeps it (ids named after the work).
+        await queueUnsentMail(opened.db, jobs);
+        await queueScheduledDrafts(opened.db, jobs);
+        await queueNextBackup(backupServices, schedule, jobs);
+      }
     } catch (error) {
       await runtime.close().catch(() => {});
       throw error;

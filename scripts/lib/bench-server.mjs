@@ -19,7 +19,7 @@ export function startServer({ port, env = {}, cwd = process.cwd() }) {
       HOST: "127.0.0.1",
       SITE_URL: baseURL,
       LOG_LEVEL: "info",
-      MAIL_POLL_MS: "60000",
+      JOBS_WORK: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

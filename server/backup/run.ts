@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import type { DatabaseHandle } from "@server/db/client";
 import { type BackupRun, user } from "@server/db/schema";
+import type { JobSender } from "@server/jobs/engine";
 import type { Logger } from "@server/logger";
 import { enqueueNotification } from "@server/mail";
 import type { StorageDriver } from "@server/storage";
@@ -40,6 +41,8 @@ export interface BackupServices {
   siteUrl: string;
   /** Signs every archive (`keys.backupArchives`). */
   archiveKey: string;
+  /** Where the failure e-mail is queued. */
+  jobs: JobSender;
 }
 
 export interface BackupRequest {
@@ -171,7 +174,7 @@ async function mailFailureOnce(services: BackupServices, runId: string, message:
   ).filter((candidate) => staffRoleOf(candidate) === "admin");
   const link = new URL("/admin/backups", services.siteUrl).href;
   for (const admin of admins) {
-    await enqueueNotification(db, {
+    await enqueueNotification(db, services.jobs, {
       kind: "backup-failed",
       recipient: admin.email,
       subject: "A backup of the website failed",

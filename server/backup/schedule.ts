@@ -1,114 +1,82 @@
-import type pg from "pg";
-import { type BackupServices, runBackup } from "./run";
-import { BackupAlreadyRunningError, lastRunOf } from "./runs";
+import { defineJob, type JobSender, jobIdFor } from "@server/jobs/engine";
+import { parseZonedDateTime, studioDay } from "~/lib/studio-time";
+import { BackupFailedError, type BackupServices, runBackup } from "./run";
+import { lastRunOf } from "./runs";
 
 /**
- * Scheduled backups (decision 0245). Every instance checks now and then whether a run is due;
- * on PostgreSQL the check takes a session advisory lock on a dedicated connection first
- * (pg_try_advisory_lock: an instance that does not get it skips this check) and re-reads
- * due-ness from backup_runs inside the lock, so however many instances check, each run happens
- * once. The embedded database has one process, so no lock is needed there.
+ * Scheduled backups (decision 0245; a job since issue #49, decision 0493). BACKUP_INTERVAL_HOURS
+ * is a period, so the runs fall on slots: 3:00 at night in the studio's time zone, and every
+ * interval from there (24: each night at 3:00; 6: at 3:00, 9:00, 15:00, 21:00). The schedule is
+ * one job due at the next slot, whose id is the slot: every instance that queues it queues the
+ * same job, and pg-boss runs it once. Each run queues the next. A slot missed while no instance
+ * ran is caught up once at the next start; a restart loop does not mean a backup each.
  */
 
-/** A fixed key of pg_advisory_lock for the schedule (the migrations use 727_001). */
-export const SCHEDULE_LOCK_KEY = 727_021;
 const HOUR_MS = 60 * 60_000;
 
-export type CheckOutcome = "ran" | "failed" | "not-due" | "busy";
-
 export interface BackupSchedule {
-  start(): void;
-  stop(): Promise<void>;
-  /** One due check (what the timer does); exposed for tests. */
-  check(): Promise<CheckOutcome>;
-  /** Due checks completed by this process (the metric; tests wait on it). */
-  checks(): number;
+  /** BACKUP_INTERVAL_HOURS in milliseconds; 0: no scheduled backups. */
   readonly intervalMs: number;
-  readonly checkEveryMs: number;
 }
 
-/** Every minute, or a tenth of a short interval (at least a second), so tests can use seconds. */
-export function checkPeriodMs(intervalMs: number): number {
-  return Math.min(60_000, Math.max(1_000, Math.floor(intervalMs / 10)));
+export function backupSchedule(intervalHours: number): BackupSchedule {
+  return { intervalMs: Math.round(intervalHours * HOUR_MS) };
 }
 
-/** Due when the schedule never ran, or its newest run started an interval ago or more. */
-export function isDue(lastStartedAt: Date | null, intervalMs: number, now: Date): boolean {
-  return !lastStartedAt || now.getTime() - lastStartedAt.getTime() >= intervalMs;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The first slot after `instant`: from 3:00 in the studio's zone, whole intervals on. An interval
+ * that divides a day counts from that day's 3:00 (so daylight saving keeps it at 3:00); any
+ * other from one fixed 3:00, so its slots run on across days.
+ */
+export function slotAfter(instant: Date, intervalMs: number): Date {
+  const day = DAY_MS % intervalMs === 0 ? studioDay(instant) : "2024-01-01";
+  const anchor = parseZonedDateTime(`${day}T03:00`)?.getTime() ?? 0;
+  const steps = Math.floor((instant.getTime() - anchor) / intervalMs) + 1;
+  return new Date(anchor + steps * intervalMs);
 }
 
-export function createBackupSchedule(
-  services: BackupServices & { pool?: pg.Pool },
-  options: { intervalHours: number; now?: () => Date },
-): BackupSchedule {
-  const intervalMs = Math.round(options.intervalHours * HOUR_MS);
-  const checkEveryMs = checkPeriodMs(intervalMs);
-  const now = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<CheckOutcome> | undefined;
-  let count = 0;
+interface ScheduleServices {
+  backups: { services: BackupServices; schedule: BackupSchedule };
+  jobs: JobSender;
+}
 
-  const dueAndRun = async (): Promise<CheckOutcome> => {
+export const scheduledBackupJob = defineJob<{ dueAt: string }, ScheduleServices>({
+  name: "scheduled-backup",
+  // A manual run in progress at the due time: tried again a minute later (pg-boss's retry).
+  queue: { retryLimit: 10, retryDelay: 60, expireInSeconds: 2 * 60 * 60 },
+  pollSeconds: 5,
+  async run({ dueAt }, { backups, jobs }) {
+    const { services, schedule } = backups;
+    if (schedule.intervalMs <= 0) return;
     const last = await lastRunOf(services.database.db, "scheduled");
-    if (!isDue(last?.startedAt ?? null, intervalMs, now())) return "not-due";
-    try {
-      await runBackup(services, { trigger: "scheduled" });
-      return "ran";
-    } catch (error) {
-      // A manual run in progress: the next check tries again. A failure is on the row already.
-      return error instanceof BackupAlreadyRunningError ? "busy" : "failed";
-    }
-  };
-
-  const lockedCheck = async (): Promise<CheckOutcome> => {
-    const pool = services.pool;
-    if (!pool) return dueAndRun();
-    const client = await pool.connect();
-    let locked = false;
-    try {
-      const result = await client.query<{ locked: boolean }>(
-        "select pg_try_advisory_lock($1) as locked",
-        [SCHEDULE_LOCK_KEY],
-      );
-      locked = result.rows[0]?.locked === true;
-      if (!locked) return "busy";
-      return await dueAndRun();
-    } finally {
-      if (locked) {
-        await client.query("select pg_advisory_unlock($1)", [SCHEDULE_LOCK_KEY]).catch(() => {});
+    // Not when a run already took this slot (the job came again after a crash, say).
+    if (!last || last.startedAt.getTime() < Date.parse(dueAt)) {
+      try {
+        await runBackup(services, { trigger: "scheduled" });
+      } catch (error) {
+        // A failure is on the run's row and in the admins' mail; the next run comes as usual.
+        if (!(error instanceof BackupFailedError)) throw error;
       }
-      client.release();
     }
-  };
+    await queueNextBackup(services, schedule, jobs);
+  },
+});
 
-  const check = (): Promise<CheckOutcome> => {
-    inFlight ??= lockedCheck()
-      .catch((err: unknown) => {
-        services.logger.error({ err }, "backup schedule: the due check failed");
-        return "failed" as const;
-      })
-      .finally(() => {
-        count++;
-        inFlight = undefined;
-      });
-    return inFlight;
-  };
-
-  return {
-    intervalMs,
-    checkEveryMs,
-    start() {
-      if (intervalMs <= 0 || timer) return;
-      // The first check after one period, not at start: a restart loop must not mean a backup each.
-      timer = setInterval(() => void check(), checkEveryMs).unref();
-    },
-    async stop() {
-      // A run in progress is not waited for (shutdown has a 2 s budget): its row goes stale and
-      // the next start marks it failed.
-      clearInterval(timer);
-      timer = undefined;
-    },
-    check,
-    checks: () => count,
-  };
+/** Queues the next scheduled run (at start, and after each run); a no-op if it is queued. */
+export async function queueNextBackup(
+  services: Pick<BackupServices, "database">,
+  schedule: BackupSchedule,
+  jobs: JobSender,
+  now: Date = new Date(),
+): Promise<void> {
+  if (schedule.intervalMs <= 0) return;
+  const last = await lastRunOf(services.database.db, "scheduled");
+  const dueAt = slotAfter(last?.startedAt ?? now, schedule.intervalMs);
+  await jobs.send(
+    scheduledBackupJob,
+    { dueAt: dueAt.toISOString() },
+    { startAfter: dueAt, id: jobIdFor(scheduledBackupJob.name, dueAt.toISOString()) },
+  );
 }

@@ -534,15 +534,13 @@ export const notifications = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
+    /** Failed sends so far; pg-boss's delivery job retries (decision 0493). */
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_pending_idx").on(t.nextAttemptAt).where(sql`sent_at is null`)],
+  (t) => [index("notifications_unsent_idx").on(t.createdAt).where(sql`sent_at is null`)],
 );
 
 /**
@@ -644,20 +642,11 @@ export const auditEvents = pgTable(
 );
 export type AuditEvent = typeof auditEvents.$inferSelect;
 
-/**
- * The daily jobs every instance may start (audit-log pruning; later the staff digests): when each
- * last ran, so that however many instances check, each runs once a day (server/jobs/daily.ts).
- */
 /** Settings an admin changes on the back-office, one row each (`require_two_factor`). */
 export const settings = pgTable("settings", {
   name: text("name").primaryKey(),
   value: jsonb("value").notNull(),
   updatedAt: updatedAt(),
-});
-
-export const scheduledJobs = pgTable("scheduled_jobs", {
-  name: text("name").primaryKey(),
-  lastRunAt: timestamp("last_run_at", { withTimezone: true, mode: "date" }).notNull(),
 });
 
 /**

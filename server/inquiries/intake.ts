@@ -1,5 +1,6 @@
 import type { Database, Executor } from "@server/db/client";
 import { contactSubmissions } from "@server/db/schema";
+import type { JobSender } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import { enqueueNotification } from "@server/mail";
 import { composeMail, type MailBlock } from "@server/mail/compose";
@@ -32,6 +33,8 @@ export class AttachmentsUnavailableError extends Error {
 
 interface Services {
   db: Database;
+  /** Where the mails are queued, in the submission's transaction. */
+  jobs: JobSender;
   notifyEmail: string;
   siteUrl: string;
   /** The scheduling page the acknowledgement offers (BOOKING_URL). */
@@ -91,7 +94,7 @@ async function queueInquiryMails(
       : []),
   ];
   const page = new URL(`/admin/inquiries/${inquiry.id}`, services.siteUrl).href;
-  await enqueueNotification(tx, {
+  await enqueueNotification(tx, services.jobs, {
     kind: `${inquiry.kind === "wedding" ? "wedding" : "contact"}-inquiry`,
     recipient: services.notifyEmail,
     replyTo: inquiry.email,
@@ -103,7 +106,7 @@ async function queueInquiryMails(
       { paragraph: `Reply to this e-mail to answer ${inquiry.name}.` },
     ]),
   });
-  await enqueueNotification(tx, {
+  await enqueueNotification(tx, services.jobs, {
     kind: `${inquiry.kind === "wedding" ? "wedding" : "contact"}-acknowledgement`,
     recipient: inquiry.email,
     replyTo: services.notifyEmail,

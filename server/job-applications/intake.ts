@@ -1,5 +1,6 @@
 import type { Database } from "@server/db/client";
 import { jobApplications } from "@server/db/schema";
+import type { JobSender } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import { enqueueNotification } from "@server/mail";
 import { composeMail, type MailBlock } from "@server/mail/compose";
@@ -29,6 +30,8 @@ export class ResumeUnavailableError extends Error {
 
 interface Services {
   db: Database;
+  /** Where the mails are queued, in the submission's transaction. */
+  jobs: JobSender;
   notifyEmail: string;
   siteUrl: string;
   /** Applicants' interview scheduling page (INTERVIEW_BOOKING_URL); none: no link offered. */
@@ -105,7 +108,7 @@ export async function submitJobApplication(
         : []),
     ];
     const page = new URL(`/admin/job-applications/${row.id}`, services.siteUrl).href;
-    await enqueueNotification(tx, {
+    await enqueueNotification(tx, services.jobs, {
       kind: "job-application",
       recipient: services.notifyEmail,
       replyTo: input.email,
@@ -116,7 +119,7 @@ export async function submitJobApplication(
         { link: page, text: "Review it (and open the resume) in the back-office:" },
       ]),
     });
-    await enqueueNotification(tx, {
+    await enqueueNotification(tx, services.jobs, {
       kind: "job-application-acknowledgement",
       recipient: input.email,
       replyTo: services.notifyEmail,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { DatabaseHandle, Executor } from "@server/db/client";
 import type { Logger } from "@server/logger";
 import { sql } from "drizzle-orm";
@@ -34,8 +35,11 @@ export interface JobType<Data extends object, Services> {
   concurrency?: number;
   /** How often an idle worker of this type asks for a job, in seconds (default 2, at least 0.5). */
   pollSeconds?: number;
-  /** A recurring job: one per period of the cron expression, read in `timeZone`. */
-  schedule?: { cron: string; timeZone: string };
+  /**
+   * A recurring job: one per period of the cron expression, read in `timeZone` (default the
+   * studio's, STUDIO_TIME_ZONE: "8:00" is 8:00 in Los Angeles).
+   */
+  schedule?: { cron: string; timeZone?: string };
   /** The work; it must be idempotent (a job can run again after a crash). */
   run(data: Data, services: Services, job: Job<Data>): Promise<void>;
 }
@@ -58,11 +62,18 @@ export interface JobEngineOptions<Services> {
   work: boolean;
   /** pg-boss's clock: the system's, or a TestClock a test moves. */
   clock?: Clock;
+  /** The zone schedules are read in unless a type names its own (STUDIO_TIME_ZONE). */
+  timeZone?: string;
 }
 
 export interface SendOptions {
   /** The caller's transaction: the job exists only if it commits. */
   tx?: Executor;
+  /**
+   * The job's id (a UUID), when the work has one of its own: sending the same id again is a
+   * no-op while the first job is kept, so a job can be re-sent at start without doubling.
+   */
+  id?: string;
   startAfter?: Date;
   /** At most one waiting job per key (with the queue's policy). */
   singletonKey?: string;
@@ -76,6 +87,15 @@ export interface JobEngine {
     data: Data,
     options?: SendOptions,
   ): Promise<string | null>;
+  /**
+   * Runs the due jobs of `type` here and now, whether this instance works or not: what a tool or
+   * a test uses to do the queued work at a moment of its choosing. Failures go to pg-boss's
+   * retry like a worker's.
+   */
+  runDue<Data extends object>(
+    type: JobType<Data, never>,
+    limit?: number,
+  ): Promise<{ completed: number; failed: number }>;
   /** Stops fetching, lets running handlers finish (up to `timeoutMs`), and disconnects. */
   stop(timeoutMs?: number): Promise<void>;
   /** The library itself, for the Jobs screen's reads. */
@@ -83,6 +103,20 @@ export interface JobEngine {
   /** The job types this engine was given (their queues and schedules). */
   // biome-ignore lint/suspicious/noExplicitAny: each type has its own data.
   readonly types: readonly JobType<any, unknown>[];
+}
+
+/** What enqueues work: every module that queues a job takes this, not the whole engine. */
+export type JobSender = Pick<JobEngine, "send">;
+
+/**
+ * A job id (a UUID) named by what the job is about, for `send`'s `id`: the same parts give the
+ * same id, so sending it again while the first is kept is a no-op.
+ */
+export function jobIdFor(...parts: string[]): string {
+  const hex = createHash("sha256").update(parts.join("\u0000")).digest("hex");
+  // The version nibble says "name-based" (5) and the variant bits RFC 4122's, as a UUID should.
+  const variant = ((Number.parseInt(hex[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 const STOP_TIMEOUT_MS = 2_000;
@@ -94,6 +128,9 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
     supervise: work,
     schedule: work,
     migrate: true,
+    // A job sent to a queue with `notify` wakes a worker at its commit instead of at the next
+    // poll. Not under a test's clock, which would drive the listener's heartbeat as well.
+    useListenNotify: work && !options.clock,
     ...(options.clock ? { clock: options.clock } : {}),
   };
   const boss = database.pglite
@@ -126,6 +163,9 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
             batchSize: 1,
             localConcurrency: type.concurrency ?? 1,
             pollingIntervalSeconds: type.pollSeconds ?? 2,
+            // With NOTIFY, pg-boss would relax polling to 30 s; deferred jobs and retries wake
+            // no one, so they are still found at the type's own pace.
+            notifyPollingIntervalSeconds: type.pollSeconds ?? 2,
           },
           async ([job]) => {
             if (job) await type.run(job.data, options.services(), job);
@@ -133,13 +173,17 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
         );
         if (type.schedule) {
           await boss.schedule(type.name, type.schedule.cron, null, {
-            tz: type.schedule.timeZone,
+            tz: type.schedule.timeZone ?? options.timeZone ?? "UTC",
           });
+        } else {
+          // A type that lost its schedule in an upgrade must not keep firing.
+          await boss.unschedule(type.name);
         }
       }
     },
     send(type, data, sendOptions = {}) {
       return boss.send(type.name, data, {
+        ...(sendOptions.id ? { id: sendOptions.id } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         // The insert runs in the caller's transaction: a rollback takes the job with it.
@@ -147,6 +191,22 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
           ? { db: fromDrizzle(sendOptions.tx as unknown as DrizzleTransactionLike, sql) }
           : {}),
       });
+    },
+    async runDue(type, limit = 100) {
+      const result = { completed: 0, failed: 0 };
+      const jobs = await boss.fetch<object>(type.name, { batchSize: limit });
+      for (const job of jobs) {
+        try {
+          await (type as JobType<object, Services>).run(job.data, options.services(), job);
+        } catch (error) {
+          result.failed++;
+          await boss.fail(type.name, job.id, { message: messageOf(error) });
+          continue;
+        }
+        result.completed++;
+        await boss.complete(type.name, job.id);
+      }
+      return result;
     },
     async stop(timeoutMs = STOP_TIMEOUT_MS) {
       if (!started) return;
@@ -157,6 +217,10 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
   };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The options a queue takes only when it is made (pg-boss refuses them on update). */

@@ -1,3 +1,4 @@
+export { deliverMailJob, queueUnsentMail } from "./delivery";
 export { enqueueNotification, type NotificationInput } from "./outbox";
 export {
   createMailTransport,
@@ -5,12 +6,3 @@ export {
   type MailTransportOptions,
   type OutgoingMail,
 } from "./transport";
-export {
-  BACKOFF_BASE_MS,
-  BACKOFF_MAX_MS,
-  backoffMs,
-  createOutboxWorker,
-  type OutboxRunResult,
-  type OutboxWorker,
-  type OutboxWorkerOptions,
-} from "./worker";

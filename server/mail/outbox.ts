@@ -1,5 +1,7 @@
 import type { Executor } from "@server/db/client";
 import { notifications } from "@server/db/schema";
+import type { JobSender } from "@server/jobs/engine";
+import { deliverMailJob } from "./delivery";
 
 export interface NotificationInput {
   /** What the mail reports, e.g. "contact_submission"; for logs and the back-office. */
@@ -12,13 +14,13 @@ export interface NotificationInput {
 }
 
 /**
- * Stores a notification in the outbox; the worker sends it later and retries until it goes out.
- * Pass the caller's transaction so that what the mail reports and the mail commit together
+ * Stores a notification in the outbox with the job that delivers it (`deliverMailJob`). Pass the
+ * caller's transaction so that what the mail reports, the mail and its job commit together
  * (DESIGN "Principles" 4): a rolled-back submission leaves no mail, a committed one always has it.
- * `next_attempt_at` defaults to the database's now(), so the row is due at once.
  */
 export async function enqueueNotification(
   executor: Executor,
+  jobs: JobSender,
   input: NotificationInput,
 ): Promise<{ id: string }> {
   const recipient = input.recipient.trim();
@@ -35,5 +37,6 @@ export async function enqueueNotification(
     })
     .returning({ id: notifications.id });
   if (!row) throw new Error("The notification was not stored");
+  await jobs.send(deliverMailJob, { notificationId: row.id }, { tx: executor, id: row.id });
   return row;
 }

@@ -3,7 +3,6 @@ import type { DatabaseHandle } from "@server/db/client";
 import { notifications } from "@server/db/schema";
 import type { PageCacheStats } from "@server/http/page-cache";
 import type { Logger } from "@server/logger";
-import type { OutboxRunResult } from "@server/mail";
 import { isMetricsRequestAllowed } from "@server/observability/metrics-access";
 import { createRouteLabeller } from "@server/observability/route-labels";
 import { LIMITERS, type LimiterName } from "@server/security/refusals";
@@ -29,12 +28,11 @@ export interface MetricsSources {
   database: Pick<DatabaseHandle, "db">;
   logger: Pick<Logger, "warn">;
   pageCache: { stats(): PageCacheStats };
-  outbox: { stats(): OutboxRunResult };
   refusals(): Readonly<Record<LimiterName, number>>;
   /** The page views of the public site (issue #33): written, and dropped by a full queue. */
   visits?: { stats(): VisitCounterStats };
   /** Backups (decision 0245): the last good run's time, and this process's schedule checks. */
-  backups?: { lastSuccessAt(): Promise<Date | null>; checks(): number };
+  backups?: { lastSuccessAt(): Promise<Date | null> };
   /** Loaded once: the React Router build, for route labels. */
   build: () => Promise<Pick<ServerBuild, "routes">>;
 }
@@ -129,23 +127,6 @@ export function createMetrics(sources: MetricsSources): Metrics {
       setTotal(this, contentCacheStats(sources.database.db).misses);
     },
   });
-  new Counter({
-    name: "outbox_failed_sends_total",
-    help: "Notification sends that failed (each is retried later) since the process started.",
-    registers: [registry],
-    collect() {
-      setTotal(this, sources.outbox.stats().failed);
-    },
-  });
-  new Counter({
-    name: "outbox_sent_total",
-    help: "Notifications sent by this process.",
-    registers: [registry],
-    collect() {
-      setTotal(this, sources.outbox.stats().sent);
-    },
-  });
-
   // One count in flight at a time: scrapes that arrive while the database is slow share it,
   // until it is so old that it may never settle (then a new one is tried).
   let pendingCount: Promise<number> | undefined;
@@ -245,14 +226,6 @@ export function createMetrics(sources: MetricsSources): Metrics {
           this.set(Number.NaN);
           sources.logger.warn({ err }, "metrics: the last backup could not be read");
         }
-      },
-    });
-    new Counter({
-      name: "backup_schedule_checks_total",
-      help: "Due checks of the backup schedule completed by this process.",
-      registers: [registry],
-      collect() {
-        setTotal(this, backups.checks());
       },
     });
   }

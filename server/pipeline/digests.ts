@@ -1,20 +1,45 @@
-import type { Executor } from "@server/db/client";
-import { contactSubmissions, jobApplications, user } from "@server/db/schema";
+import type { Database, Executor } from "@server/db/client";
+import { contactSubmissions, jobApplications, notifications, user } from "@server/db/schema";
+import { defineJob, type JobSender } from "@server/jobs/engine";
+import { inTransaction } from "@server/kit/transaction";
+import type { Logger } from "@server/logger";
 import { enqueueNotification } from "@server/mail";
 import { composeMail } from "@server/mail/compose";
-import { and, asc, type Column, isNotNull, lte, notInArray } from "drizzle-orm";
+import { and, asc, type Column, eq, gte, isNotNull, lte, notInArray } from "drizzle-orm";
 import { inquiryPath } from "~/entities/inquiry/view";
 import { applicationPath } from "~/entities/job-application/view";
 import { mayEnter, staffRoleOf } from "~/entities/staff/access";
+import { parseZonedDateTime, studioDay } from "~/lib/studio-time";
+
+const DIGEST_KIND = "follow-up-digest";
 
 /**
- * The staff digests (issue #30 item 6): each morning, one e-mail to each owner listing their
- * inquiries and applications whose follow-up day has come and that are still open. Run by the
- * daily runner (server/jobs/daily.ts) in its transaction, so however many instances check, each
- * owner gets one digest a day.
+ * The staff digests (issue #30 item 6): each morning at 8:00 in the studio's time zone, one
+ * e-mail to each owner listing their inquiries and applications whose follow-up day has come and
+ * that are still open. A pg-boss schedule makes one job a day across instances; the digests are
+ * queued in one transaction, and an owner who already has today's is skipped, so a run that
+ * comes again (a retry after a crash) sends nobody a second one.
  */
-
-export const DIGEST_JOB = "follow-up-digests";
+export const followUpDigestJob = defineJob<
+  object,
+  {
+    database: { db: Database };
+    jobs: JobSender;
+    config: { SITE_URL: string };
+    logger: Logger;
+  }
+>({
+  name: "follow-up-digests",
+  queue: { policy: "singleton", retryLimit: 3, retryDelay: 300, expireInSeconds: 15 * 60 },
+  pollSeconds: 30,
+  schedule: { cron: "0 8 * * *" },
+  async run(_data, { database, jobs, config, logger }) {
+    const queued = await inTransaction(database.db, (tx) =>
+      queueFollowUpDigests(tx, { siteUrl: config.SITE_URL, today: studioDay(), jobs }),
+    );
+    if (queued > 0) logger.info({ queued }, "queued the follow-up digests");
+  },
+});
 
 /** An owned record whose follow-up day has come, not in one of its closing statuses. */
 function dueAndOpen(
@@ -32,7 +57,7 @@ function dueAndOpen(
 /** Queues the day's digests; returns how many were queued. */
 export async function queueFollowUpDigests(
   tx: Executor,
-  options: { siteUrl: string; today: string },
+  options: { siteUrl: string; today: string; jobs: JobSender },
 ): Promise<number> {
   // One after another: a transaction's connection answers one query at a time, and node-postgres
   // deprecates sending the next before the last has answered (it is refused from pg 9).
@@ -66,9 +91,21 @@ export async function queueFollowUpDigests(
       banned: user.banned,
     })
     .from(user);
+  const dayStart = parseZonedDateTime(`${options.today}T00:00`);
+  const alreadySent = new Set(
+    dayStart
+      ? (
+          await tx
+            .select({ recipient: notifications.recipient })
+            .from(notifications)
+            .where(and(eq(notifications.kind, DIGEST_KIND), gte(notifications.createdAt, dayStart)))
+        ).map((row) => row.recipient)
+      : [],
+  );
   const link = (path: string) => new URL(path, options.siteUrl).href;
   let queued = 0;
   for (const owner of owners) {
+    if (alreadySent.has(owner.email)) continue;
     // Deactivated or role-less accounts get no mail; their records show as due in the list.
     const role = staffRoleOf(owner);
     if (owner.banned || role === null) continue;
@@ -92,8 +129,8 @@ export async function queueFollowUpDigests(
         ),
     ];
     if (mine.length === 0) continue;
-    await enqueueNotification(tx, {
-      kind: "follow-up-digest",
+    await enqueueNotification(tx, options.jobs, {
+      kind: DIGEST_KIND,
       recipient: owner.email,
       subject: `Follow-ups due today: ${mine.length}`,
       ...composeMail([

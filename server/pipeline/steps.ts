@@ -3,6 +3,7 @@ import type { Database, Executor } from "@server/db/client";
 import { contactSubmissions, jobApplications, pipelineActivity, user } from "@server/db/schema";
 import { setInquiryStatus } from "@server/inquiries/back-office";
 import { setJobApplicationStatus } from "@server/job-applications/back-office";
+import type { JobSender } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import { enqueueNotification } from "@server/mail";
 import { composeMail } from "@server/mail/compose";
@@ -96,6 +97,8 @@ export async function lockRow(tx: Executor, subject: PipelineSubject, id: string
 
 export interface StepServices {
   db: Database;
+  /** Where the owner's and the reply's mails are queued. */
+  jobs: JobSender;
   actor: AuditActor;
   siteUrl: string;
 }
@@ -168,7 +171,7 @@ export async function changeOwner(
     if (owner) {
       const noun = NOUNS[subject];
       const link = new URL(PIPELINE_PATHS[subject](id), services.siteUrl).href;
-      await enqueueNotification(tx, {
+      await enqueueNotification(tx, services.jobs, {
         kind: "owner-assigned",
         recipient: owner.email,
         subject: `You now own the ${noun} from ${row.name}`,
@@ -265,7 +268,7 @@ export function sendReply(
   return inTransaction(services.db, async (tx) => {
     const row = await lockRow(tx, subject, id);
     if (!row) return false;
-    await enqueueNotification(tx, {
+    await enqueueNotification(tx, services.jobs, {
       kind: `${subject}-reply`,
       recipient: row.email,
       replyTo: services.replyTo,

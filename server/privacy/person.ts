@@ -79,7 +79,6 @@ export const TABLES_WITHOUT_PERSONS: Record<string, string> = {
   preview_revocations: "which preview links of a content item still open it",
   settings: "back-office settings",
   privacy_settings: "the retention periods",
-  scheduled_jobs: "when each daily job last ran",
   rate_limits: "counters keyed by address or IP, expiring within the hour",
   backup_runs: "the backup runs (who started one is a staff member)",
   consent_records: "random browser ids, not linked to a person (decision 0352)",

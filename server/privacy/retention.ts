@@ -1,6 +1,9 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import type { Database, Executor } from "@server/db/client";
 import { contactSubmissions, jobApplications, privacySettings, uploads } from "@server/db/schema";
+import { defineJob } from "@server/jobs/engine";
+import { inTransaction } from "@server/kit/transaction";
+import type { Logger } from "@server/logger";
 import { countChanges } from "@server/privacy/erasure";
 import type { StorageDriver } from "@server/storage";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -10,11 +13,24 @@ import type { UploadBucket } from "~/lib/values";
 /**
  * Retention (issue #32 item 4, decision 0351): inquiries and their attachments are deleted N
  * months after they were closed, applications and resumes M months after a final status (hired,
- * rejected). A daily job (`runDailyOnce`, once across instances) deletes rows and stored files
+ * rejected). A nightly job (`retentionJob`, once across instances) deletes rows and stored files
  * together and writes one audit row per run with the counts.
  */
 
-export const RETENTION_JOB = "privacy-retention";
+/** Retention runs at 3:00 each night, in one transaction, once across instances. */
+export const retentionJob = defineJob<
+  object,
+  { database: { db: Database }; storage: StorageDriver; logger: Logger }
+>({
+  name: "privacy-retention",
+  queue: { policy: "singleton", retryLimit: 3, retryDelay: 300, expireInSeconds: 30 * 60 },
+  pollSeconds: 30,
+  schedule: { cron: "0 3 * * *" },
+  async run(_data, { database, storage, logger }) {
+    const deleted = await inTransaction(database.db, (tx) => runRetention(tx, storage));
+    logger.info(deleted, "retention run");
+  },
+});
 
 export interface RetentionPeriods {
   inquiryMonths: number;

@@ -68,7 +68,7 @@ function imageFieldNames(draft: CaseStudyDraft): string[] {
  * JavaScript, then the study in one transaction.
  */
 export async function handleCaseStudyPost(
-  runtime: Pick<Runtime, "database" | "storage" | "logger" | "config">,
+  runtime: Pick<Runtime, "database" | "storage" | "logger" | "config" | "jobs">,
   request: Request,
   id: string | null,
   actor: AuditActor,
@@ -151,6 +151,7 @@ export async function handleCaseStudyPost(
       publishAt,
       actor,
       siteUrl: runtime.config.SITE_URL,
+      jobs: runtime.jobs,
       status: final.value.status,
       saveRow: (tx, status) => saveCaseStudy(tx, id, { ...final.value, status }),
     });
@@ -197,7 +198,7 @@ export async function handleCaseStudyPost(
 
 /** "Request changes": only the comment is read; the draft goes back to its author. */
 async function requestChangesOf(
-  runtime: Pick<Runtime, "database" | "config">,
+  runtime: Pick<Runtime, "database" | "config" | "jobs">,
   id: string | null,
   draft: CaseStudyDraft,
   comment: unknown,
@@ -209,6 +210,7 @@ async function requestChangesOf(
     actor,
     role,
     siteUrl: runtime.config.SITE_URL,
+    jobs: runtime.jobs,
   });
   if (done === "forbidden") return refusedForm(draft, WORKFLOW_MESSAGES.forbidden, 403);
   if (done === "not-in-review") return refusedForm(draft, WORKFLOW_MESSAGES.notInReview, 409);

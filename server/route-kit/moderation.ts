@@ -184,6 +184,7 @@ export async function submissionStatusAction<Status extends string>(
           db: runtime.database.db,
           actor: currentActor(args.context),
           siteUrl: runtime.config.SITE_URL,
+          jobs: runtime.jobs,
         },
         list.entity,
         id,

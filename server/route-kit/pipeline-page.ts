@@ -209,6 +209,7 @@ export async function pipelineAction<R extends PipelineRecord>(
   if (!form || !isUuid(id)) return redirectWithFlash(args.context, back, failure(BAD_REQUEST));
   const services: StepServices = {
     db: runtime.database.db,
+    jobs: runtime.jobs,
     actor: currentActor(args.context),
     siteUrl: runtime.config.SITE_URL,
   };

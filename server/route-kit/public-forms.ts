@@ -131,6 +131,7 @@ async function sourceOf(runtime: Runtime, visitor: Visitor | null): Promise<Visi
 function services(runtime: Runtime) {
   return {
     db: runtime.database.db,
+    jobs: runtime.jobs,
     notifyEmail: runtime.config.NOTIFY_EMAIL,
     siteUrl: runtime.config.SITE_URL,
     bookingUrl: runtime.config.BOOKING_URL,

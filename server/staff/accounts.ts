@@ -156,7 +156,7 @@ async function queueInvitation(
   invitee: { id: string; email: string; role: StaffRole },
 ): Promise<Date> {
   const token = await issueSingleUseToken(tx, "staff-invite", invitee.id, INVITATION_TTL_MS);
-  await enqueueNotification(tx, {
+  await enqueueNotification(tx, runtime.jobs, {
     kind: "staff-invitation",
     recipient: invitee.email,
     subject: `You're invited to the ${studio.name} back-office`,

@@ -104,7 +104,7 @@ async function mailResetLink(runtime: Runtime, email: string): Promise<void> {
   if (!(await mayMailReset(runtime, found.email))) return;
   await inTransaction(db, async (tx) => {
     const token = await issueSingleUseToken(tx, "password-reset", found.id, RESET_TTL_MS);
-    await enqueueNotification(tx, {
+    await enqueueNotification(tx, runtime.jobs, {
       kind: "password-reset",
       recipient: found.email,
       subject: `Reset your ${studio.name} back-office password`,

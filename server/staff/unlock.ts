@@ -22,7 +22,7 @@ export async function mailUnlockLink(runtime: Runtime, email: string): Promise<v
   if (!found) return;
   const db = runtime.database.db;
   const token = await issueSingleUseToken(db, "sign-in-unlock", found.user.email, UNLOCK_TTL_MS);
-  await enqueueNotification(db, {
+  await enqueueNotification(db, runtime.jobs, {
     kind: "sign-in-locked",
     recipient: found.user.email,
     subject: "Your back-office sign-in has been locked",

@@ -1,7 +1,7 @@
 import type { Executor } from "@server/db/client";
 import { uploads } from "@server/db/schema";
 import type { ReadForm } from "@server/http/form-data";
-import type { Runtime } from "@server/runtime";
+import type { StorageDriver } from "@server/storage";
 import { storeUpload, UPLOAD_RULES } from "@server/uploads/store";
 import { and, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
 
@@ -21,7 +21,7 @@ export const IMAGE_UPLOAD_MESSAGES = {
 
 /** Stores one image (checked by its bytes) and returns its public URL. Throws UploadRejectedError. */
 export async function uploadImage(
-  runtime: Pick<Runtime, "database" | "storage">,
+  runtime: { database: { db: Executor }; storage: StorageDriver },
   file: File,
 ): Promise<{ id: string; url: string }> {
   const stored = await storeUpload({ db: runtime.database.db, storage: runtime.storage }, "image", {
@@ -38,7 +38,7 @@ export async function uploadImage(
  * Throws UploadRejectedError, whose message belongs under the field.
  */
 export async function resolveImageUrl(
-  runtime: Pick<Runtime, "database" | "storage">,
+  runtime: { database: { db: Executor }; storage: StorageDriver },
   form: ReadForm,
   name: string,
 ): Promise<string | null> {

@@ -1,6 +1,9 @@
 import { rowsOf } from "@server/backup/archive/catalog";
-import type { Executor } from "@server/db/client";
+import type { Database, Executor } from "@server/db/client";
 import { pageViewDaily, pageViews } from "@server/db/schema";
+import { defineJob } from "@server/jobs/engine";
+import { inTransaction } from "@server/kit/transaction";
+import type { Logger } from "@server/logger";
 import { sql } from "drizzle-orm";
 import { studioDay, studioTimeZone } from "~/lib/studio-time";
 
@@ -105,5 +108,17 @@ export async function rollUpPageViews(
   return { days: pending.length, rawDeleted: raw?.n ?? 0, dailyDeleted: daily?.n ?? 0 };
 }
 
-/** The page-view rollup's name among the daily jobs (server/jobs/daily.ts). */
-export const ROLLUP_JOB = "page-view-rollup";
+/**
+ * The rollup runs at 0:20 each night, after the studio's day has settled (SETTLE_MS); a day
+ * already totalled is skipped, so a second run the same night changes nothing.
+ */
+export const rollupJob = defineJob<object, { database: { db: Database }; logger: Logger }>({
+  name: "page-view-rollup",
+  queue: { policy: "singleton", retryLimit: 3, retryDelay: 300, expireInSeconds: 30 * 60 },
+  pollSeconds: 30,
+  schedule: { cron: "20 0 * * *" },
+  async run(_data, { database, logger }) {
+    const result = await inTransaction(database.db, (tx) => rollUpPageViews(tx));
+    logger.info(result, "page views rolled up");
+  },
+});

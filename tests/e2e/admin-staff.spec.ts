@@ -38,7 +38,7 @@ const NO_SCRIPT_RESET = {
 test.use({
   adminData: {
     seed: true,
-    env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_POLL_MS: "200" },
+    env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` },
     content: async (db) => {
       const id = randomUUID();
       await db

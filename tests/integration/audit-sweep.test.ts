@@ -87,7 +87,6 @@ const NOT_RECORDS = new Set([
   "rate_limits",
   // An account's second-factor secrets; turning two-factor on or off is the user's flag (audited).
   "two_factors",
-  "scheduled_jobs",
   "uploads",
   "notifications",
 ]);

@@ -1,6 +1,7 @@
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { slotAfter } from "@server/backup/schedule";
 import { backupRuns } from "@server/db/schema";
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
@@ -9,9 +10,9 @@ import { metricSample, waitFor } from "../support/wait";
 
 /**
  * Scheduled backups with two production servers (`node server.js`, the build) on one PostgreSQL
- * database, keeping archives in one S3 bucket (s3rver): each scheduled run happens once (the
- * advisory lock and the due check inside it, decision 0245). The schedule is 0.005 h (18 s),
- * checked every 1.8 s by each instance. /healthz and /metrics report the last run.
+ * database, keeping archives in one S3 bucket (s3rver): each scheduled run happens once (one
+ * job due an interval after the last run, whose id is that moment, decision 0493). The schedule
+ * is 0.005 h (18 s). /healthz and /metrics report the last run.
  */
 
 const AUTH_SECRET = "backup-instances-share-this-secret-of-32-chars";
@@ -38,6 +39,7 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
         BACKUP_S3_BUCKET: BUCKET,
         BACKUP_INTERVAL_HOURS: String(INTERVAL_HOURS),
         BACKUP_KEEP: "5",
+        JOBS_WORK: "on",
       };
       // A prepares the database (migrations, test accounts); B starts on it as it is.
       a = await startAdminServer({ databaseUrl: database.url, env });
@@ -50,11 +52,13 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
       await database?.destroy();
     });
 
-    const checks = async (server: AdminServer) =>
-      metricSample(
-        await (await fetch(`${server.baseURL}/metrics`)).text(),
-        "backup_schedule_checks_total",
+    /** The scheduled runs queued and not yet run (pg-boss's own table). */
+    const queuedRuns = async () => {
+      const result = await database.db.execute(
+        sql`select start_after from pgboss.job where name = 'scheduled-backup' and state = 'created'`,
       );
+      return (result as unknown as { rows: { start_after: Date }[] }).rows;
+    };
     const scheduledRuns = () =>
       database.db.select().from(backupRuns).orderBy(asc(backupRuns.startedAt));
     const archives = async () => {
@@ -72,21 +76,25 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)(
           `scheduled run ${round}`,
           60_000,
         );
-        // Both instances have checked twice more since: each saw the run and did not repeat it.
-        const [fromA, fromB] = await Promise.all([checks(a), checks(b)]);
-        await waitFor(
-          async () => (await checks(a)) >= fromA + 2 && (await checks(b)) >= fromB + 2,
-          "two more checks on each instance",
-        );
+        // The next run is queued once (both instances queued it: one id), an interval on.
+        const next = await waitFor(async () => {
+          const queued = await queuedRuns();
+          return queued.length > 0 ? queued : null;
+        }, "the next run to be queued");
+        expect(next).toHaveLength(1);
         const runs = await scheduledRuns();
+        expect(new Date(next[0]?.start_after ?? 0)).toEqual(
+          slotAfter(runs.at(-1)?.startedAt ?? new Date(), INTERVAL_MS),
+        );
         expect(runs.map((run) => run.trigger)).toEqual(Array(round).fill("scheduled"));
         expect(runs.every((run) => run.status === "succeeded")).toBe(true);
       }
       const [first, second] = await scheduledRuns();
-      // The second run came an interval after the first, not sooner.
+      // The second run came at the next slot, an interval after the first's (each run starts
+      // within a poll, 5 s, of its slot).
       expect(
         (second?.startedAt.getTime() ?? 0) - (first?.startedAt.getTime() ?? 0),
-      ).toBeGreaterThanOrEqual(INTERVAL_MS - 50);
+      ).toBeGreaterThanOrEqual(INTERVAL_MS - 5_500);
       expect((await archives()).sort()).toEqual([first?.archiveName, second?.archiveName].sort());
     }, 150_000);
 

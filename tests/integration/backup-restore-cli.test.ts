@@ -4,9 +4,8 @@ import path from "node:path";
 import { type WrittenArchive, writeBackupArchive } from "@server/backup/archive";
 import { openDatabase } from "@server/db/client";
 import { lockDataDir } from "@server/db/data-dir-lock";
-import { auditEvents, scheduledJobs } from "@server/db/schema";
+import { auditEvents } from "@server/db/schema";
 import { deriveKeys } from "@server/keys";
-import { DAILY_JOBS } from "@server/runtime";
 import { LocalStorage } from "@server/storage";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -193,12 +192,6 @@ describe("npm run restore", () => {
             STORAGE_DRIVER: "local",
             AUTH_SECRET,
           });
-        // The instance runs its daily jobs once at start; the snapshot waits for their writes.
-        await expect
-          .poll(async () => (await target.db.select().from(scheduledJobs)).length, {
-            timeout: 30_000,
-          })
-          .toBe(DAILY_JOBS.length);
         const before = await snapshotSite({ database: target, storage });
 
         const refused = await restore();

@@ -9,14 +9,13 @@ import {
   STALE_RUN_MS,
 } from "@server/backup/runs";
 import {
-  checkPeriodMs,
-  createBackupSchedule,
-  isDue,
-  SCHEDULE_LOCK_KEY,
+  backupSchedule,
+  queueNextBackup,
+  scheduledBackupJob,
+  slotAfter,
 } from "@server/backup/schedule";
 import { backupDownloadLink, serveSignedArchive } from "@server/backup/screen";
 import { type BackupStore, createLinkSigner } from "@server/backup/store";
-import { openDatabase } from "@server/db/client";
 import { backupRuns, notifications } from "@server/db/schema";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
@@ -81,16 +80,18 @@ describe("signed backup links", () => {
 });
 
 describe("the schedule's arithmetic", () => {
-  it("is due when it never ran or an interval has passed since its last start", () => {
-    const now = new Date("2026-01-02T00:00:00Z");
-    const day = 24 * 3_600_000;
-    expect(isDue(null, day, now)).toBe(true);
-    expect(isDue(new Date(now.getTime() - day + 1000), day, now)).toBe(false);
-    expect(isDue(new Date(now.getTime() - day), day, now)).toBe(true);
-    // Every minute for a day's interval; a tenth of a short one (tests), at least a second.
-    expect(checkPeriodMs(day)).toBe(60_000);
-    expect(checkPeriodMs(18_000)).toBe(1_800);
-    expect(checkPeriodMs(1_000)).toBe(1_000);
+  it("falls on slots from 3:00 in the studio's zone, a day's divisors from each day's 3:00", () => {
+    const hours = 3_600_000;
+    // 2026-01-02 in Los Angeles (UTC-8): 3:00 there is 11:00 UTC.
+    const at = (iso: string) => new Date(iso);
+    expect(slotAfter(at("2026-01-02T10:59:00Z"), 24 * hours)).toEqual(at("2026-01-02T11:00:00Z"));
+    expect(slotAfter(at("2026-01-02T11:00:00Z"), 24 * hours)).toEqual(at("2026-01-03T11:00:00Z"));
+    expect(slotAfter(at("2026-01-02T12:00:00Z"), 6 * hours)).toEqual(at("2026-01-02T17:00:00Z"));
+    // Summer time (UTC-7): still 3:00 there, now 10:00 UTC.
+    expect(slotAfter(at("2026-07-01T09:00:00Z"), 24 * hours)).toEqual(at("2026-07-01T10:00:00Z"));
+    // 36 hours does not divide a day: its slots run on from one fixed 3:00, 36 hours apart.
+    const first = slotAfter(at("2026-01-02T12:00:00Z"), 36 * hours);
+    expect(slotAfter(first, 36 * hours).getTime() - first.getTime()).toBe(36 * hours);
   });
 
   it("puts BACKUP_KEEP x BACKUP_INTERVAL_HOURS on the privacy page", () => {
@@ -212,10 +213,21 @@ describe.each(testDrivers)("backup runs (%s)", (driver) => {
   });
 
   it("runs when due, once, and mails the admins once per failure streak", async () => {
-    const schedule = createBackupSchedule(services(), { intervalHours: 1 });
-    expect(await schedule.check()).toBe("ran");
-    expect(await schedule.check()).toBe("not-due");
-    expect(schedule.checks()).toBe(2);
+    const hourly = {
+      backups: { services: services(), schedule: backupSchedule(1) },
+      jobs: ctx.runtime.jobs,
+    };
+    const slot = new Date().toISOString();
+    await scheduledBackupJob.run({ dueAt: slot }, hourly, {} as never);
+    // Run again (a retry, another instance's job): not due, no second run.
+    await scheduledBackupJob.run({ dueAt: slot }, hourly, {} as never);
+    const runs = await ctx.runtime.database.db.select().from(backupRuns);
+    expect(runs.map((run) => run.trigger)).toEqual(["scheduled"]);
+    // The next one is queued once, an interval after the run's start.
+    const next = await ctx.runtime.jobs.boss.findJobs(scheduledBackupJob.name);
+    expect(next.map((job) => job.startAfter)).toEqual([
+      slotAfter(runs[0]?.startedAt ?? new Date(), 3_600_000),
+    ]);
 
     const broken: BackupStore = {
       ...ctx.runtime.backups.store,
@@ -251,43 +263,33 @@ describe.each(testDrivers)("backup runs (%s)", (driver) => {
     expect(failed?.error).toBe("disk full");
   });
 
-  it.runIf(driver === "postgres")(
-    "two instances checking at the same moment take one run (the advisory lock)",
-    async () => {
-      // A second instance: its own pool on the same database.
-      const other = await openDatabase({ driver: "postgres", url: ctx.database.url ?? "" });
-      try {
-        const mine = createBackupSchedule(
-          { ...services(), pool: ctx.runtime.database.pool },
-          { intervalHours: 1 },
-        );
-        const theirs = createBackupSchedule(
-          { ...services(), database: other, pool: other.pool },
-          { intervalHours: 1 },
-        );
-        for (let round = 0; round < 5; round++) {
-          await ctx.runtime.database.db.delete(backupRuns);
-          const outcomes = await Promise.all([mine.check(), theirs.check()]);
-          expect(outcomes.filter((o) => o === "ran")).toHaveLength(1);
-          expect(await ctx.runtime.database.db.select().from(backupRuns)).toHaveLength(1);
+  it("takes one run when two instances' jobs run at the same moment, and queues the next once", async () => {
+    const hourly = {
+      backups: { services: services(), schedule: backupSchedule(1) },
+      jobs: ctx.runtime.jobs,
+    };
+    const slot = new Date().toISOString();
+    for (let round = 0; round < 3; round++) {
+      await ctx.runtime.database.db.delete(backupRuns);
+      await ctx.runtime.jobs.boss.deleteAllJobs(scheduledBackupJob.name);
+      const outcomes = await Promise.allSettled([
+        scheduledBackupJob.run({ dueAt: slot }, hourly, {} as never),
+        scheduledBackupJob.run({ dueAt: slot }, hourly, {} as never),
+      ]);
+      // The one that found the other running fails, for pg-boss to retry a minute later.
+      for (const outcome of outcomes) {
+        if (outcome.status === "rejected") {
+          expect(outcome.reason).toBeInstanceOf(BackupAlreadyRunningError);
         }
-        // While another instance holds the schedule's lock, a due check does nothing at all.
-        await ctx.runtime.database.db.delete(backupRuns);
-        const holder = await other.pool?.connect();
-        try {
-          await holder?.query("select pg_advisory_lock($1)", [SCHEDULE_LOCK_KEY]);
-          expect(await mine.check()).toBe("busy");
-          expect(await ctx.runtime.database.db.select().from(backupRuns)).toHaveLength(0);
-          await holder?.query("select pg_advisory_unlock($1)", [SCHEDULE_LOCK_KEY]);
-          expect(await mine.check()).toBe("ran");
-        } finally {
-          holder?.release();
-        }
-      } finally {
-        await other.close();
       }
-    },
-  );
+      expect(await ctx.runtime.database.db.select().from(backupRuns)).toHaveLength(1);
+      await Promise.all([
+        queueNextBackup(services(), hourly.backups.schedule, ctx.runtime.jobs),
+        queueNextBackup(services(), hourly.backups.schedule, ctx.runtime.jobs),
+      ]);
+      expect(await ctx.runtime.jobs.boss.findJobs(scheduledBackupJob.name)).toHaveLength(1);
+    }
+  });
 
   it("downloads through a signed link; a missing archive is a 404 message, never a 500", async () => {
     const result = await runBackup(services(), { trigger: "cli" });

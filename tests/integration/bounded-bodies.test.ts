@@ -46,9 +46,10 @@ describe.runIf(hasBuild())("bounded request bodies on the production server", ()
     server = await startAdminServer({
       env: {
         LOG_LEVEL: "info",
-        MAIL_POLL_MS: "1000",
         SUBMISSION_RATE_LIMIT: "1000",
         UPLOAD_RATE_LIMIT: "1000",
+        // The mail test reads the .eml files the delivery jobs write.
+        JOBS_WORK: "on",
       },
     });
   });

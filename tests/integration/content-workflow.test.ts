@@ -3,6 +3,7 @@ import { findPublishedPost, listPublishedPosts } from "@server/content/blog/read
 import { findPublishedCaseStudy } from "@server/content/case-studies/read";
 import { REVISIONS_KEPT, recordRevision } from "@server/content/workflow/drafts";
 import { checkPreview, PREVIEW_SECONDS, previewPath } from "@server/content/workflow/preview";
+import { publishDue } from "@server/content/workflow/scheduled-publishing";
 import {
   auditEvents,
   blogPosts,
@@ -11,7 +12,6 @@ import {
   contentRevisions,
   redirects,
 } from "@server/db/schema";
-import { publishDue } from "@server/jobs/scheduled-publishing";
 import { and, count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { PublishingState } from "~/lib/publishing";

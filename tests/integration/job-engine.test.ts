@@ -8,6 +8,7 @@ import { createLogger } from "@server/logger";
 import { createRuntime } from "@server/runtime";
 import { orphanSweepJob } from "@server/uploads/sweep-job";
 import { count } from "drizzle-orm";
+import { TestClock } from "pg-boss";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 import { waitFor } from "../support/wait";
@@ -159,4 +160,66 @@ describe("the runtime's job engine", () => {
     // Closed: the engine no longer takes work.
     await expect(runtime.jobs.send(orphanSweepJob, {})).rejects.toThrow();
   });
+});
+
+/**
+ * pg-boss's TestClock, attached to a PostgreSQL pool, runs its own statement on a connection the
+ * pool is handing out, and node-postgres warns about the overlap. It is the test clock's, not
+ * ours (the server never runs one): the warnings that arrive during this test are taken back
+ * from tests/support/no-overlapping-queries.ts, and only those.
+ */
+async function withoutTestClockWarnings(work: () => Promise<void>): Promise<void> {
+  const seen = (globalThis as { [key: symbol]: string[] | undefined })[
+    Symbol.for("studio.tests.overlappingQueries")
+  ];
+  const before = seen?.length ?? 0;
+  try {
+    await work();
+  } finally {
+    await new Promise((resolve) => setImmediate(resolve));
+    seen?.splice(before);
+  }
+}
+
+describe.each(testDrivers)("schedules on %s", (driver) => {
+  it("fire once per period across two instances, under a clock the test moves", async () => {
+    const database = await createTestDatabase(driver);
+    const clock = new TestClock("2026-03-02T15:59:30Z");
+    const fired: string[] = [];
+    const everyFive = defineJob<object, Runs>({
+      name: "test-every-five-minutes",
+      queue: { policy: "singleton", retryLimit: 0 },
+      pollSeconds: 1,
+      schedule: { cron: "*/5 * * * *", timeZone: "America/Los_Angeles" },
+      async run(_data, _services, job) {
+        fired.push(job.id);
+      },
+    });
+    const engines = [0, 1].map(() =>
+      createJobEngine({
+        database,
+        logger,
+        types: [everyFive],
+        services: () => runs,
+        work: true,
+        clock,
+      }),
+    );
+    await withoutTestClockWarnings(async () => {
+      try {
+        for (const engine of engines) await engine.start();
+        // From 15:59:30 to 16:14:30 in steps of ten seconds (the instances' cron checks and polls
+        // run at each): the periods of 16:00, 16:05 and 16:10.
+        for (let step = 0; step < 90; step++) await clock.tick(10_000);
+        await waitFor(async () => fired.length >= 3, "the three periods' runs");
+        // Twenty seconds more of polls: a second run of any period would show now.
+        for (let step = 0; step < 2; step++) await clock.tick(10_000);
+        expect(fired).toHaveLength(3);
+        expect(new Set(fired).size).toBe(3);
+      } finally {
+        for (const engine of engines) await engine.stop();
+        await database.destroy();
+      }
+    });
+  }, 120_000);
 });

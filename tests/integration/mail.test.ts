@@ -2,20 +2,34 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { notifications } from "@server/db/schema";
+import { createJobEngine, type JobEngine } from "@server/jobs/engine";
+import { createLogger } from "@server/logger";
 import {
-  BACKOFF_BASE_MS,
-  BACKOFF_MAX_MS,
-  backoffMs,
   createMailTransport,
-  createOutboxWorker,
+  deliverMailJob,
   enqueueNotification,
   type MailTransport,
+  queueUnsentMail,
 } from "@server/mail";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
+import { waitFor } from "../support/wait";
+
+/**
+ * The outbox (decision 0493): a notification row and its delivery job, committed together; the
+ * job sends the mail through the transport, pg-boss retries a failure with backoff, and the row
+ * says whether the mail went out, so it goes out once.
+ */
+
+const logger = createLogger("silent");
+/** The delivery job with retries seconds apart instead of minutes: the same handler, a test's pace. */
+const quickRetries = {
+  ...deliverMailJob,
+  queue: { ...deliverMailJob.queue, retryDelay: 1, retryDelayMax: 2 },
+  pollSeconds: 0.5,
+};
 
 const FROM = "Studio Website <website@studio.test>";
 
@@ -47,12 +61,8 @@ describe.each(testDrivers)("mail outbox on %s", (driver) => {
   let database: TestDatabase;
   let smtp: SmtpPeer;
   let dataDir: string;
-  let clock: Date;
-  const now = () => clock;
-  const advance = (ms: number) => {
-    clock = new Date(clock.getTime() + ms);
-  };
   const transports: MailTransport[] = [];
+  const engines: JobEngine[] = [];
   const smtpTransport = (port: number) => {
     const transport = createMailTransport({
       smtpUrl: `smtp://127.0.0.1:${port}`,
@@ -62,11 +72,28 @@ describe.each(testDrivers)("mail outbox on %s", (driver) => {
     transports.push(transport);
     return transport;
   };
+  /** An engine delivering through `transport`: working (polling), or run by hand (`runDue`). */
+  const engineWith = async (
+    transport: MailTransport,
+    options: { work?: boolean; type?: typeof deliverMailJob } = {},
+  ) => {
+    const engine = createJobEngine({
+      database,
+      logger,
+      types: [options.type ?? deliverMailJob],
+      services: () => ({ database, mail: { transport }, logger }),
+      work: options.work ?? false,
+    });
+    engines.push(engine);
+    await engine.start();
+    return engine;
+  };
   const rowOf = async (id: string) => {
     const [row] = await database.db.select().from(notifications).where(eq(notifications.id, id));
     if (!row) throw new Error(`notification ${id} not found`);
     return row;
   };
+  const jobOf = (engine: JobEngine, id: string) => engine.boss.getJobById(deliverMailJob.name, id);
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
@@ -80,23 +107,22 @@ describe.each(testDrivers)("mail outbox on %s", (driver) => {
     await database.db.delete(notifications);
     smtp.messages.length = 0;
     dataDir = await mkdtemp(path.join(tmpdir(), "mail-test-"));
-    // Ahead of the database clock, so rows enqueued with its now() are due.
-    clock = new Date(Date.now() + 5_000);
   });
   afterEach(async () => {
+    for (const engine of engines.splice(0)) await engine.stop();
     for (const transport of transports.splice(0)) transport.close();
+    // Each test starts from an empty queue.
+    const cleaner = await engineWith(createMailTransport({ dataDir, from: FROM }));
+    await cleaner.boss.deleteAllJobs(deliverMailJob.name);
+    await cleaner.stop();
+    engines.splice(0);
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it("delivers a queued notification over SMTP with its recipient, reply-to, subject and body", async () => {
-    const { id } = await enqueueNotification(database.db, sample);
-    const worker = createOutboxWorker({
-      db: database.db,
-      transport: smtpTransport(smtp.port),
-      now,
-    });
-
-    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+    const engine = await engineWith(smtpTransport(smtp.port));
+    const { id } = await enqueueNotification(database.db, engine, sample);
+    expect(await engine.runDue(deliverMailJob)).toEqual({ completed: 1, failed: 0 });
 
     expect(smtp.messages).toHaveLength(1);
     const [mail] = smtp.messages;
@@ -112,171 +138,89 @@ describe.each(testDrivers)("mail outbox on %s", (driver) => {
     expect(body).toContain(sample.html);
 
     const row = await rowOf(id);
-    expect(row.sentAt?.getTime()).toBe(clock.getTime());
+    expect(row.sentAt).not.toBeNull();
     expect(row.attempts).toBe(0);
     expect(row.lastError).toBeNull();
-    // Sent rows are never claimed again.
-    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect((await jobOf(engine, id))?.state).toBe("completed");
+    // The job is done; one sent again for the same mail finds it sent and sends nothing.
+    expect(await engine.runDue(deliverMailJob)).toEqual({ completed: 0, failed: 0 });
+    await engine.send(deliverMailJob, { notificationId: id });
+    expect(await engine.runDue(deliverMailJob)).toEqual({ completed: 1, failed: 0 });
     expect(smtp.messages).toHaveLength(1);
   });
 
-  it("keeps a mail queued while SMTP is down and delivers it when SMTP is back", async () => {
+  it("retries with backoff while SMTP is down and delivers exactly once when it is back", async () => {
     // A port with nothing listening: take a free one, then close its server.
     const down = await startSmtpPeer();
     const port = down.port;
     await down.close();
-    const worker = createOutboxWorker({ db: database.db, transport: smtpTransport(port), now });
-    const { id } = await enqueueNotification(database.db, sample);
+    const engine = await engineWith(smtpTransport(port), { work: true, type: quickRetries });
+    const { id } = await enqueueNotification(database.db, engine, sample);
 
-    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 1 });
-    let row = await rowOf(id);
-    expect(row.sentAt).toBeNull();
-    expect(row.attempts).toBe(1);
-    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
-    expect(row.nextAttemptAt.getTime()).toBe(clock.getTime() + backoffMs(1));
+    const failing = await waitFor(async () => {
+      const row = await rowOf(id);
+      return row.attempts >= 2 ? row : null;
+    }, "two failed attempts");
+    expect(failing.sentAt).toBeNull();
+    expect(failing.lastError).toMatch(/ECONNREFUSED|connect/i);
+    const retrying = await jobOf(engine, id);
+    expect(retrying?.state).toMatch(/^(retry|active)$/);
+    expect(retrying?.retryCount).toBeGreaterThanOrEqual(1);
 
-    // Backoff respected: nothing is due at the same time, nor just before the delay ends.
-    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
-    advance(backoffMs(1) - 1_000);
-    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
-
-    // Still down at the next try: the delay doubles.
-    advance(1_000);
-    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 1 });
-    row = await rowOf(id);
-    expect(row.attempts).toBe(2);
-    expect(row.nextAttemptAt.getTime()).toBe(clock.getTime() + backoffMs(2));
-
-    // SMTP is back on the same port; once the backoff has passed the mail goes out, once.
+    // SMTP is back on the same port; at the next try the mail goes out, once.
     const back = await startSmtpPeer(port);
     try {
-      advance(backoffMs(2) + 1_000);
-      expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
-      expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+      const done = await waitFor(async () => {
+        const job = await jobOf(engine, id);
+        return job?.state === "completed" ? job : null;
+      }, "the delivery job to complete");
+      expect(done.retryCount).toBeGreaterThanOrEqual(2);
       expect(back.messages).toHaveLength(1);
       expect(back.messages[0]?.recipients).toEqual([sample.recipient]);
       expect(parseMessage(back.messages[0]?.raw ?? "").headers.get("subject")).toBe(sample.subject);
-      row = await rowOf(id);
-      expect(row.sentAt?.getTime()).toBe(clock.getTime());
-      expect(row.attempts).toBe(2);
+      expect((await rowOf(id)).sentAt).not.toBeNull();
     } finally {
       await back.close();
     }
   });
 
-  it("never claims a row twice, even for concurrent workers", async () => {
-    const { id } = await enqueueNotification(database.db, sample);
-    const first = createOutboxWorker({ db: database.db, transport: smtpTransport(smtp.port), now });
-    const second = createOutboxWorker({
-      db: database.db,
-      transport: smtpTransport(smtp.port),
-      now,
+  it("retries for about two days, 30 s doubling to an hour apart, then keeps the failure", async () => {
+    const engine = await engineWith(smtpTransport(smtp.port));
+    const queue = await engine.boss.getQueue(deliverMailJob.name);
+    expect(queue).toMatchObject({
+      retryLimit: 40,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 3_600,
+      expireInSeconds: 120,
     });
-
-    const results = await Promise.all([first.runOnce(), second.runOnce()]);
-    expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(1);
-    expect(smtp.messages).toHaveLength(1);
-    expect((await rowOf(id)).sentAt).not.toBeNull();
-
-    // A backlog shared by three workers: every mail delivered exactly once.
-    const ids = new Set<string>();
-    for (let i = 0; i < 7; i++) {
-      ids.add((await enqueueNotification(database.db, { ...sample, subject: `Inquiry ${i}` })).id);
-    }
-    const workers = [1, 2, 3].map(() =>
-      createOutboxWorker({
-        db: database.db,
-        transport: smtpTransport(smtp.port),
-        now,
-        batchSize: 3,
-      }),
-    );
-    let sent = 0;
-    for (let round = 0; round < 5; round++) {
-      const batch = await Promise.all(workers.map((w) => w.runOnce()));
-      sent += batch.reduce((sum, r) => sum + r.sent, 0);
-    }
-    expect(sent).toBe(7);
-    const delivered = smtp.messages
-      .slice(1)
-      .map((m) => parseMessage(m.raw).headers.get("message-id"));
-    expect(new Set(delivered)).toEqual(new Set([...ids].map((i) => `<${i}@studio.test>`)));
-    expect(delivered).toHaveLength(7);
   });
 
-  // PGlite has a single connection, so only a server can hold a row lock from elsewhere.
-  it.skipIf(driver !== "postgres")(
-    "skips a row locked by another instance instead of waiting",
-    async () => {
-      const { id } = await enqueueNotification(database.db, sample);
-      const other = new pg.Client({ connectionString: database.url });
-      await other.connect();
-      try {
-        await other.query("begin");
-        await other.query("select id from notifications where id = $1 for update", [id]);
-        const worker = createOutboxWorker({
-          db: database.db,
-          transport: smtpTransport(smtp.port),
-          now,
-        });
-        expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
-        await other.query("rollback");
-        expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
-        expect(smtp.messages).toHaveLength(1);
-      } finally {
-        await other.end();
-      }
-    },
-  );
-
-  it("lets another worker take over a claim once its lease has expired", async () => {
-    // A worker that claimed a row and then hung (as if its process died mid-send).
-    let fail: (error: Error) => void = () => {};
-    const hung: MailTransport = {
-      kind: "smtp",
-      send: () =>
-        new Promise<void>((_, reject) => {
-          fail = reject;
-        }),
-      close() {},
-    };
-    const leaseMs = 60_000;
-    const { id } = await enqueueNotification(database.db, sample);
-    const stuck = createOutboxWorker({ db: database.db, transport: hung, now, leaseMs });
-    const stuckRun = stuck.runOnce();
-    await expect
-      .poll(async () => (await rowOf(id)).nextAttemptAt.getTime())
-      .toBe(clock.getTime() + leaseMs);
-
-    const other = createOutboxWorker({
-      db: database.db,
-      transport: smtpTransport(smtp.port),
-      now,
-      leaseMs,
-    });
-    advance(leaseMs - 1_000);
-    expect(await other.runOnce()).toEqual({ sent: 0, failed: 0 });
-    advance(1_000);
-    expect(await other.runOnce()).toEqual({ sent: 1, failed: 0 });
-    expect(smtp.messages).toHaveLength(1);
-
-    // The stale worker's late failure does not touch the row another worker already sent.
-    fail(new Error("socket hang up"));
-    expect(await stuckRun).toEqual({ sent: 0, failed: 1 });
-    const row = await rowOf(id);
-    expect(row.sentAt).not.toBeNull();
-    expect(row.attempts).toBe(0);
-    expect(row.lastError).toBeNull();
+  it("delivers each mail once while two working instances race for them", async () => {
+    const first = await engineWith(smtpTransport(smtp.port), { work: true });
+    await engineWith(smtpTransport(smtp.port), { work: true });
+    const ids = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      ids.add(
+        (await enqueueNotification(database.db, first, { ...sample, subject: `Inquiry ${i}` })).id,
+      );
+    }
+    await waitFor(async () => {
+      const rows = await database.db.select().from(notifications);
+      return rows.every((row) => row.sentAt !== null);
+    }, "every mail sent");
+    const delivered = smtp.messages.map((m) => parseMessage(m.raw).headers.get("message-id"));
+    expect(delivered).toHaveLength(8);
+    expect(new Set(delivered)).toEqual(new Set([...ids].map((i) => `<${i}@studio.test>`)));
   });
 
   it("writes a complete .eml file under DATA_DIR/mail when no SMTP_URL is set", async () => {
     const transport = createMailTransport({ dataDir, from: FROM });
     transports.push(transport);
     expect(transport.kind).toBe("file");
-    const { id } = await enqueueNotification(database.db, sample);
-    const worker = createOutboxWorker({ db: database.db, transport, now });
-
-    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+    const engine = await engineWith(transport);
+    const { id } = await enqueueNotification(database.db, engine, sample);
+    expect(await engine.runDue(deliverMailJob)).toEqual({ completed: 1, failed: 0 });
 
     const files = await readdir(path.join(dataDir, "mail"));
     expect(files).toHaveLength(1); // no temp file left behind
@@ -294,17 +238,19 @@ describe.each(testDrivers)("mail outbox on %s", (driver) => {
     expect((await rowOf(id)).sentAt).not.toBeNull();
   });
 
-  it("commits a notification with the caller's transaction, and rolls it back with it", async () => {
+  it("commits a notification and its job with the caller's transaction, and rolls both back", async () => {
+    const engine = await engineWith(smtpTransport(smtp.port));
     await expect(
       database.db.transaction(async (tx) => {
-        await enqueueNotification(tx, sample);
+        await enqueueNotification(tx, engine, sample);
         throw new Error("the submission failed");
       }),
     ).rejects.toThrow("the submission failed");
     expect(await database.db.select().from(notifications)).toHaveLength(0);
+    expect(await engine.boss.findJobs(deliverMailJob.name)).toHaveLength(0);
 
     await database.db.transaction(async (tx) => {
-      await enqueueNotification(tx, sample);
+      await enqueueNotification(tx, engine, sample);
     });
     const rows = await database.db.select().from(notifications);
     expect(rows).toHaveLength(1);
@@ -318,41 +264,29 @@ describe.each(testDrivers)("mail outbox on %s", (driver) => {
       attempts: 0,
       sentAt: null,
     });
+    const jobs = await engine.boss.findJobs(deliverMailJob.name);
+    expect(jobs.map((job) => job.id)).toEqual([rows[0]?.id]);
+  });
+
+  it("gives unsent mail without a job one at start, and only once", async () => {
+    const engine = await engineWith(smtpTransport(smtp.port));
+    // As stored before the engine, or restored from an archive: a row, no job.
+    const [row] = await database.db
+      .insert(notifications)
+      .values({ kind: "x", recipient: "a@studio.test", subject: "Stored", textBody: "Hello" })
+      .returning();
+    expect(await queueUnsentMail(database.db, engine)).toBe(1);
+    expect(await queueUnsentMail(database.db, engine)).toBe(0);
+    expect(await engine.runDue(deliverMailJob)).toEqual({ completed: 1, failed: 0 });
+    expect(smtp.messages).toHaveLength(1);
+    expect((await rowOf(row?.id ?? "")).sentAt).not.toBeNull();
+    expect(await queueUnsentMail(database.db, engine)).toBe(0);
   });
 
   it("rejects a notification without a recipient", async () => {
-    await expect(enqueueNotification(database.db, { ...sample, recipient: "  " })).rejects.toThrow(
-      /recipient/,
-    );
-  });
-
-  it("polls once started, and stops cleanly", async () => {
-    const worker = createOutboxWorker({ db: database.db, transport: smtpTransport(smtp.port) });
-    await enqueueNotification(database.db, sample);
-    worker.start(20);
-    try {
-      await expect.poll(() => smtp.messages.length, { timeout: 5_000 }).toBe(1);
-    } finally {
-      await worker.stop();
-    }
-    await enqueueNotification(database.db, { ...sample, subject: "After stop" });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(smtp.messages).toHaveLength(1);
-  });
-});
-
-describe("backoffMs", () => {
-  it("starts at 30 s, doubles, and is capped at one hour", () => {
-    expect(BACKOFF_BASE_MS).toBe(30_000);
-    expect(BACKOFF_MAX_MS).toBe(3_600_000);
-    expect([1, 2, 3, 4].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
-    expect(backoffMs(7)).toBe(1_920_000);
-    expect(backoffMs(8)).toBe(3_600_000);
-    expect(backoffMs(1_000)).toBe(3_600_000);
-    expect(backoffMs(0)).toBe(30_000);
-    for (let attempts = 1; attempts < 60; attempts++) {
-      expect(backoffMs(attempts + 1)).toBeGreaterThanOrEqual(backoffMs(attempts));
-      expect(backoffMs(attempts)).toBeLessThanOrEqual(BACKOFF_MAX_MS);
-    }
+    const engine = await engineWith(smtpTransport(smtp.port));
+    await expect(
+      enqueueNotification(database.db, engine, { ...sample, recipient: "  " }),
+    ).rejects.toThrow(/recipient/);
   });
 });

@@ -96,7 +96,7 @@ describe.runIf(hasBuild())("/metrics on the production server", () => {
       HOST: "0.0.0.0",
       SUBMISSION_RATE_LIMIT: "2",
       // The outbox is left alone while the test reads its depth.
-      MAIL_POLL_MS: "600000",
+      JOBS_WORK: "off",
     };
     [open, guarded] = await Promise.all([
       startAdminServer({ seed: true, env }),
@@ -168,7 +168,6 @@ describe.runIf(hasBuild())("/metrics on the production server", () => {
     ).toBe(1);
     // The accepted inquiry's two mails: the studio's notification, the visitor's acknowledgement.
     expect(sample(after, "outbox_pending") - sample(before, "outbox_pending")).toBe(2);
-    expect(after).toMatch(/^outbox_failed_sends_total 0$/m);
     // The previous scrape was counted too, under its own label.
     expect(requests(after, "/metrics")).toBeGreaterThanOrEqual(1);
     expect(after).toContain("process_resident_memory_bytes");

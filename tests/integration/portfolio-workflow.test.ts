@@ -1,7 +1,7 @@
 import { listPortfolioItems } from "@server/content/portfolio/editor";
 import { listPublishedPortfolioItems } from "@server/content/portfolio/read";
+import { publishDue } from "@server/content/workflow/scheduled-publishing";
 import { auditEvents, contentDrafts, contentRevisions, portfolioItems } from "@server/db/schema";
-import { publishDue } from "@server/jobs/scheduled-publishing";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { PublishingState } from "~/lib/publishing";

@@ -92,6 +92,7 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
     const { db } = t.runtime.database;
     const services = {
       db,
+      jobs: t.runtime.jobs,
       notifyEmail: "team@studio.test",
       siteUrl: "https://studio.test",
       bookingUrl: "https://calendly.test/northlight/call",
@@ -163,6 +164,7 @@ describe.each(testDrivers)("a person's requests on %s", (driver) => {
     const [admin] = await db.select().from(user).where(eq(user.email, TEST_ADMIN.email));
     const steps = {
       db,
+      jobs: t.runtime.jobs,
       siteUrl: "https://studio.test",
       actor: { id: admin?.id ?? null, email: TEST_ADMIN.email, ip: "198.51.100.7" },
     };

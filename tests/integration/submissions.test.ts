@@ -9,6 +9,7 @@ import {
   submitWeddingInquiry,
 } from "@server/inquiries/intake";
 import { submitJobApplication } from "@server/job-applications/intake";
+import type { JobEngine } from "@server/jobs/engine";
 import { createStorage, type StorageDriver } from "@server/storage";
 import {
   claimUploads,
@@ -35,6 +36,7 @@ import {
   storedObject,
   textBytes,
 } from "../support/files";
+import { queueingEngine } from "../support/mail";
 
 describe("upload content checks", () => {
   const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -210,8 +212,10 @@ describe.each(testDrivers)("submissions on %s", (driver) => {
   let storage: StorageDriver;
   let storageDir: string;
   const config = loadConfig({ SITE_URL: "https://studio.test" });
+  let jobs: JobEngine;
   const services = () => ({
     db: database.db,
+    jobs,
     notifyEmail: "team@studio.test",
     siteUrl: config.SITE_URL,
     bookingUrl: "https://calendly.test/northlight/call",
@@ -223,10 +227,12 @@ describe.each(testDrivers)("submissions on %s", (driver) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
+    jobs = await queueingEngine(database);
     storageDir = mkdtempSync(path.join(tmpdir(), "submissions-"));
     storage = createStorage({ ...config, DATA_DIR: storageDir }, { secret: "s".repeat(32) });
   });
   afterAll(async () => {
+    await jobs?.stop();
     await database?.destroy();
     rmSync(storageDir, { recursive: true, force: true });
   });

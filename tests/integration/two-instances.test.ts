@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { CONTENT_CACHE_TTL_MS } from "@server/caches";
 import { startContentChangeFeed } from "@server/content/change-feed";
+import { publishDue } from "@server/content/workflow/scheduled-publishing";
 import {
   blogPosts,
   contactSubmissions,
@@ -11,7 +12,6 @@ import {
   notifications,
   testimonials,
 } from "@server/db/schema";
-import { publishDue } from "@server/jobs/scheduled-publishing";
 import { deriveKeys } from "@server/keys";
 import { LocalStorage } from "@server/storage";
 import { and, eq, isNull } from "drizzle-orm";
@@ -58,8 +58,8 @@ describe.runIf(hasBuild() && process.env.TEST_DATABASE_URL)("two instances on on
       ...s3.env,
       S3_BUCKET_PREFIX: "two-",
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      // Both outbox workers poll often: each mail must still go out once.
-      MAIL_POLL_MS: "100",
+      // Both instances work the mail queue: each mail must still go out once.
+      JOBS_WORK: "on",
       SUBMISSION_RATE_LIMIT: String(SUBMISSION_LIMIT),
     };
     // A prepares the database (migrations, the demo content, the test admin); B starts on it.

@@ -3,16 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { BackupServices } from "@server/backup/run";
-import { createBackupSchedule } from "@server/backup/schedule";
+import { backupSchedule } from "@server/backup/schedule";
 import { createBackupStore } from "@server/backup/store";
 import type { ContentChange } from "@server/caches";
 import { loadConfig } from "@server/config";
 import { runtimeContext } from "@server/context";
-import { createJobEngine } from "@server/jobs/engine";
+import { createJobEngine, type JobEngine } from "@server/jobs/engine";
 import { deriveKeys } from "@server/keys";
-import { createMailTransport, createOutboxWorker } from "@server/mail";
+import { createMailTransport } from "@server/mail";
 import { takeFlash } from "@server/route-kit/flash";
-import type { Runtime } from "@server/runtime";
+import { JOB_TYPES, type Runtime } from "@server/runtime";
 import { clientIpContext } from "@server/security/client-ip";
 import { createAuth } from "@server/staff/auth";
 import { createStorage } from "@server/storage";
@@ -107,8 +107,19 @@ export async function createTestRuntime(
     logger,
     siteUrl: config.SITE_URL,
     archiveKey: keys.backupArchives,
+    jobs: { send: (type, data, sendOptions) => jobs.send(type, data, sendOptions) },
   };
   const mailTransport = createMailTransport({ dataDir, from: config.MAIL_FROM });
+  // Started, never working: jobs are queued as in production, and a test runs them when it
+  // chooses (`runtime.jobs.runDue(type)`).
+  const jobs: JobEngine = createJobEngine<Runtime>({
+    database,
+    logger,
+    types: JOB_TYPES,
+    services: (): Runtime => runtime,
+    work: false,
+    timeZone: config.STUDIO_TIME_ZONE,
+  });
   const runtime = {
     config,
     database,
@@ -116,16 +127,9 @@ export async function createTestRuntime(
     keys,
     storage,
     logger,
-    // Never polled: mail stays in the outbox, and a send goes to .eml files in DATA_DIR.
-    mail: {
-      transport: mailTransport,
-      worker: createOutboxWorker({ db: database.db, transport: mailTransport, logger }),
-    },
-    backups: {
-      store: backupStore,
-      services: backupServices,
-      schedule: createBackupSchedule(backupServices, { intervalHours: 0 }),
-    },
+    // A send goes to .eml files in DATA_DIR, when a test runs the queued mail jobs.
+    mail: { transport: mailTransport },
+    backups: { store: backupStore, services: backupServices, schedule: backupSchedule(0) },
     // Never started: the tests write what is queued with flush().
     visits: new VisitCounter(database.db, {
       siteUrl: SITE,
@@ -133,10 +137,10 @@ export async function createTestRuntime(
       now: () => new Date(startedAt + offset),
     }),
     caches: database.caches,
-    // Made, never started: no test of this runtime queues a job yet (job-engine.test.ts does).
-    jobs: createJobEngine({ database, logger, types: [], services: () => ({}), work: false }),
+    jobs,
     close: async () => {},
   } satisfies Runtime;
+  await jobs.start();
 
   const sessionCookie = async (account: { email: string; password: string }) => {
     const response = await auth.api.signInEmail({ body: account, asResponse: true });
@@ -165,6 +169,7 @@ export async function createTestRuntime(
     },
     cookies,
     async close() {
+      await jobs.stop();
       await database.destroy();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -74,7 +74,7 @@ export async function startAdminServer(
       ADMIN_PASSWORD: "",
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
-      MAIL_POLL_MS: "60000",
+      JOBS_WORK: "off",
       // No scheduled backup in the middle of a test; the backup tests ask for one.
       BACKUP_INTERVAL_HOURS: "0",
       TEST_CLOCK_FILE: clockFile,

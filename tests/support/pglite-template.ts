@@ -4,8 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { type Database, openDatabase, schema } from "@server/db/client";
+import { type Database, type DatabaseHandle, openDatabase, schema } from "@server/db/client";
 import { seedDemoContent } from "@server/db/seed";
+import { createJobEngine } from "@server/jobs/engine";
+import { createLogger } from "@server/logger";
+import { JOB_TYPES } from "@server/runtime";
 import { createAuth } from "@server/staff/auth";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
@@ -19,7 +22,7 @@ import { ADMIN_DATA_TEMPLATES_ENV, ensureTestStaff } from "./admin-data";
  * account costs a real password hash; loading a dump (or, on PostgreSQL, CREATE DATABASE ...
  * TEMPLATE) takes a fraction of that. Built from this checkout's migrations and seed at each run,
  * so never stale:
- * - migrated: the schema only;
+ * - migrated: the schema only, with the job engine's (pg-boss's tables and the runtime's queues);
  * - demo: + the demo content (seedDemoContent);
  * - staff: + the four test accounts of a TestRuntime (admin-runtime.ts);
  * - staff-demo: both.
@@ -51,6 +54,19 @@ async function dump(client: PGlite, dir: string, name: string): Promise<string> 
   return file;
 }
 
+/** Installs pg-boss's schema and the runtime's queues, as a runtime's first start does. */
+async function installJobs(database: Pick<DatabaseHandle, "pglite" | "url">): Promise<void> {
+  const engine = createJobEngine({
+    database: database as DatabaseHandle,
+    logger: createLogger("silent"),
+    types: JOB_TYPES,
+    services: () => ({}),
+    work: false,
+  });
+  await engine.start();
+  await engine.stop();
+}
+
 /** An in-memory PGlite, empty or loaded from a dump. */
 async function open(from?: string) {
   const client = await PGlite.create(undefined, {
@@ -68,7 +84,10 @@ async function open(from?: string) {
 export async function writeServerDataTemplates(dir: string, migrated?: string): Promise<void> {
   const { client, db } = await open(migrated);
   try {
-    if (!migrated) await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
+    if (!migrated) {
+      await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
+      await installJobs({ pglite: client });
+    }
     await ensureTestStaff(staffAuth(db), { named: true });
     await dump(client, dir, "server-staff");
     await seedDemoContent(db);
@@ -85,6 +104,7 @@ export default async function setup(project: TestProject) {
   {
     const { client, db } = await open();
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
+    await installJobs({ pglite: client });
     files.migrated = await dump(client, dir, "migrated");
     await seedDemoContent(db);
     files.demo = await dump(client, dir, "demo");
@@ -155,7 +175,9 @@ async function postgresTemplates() {
     await client.end();
   };
   try {
-    await make(names.migrated, null, async () => {});
+    await make(names.migrated, null, async () => {
+      await installJobs({ url: urlOf(names.migrated) });
+    });
     await make(names.demo, names.migrated, seedDemoContent);
     await make(names.staff, names.migrated, (db) =>
       ensureTestStaff(staffAuth(db), { named: false }),

@@ -151,7 +151,6 @@ describe("request metrics on an Express app", () => {
         invalidations: 0,
       }),
     },
-    outbox: { stats: () => ({ sent: 5, failed: 4 }) },
     refusals: () => ({
       "sign-in": 1,
       submission: 2,
@@ -215,7 +214,6 @@ describe("request metrics on an Express app", () => {
     expect(text).not.toMatch(/route="\/page\/[12]"/);
     expect(text).toContain("page_cache_hits_total 7");
     expect(text).toContain("page_cache_misses_total 2");
-    expect(text).toContain("outbox_failed_sends_total 4");
     expect(text).toContain("outbox_pending 3");
     expect(text).toContain('rate_limit_refusals_total{limiter="submission"} 2');
     expect(text).toContain('rate_limit_refusals_total{limiter="upload"} 0');

@@ -228,6 +228,7 @@ export async function action(args: Route.ActionArgs) {
       publishAt,
       actor: currentActor(args.context),
       siteUrl: runtime.config.SITE_URL,
+      jobs: runtime.jobs,
       status: checked.data.status,
       saveRow: (tx, status) => saveBlogPost(tx, { ...checked.data, ...images, status }, id),
     });
@@ -277,6 +278,7 @@ async function requestChangesOf(
     actor: currentActor(args.context),
     role,
     siteUrl: runtime.config.SITE_URL,
+    jobs: runtime.jobs,
   });
   if (done === "forbidden") return refused(403, { formError: WORKFLOW_MESSAGES.forbidden });
   if (done === "not-in-review") return refused(409, { formError: WORKFLOW_MESSAGES.notInReview });

@@ -212,6 +212,7 @@ export async function action(args: Route.ActionArgs) {
         publishAt,
         actor: currentActor(args.context),
         siteUrl: runtime.config.SITE_URL,
+        jobs: runtime.jobs,
         status: input.status,
         saveRow: async (tx, status) => {
           const savedId = await savePortfolioItem(tx, rowId, { ...input, status });

@@ -39,7 +39,7 @@ export async function findDraft(
 
 /**
  * Keeps `values` as the item's draft and as a revision; with `publishAt`, the draft is scheduled
- * to go live then (server/jobs/scheduled-publishing.ts); `in_review` sends it for review.
+ * to go live then (./scheduled-publishing.ts); `in_review` sends it for review.
  */
 export async function keepDraft(
   tx: Executor,

@@ -10,6 +10,7 @@ import {
 } from "@server/content/workflow/drafts";
 import type { Database, Executor } from "@server/db/client";
 import { contentDrafts } from "@server/db/schema";
+import type { JobSender } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import { enqueueNotification } from "@server/mail";
 import { composeMail } from "@server/mail/compose";
@@ -25,6 +26,7 @@ import {
 } from "~/lib/publishing";
 import { parseZonedDateTime, toZonedInput } from "~/lib/studio-time";
 import type { ContentStatus, DraftState, StaffRole, WorkflowEntity } from "~/lib/values";
+import { queuePublishing } from "./scheduled-publishing";
 
 /**
  * The editors' buttons, one way for blog posts, case studies and portfolio items (issue #31,
@@ -92,6 +94,8 @@ export interface WorkflowSave<R extends RowSave> {
   publishAt: Date | null;
   actor: AuditActor;
   siteUrl: string;
+  /** Where the author's e-mail and a scheduled draft's publishing are queued. */
+  jobs: JobSender;
   /** The status the form asks for; "archived" is a publishing decision (roles that publish). */
   status: ContentStatus;
   /** Saves the live row through the entity's own rules, in `tx`, with the status it gets. */
@@ -145,6 +149,9 @@ export async function saveThroughWorkflow<R extends RowSave>(
       save.publishAt,
       state,
     );
+    if (state === "scheduled" && save.publishAt) {
+      await queuePublishing(tx, save.jobs, { entity, id: itemId, publishAt: save.publishAt });
+    }
     if (rowAudited && state === "draft") return;
     await auditDraftSave(tx, actor, { entity, id: itemId, name: save.name }, state, save.publishAt);
   };
@@ -182,6 +189,7 @@ export async function saveThroughWorkflow<R extends RowSave>(
           name: save.name,
           author: draft.updatedByEmail,
           siteUrl: save.siteUrl,
+          jobs: save.jobs,
           outcome: { approved: true },
         });
       }
@@ -204,14 +212,14 @@ export async function requestChanges(
   db: Database,
   item: { entity: WorkflowEntity; id: string },
   rawComment: unknown,
-  reviewer: { actor: AuditActor; role: StaffRole; siteUrl: string },
+  reviewer: { actor: AuditActor; role: StaffRole; siteUrl: string; jobs: JobSender },
 ): Promise<"done" | "forbidden" | "not-in-review" | { commentError: string }> {
   if (!mayUseIntent(reviewer.role, "request-changes")) return "forbidden";
   const comment = typeof rawComment === "string" ? rawComment.trim() : "";
   if (!comment) return { commentError: WORKFLOW_MESSAGES.commentRequired };
   if (comment.length > REVIEW_COMMENT_MAX)
     return { commentError: WORKFLOW_MESSAGES.commentTooLong };
-  const { actor, siteUrl } = reviewer;
+  const { actor, siteUrl, jobs } = reviewer;
   return inTransaction(db, async (tx) => {
     const [draft] = await tx
       .update(contentDrafts)
@@ -231,6 +239,7 @@ export async function requestChanges(
       name: typeof name === "string" ? name : "",
       author: draft.updatedByEmail,
       siteUrl,
+      jobs,
       outcome: { approved: false, comment },
     });
     return "done";
@@ -247,6 +256,7 @@ async function reviewed(
     name: string;
     author: string | null;
     siteUrl: string;
+    jobs: JobSender;
     outcome: { approved: true } | { approved: false; comment: string };
   },
 ): Promise<void> {
@@ -264,7 +274,7 @@ async function reviewed(
   const section = HISTORY_SECTIONS[sectionOf(review.entity)];
   const editor = new URL(section.editor(review.id), review.siteUrl).toString();
   const reviewer = actor.email ?? "A reviewer";
-  await enqueueNotification(tx, {
+  await enqueueNotification(tx, review.jobs, {
     kind: outcome.approved ? "review-approved" : "review-changes-requested",
     recipient: review.author,
     subject: outcome.approved ? `Published: ${review.name}` : `Changes requested: ${review.name}`,

@@ -4,8 +4,9 @@ import { saveCaseStudy } from "@server/content/case-studies/editor";
 import { savePortfolioItem } from "@server/content/portfolio/editor";
 import { savedWithRedirect } from "@server/content/redirects/editor";
 import { dropDraft, recordRevision } from "@server/content/workflow/drafts";
-import type { Database } from "@server/db/client";
+import type { Database, Executor } from "@server/db/client";
 import { type ContentDraft, contentDrafts } from "@server/db/schema";
+import { defineJob, type JobSender, jobIdFor } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -13,17 +14,17 @@ import type { BlogPostFormValues } from "~/entities/blog-post/form";
 import { blogPostSchema } from "~/entities/blog-post/form";
 import { type CaseStudyDraft, parseCaseStudy } from "~/entities/case-study/form";
 import { portfolioItemSchema } from "~/entities/portfolio-item/form";
+import type { WorkflowEntity } from "~/lib/values";
 
 /**
- * Scheduled publishing (issue #31, decision 0332): every instance checks every 20 seconds for
- * drafts whose "Publish at" has come, and publishes each exactly once: the due rows are claimed
- * with FOR UPDATE SKIP LOCKED and deleted in the transaction that publishes them, so a second
- * instance racing for the same row skips it, then finds it gone. The content change is reported
- * after the commit, so every instance's caches drop it (the change feed), and the sitemap, the
- * RSS feed and the lists show the item only from then.
+ * Scheduled publishing (issue #31, decision 0332; a job since issue #49, decision 0493): a draft
+ * whose "Publish at" has come is published exactly once: the due rows are claimed with FOR UPDATE
+ * SKIP LOCKED and deleted in the transaction that publishes them, so a second run racing for the
+ * same row skips it, then finds it gone. The content change is reported after the commit, so
+ * every instance's caches drop it (the change feed), and the sitemap, the RSS feed and the lists
+ * show the item only from then.
  */
 
-export const SCHEDULE_CHECK_MS = 20_000;
 const BATCH = 20;
 
 /**
@@ -50,7 +51,7 @@ export async function publishDue(
         published++;
       } else {
         // It cannot go live as it is (a slug taken meanwhile, the item gone): back to a draft,
-        // for its author to fix, instead of being tried every 20 seconds.
+        // for its author to fix, instead of being tried again.
         logger?.warn({ entity: draft.entityType, id: draft.entityId }, "scheduled draft refused");
         await tx
           .update(contentDrafts)
@@ -149,27 +150,61 @@ async function saveDraftLive(
   return ok;
 }
 
-/** Checks for due drafts now and every 20 seconds; returns the stop. */
-export function startScheduledPublishing(
-  db: Database,
-  siteUrl: string,
-  logger: Logger,
-): () => void {
-  let running = false;
-  const check = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const published = await publishDue(db, siteUrl, new Date(), logger);
-      if (published > 0) logger.info({ published }, "published scheduled drafts");
-    } catch (err) {
-      logger.error({ err }, "scheduled publishing failed");
-    } finally {
-      running = false;
-    }
-  };
-  void check();
-  const timer = setInterval(() => void check(), SCHEDULE_CHECK_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+interface PublishingServices {
+  database: { db: Database };
+  config: { SITE_URL: string };
+  logger: Logger;
+}
+
+/**
+ * A job due at a draft's "Publish at" (issue #49): it publishes whatever is due then, so a draft
+ * rescheduled later makes its old job find nothing, and two drafts due together go live in the
+ * first job's run. Polled every second, so a post goes live within a few seconds of its time.
+ */
+export const publishScheduledJob = defineJob<{ entity: string; id: string }, PublishingServices>({
+  name: "publish-scheduled",
+  queue: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
+  pollSeconds: 1,
+  async run(_data, { database, config, logger }) {
+    const published = await publishDue(database.db, config.SITE_URL, new Date(), logger);
+    if (published > 0) logger.info({ published }, "published scheduled drafts");
+  },
+});
+
+/**
+ * Queues the job of a draft scheduled for `publishAt`, in the transaction that schedules it. Its
+ * id names the draft and the time, so scheduling it again for the same time adds nothing.
+ */
+export async function queuePublishing(
+  tx: Executor,
+  jobs: JobSender,
+  draft: { entity: WorkflowEntity; id: string; publishAt: Date },
+): Promise<void> {
+  await jobs.send(
+    publishScheduledJob,
+    { entity: draft.entity, id: draft.id },
+    {
+      tx,
+      startAfter: draft.publishAt,
+      id: jobIdFor(publishScheduledJob.name, draft.entity, draft.id, draft.publishAt.toISOString()),
+    },
+  );
+}
+
+/**
+ * At start: the job of every scheduled draft (one scheduled before the engine, or restored from
+ * an archive); a draft whose job exists keeps it (the same id).
+ */
+export async function queueScheduledDrafts(db: Database, jobs: JobSender): Promise<void> {
+  const scheduled = await db
+    .select({
+      entity: contentDrafts.entityType,
+      id: contentDrafts.entityId,
+      publishAt: contentDrafts.publishAt,
+    })
+    .from(contentDrafts)
+    .where(eq(contentDrafts.state, "scheduled"));
+  for (const draft of scheduled) {
+    if (draft.publishAt) await queuePublishing(db, jobs, { ...draft, publishAt: draft.publishAt });
+  }
 }

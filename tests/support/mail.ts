@@ -1,0 +1,50 @@
+import type { DatabaseHandle } from "@server/db/client";
+import { createJobEngine, JOBS_SCHEMA, type JobEngine } from "@server/jobs/engine";
+import { createLogger } from "@server/logger";
+import { deliverMailJob, type MailTransport } from "@server/mail";
+import type { Runtime } from "@server/runtime";
+import { sql } from "drizzle-orm";
+
+/**
+ * Runs the runtime's queued mail jobs now (a TestRuntime's engine does not work on its own),
+ * through `transport` (default the runtime's: .eml files in its DATA_DIR).
+ */
+export async function deliverQueuedMail(
+  runtime: Pick<Runtime, "database" | "logger" | "mail">,
+  transport: MailTransport = runtime.mail.transport,
+): Promise<{ completed: number; failed: number }> {
+  const engine = createJobEngine({
+    database: runtime.database,
+    logger: runtime.logger,
+    types: [deliverMailJob],
+    services: () => ({ ...runtime, mail: { transport } }),
+    work: false,
+  });
+  await engine.start();
+  try {
+    return await engine.runDue(deliverMailJob);
+  } finally {
+    await engine.stop();
+  }
+}
+
+/** Time passes for the mail waiting out its retry's backoff: each is due now. */
+export async function makeMailRetriesDue(runtime: Pick<Runtime, "database">): Promise<void> {
+  await runtime.database.db.execute(
+    sql`update ${sql.identifier(JOBS_SCHEMA)}.job set start_after = now()
+        where name = ${deliverMailJob.name} and state = 'retry'`,
+  );
+}
+
+/** An engine that queues the runtime's jobs on `database` and runs none (tests without a runtime). */
+export async function queueingEngine(database: DatabaseHandle): Promise<JobEngine> {
+  const engine = createJobEngine({
+    database,
+    logger: createLogger("silent"),
+    types: [deliverMailJob],
+    services: () => ({}),
+    work: false,
+  });
+  await engine.start();
+  return engine;
+}
