@@ -17,6 +17,7 @@ import { canonicalPaths } from "./http/canonical-path";
 import { sharedPageContext } from "./http/page-cache";
 import { redactUrl } from "./http/redact";
 import { startScheduledPublishing } from "./jobs/scheduled-publishing";
+import { jobMetricsSource } from "./observability/job-metrics";
 import { createMetrics, METRICS_PATH } from "./observability/metrics";
 import { isMetricsRequestAllowed } from "./observability/metrics-access";
 import { createRuntime, type Runtime } from "./runtime";
@@ -53,6 +54,7 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
       lastSuccessAt: async () => (await lastSucceededRun(runtime.database.db))?.startedAt ?? null,
       checks: () => runtime.backups.schedule.checks(),
     },
+    jobs: jobMetricsSource(runtime.jobs),
     build,
   });
   app.use(metrics.track());

@@ -4,6 +4,7 @@ import { notifications } from "@server/db/schema";
 import type { PageCacheStats } from "@server/http/page-cache";
 import type { Logger } from "@server/logger";
 import type { OutboxRunResult } from "@server/mail";
+import { type JobMetricsSource, registerJobMetrics } from "@server/observability/job-metrics";
 import { isMetricsRequestAllowed } from "@server/observability/metrics-access";
 import { createRouteLabeller } from "@server/observability/route-labels";
 import { LIMITERS, type LimiterName } from "@server/security/refusals";
@@ -35,6 +36,8 @@ export interface MetricsSources {
   visits?: { stats(): VisitCounterStats };
   /** Backups (decision 0245): the last good run's time, and this process's schedule checks. */
   backups?: { lastSuccessAt(): Promise<Date | null>; checks(): number };
+  /** The job engine (issue #49): queue depths at scrape time, this process's runs. */
+  jobs?: JobMetricsSource;
   /** Loaded once: the React Router build, for route labels. */
   build: () => Promise<Pick<ServerBuild, "routes">>;
 }
@@ -256,6 +259,8 @@ export function createMetrics(sources: MetricsSources): Metrics {
       },
     });
   }
+
+  if (sources.jobs) registerJobMetrics(registry, sources.jobs, sources.logger);
 
   let labelRoute: ((pathname: string) => string) | undefined;
   sources
