@@ -106,7 +106,7 @@ function JobsBody({ screen }: { screen: JobsScreen }) {
     <div className="flex flex-col gap-8">
       <Section id="jobs-queues" title="Queues">
         <SimpleTable
-          caption="Queues"
+          caption="Job counts by queue"
           heads={["Queue", "Waiting", "Running", "Failed (24 h)", "Done (24 h)"]}
           rows={screen.queues.map((queue) => [
             queue.queue,
@@ -120,7 +120,7 @@ function JobsBody({ screen }: { screen: JobsScreen }) {
       </Section>
       <Section id="jobs-schedules" title="Schedules">
         <SimpleTable
-          caption="Schedules"
+          caption="Job schedules"
           heads={["Queue", "Schedule", "Time zone", "Next run"]}
           rows={screen.schedules.map((schedule) => [
             schedule.queue,
@@ -168,7 +168,7 @@ function SimpleTable({
   const captionId = `${caption.toLowerCase().replace(/\W+/g, "-")}-caption`;
   return (
     <TableRegion captionId={captionId}>
-      <table className="w-full min-w-[32rem] text-left text-sm">
+      <table className="w-full text-left text-sm whitespace-nowrap">
         <caption id={captionId} className="sr-only">
           {caption}
         </caption>
@@ -180,7 +180,7 @@ function SimpleTable({
         <tbody className="divide-y divide-line">
           {rows.map(([first, ...rest]) => (
             <tr key={String(first)}>
-              <th scope="row" className="px-4 py-3 font-medium break-all">
+              <th scope="row" className="px-4 py-3 font-medium">
                 {first}
               </th>
               {rest.map((cell, index) => (
