@@ -46,6 +46,19 @@ const printJob = defineJob<{ key: string }, unknown>({
     if (failNext.delete(data.key)) throw new Error(`the printer is on fire (${data.key})`);
   },
 });
+/** Runs until the test opens its gate: a job the test can catch while it is running. */
+let openGate: () => void = () => {};
+const holdJob = defineJob<object, unknown>({
+  name: "test-hold",
+  queue: { retryLimit: 0, expireInSeconds: 30 },
+  pollSeconds: 0.5,
+  async run() {
+    await new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    ran.push("held");
+  },
+});
 /** Keeps its own retention: a type's queue options win over the engine's defaults. */
 const shortLivedJob = defineJob<object, unknown>({
   name: "test-short-lived",
@@ -66,7 +79,7 @@ describe.each(testDrivers)("the Jobs screen on %s", (driver) => {
     engine = createJobEngine({
       database: t.database,
       logger: t.runtime.logger,
-      types: [printJob, shortLivedJob],
+      types: [printJob, shortLivedJob, holdJob],
       services: () => ({}),
       work: true,
     });
@@ -98,6 +111,18 @@ describe.each(testDrivers)("the Jobs screen on %s", (driver) => {
     );
     expect(FINISHED_JOBS_KEPT_DAYS).toBe(14);
     expect((await engine.boss.getQueue(shortLivedJob.name))?.deleteAfterSeconds).toBe(60);
+    // A queue made before this rule (pg-boss's 7 days) takes it at the next start.
+    await engine.boss.updateQueue(printJob.name, { deleteAfterSeconds: 7 * 86_400 });
+    const next = createJobEngine({
+      database: t.database,
+      logger: t.runtime.logger,
+      types: [printJob],
+      services: () => ({}),
+      work: false,
+    });
+    await next.start();
+    await next.stop();
+    expect((await engine.boss.getQueue(printJob.name))?.deleteAfterSeconds).toBe(14 * 86_400);
   });
 
   it("counts each queue, lists a failure with its error and attempts, and the schedule's next run", async () => {
@@ -187,6 +212,25 @@ describe.each(testDrivers)("the Jobs screen on %s", (driver) => {
     expect((await auditRows(id)).map((row) => row.action)).toEqual(["cancel"]);
   });
 
+  it("Cancel marks a running job cancelled; its handler finishes and the job stays cancelled", async () => {
+    const id = await engine.send(holdJob, {});
+    if (!id) throw new Error("the job was not queued");
+    const state = async () => (await engine.boss.getJobById(holdJob.name, id))?.state;
+    await waitFor(async () => (await state()) === "active", "the held job to run");
+    const services = { jobs: engine, db: runtime.database.db };
+    expect(await changeJob(services, ACTOR, "cancel", { queue: holdJob.name, id })).toBe("changed");
+    openGate();
+    await waitFor(async () => ran.includes("held"), "the held handler to finish");
+    // The handler's completion does not bring it back.
+    const counted = await waitFor(async () => {
+      const [, , hold] = await queueCounts(engine);
+      return hold?.running === 0 ? hold : null;
+    }, "the held job to leave the running count");
+    expect(counted.done).toBe(0);
+    expect(await state()).toBe("cancelled");
+    expect(t.logs.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual([]);
+  });
+
   it("the page's action retries with a toast; an editor gets 403 and changes nothing", async () => {
     failNext.add("from-the-page");
     const id = await sent("from-the-page");
@@ -228,6 +272,7 @@ describe.each(testDrivers)("the Jobs screen on %s", (driver) => {
     expect(page.data?.queues.map((queue) => queue.queue)).toEqual([
       printJob.name,
       shortLivedJob.name,
+      holdJob.name,
     ]);
   });
 
