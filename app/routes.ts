@@ -85,6 +85,8 @@ export default [
       route("blog/categories", "routes/admin/blog-categories.tsx"),
       route("blog/:id/delete", "routes/admin/blog-delete.tsx"),
       route("backups", "routes/admin/backups.tsx"),
+      // Background work (issue #49): each queue, the schedules, failures; Retry and Cancel.
+      route("jobs", "routes/admin/jobs.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("redirects", "routes/admin/redirects.tsx"),
       // The other sites redirects may lead to (issue #47): the Redirects screen's admin forms.

@@ -16,6 +16,7 @@ import { boundBodies } from "./http/body-limit";
 import { canonicalPaths } from "./http/canonical-path";
 import { sharedPageContext } from "./http/page-cache";
 import { redactUrl } from "./http/redact";
+import { jobMetricsSource } from "./observability/job-metrics";
 import { createMetrics, METRICS_PATH } from "./observability/metrics";
 import { isMetricsRequestAllowed } from "./observability/metrics-access";
 import { createRuntime, type Runtime } from "./runtime";
@@ -50,6 +51,7 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
     backups: {
       lastSuccessAt: async () => (await lastSucceededRun(runtime.database.db))?.startedAt ?? null,
     },
+    jobs: jobMetricsSource(runtime.jobs),
     build,
   });
   app.use(metrics.track());

@@ -149,6 +149,9 @@ export const AUDIT_ACTIONS = [
   "access_denied",
   /** An item's preview links ended from its editor (issue #47 item 14, decision 0462). */
   "revoke_preview",
+  /** The Jobs screen (issue #49): a failed job sent back to its queue, a waiting or running one cancelled. */
+  "retry",
+  "cancel",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -171,6 +174,8 @@ export const AUDIT_ENTITY_LABELS = {
   redirect_domain: "Redirect site",
   person: "Personal data",
   privacy_settings: "Retention settings",
+  /** A background job of the Jobs screen (issue #49): its id, and its queue as the name. */
+  job: "Job",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

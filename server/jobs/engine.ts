@@ -4,6 +4,7 @@ import type { Logger } from "@server/logger";
 import { sql } from "drizzle-orm";
 import {
   type Clock,
+  type Db,
   type DrizzleTransactionLike,
   fromDrizzle,
   fromPglite,
@@ -25,6 +26,24 @@ import {
 
 /** pg-boss's tables live in their own schema: never in a backup archive, never in the app's. */
 export const JOBS_SCHEMA = "pgboss";
+
+/**
+ * How long a finished job stays in the table: a failed one (past its retries) must stay long
+ * enough for the Jobs screen to show it and an admin to retry it (issue #49). pg-boss's
+ * `deleteAfterSeconds` counts from `completed_on`, which it sets for completed, failed and
+ * cancelled jobs alike, so all three are kept this long unless a type says otherwise.
+ */
+export const FINISHED_JOBS_KEPT_DAYS = 14;
+const QUEUE_DEFAULTS: Omit<Queue, "name"> = {
+  deleteAfterSeconds: FINISHED_JOBS_KEPT_DAYS * 24 * 60 * 60,
+};
+
+/** One handler run on this instance: its queue, how long it took, whether it threw. */
+export interface JobRun {
+  queue: string;
+  seconds: number;
+  ok: boolean;
+}
 
 export interface JobType<Data extends object, Services> {
   /** The queue's name; one queue per job type. */
@@ -103,6 +122,8 @@ export interface JobEngine {
   /** The job types this engine was given (their queues and schedules). */
   // biome-ignore lint/suspicious/noExplicitAny: each type has its own data.
   readonly types: readonly JobType<any, unknown>[];
+  /** Calls `listener` after each handler run on this instance (the metrics); returns its removal. */
+  onRun(listener: (run: JobRun) => void): () => void;
 }
 
 /** What enqueues work: every module that queues a job takes this, not the whole engine. */
@@ -143,17 +164,48 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
       });
   boss.on("error", (err) => logger.error({ err }, "job engine error"));
 
+  const listeners = new Set<(run: JobRun) => void>();
+  const report = (run: JobRun) => {
+    for (const listener of listeners) {
+      // An observer's mistake must not fail the job it watched.
+      try {
+        listener(run);
+      } catch (err) {
+        logger.error({ err, queue: run.queue }, "job engine: a run observer failed");
+      }
+    }
+  };
+  /** Every handler run goes through here: timed, told to the observers, a failure rethrown. */
+  // biome-ignore lint/suspicious/noExplicitAny: each type has its own data.
+  const runHandler = async (type: JobType<any, Services>, job: Job<any>) => {
+    const startedAt = performance.now();
+    const seconds = () => (performance.now() - startedAt) / 1000;
+    try {
+      await type.run(job.data, options.services(), job);
+    } catch (error) {
+      // Counted, then rethrown: pg-boss records the failure and retries by the queue's rule.
+      report({ queue: type.name, seconds: seconds(), ok: false });
+      throw error;
+    }
+    report({ queue: type.name, seconds: seconds(), ok: true });
+  };
+
   let started = false;
   return {
     boss,
     types: options.types as JobEngine["types"],
+    onRun(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async start() {
       await boss.start();
       started = true;
       for (const type of options.types) {
+        const queue = { ...QUEUE_DEFAULTS, ...type.queue };
         const existing = await boss.getQueue(type.name);
-        if (existing) await boss.updateQueue(type.name, withoutCreateOnly(type.queue));
-        else await boss.createQueue(type.name, type.queue);
+        if (existing) await boss.updateQueue(type.name, withoutCreateOnly(queue));
+        else await boss.createQueue(type.name, queue);
       }
       if (!work) return;
       for (const type of options.types) {
@@ -168,7 +220,7 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
             notifyPollingIntervalSeconds: type.pollSeconds ?? 2,
           },
           async ([job]) => {
-            if (job) await type.run(job.data, options.services(), job);
+            if (job) await runHandler(type, job);
           },
         );
         if (type.schedule) {
@@ -187,9 +239,7 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         // The insert runs in the caller's transaction: a rollback takes the job with it.
-        ...(sendOptions.tx
-          ? { db: fromDrizzle(sendOptions.tx as unknown as DrizzleTransactionLike, sql) }
-          : {}),
+        ...(sendOptions.tx ? { db: inCallerTransaction(sendOptions.tx) } : {}),
       });
     },
     async runDue(type, limit = 100) {
@@ -197,7 +247,7 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
       const jobs = await boss.fetch<object>(type.name, { batchSize: limit });
       for (const job of jobs) {
         try {
-          await (type as JobType<object, Services>).run(job.data, options.services(), job);
+          await runHandler(type as JobType<object, Services>, job);
         } catch (error) {
           result.failed++;
           await boss.fail(type.name, job.id, { message: messageOf(error) });
@@ -221,6 +271,11 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** pg-boss's statements run in the caller's transaction (its Drizzle adapter), as `db` of a call. */
+export function inCallerTransaction(tx: Executor): Db {
+  return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 }
 
 /** The options a queue takes only when it is made (pg-boss refuses them on update). */

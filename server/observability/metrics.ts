@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "@server/db/client";
 import { notifications } from "@server/db/schema";
 import type { PageCacheStats } from "@server/http/page-cache";
 import type { Logger } from "@server/logger";
+import { type JobMetricsSource, registerJobMetrics } from "@server/observability/job-metrics";
 import { isMetricsRequestAllowed } from "@server/observability/metrics-access";
 import { createRouteLabeller } from "@server/observability/route-labels";
 import { LIMITERS, type LimiterName } from "@server/security/refusals";
@@ -31,8 +32,10 @@ export interface MetricsSources {
   refusals(): Readonly<Record<LimiterName, number>>;
   /** The page views of the public site (issue #33): written, and dropped by a full queue. */
   visits?: { stats(): VisitCounterStats };
-  /** Backups (decision 0245): the last good run's time, and this process's schedule checks. */
+  /** Backups (decision 0245): the last good run's time. */
   backups?: { lastSuccessAt(): Promise<Date | null> };
+  /** The job engine (issue #49): queue depths at scrape time, this process's runs. */
+  jobs?: JobMetricsSource;
   /** Loaded once: the React Router build, for route labels. */
   build: () => Promise<Pick<ServerBuild, "routes">>;
 }
@@ -229,6 +232,8 @@ export function createMetrics(sources: MetricsSources): Metrics {
       },
     });
   }
+
+  if (sources.jobs) registerJobMetrics(registry, sources.jobs, sources.logger);
 
   let labelRoute: ((pathname: string) => string) | undefined;
   sources

@@ -1,5 +1,13 @@
 import { readFile } from "node:fs/promises";
-import { expect, expectNoAxeViolations, hydrated, signIn, test, toast } from "../support/admin-e2e";
+import {
+  expect,
+  expectNoAxeViolations,
+  hydrated,
+  openFromNav,
+  signIn,
+  test,
+  toast,
+} from "../support/admin-e2e";
 
 /**
  * The Backups screen (issue #21, decision 0245) on the production build with its embedded
@@ -19,11 +27,7 @@ test.describe("backups (/admin/backups)", () => {
     page,
   }) => {
     await signIn(page);
-    await page.goto("/admin");
-    await page
-      .getByRole("navigation", { name: "Admin" })
-      .getByRole("link", { name: "Backups" })
-      .click();
+    await openFromNav(page, "Backups");
     await expect(page.getByRole("heading", { level: 1, name: "Backups" })).toBeVisible();
     await hydrated(page);
     const before = await rows(page).count();

@@ -22,6 +22,8 @@ const SCREENS: [string, string][] = [
   ["analytics", "/admin/analytics"],
   ["privacy", "/admin/privacy"],
   ["redirects", "/admin/redirects"],
+  // Issue #49: the background jobs.
+  ["jobs", "/admin/jobs"],
 ];
 
 test("the sign-in page fits and reads well", async ({ page }, testInfo) => {

@@ -74,6 +74,8 @@ const NOT_RECORD_WRITES: Record<string, string> = {
   "/admin/confirm": "the step-up restarts its session's clock (sessions.verified_at): no record",
   "/admin/confirm/passkey": "the step-up with a passkey: the same clock, no record",
   "/admin/privacy/export": "a download of a person's data: it writes its own audit row, no record",
+  // Issue #49: Retry and Cancel audit in the same transaction (tests/integration/jobs-screen.test.ts).
+  "/admin/jobs": "a job's state: pg-boss's own tables (schema pgboss), not a record table",
 };
 
 /**

@@ -223,6 +223,13 @@ describe.runIf(hasBuild())("/metrics on the production server", () => {
     // The per-type gauges stay; only their misnamed sums are gone.
     expect(text).toMatch(/^# TYPE nodejs_active_handles gauge$/m);
     expect(text).not.toContain("nodejs_active_handles_total");
+    // The job engine's series (issue #49) for its one queue, from the first scrape.
+    const sweep = { queue: "sweep-unclaimed-uploads" };
+    expect(text).toMatch(/^jobs_waiting\{queue="sweep-unclaimed-uploads"\} \d+$/m);
+    expect(text).toMatch(/^jobs_running\{queue="sweep-unclaimed-uploads"\} \d+$/m);
+    expect(sample(text, "jobs_failed_total", sweep)).toBe(0);
+    expect(text).toMatch(/^jobs_completed_total\{queue="sweep-unclaimed-uploads"\} \d+$/m);
+    expect(text).toMatch(/^# TYPE job_duration_seconds histogram$/m);
   });
 
   it("gives /healthz's details to a loopback peer, and only its status to a relayed request", async () => {

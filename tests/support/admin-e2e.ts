@@ -47,6 +47,15 @@ export async function signIn(page: Page, account = TEST_ADMIN) {
   await signInAs(page, account);
 }
 
+/** Opens a screen by its link in the admin navigation, from the dashboard. */
+export async function openFromNav(page: Page, label: string) {
+  await page.goto("/admin");
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: label, exact: true })
+    .click();
+}
+
 /** The toast region (SPEC section 9): bottom-right, labelled 'Notifications'. */
 export function notifications(page: Page): Locator {
   return page.getByRole("region", { name: /^Notifications/ });

@@ -1,8 +1,11 @@
 import type { Server } from "node:http";
+import type { JobRun } from "@server/jobs/engine";
+import { registerJobMetrics } from "@server/observability/job-metrics";
 import { createMetrics, type MetricsSources } from "@server/observability/metrics";
 import { isLoopbackAddress, isMetricsRequestAllowed } from "@server/observability/metrics-access";
 import { createRouteLabeller } from "@server/observability/route-labels";
 import express from "express";
+import { Registry } from "prom-client";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -234,5 +237,36 @@ describe("request metrics on an Express app", () => {
     } finally {
       stuck = false;
     }
+  });
+});
+
+describe("job metrics", () => {
+  it("reports queue depths unknown (NaN), within the timeout, when pg-boss does not answer", async () => {
+    const registry = new Registry();
+    let runs: ((run: JobRun) => void) | undefined;
+    registerJobMetrics(
+      registry,
+      {
+        queues: () => ["a-queue"],
+        counts: () => new Promise(() => {}),
+        onRun: (listener) => {
+          runs = listener;
+          return () => {};
+        },
+      },
+      { warn: () => {} },
+    );
+    runs?.({ queue: "a-queue", seconds: 0.2, ok: true });
+    runs?.({ queue: "a-queue", seconds: 3, ok: false });
+    const started = Date.now();
+    const text = await registry.metrics();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(text).toMatch(/^jobs_waiting\{queue="a-queue"\} nan$/im);
+    expect(text).toMatch(/^jobs_running\{queue="a-queue"\} nan$/im);
+    expect(text).toContain('jobs_completed_total{queue="a-queue"} 1');
+    expect(text).toContain('jobs_failed_total{queue="a-queue"} 1');
+    expect(text).toContain('job_duration_seconds_bucket{le="0.5",queue="a-queue"} 1');
+    expect(text).toContain('job_duration_seconds_bucket{le="5",queue="a-queue"} 2');
+    expect(text).toContain('job_duration_seconds_sum{queue="a-queue"} 3.2');
   });
 });

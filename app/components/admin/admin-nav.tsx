@@ -15,6 +15,7 @@ import {
   Signpost,
   UserCog,
   Users,
+  Workflow,
 } from "lucide-react";
 import { Form, NavLink, useLocation } from "react-router";
 import { areaOf, mayEnter } from "~/entities/staff/access";
@@ -35,6 +36,8 @@ export const ADMIN_NAV = [
   { label: "Analytics", to: "/admin/analytics", icon: ChartLine },
   // Issue #21: after SPEC section 2's items.
   { label: "Backups", to: "/admin/backups", icon: DatabaseBackup },
+  // Issue #49: the background work (admins only).
+  { label: "Jobs", to: "/admin/jobs", icon: Workflow },
   // Issue #29.
   { label: "Staff", to: "/admin/staff", icon: UserCog },
   { label: "Audit log", to: "/admin/audit", icon: ScrollText },

@@ -24,6 +24,8 @@ export const AREAS = [
   "inquiries",
   "applications",
   "backups",
+  /** The background jobs' queues, schedules and failures (issue #49): admins only. */
+  "jobs",
   "staff",
   "audit",
   /** A person's requests, retention, records of consent (issue #32). */
@@ -90,6 +92,7 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/redirects/domains": "domains",
   "/admin/backups": "backups",
   "/admin/backups/:id/download": "backups",
+  "/admin/jobs": "jobs",
   "/admin/audit": "audit",
   "/admin/audit.csv": "audit",
   "/admin/staff": "staff",

@@ -80,6 +80,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   csv_export: "Exported a CSV",
   access_denied: "Refused access",
   revoke_preview: "Revoked preview links",
+  retry: "Retried",
+  cancel: "Cancelled",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({
