@@ -3,7 +3,11 @@ import { findPublishedPost, listPublishedPosts } from "@server/content/blog/read
 import { findPublishedCaseStudy } from "@server/content/case-studies/read";
 import { REVISIONS_KEPT, recordRevision } from "@server/content/workflow/drafts";
 import { checkPreview, PREVIEW_SECONDS, previewPath } from "@server/content/workflow/preview";
-import { publishDue } from "@server/content/workflow/scheduled-publishing";
+import {
+  publishDue,
+  publishScheduledJob,
+  queuePublishing,
+} from "@server/content/workflow/scheduled-publishing";
 import {
   auditEvents,
   blogPosts,
@@ -12,6 +16,7 @@ import {
   contentRevisions,
   redirects,
 } from "@server/db/schema";
+import { createJobEngine } from "@server/jobs/engine";
 import { and, count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { PublishingState } from "~/lib/publishing";
@@ -22,6 +27,7 @@ import { action as historyAction, loader as historyLoader } from "~/routes/admin
 import { loader as postLoader } from "~/routes/site/blog-post";
 import { callRoute, formOf, postTo, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { waitFor } from "../support/wait";
 
 /** Drafts, publishing and revisions (issue #31) through the blog editor's route. */
 describe.each(testDrivers)("content workflow on %s", (driver) => {
@@ -420,6 +426,55 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
       .where(eq(auditEvents.entityId, id))
       .orderBy(auditEvents.at);
     expect(audits.map((row) => row.action)).toEqual(["create", "schedule", "update"]);
+  });
+
+  it("queues the schedule's job with the save, and a working instance publishes within 5 s of its time", async () => {
+    const created = await submit("/admin/blog/new", {
+      title: "Timely Story",
+      content: "<p>On the dot</p>",
+      workflow: "save-draft",
+    });
+    const id = created.location?.split("/").pop() ?? "";
+    const zone = "America/Los_Angeles";
+    const at = new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000);
+    await submit(
+      `/admin/blog/edit/${id}`,
+      {
+        title: "Timely Story",
+        content: "<p>On the dot</p>",
+        workflow: "schedule",
+        publishAt: toZonedInput(at, zone),
+      },
+      id,
+    );
+    // The save queued its job, due at "Publish at".
+    const queued = await t.runtime.jobs.boss.findJobs(publishScheduledJob.name);
+    expect(queued.map((job) => job.startAfter)).toContainEqual(at);
+    // The form takes whole minutes; the same schedule two seconds from now, as its save makes it.
+    const soon = new Date(Date.now() + 2_000);
+    await db().update(contentDrafts).set({ publishAt: soon }).where(eq(contentDrafts.entityId, id));
+    await queuePublishing(db(), t.runtime.jobs, { entity: "blog_post", id, publishAt: soon });
+    // Another instance that works the queue (this runtime only enqueues).
+    const worker = createJobEngine({
+      database: t.runtime.database,
+      logger: t.runtime.logger,
+      types: [publishScheduledJob],
+      services: () => t.runtime,
+      work: true,
+    });
+    await worker.start();
+    try {
+      const liveAt = await waitFor(
+        async () => ((await findPublishedPost(db(), "timely-story")) ? Date.now() : null),
+        "the post to go live",
+        30_000,
+        50,
+      );
+      expect(liveAt - soon.getTime()).toBeLessThan(5_000);
+      expect(liveAt).toBeGreaterThanOrEqual(soon.getTime());
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("scheduling a live post's new slug: at its time the old address redirects to the new one", async () => {
