@@ -95,7 +95,7 @@ test.describe("back-office sign-in and access", () => {
     await expect(page).toHaveURL(/\/admin\/job-applications\?status=new$/);
   });
 
-  test("the admin navigation is exactly SPEC's (then Backups), and Logout signs out", async ({
+  test("the admin navigation is exactly SPEC's (then Backups and Jobs), and Logout signs out", async ({
     page,
   }) => {
     await signIn(page);
@@ -112,6 +112,7 @@ test.describe("back-office sign-in and access", () => {
       "Redirects",
       "Analytics",
       "Backups",
+      "Jobs",
       "Staff",
       "Audit log",
       "Your account",
