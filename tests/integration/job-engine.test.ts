@@ -1,11 +1,23 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { restoreBackupArchive } from "@server/backup/archive";
+import { runBackup } from "@server/backup/run";
 import { loadConfig } from "@server/config";
-import { uploads } from "@server/db/schema";
-import { createJobEngine, defineJob, type JobEngine, type JobType } from "@server/jobs/engine";
+import { keepDraft } from "@server/content/workflow/drafts";
+import { openDatabase } from "@server/db/client";
+import { blogPosts, uploads } from "@server/db/schema";
+import {
+  createJobEngine,
+  defineJob,
+  type JobEngine,
+  type JobType,
+  jobIdFor,
+} from "@server/jobs/engine";
 import { createLogger } from "@server/logger";
+import { deliverMailJob, enqueueNotification } from "@server/mail";
 import { createRuntime } from "@server/runtime";
+import { createStorage } from "@server/storage";
 import { orphanSweepJob } from "@server/uploads/sweep-job";
 import { count } from "drizzle-orm";
 import { TestClock } from "pg-boss";
@@ -221,5 +233,73 @@ describe.each(testDrivers)("schedules on %s", (driver) => {
         await database.destroy();
       }
     });
+  }, 120_000);
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("the job engine across a restore", () => {
+  it("keeps each schedule once, sends no done mail again, and rebuilds a scheduled draft's job", async () => {
+    const database = await createTestDatabase("postgres", { template: "demo" });
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "job-restore-"));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      STORAGE_DRIVER: "local",
+      SEED_DEMO: "false",
+      BACKUP_INTERVAL_HOURS: "24",
+    });
+    const mailFiles = async () =>
+      (await readdir(path.join(dataDir, "mail")).catch(() => [])).length;
+    const publishAt = new Date(Date.now() + 7 * 86_400_000);
+    let archivePath = "";
+    let draftId = "";
+    const first = await createRuntime(config, { logger });
+    try {
+      const db = first.database.db;
+      await enqueueNotification(db, first.jobs, {
+        kind: "test",
+        recipient: "a@studio.test",
+        subject: "Sent before the backup",
+        text: "Hello",
+      });
+      await waitFor(async () => (await mailFiles()) === 1, "the mail to be sent");
+      const [post] = await db.select({ id: blogPosts.id }).from(blogPosts).limit(1);
+      draftId = post?.id ?? "";
+      const actor = { id: null, email: "editor@studio.test", ip: null };
+      await keepDraft(db, { entity: "blog_post", id: draftId }, {}, actor, new Date(), publishAt);
+      archivePath = (await runBackup(first.backups.services, { trigger: "cli" })).location;
+    } finally {
+      await first.close();
+    }
+    // The restore replaces the app's tables; pg-boss's schema stays as the instance left it.
+    const target = await openDatabase({ driver: "postgres", url: database.url ?? "" });
+    try {
+      await restoreBackupArchive(
+        archivePath,
+        { database: target, storage: createStorage(config, { secret: "s".repeat(32) }) },
+        { archiveKey: first.keys.backupArchives, replace: true },
+      );
+    } finally {
+      await target.close();
+    }
+    const second = await createRuntime(config, { logger });
+    try {
+      const schedules = await second.jobs.boss.getSchedules();
+      const names = schedules.map((schedule) => schedule.name).sort();
+      expect(names).toEqual([...new Set(names)]);
+      expect(names).toContain("follow-up-digests");
+      // The draft kept in the archive has its job again, due at its time.
+      const publishing = await second.jobs.boss.findJobs("publish-scheduled", {
+        id: jobIdFor("publish-scheduled", "blog_post", draftId, publishAt.toISOString()),
+      });
+      expect(publishing.map((job) => job.startAfter)).toEqual([publishAt]);
+      // Nothing waits to deliver, and the mail sent before the backup is not sent again.
+      const waiting = await second.jobs.boss.findJobs(deliverMailJob.name, { queued: true });
+      expect(waiting).toEqual([]);
+      expect(await mailFiles()).toBe(1);
+    } finally {
+      await second.close();
+      await database.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }, 120_000);
 });
