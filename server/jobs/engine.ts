@@ -206,6 +206,16 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
         const existing = await boss.getQueue(type.name);
         if (existing) await boss.updateQueue(type.name, withoutCreateOnly(queue));
         else await boss.createQueue(type.name, queue);
+        // Every instance keeps the schedules as declared (the Jobs screen shows them); only a
+        // working one fires them.
+        if (type.schedule) {
+          await boss.schedule(type.name, type.schedule.cron, null, {
+            tz: type.schedule.timeZone ?? options.timeZone ?? "UTC",
+          });
+        } else {
+          // A type that lost its schedule in an upgrade must not keep firing.
+          await boss.unschedule(type.name);
+        }
       }
       if (!work) return;
       for (const type of options.types) {
@@ -223,14 +233,6 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
             if (job) await runHandler(type, job);
           },
         );
-        if (type.schedule) {
-          await boss.schedule(type.name, type.schedule.cron, null, {
-            tz: type.schedule.timeZone ?? options.timeZone ?? "UTC",
-          });
-        } else {
-          // A type that lost its schedule in an upgrade must not keep firing.
-          await boss.unschedule(type.name);
-        }
       }
     },
     send(type, data, sendOptions = {}) {

@@ -32,7 +32,7 @@ test.use({
   adminData: {
     seed: true,
     submissions: true,
-    env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` },
+    env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, JOBS_WORK: "on" },
   },
 });
 

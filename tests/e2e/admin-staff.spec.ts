@@ -38,7 +38,7 @@ const NO_SCRIPT_RESET = {
 test.use({
   adminData: {
     seed: true,
-    env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` },
+    env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, JOBS_WORK: "on" },
     content: async (db) => {
       const id = randomUUID();
       await db
