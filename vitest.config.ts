@@ -29,6 +29,10 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "isolated", include: ISOLATED } },
+      // Benchmarks written as tests (`npm run bench:publishing`): never part of `npm test`.
+      ...(process.env.VITEST_BENCH
+        ? [{ extends: true, test: { name: "bench", include: ["tests/bench/**/*.test.ts"] } }]
+        : []),
       {
         extends: true,
         test: {
