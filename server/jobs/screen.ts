@@ -100,7 +100,9 @@ export async function queueCounts(jobs: Engine): Promise<QueueCounts[]> {
 
 /** Every schedule pg-boss keeps, with its next run read by pg-boss's own cron walk. */
 export async function loadSchedules(jobs: Engine): Promise<ScheduleRow[]> {
-  const schedules = await jobs.boss.getSchedules();
+  // This instance's job types only: a schedule another version of the site left is not ours.
+  const ours = new Set(names(jobs));
+  const schedules = (await jobs.boss.getSchedules()).filter((schedule) => ours.has(schedule.name));
   return schedules.map((schedule) => {
     let next: Date | undefined;
     try {
@@ -165,11 +167,14 @@ export async function recentFailures(jobs: Engine): Promise<JobRow[]> {
   return rows.map(rowOf);
 }
 
-/** Jobs waiting or running, oldest first, at most 50: what "Cancel" applies to. */
+/**
+ * Jobs waiting or running, oldest first, at most 50: what "Cancel" applies to. Their time is when
+ * a waiting job is due (a scheduled post's "Publish at", the next backup) or a running one began.
+ */
 export async function pendingJobs(jobs: Engine): Promise<JobRow[]> {
   const rows = await select<StoredJob>(
     jobs,
-    `SELECT id, name, state, CASE WHEN state = 'active' THEN started_on ELSE created_on END AS at,
+    `SELECT id, name, state, CASE WHEN state = 'active' THEN started_on ELSE start_after END AS at,
        output, retry_count, retry_limit
      FROM ${JOBS_SCHEMA}.job
      WHERE name = ANY($1::text[]) AND state IN ('created', 'retry', 'active')

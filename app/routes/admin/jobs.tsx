@@ -203,6 +203,13 @@ const STATE_LABELS: Record<JobRow["state"], string> = {
   failed: "Failed",
 };
 
+/** What a row's time is: a waiting job's due time, a running one's start, a failure's end. */
+const AT_LABELS: Record<JobRow["state"], string> = {
+  waiting: "Due",
+  running: "Started",
+  failed: "Failed",
+};
+
 function JobList({ label, rows, empty }: { label: string; rows: JobRow[]; empty: string }) {
   if (rows.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
@@ -217,7 +224,7 @@ function JobList({ label, rows, empty }: { label: string; rows: JobRow[]; empty:
             </span>
           }
           details={[
-            formatDateTime(row.at),
+            `${AT_LABELS[row.state]} ${formatDateTime(row.at)}`,
             `Attempts ${row.attempts} of ${row.maxAttempts}`,
             `ID ${row.id}`,
           ]}
