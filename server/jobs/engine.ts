@@ -83,6 +83,12 @@ export interface JobEngineOptions<Services> {
   clock?: Clock;
   /** The zone schedules are read in unless a type names its own (STUDIO_TIME_ZONE). */
   timeZone?: string;
+  /**
+   * Seconds between this instance's passes over the queues (pg-boss's supervise and monitor
+   * intervals, 60 by default): a job whose worker died is retried at the first pass after its
+   * `expireInSeconds`. Lowered by tests that kill a worker, so they take seconds, not minutes.
+   */
+  superviseSeconds?: number;
 }
 
 export interface SendOptions {
@@ -153,6 +159,13 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
     // poll. Not under a test's clock, which would drive the listener's heartbeat as well.
     useListenNotify: work && !options.clock,
     ...(options.clock ? { clock: options.clock } : {}),
+    // Expiry runs in the monitor step of a supervise pass, so both intervals bound it.
+    ...(options.superviseSeconds
+      ? {
+          superviseIntervalSeconds: options.superviseSeconds,
+          monitorIntervalSeconds: options.superviseSeconds,
+        }
+      : {}),
   };
   const boss = database.pglite
     ? new PgBoss({ ...shared, db: fromPglite(database.pglite), backend: "pglite" })

@@ -107,6 +107,15 @@ describe("configuration", () => {
     expect(problems.some((p) => p.startsWith(`${variable}:`))).toBe(true);
   });
 
+  it("reads JOBS_WORK: on by default, off makes an instance enqueue only", () => {
+    expect(loadConfig({}).JOBS_WORK).toBe("on");
+    expect(loadConfig({ JOBS_WORK: "on" }).JOBS_WORK).toBe("on");
+    expect(loadConfig({ JOBS_WORK: "off" }).JOBS_WORK).toBe("off");
+    for (const bad of ["false", "no", "0", "OFF"]) {
+      expect(problemsOf({ JOBS_WORK: bad }).some((p) => p.startsWith("JOBS_WORK:"))).toBe(true);
+    }
+  });
+
   it("reads METRICS_TOKEN: none by default (loopback only), else 32+ characters", () => {
     expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: "" }).METRICS_TOKEN).toBeUndefined();
