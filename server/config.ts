@@ -107,6 +107,16 @@ const envSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     MAIL_POLL_MS: z.coerce.number().int().min(50).default(5000),
+    /**
+     * "off": this instance enqueues jobs but runs none (no handlers, schedules or supervision),
+     * for a web-only instance beside worker instances on one PostgreSQL database (decision 0492).
+     */
+    JOBS_WORK: optionalText
+      .refine(
+        (value) => value === undefined || value === "on" || value === "off",
+        "must be on or off",
+      )
+      .transform((value) => value !== "off"),
     /** Public form submissions (inquiries, applications) per IP address per 10 minutes. */
     SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Upload requests (contact attachments) per IP address per 10 minutes. */

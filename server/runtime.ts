@@ -158,7 +158,7 @@ export async function createRuntime(
         if (!runtime) throw new Error("a job ran before the runtime was made");
         return runtime;
       },
-      work: options.startWorkers !== false,
+      work: options.startWorkers !== false && config.JOBS_WORK,
     });
     let stopDailyJobs: (() => void) | undefined;
     if (options.startWorkers !== false) {

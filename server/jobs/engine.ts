@@ -58,6 +58,12 @@ export interface JobEngineOptions<Services> {
   work: boolean;
   /** pg-boss's clock: the system's, or a TestClock a test moves. */
   clock?: Clock;
+  /**
+   * Seconds between this instance's passes over the queues (pg-boss's supervise and monitor
+   * intervals, 60 by default): a job whose worker died is retried at the first pass after its
+   * `expireInSeconds`. Lowered by tests that kill a worker, so they take seconds, not minutes.
+   */
+  superviseSeconds?: number;
 }
 
 export interface SendOptions {
@@ -95,6 +101,13 @@ export function createJobEngine<Services>(options: JobEngineOptions<Services>): 
     schedule: work,
     migrate: true,
     ...(options.clock ? { clock: options.clock } : {}),
+    // Expiry runs in the monitor step of a supervise pass, so both intervals bound it.
+    ...(options.superviseSeconds
+      ? {
+          superviseIntervalSeconds: options.superviseSeconds,
+          monitorIntervalSeconds: options.superviseSeconds,
+        }
+      : {}),
   };
   const boss = database.pglite
     ? new PgBoss({ ...shared, db: fromPglite(database.pglite), backend: "pglite" })

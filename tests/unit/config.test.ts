@@ -107,6 +107,16 @@ describe("configuration", () => {
     expect(problems.some((p) => p.startsWith(`${variable}:`))).toBe(true);
   });
 
+  it("reads JOBS_WORK: on by default, off makes an instance enqueue only", () => {
+    expect(loadConfig({}).JOBS_WORK).toBe(true);
+    expect(loadConfig({ JOBS_WORK: "" }).JOBS_WORK).toBe(true);
+    expect(loadConfig({ JOBS_WORK: "on" }).JOBS_WORK).toBe(true);
+    expect(loadConfig({ JOBS_WORK: "off" }).JOBS_WORK).toBe(false);
+    for (const bad of ["false", "no", "0", "OFF"]) {
+      expect(problemsOf({ JOBS_WORK: bad })).toEqual(["JOBS_WORK: must be on or off"]);
+    }
+  });
+
   it("reads METRICS_TOKEN: none by default (loopback only), else 32+ characters", () => {
     expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: "" }).METRICS_TOKEN).toBeUndefined();
