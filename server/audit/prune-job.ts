@@ -1,5 +1,5 @@
 import type { Database } from "@server/db/client";
-import { defineJob } from "@server/jobs/engine";
+import { defineJob, NIGHTLY } from "@server/jobs/engine";
 import type { Logger } from "@server/logger";
 import { pruneAuditEvents } from "./read";
 
@@ -9,8 +9,7 @@ export const pruneAuditLogJob = defineJob<
   { database: { db: Database }; config: { AUDIT_RETENTION_DAYS: number }; logger: Logger }
 >({
   name: "prune-audit-log",
-  queue: { policy: "singleton", retryLimit: 3, retryDelay: 300, expireInSeconds: 30 * 60 },
-  pollSeconds: 30,
+  ...NIGHTLY,
   schedule: { cron: "30 3 * * *" },
   async run(_data, { database, config, logger }) {
     const removed = await pruneAuditEvents(database.db, config.AUDIT_RETENTION_DAYS);

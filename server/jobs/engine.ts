@@ -63,6 +63,15 @@ export interface JobType<Data extends object, Services> {
   run(data: Data, services: Services, job: Job<Data>): Promise<void>;
 }
 
+/**
+ * What the nightly jobs share: one run at a time, three more tries five minutes apart, half an
+ * hour to finish, and a relaxed poll (a job a day needs no second's precision).
+ */
+export const NIGHTLY = {
+  queue: { policy: "singleton", retryLimit: 3, retryDelay: 300, expireInSeconds: 30 * 60 },
+  pollSeconds: 30,
+} as const;
+
 /** Declares a job type (typed data, the owner's services). */
 export function defineJob<Data extends object, Services>(
   type: JobType<Data, Services>,

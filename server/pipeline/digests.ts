@@ -1,6 +1,6 @@
 import type { Database, Executor } from "@server/db/client";
 import { contactSubmissions, jobApplications, notifications, user } from "@server/db/schema";
-import { defineJob, type JobSender } from "@server/jobs/engine";
+import { defineJob, type JobSender, NIGHTLY } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import type { Logger } from "@server/logger";
 import { enqueueNotification } from "@server/mail";
@@ -30,8 +30,7 @@ export const followUpDigestJob = defineJob<
   }
 >({
   name: "follow-up-digests",
-  queue: { policy: "singleton", retryLimit: 3, retryDelay: 300, expireInSeconds: 15 * 60 },
-  pollSeconds: 30,
+  ...NIGHTLY,
   schedule: { cron: "0 8 * * *" },
   async run(_data, { database, jobs, config, logger }) {
     const queued = await inTransaction(database.db, (tx) =>

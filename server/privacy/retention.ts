@@ -1,7 +1,7 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import type { Database, Executor } from "@server/db/client";
 import { contactSubmissions, jobApplications, privacySettings, uploads } from "@server/db/schema";
-import { defineJob } from "@server/jobs/engine";
+import { defineJob, NIGHTLY } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import type { Logger } from "@server/logger";
 import { countChanges } from "@server/privacy/erasure";
@@ -23,8 +23,7 @@ export const retentionJob = defineJob<
   { database: { db: Database }; storage: StorageDriver; logger: Logger }
 >({
   name: "privacy-retention",
-  queue: { policy: "singleton", retryLimit: 3, retryDelay: 300, expireInSeconds: 30 * 60 },
-  pollSeconds: 30,
+  ...NIGHTLY,
   schedule: { cron: "0 3 * * *" },
   async run(_data, { database, storage, logger }) {
     const deleted = await inTransaction(database.db, (tx) => runRetention(tx, storage));

@@ -1,7 +1,7 @@
 import { rowsOf } from "@server/backup/archive/catalog";
 import type { Database, Executor } from "@server/db/client";
 import { pageViewDaily, pageViews } from "@server/db/schema";
-import { defineJob } from "@server/jobs/engine";
+import { defineJob, NIGHTLY } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import type { Logger } from "@server/logger";
 import { sql } from "drizzle-orm";
@@ -114,8 +114,7 @@ export async function rollUpPageViews(
  */
 export const rollupJob = defineJob<object, { database: { db: Database }; logger: Logger }>({
   name: "page-view-rollup",
-  queue: { policy: "singleton", retryLimit: 3, retryDelay: 300, expireInSeconds: 30 * 60 },
-  pollSeconds: 30,
+  ...NIGHTLY,
   schedule: { cron: "20 0 * * *" },
   async run(_data, { database, logger }) {
     const result = await inTransaction(database.db, (tx) => rollUpPageViews(tx));

@@ -3,12 +3,12 @@ import {
   queuePublishing,
 } from "@server/content/workflow/scheduled-publishing";
 import { blogPosts, contentDrafts } from "@server/db/schema";
-import { createJobEngine } from "@server/jobs/engine";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as editorAction } from "~/routes/admin/blog-editor";
 import { formOf, postTo, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { startWorkingInstance } from "../support/jobs";
 
 /**
  * `npm run bench:publishing` (not part of `npm test`): the delay from a draft's "Publish at" to
@@ -67,14 +67,7 @@ describe.each(testDrivers)("publishing delay on %s", (driver) => {
       await queuePublishing(db, t.runtime.jobs, { entity: "blog_post", id, publishAt });
       due.set(post?.slug ?? "", publishAt.getTime());
     }
-    const worker = createJobEngine({
-      database: t.runtime.database,
-      logger: t.runtime.logger,
-      types: [publishScheduledJob],
-      services: () => t.runtime,
-      work: true,
-    });
-    await worker.start();
+    const worker = await startWorkingInstance(t.runtime, [publishScheduledJob]);
     const live = new Map<string, number>();
     try {
       const deadline = start + POSTS * 1_000 + 30_000;

@@ -16,7 +16,6 @@ import {
   contentRevisions,
   redirects,
 } from "@server/db/schema";
-import { createJobEngine } from "@server/jobs/engine";
 import { and, count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { PublishingState } from "~/lib/publishing";
@@ -27,6 +26,7 @@ import { action as historyAction, loader as historyLoader } from "~/routes/admin
 import { loader as postLoader } from "~/routes/site/blog-post";
 import { callRoute, formOf, postTo, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { startWorkingInstance } from "../support/jobs";
 import { waitFor } from "../support/wait";
 
 /** Drafts, publishing and revisions (issue #31) through the blog editor's route. */
@@ -455,14 +455,7 @@ describe.each(testDrivers)("content workflow on %s", (driver) => {
     await db().update(contentDrafts).set({ publishAt: soon }).where(eq(contentDrafts.entityId, id));
     await queuePublishing(db(), t.runtime.jobs, { entity: "blog_post", id, publishAt: soon });
     // Another instance that works the queue (this runtime only enqueues).
-    const worker = createJobEngine({
-      database: t.runtime.database,
-      logger: t.runtime.logger,
-      types: [publishScheduledJob],
-      services: () => t.runtime,
-      work: true,
-    });
-    await worker.start();
+    const worker = await startWorkingInstance(t.runtime, [publishScheduledJob]);
     try {
       const liveAt = await waitFor(
         async () => ((await findPublishedPost(db(), "timely-story")) ? Date.now() : null),

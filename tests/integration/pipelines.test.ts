@@ -25,7 +25,7 @@ import {
   toastOf,
 } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
-import { deliverQueuedMail, makeMailRetriesDue } from "../support/mail";
+import { deliverQueuedMail, makeMailRetriesDue } from "../support/jobs";
 import { startSmtpPeer } from "../support/smtp-peer";
 
 /**

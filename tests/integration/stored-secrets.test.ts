@@ -29,7 +29,7 @@ import { TEST_ADMIN, TEST_EDITOR } from "../support/admin-data";
 import { callRoute, createTestRuntime, SITE, type TestRuntime } from "../support/admin-runtime";
 import { ARCHIVE_KEY, openTestStorage, type TestStorage } from "../support/backup-site";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../support/database";
-import { deliverQueuedMail } from "../support/mail";
+import { deliverQueuedMail } from "../support/jobs";
 
 /**
  * Issue 47 items 2 and 9 (decisions 0440, 0441): no live link in stored mail, and no visit salt

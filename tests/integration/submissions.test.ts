@@ -36,7 +36,7 @@ import {
   storedObject,
   textBytes,
 } from "../support/files";
-import { queueingEngine } from "../support/mail";
+import { queueingEngine } from "../support/jobs";
 
 describe("upload content checks", () => {
   const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "@server/db/client";
-import { createJobEngine, JOBS_SCHEMA, type JobEngine } from "@server/jobs/engine";
+import { createJobEngine, JOBS_SCHEMA, type JobEngine, type JobType } from "@server/jobs/engine";
 import { createLogger } from "@server/logger";
 import { deliverMailJob, type MailTransport } from "@server/mail";
 import type { Runtime } from "@server/runtime";
@@ -44,6 +44,23 @@ export async function queueingEngine(database: DatabaseHandle): Promise<JobEngin
     types: [deliverMailJob],
     services: () => ({}),
     work: false,
+  });
+  await engine.start();
+  return engine;
+}
+
+/** Another instance beside the runtime, working `types` on its database (the runtime only queues). */
+export async function startWorkingInstance(
+  runtime: Runtime,
+  // biome-ignore lint/suspicious/noExplicitAny: job types of different data.
+  types: JobType<any, Runtime>[],
+): Promise<JobEngine> {
+  const engine = createJobEngine({
+    database: runtime.database,
+    logger: runtime.logger,
+    types,
+    services: () => runtime,
+    work: true,
   });
   await engine.start();
   return engine;
