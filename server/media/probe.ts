@@ -71,6 +71,8 @@ const KNOWN_RATES: Array<[number, number]> = [
   [120, 1],
 ];
 
+/** ffprobe reads headers only; a file that keeps it longer is not one we can use. */
+const PROBE_TIMEOUT_MS = 60_000;
 const HDR_TRANSFERS = new Set(["smpte2084", "arib-std-b67"]);
 const TIMECODE = /^\d{2}:\d{2}:\d{2}[:;]\d{2}$/;
 
@@ -128,7 +130,12 @@ const timecodeOf = (output: FfprobeOutput): string | null => {
 const runFfprobe = (file: string, ffprobePath: string) =>
   new Promise<FfprobeOutput>((resolve, reject) => {
     const args = ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file];
-    execFile(ffprobePath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+    const limits = {
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: PROBE_TIMEOUT_MS,
+      killSignal: "SIGKILL" as const,
+    };
+    execFile(ffprobePath, args, limits, (error, stdout) => {
       if (error && (error as NodeJS.ErrnoException).code === "ENOENT") {
         reject(new Error(`ffprobe not found at ${ffprobePath}`));
         return;
@@ -160,7 +167,9 @@ export async function probeMedia(
   if (!video) throw new MediaProbeError(NO_VIDEO);
   const videoCodec = video.codec_name ?? "unknown";
   const container = containerOf(formatName, videoCodec, output.format?.tags ?? {});
-  const durationSeconds = Number(output.format?.duration ?? video.duration);
+  // "N/A" in the format (some MPEG-TS, raw streams) falls back to the video stream's.
+  const durationSeconds =
+    [output.format?.duration, video.duration].map(Number).find((value) => value > 0) ?? 0;
   if (!container || !video.width || !video.height || !(durationSeconds > 0)) {
     throw new MediaProbeError(NOT_READABLE);
   }

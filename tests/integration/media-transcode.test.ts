@@ -4,8 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { type MediaProbe, MediaProbeError, probeMedia } from "@server/media/probe";
 import {
+  captionsPlaylist,
   captionsToVtt,
   ladderFor,
+  masterPlaylist,
   type TranscodeResult,
   transcodeMedia,
 } from "@server/media/transcode";
@@ -316,6 +318,36 @@ describe("a rotated 29.97 fps phone clip with 5.1 sound", () => {
   );
 });
 
+describe("the poster", () => {
+  it(
+    "skips a black lead-in for a frame with picture in it",
+    async () => {
+      const file = await makeClip(dir, "dark-start.mp4", {
+        ...{ width: 320, height: 180, seconds: 4, blackLeadIn: 2, audio: null },
+      });
+      const outDir = path.join(dir, "out-dark");
+      const result = await transcode(file, await probe(file), outDir);
+      const { channels } = await sharp(path.join(outDir, result.poster.jpeg)).stats();
+      expect(Math.max(...channels.map((channel) => channel.mean))).toBeGreaterThan(60);
+      expect(result.renditions[0]?.codecs).toMatch(/^avc1\.6400[0-9a-f]{2}$/);
+    },
+    ENCODE_BUDGET,
+  );
+});
+
+describe("an aborted job", () => {
+  it("that is aborted before it starts spawns nothing and writes nothing", async () => {
+    const file = await makeClip(dir, "never.mp4", { width: 320, height: 180, seconds: 1 });
+    const outDir = path.join(dir, "out-never");
+    const controller = new AbortController();
+    controller.abort(new Error("cancelled before start"));
+    await expect(
+      transcode(file, await probe(file), outDir, { signal: controller.signal }),
+    ).rejects.toThrow("cancelled before start");
+    expect(await readdir(outDir)).toEqual([]);
+  });
+});
+
 describe("an HDR master", () => {
   it(
     "is tone-mapped to SDR BT.709",
@@ -369,6 +401,26 @@ describe("captions", () => {
   it("passes WebVTT through", () => {
     const vtt = "WEBVTT\n\n00:01.000 --> 00:04.000\nHello\n";
     expect(captionsToVtt(vtt)).toBe(vtt);
+  });
+
+  it("are listed in the master playlist as one subtitles group", () => {
+    const rendition = {
+      width: 640,
+      height: 360,
+      bandwidth: 900_000,
+      codecs: "avc1.64001e,mp4a.40.2",
+    };
+    const master = masterPlaylist(
+      [{ ...rendition, playlist: "360p/index.m3u8" }],
+      [{ language: "en", name: "English", playlist: "captions/en.m3u8", default: true }],
+    );
+    expect(master).toContain(
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="en",NAME="English",DEFAULT=YES,AUTOSELECT=YES,URI="captions/en.m3u8"',
+    );
+    expect(master).toContain('CODECS="avc1.64001e,mp4a.40.2",SUBTITLES="subs"\n360p/index.m3u8\n');
+    expect(parseMediaPlaylist(captionsPlaylist("en.vtt", 8.04)).segments).toEqual([
+      { uri: "en.vtt", durationSeconds: 8.04 },
+    ]);
   });
 
   it("refuses anything else", () => {

@@ -108,8 +108,11 @@ export async function transcodeMedia(input: TranscodeInput): Promise<TranscodeRe
       onProgress: (fraction) => report(fraction * LADDER_SHARE),
       signal: input.signal,
     });
+    input.signal?.throwIfAborted();
     const layout = await composeStoryboard(outDir, storyboard, probe.durationSeconds);
+    input.signal?.throwIfAborted();
     await makePoster({ ...input, threads, nice });
+    input.signal?.throwIfAborted();
     await writeFile(
       path.join(outDir, STORYBOARD_VTT),
       storyboardVtt(layout, probe.durationSeconds),
@@ -129,6 +132,7 @@ export async function transcodeMedia(input: TranscodeInput): Promise<TranscodeRe
       STORYBOARD_IMAGE,
       STORYBOARD_VTT,
     ];
+    input.signal?.throwIfAborted();
     report(1);
     return {
       files: written.map((file) => ({ path: file, contentType: contentTypeOf(file) })),

@@ -47,6 +47,7 @@ export async function makePoster(input: {
     if (await written(jpeg)) break;
   }
   if (!(await written(jpeg))) throw new Error("ffmpeg wrote no poster frame");
+  input.signal?.throwIfAborted();
   const { default: sharp } = await import("sharp");
   await sharp(jpeg).webp({ quality: 80 }).toFile(path.join(input.outDir, POSTER.webp));
   await sharp(jpeg).avif({ quality: 50, effort: 2 }).toFile(path.join(input.outDir, POSTER.avif));
