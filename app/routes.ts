@@ -87,6 +87,8 @@ export default [
       route("backups", "routes/admin/backups.tsx"),
       // Background work (issue #49): each queue, the schedules, failures; Retry and Cancel.
       route("jobs", "routes/admin/jobs.tsx"),
+      // Videos on the studio's own storage (issue #44): upload, transcode, use.
+      route("media", "routes/admin/media.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("redirects", "routes/admin/redirects.tsx"),
       // The other sites redirects may lead to (issue #47): the Redirects screen's admin forms.
@@ -118,6 +120,11 @@ export default [
       route("job-applications.csv", "routes/admin/job-applications-csv.ts"),
       route("job-applications/:id/resume", "routes/admin/resume.ts"),
       route("uploads/image", "routes/admin/image-upload.ts"),
+      // The Media library's resumable uploads (tus): one module, the endpoint and each upload.
+      route("media/uploads", "routes/admin/media-uploads.ts", { id: "routes/admin/media-uploads" }),
+      route("media/uploads/:id", "routes/admin/media-uploads.ts", {
+        id: "routes/admin/media-upload",
+      }),
       route("backups/:id/download", "routes/admin/backup-download.ts"),
       route("account/passkeys", "routes/admin/passkey-register.ts"),
       route("confirm/passkey", "routes/admin/passkey-confirm.ts"),

@@ -4,7 +4,8 @@
 // one line summing them all: "N passed, N failed". Runs on the machine's Node (20 is enough for
 // this file); every step runs on the project's own Node 24 through npm scripts and npx.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { DEBIAN_TOOLS, ensureDebianTools } from "./lib/debian-tools.mjs";
 
 const results = [];
 const env = { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" };
@@ -22,45 +23,6 @@ function readJson(file) {
   } catch {
     return null;
   }
-}
-
-// What the tests need from Debian, installed with apt-get when missing (a fresh machine): the e2e
-// tests run chromium-headless-shell when it is there (playwright.config.ts), else chromium; the
-// HTML conformance test runs the Nu checker (vnu-jar) on Java; the metrics test runs promtool.
-const DEBIAN_TOOLS = [
-  {
-    name: "chromium",
-    files: ["/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium"],
-    packages: ["chromium", "chromium-headless-shell"],
-  },
-  { name: "java", files: ["/usr/bin/java"], packages: ["openjdk-17-jre-headless"] },
-  { name: "promtool", files: ["/usr/bin/promtool"], packages: ["prometheus"] },
-];
-
-function ensureDebianTools() {
-  if (process.env.CHROMIUM_PATH) DEBIAN_TOOLS[0].files = [process.env.CHROMIUM_PATH];
-  const missing = DEBIAN_TOOLS.filter((tool) => !existsSync(tool.files[0]));
-  if (missing.length > 0) {
-    console.log(
-      `\nMissing from this machine: ${missing.map((tool) => tool.name).join(", ")}: installing (apt-get)…`,
-    );
-    const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-    const apt = (args) =>
-      run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), ...args], {
-        env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
-      });
-    if (apt(["update", "-qq"]))
-      apt([
-        "install",
-        "-y",
-        "-qq",
-        "--no-install-recommends",
-        ...missing.flatMap((tool) => tool.packages),
-      ]);
-  }
-  return Object.fromEntries(
-    DEBIAN_TOOLS.map((tool) => [tool.name, tool.files.some((file) => existsSync(file))]),
-  );
 }
 
 function step(name, ok) {
@@ -100,7 +62,10 @@ if (!skipInstall) {
     process.exit(1);
   }
 }
-const tools = ensureDebianTools();
+const tools = ensureDebianTools(
+  DEBIAN_TOOLS.map((tool) => tool.name),
+  env,
+);
 const haveChromium = tools.chromium;
 mkdirSync("test-results", { recursive: true });
 

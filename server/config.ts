@@ -111,6 +111,15 @@ const envSchema = z
      * schedules); another instance on the same database does the work (decision 0493).
      */
     JOBS_WORK: z.enum(["on", "off"]).default("on"),
+    /** The largest video master the Media library takes (issue #44), in bytes: 20 GB. */
+    MEDIA_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(20 * 1000 ** 3),
+    /** The system's ffmpeg and ffprobe (Debian: `apt-get install ffmpeg`); found on PATH by default. */
+    FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
+    FFPROBE_PATH: z.string().min(1).default("ffprobe"),
     /** Public form submissions (inquiries, applications) per IP address per 10 minutes. */
     SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Upload requests (contact attachments) per IP address per 10 minutes. */

@@ -4,6 +4,9 @@ import {
   publishScheduledJob,
   queueScheduledDrafts,
 } from "@server/content/workflow/scheduled-publishing";
+import { createMediaLibrary, transcodeMediaJob } from "@server/media";
+import type { MediaTools } from "@server/media/tools";
+import type { MediaUploads } from "@server/media/uploads";
 import { followUpDigestJob } from "@server/pipeline/digests";
 import { type Auth, createAuth, ensureUser } from "@server/staff/auth";
 import { orphanSweepJob } from "@server/uploads/sweep-job";
@@ -47,6 +50,7 @@ export const JOB_TYPES = [
   rollupJob,
   pruneAuditLogJob,
   orphanSweepJob,
+  transcodeMediaJob,
 ];
 
 /** Every service the server holds for its lifetime. Routes reach it through the request context. */
@@ -67,6 +71,8 @@ export interface Runtime {
   caches: Caches;
   /** Work outside a request: pg-boss on the same database (decision 0490). */
   jobs: JobEngine;
+  /** The Media library's uploads, and whether ffmpeg is here (issue #44). */
+  media: { uploads: MediaUploads; tools: () => Promise<MediaTools> };
   /** Stops background work and closes the database; releases the DATA_DIR lock. */
   close(): Promise<void>;
 }
@@ -190,6 +196,10 @@ export async function createRuntime(
       visits,
       caches,
       jobs,
+      media: createMediaLibrary(config, () => {
+        if (!runtime) throw new Error("a media upload came before the runtime was made");
+        return runtime;
+      }),
       close() {
         closing ??= (async () => {
           await jobs.stop();

@@ -71,8 +71,27 @@ export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
 
 export const REMOTE_PREFERENCES = ["onsite", "remote", "hybrid", "flexible"] as const;
 
-export const UPLOAD_BUCKETS = ["contact-uploads", "job-applications", "portfolio-images"] as const;
+export const UPLOAD_BUCKETS = [
+  "contact-uploads",
+  "job-applications",
+  "portfolio-images",
+  /** The Media library's masters, as uploaded (issue #44): private. */
+  "media-masters",
+  /** What is made from a master (HLS renditions, poster, storyboard, captions): private. */
+  "media-renditions",
+] as const;
 export type UploadBucket = (typeof UPLOAD_BUCKETS)[number];
+/**
+ * The buckets a backup carries: not the renditions, which are made again from their masters
+ * after a restore (decision 0496).
+ */
+export const BACKED_UP_BUCKETS: readonly UploadBucket[] = UPLOAD_BUCKETS.filter(
+  (bucket) => bucket !== "media-renditions",
+);
+
+/** Where a Media library item is (issue #44): its upload, its job, the outcome. */
+export const MEDIA_STATES = ["uploading", "queued", "processing", "ready", "failed"] as const;
+export type MediaState = (typeof MEDIA_STATES)[number];
 /**
  * Buckets whose files anyone may read by URL; the others (visitors' attachments and resumes) only
  * through signed links that an admin route makes (decisions 0057, 0275).
@@ -176,6 +195,8 @@ export const AUDIT_ENTITY_LABELS = {
   privacy_settings: "Retention settings",
   /** A background job of the Jobs screen (issue #49): its id, and its queue as the name. */
   job: "Job",
+  /** A video of the Media library (issue #44): uploaded, retried, deleted. */
+  media_item: "Video",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

@@ -24,6 +24,7 @@ import {
  */
 
 import type { KeyMetric, MediaItem } from "~/entities/case-study/view";
+import type { MediaOutputs } from "~/entities/media/view";
 import type { VisitUtm } from "~/entities/visit/view";
 import {
   ACTIVITY_KINDS,
@@ -43,6 +44,8 @@ import {
   GALLERY_LAYOUTS,
   INQUIRY_KINDS,
   JOB_APPLICATION_STATUSES,
+  MEDIA_STATES,
+  type MediaState,
   PIPELINE_SUBJECTS,
   PORTFOLIO_SERVICE_TYPES,
   REDIRECT_ORIGINS,
@@ -520,6 +523,57 @@ export const uploads = pgTable(
     check("uploads_size_check", sql`${t.size} >= 0`),
     uniqueIndex("uploads_bucket_key_idx").on(t.bucket, t.key),
     index("uploads_owner_idx").on(t.ownerTable, t.ownerId),
+  ],
+);
+
+/**
+ * The Media library (issue #44): a video master, what ffprobe read of it, and what its transcode
+ * made. The master is in bucket media-masters under `master_key`; the renditions, poster and
+ * storyboard in media-renditions under `{id}/`.
+ */
+export const mediaItems = pgTable(
+  "media_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    /** The file's name as uploaded, for display only; never part of a path. */
+    originalName: text("original_name").notNull(),
+    state: text("state").$type<MediaState>().notNull().default("uploading"),
+    /** The transcode's progress, 0 to 1, while processing. */
+    progress: doublePrecision("progress"),
+    /** Why it failed, said to staff. */
+    failure: text("failure"),
+    /** The tus upload's id while it is being uploaded (its file in the upload store). */
+    uploadId: text("upload_id"),
+    size: bigint("size", { mode: "number" }).notNull(),
+    masterKey: text("master_key"),
+    sha256: text("sha256"),
+    durationSeconds: doublePrecision("duration_seconds"),
+    width: integer("width"),
+    height: integer("height"),
+    /** The exact frame rate as a rational: 30000/1001 is 29.97. */
+    frameRateNum: integer("frame_rate_num"),
+    frameRateDen: integer("frame_rate_den"),
+    startTimecode: text("start_timecode"),
+    rotation: integer("rotation"),
+    hdrTransfer: text("hdr_transfer"),
+    audioChannels: integer("audio_channels"),
+    audioLayout: text("audio_layout"),
+    videoCodec: text("video_codec"),
+    /** What the transcode made (renditions, poster, storyboard), once ready. */
+    outputs: jsonb("outputs").$type<MediaOutputs>(),
+    /** The staff member who uploaded it (kept as text: the account may be removed later). */
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    readyAt: timestamp("ready_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    check("media_items_state_check", oneOf("state", MEDIA_STATES)),
+    check("media_items_size_check", sql`${t.size} >= 0`),
+    check("media_items_progress_check", sql`${t.progress} between 0 and 1`),
+    uniqueIndex("media_items_upload_id_idx").on(t.uploadId),
+    index("media_items_created_idx").on(t.createdAt),
   ],
 );
 

@@ -81,6 +81,7 @@ export const TABLES_WITHOUT_PERSONS: Record<string, string> = {
   privacy_settings: "the retention periods",
   rate_limits: "counters keyed by address or IP, expiring within the hour",
   backup_runs: "the backup runs (who started one is a staff member)",
+  media_items: "the studio's videos (who uploaded one is a staff member)",
   consent_records: "random browser ids, not linked to a person (decision 0352)",
   visit_salts: "the day's salt of the visit ids",
   page_views: "cookieless page views: no address, no IP (decision 0380)",

@@ -9,10 +9,10 @@ export {
   createS3Client,
   ensureBucket,
   listBucket,
-  MAX_BUFFERED_UPLOAD_BYTES,
   type S3Connection,
   S3Storage,
   type S3StorageOptions,
+  STREAM_PART_BYTES,
 } from "./s3";
 export * from "./types";
 

@@ -18,6 +18,7 @@ import {
   assertSizeMatches,
   assertValidContentType,
   assertValidExpiry,
+  assertValidKey,
   assertValidLocation,
   isPublicBucket,
   isUploadBucket,
@@ -111,8 +112,9 @@ export class LocalStorage implements LocalStorageDriver {
    * Walks the sidecars, not the files: an object exists once its sidecar does (see put), so a file
    * still being written is never listed. Temp files start with a dot, which no key segment does.
    */
-  async *list(bucket: UploadBucket): AsyncIterable<ListedObject> {
+  async *list(bucket: UploadBucket, folder?: string): AsyncIterable<ListedObject> {
     if (!isUploadBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
+    if (folder !== undefined) assertValidKey(folder);
     const root = path.join(this.#directory, ".meta", bucket);
     const walk = async function* (relative: string[]): AsyncGenerator<ListedObject> {
       let entries: import("node:fs").Dirent[];
@@ -135,7 +137,7 @@ export class LocalStorage implements LocalStorageDriver {
         }
       }
     };
-    yield* walk([]);
+    yield* walk(folder === undefined ? [] : folder.split("/"));
   }
 
   async delete(bucket: UploadBucket, key: string): Promise<void> {

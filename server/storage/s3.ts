@@ -8,12 +8,14 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { UPLOAD_BUCKETS } from "~/lib/values";
 import {
   assertSizeMatches,
   assertValidContentType,
   assertValidExpiry,
+  assertValidKey,
   assertValidLocation,
   contentDispositionFor,
   isPublicBucket,
@@ -44,11 +46,10 @@ export interface S3StorageOptions {
 }
 
 /**
- * The largest stream put() buffers. Streams are read into memory before the upload because a
- * streamed PutObject needs its length up front (multipart uploads need @aws-sdk/lib-storage);
- * the app's uploads are a few MB (resumes at most 5 MB), so memory is the simpler trade.
+ * A stream is uploaded in parts of this size (@aws-sdk/lib-storage's multipart upload): a video
+ * master of many GB never sits in memory, only a few parts at a time.
  */
-export const MAX_BUFFERED_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const STREAM_PART_BYTES = 8 * 1024 * 1024;
 
 /** What reaches an S3 server: its address and credentials, without a bucket prefix. */
 export type S3Connection = Pick<
@@ -143,21 +144,44 @@ export class S3Storage implements S3StorageDriver {
   ): Promise<{ size: number }> {
     assertValidLocation(bucket, key);
     assertValidContentType(options.contentType);
-    const bytes =
-      body instanceof Uint8Array ? body : await readAll(body, MAX_BUFFERED_UPLOAD_BYTES);
-    assertSizeMatches(options.size, bytes.byteLength);
-    await this.#client.send(
-      new PutObjectCommand({
-        Bucket: this.bucketName(bucket),
-        Key: key,
-        Body: bytes,
-        ContentType: options.contentType,
-        // S3 serves objects with the headers stored here (it cannot send nosniff itself).
-        ContentDisposition: contentDispositionFor(bucket, key, options.contentType),
-        ContentLength: bytes.byteLength,
-      }),
+    const params = {
+      Bucket: this.bucketName(bucket),
+      Key: key,
+      ContentType: options.contentType,
+      // S3 serves objects with the headers stored here (it cannot send nosniff itself).
+      ContentDisposition: contentDispositionFor(bucket, key, options.contentType),
+    };
+    if (body instanceof Uint8Array) {
+      assertSizeMatches(options.size, body.byteLength);
+      await this.#client.send(
+        new PutObjectCommand({ ...params, Body: body, ContentLength: body.byteLength }),
+      );
+      return { size: body.byteLength };
+    }
+    // Counted on the way through: a stream whose length differs from the declared one is
+    // removed again rather than kept.
+    let size = 0;
+    const counted = Readable.from(
+      (async function* () {
+        for await (const chunk of body as AsyncIterable<Uint8Array>) {
+          size += chunk.byteLength;
+          yield chunk;
+        }
+      })(),
     );
-    return { size: bytes.byteLength };
+    await new Upload({
+      client: this.#client,
+      params: { ...params, Body: counted },
+      partSize: STREAM_PART_BYTES,
+      queueSize: 2,
+    }).done();
+    try {
+      assertSizeMatches(options.size, size);
+    } catch (error) {
+      await this.delete(bucket, key);
+      throw error;
+    }
+    return { size };
   }
 
   async get(bucket: UploadBucket, key: string): Promise<StoredObject | null> {
@@ -179,9 +203,11 @@ export class S3Storage implements S3StorageDriver {
   }
 
   /** Every complete upload of the bucket (listBucket pages through it). */
-  async *list(bucket: UploadBucket): AsyncIterable<ListedObject> {
+  async *list(bucket: UploadBucket, folder?: string): AsyncIterable<ListedObject> {
     if (!isUploadBucket(bucket)) throw new Error(`Unknown storage bucket: ${String(bucket)}`);
-    for await (const object of listBucket(this.#client, this.bucketName(bucket))) {
+    if (folder !== undefined) assertValidKey(folder);
+    const prefix = folder === undefined ? undefined : `${folder}/`;
+    for await (const object of listBucket(this.#client, this.bucketName(bucket), prefix)) {
       if (isValidKey(object.key)) yield { key: object.key, size: object.size };
     }
   }
@@ -224,19 +250,6 @@ export class S3Storage implements S3StorageDriver {
   bucketName(bucket: UploadBucket): string {
     return `${this.#bucketPrefix}${bucket}`;
   }
-}
-
-async function readAll(body: NodeJS.ReadableStream | Readable, limit: number): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-    total += buffer.byteLength;
-    // Throwing inside for-await destroys the source stream.
-    if (total > limit) throw new Error(`Upload larger than ${limit} bytes`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 function errorName(error: unknown): string {

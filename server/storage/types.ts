@@ -34,8 +34,9 @@ interface StorageDriverBase {
   /**
    * Every complete file of a bucket (never one still being written), key and size. Keys the app
    * could not have made are skipped: get() would refuse them. Used by backups (server/backup).
+   * With `folder` (a key's leading segments, e.g. a media item's id), only the files under it.
    */
-  list(bucket: UploadBucket): AsyncIterable<ListedObject>;
+  list(bucket: UploadBucket, folder?: string): AsyncIterable<ListedObject>;
   /** Removes a file; nothing happens when it is missing. */
   delete(bucket: UploadBucket, key: string): Promise<void>;
   /** The permanent URL of a file in a public bucket; throws PrivateBucketError otherwise. */

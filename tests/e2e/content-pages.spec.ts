@@ -273,10 +273,15 @@ test.describe("content pages with JavaScript", () => {
     // Every data request for /blog fails: 1 + 3 attempts, 1 s, 2 s, 4 s apart.
     const attempts: number[] = [];
     let fail = true;
+    // After Try Again the data is held until the test has seen the placeholders: no race with it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(/\/blog\.data/, async (route) => {
       attempts.push(Date.now());
       if (fail) return route.abort();
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await held;
       return route.continue();
     });
     await page.getByRole("link", { name: "More Articles" }).click();
@@ -294,8 +299,9 @@ test.describe("content pages with JavaScript", () => {
 
     fail = false;
     await page.getByRole("link", { name: "Try Again" }).click();
-    await expect(page.getByTestId("skeleton-card")).toHaveCount(6);
-    await expect(page.locator("main article")).toHaveCount(9);
+    await expect(page.getByTestId("skeleton-card")).toHaveCount(6, { timeout: 15_000 });
+    release();
+    await expect(page.locator("main article")).toHaveCount(9, { timeout: 15_000 });
   });
 });
 

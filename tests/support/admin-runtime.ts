@@ -11,6 +11,7 @@ import { runtimeContext } from "@server/context";
 import { createJobEngine, type JobEngine } from "@server/jobs/engine";
 import { deriveKeys } from "@server/keys";
 import { createMailTransport } from "@server/mail";
+import { createMediaLibrary } from "@server/media";
 import { takeFlash } from "@server/route-kit/flash";
 import { JOB_TYPES, type Runtime } from "@server/runtime";
 import { clientIpContext } from "@server/security/client-ip";
@@ -138,6 +139,7 @@ export async function createTestRuntime(
     }),
     caches: database.caches,
     jobs,
+    media: createMediaLibrary(config, (): Runtime => runtime),
     close: async () => {},
   } satisfies Runtime;
   await jobs.start();

@@ -20,6 +20,7 @@ const ALLOWED: Record<string, { count: number; why: string }> = {
   "content/change-feed.ts": { count: 1, why: "reconnecting the LISTEN connection" },
   "staff/password-links.ts": { count: 1, why: "an even answer time for a reset request" },
   "backup/run.ts": { count: 1, why: "a running backup's heartbeat, inside its job" },
+  "media/transcode/progress.ts": { count: 1, why: "an aborted ffmpeg's grace before SIGKILL" },
   "visits/page-views.ts": {
     count: 2,
     why: "the page-view buffer's flush and its day change (a buffer, not a job)",

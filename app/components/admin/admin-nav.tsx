@@ -4,6 +4,7 @@ import {
   CircleUser,
   DatabaseBackup,
   FileText,
+  Film,
   Images,
   Inbox,
   LogOut,
@@ -34,6 +35,8 @@ export const ADMIN_NAV = [
   { label: "Redirects", to: "/admin/redirects", icon: Signpost },
   // Issue #33: what brings visitors and inquiries (admins and editors).
   { label: "Analytics", to: "/admin/analytics", icon: ChartLine },
+  // Issue #44: the studio's videos (admins and editors).
+  { label: "Media", to: "/admin/media", icon: Film },
   // Issue #21: after SPEC section 2's items.
   { label: "Backups", to: "/admin/backups", icon: DatabaseBackup },
   // Issue #49: the background work (admins only).

@@ -32,6 +32,8 @@ export const AREAS = [
   "privacy",
   /** Cookieless visit counts and what they led to (issue #33): admins and editors. */
   "analytics",
+  /** The Media library: videos uploaded, transcoded, used on the site (issue #44). */
+  "media",
   /** The person's own account page: every staff member. */
   "account",
   /**
@@ -44,7 +46,7 @@ export type Area = (typeof AREAS)[number];
 
 export const ROLE_AREAS: Record<StaffRole, readonly Area[]> = {
   admin: AREAS,
-  editor: ["content", "writing", "analytics", "account"],
+  editor: ["content", "writing", "analytics", "media", "account"],
   /** Drafts of blog posts and case studies, sent for review (issue #31). */
   contributor: ["writing", "account"],
 };
@@ -93,6 +95,10 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/backups": "backups",
   "/admin/backups/:id/download": "backups",
   "/admin/jobs": "jobs",
+  "/admin/media": "media",
+  // The tus endpoint of the Media library's uploads: making one, and each upload's own address.
+  "/admin/media/uploads": "media",
+  "/admin/media/uploads/:id": "media",
   "/admin/audit": "audit",
   "/admin/audit.csv": "audit",
   "/admin/staff": "staff",

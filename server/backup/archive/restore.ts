@@ -216,7 +216,10 @@ async function loadDatabase(
   await afterRestore(database.db);
 }
 
-/** Every file back through the target's driver; with replace, files not in the archive go. */
+/**
+ * Every file back through the target's driver; with replace, files not in the archive go (every
+ * rendition among them: an archive holds none, they are made again from the masters).
+ */
 async function loadFiles(
   storage: StorageDriver,
   manifest: BackupManifest,

@@ -9,7 +9,7 @@ import { type DatabaseHandle, MIGRATIONS_FOLDER } from "@server/db/client";
 import type { StorageDriver } from "@server/storage";
 import { sql } from "drizzle-orm";
 import { create as createTar } from "tar";
-import { UPLOAD_BUCKETS } from "~/lib/values";
+import { BACKED_UP_BUCKETS, type UploadBucket } from "~/lib/values";
 import { listTables, qualified, rowsOf } from "./catalog";
 import { writeGzipFile } from "./gzip-frame";
 import {
@@ -179,10 +179,13 @@ async function dumpDatabase(
   );
 }
 
-/** Every stored file of every bucket, with its type, size and hash (after the snapshot). */
+/**
+ * Every stored file of every backed-up bucket (renditions are made again from their masters), with
+ * its type, size and hash (after the snapshot).
+ */
 async function copyFiles(storage: StorageDriver, staging: string, onProgress: OnProgress) {
-  const listed: { bucket: (typeof UPLOAD_BUCKETS)[number]; key: string }[] = [];
-  for (const bucket of UPLOAD_BUCKETS) {
+  const listed: { bucket: UploadBucket; key: string }[] = [];
+  for (const bucket of BACKED_UP_BUCKETS) {
     for await (const { key } of storage.list(bucket)) listed.push({ bucket, key });
   }
   const files: BackupManifest["files"] = [];

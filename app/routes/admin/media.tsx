@@ -1,0 +1,211 @@
+import { getRuntimeFrom } from "@server/context";
+import { deleteItem, listItems, type MediaItemRow } from "@server/media/library";
+import { MEDIA_TOOLS_INSTALL } from "@server/media/tools";
+import { retryItem } from "@server/media/transcode-job";
+import { formatBytes } from "@server/media/uploads";
+import { redirectWithFlash } from "@server/route-kit/flash";
+import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
+import { currentActor, requireAccess } from "@server/security/admin-access";
+import { RotateCcw, Trash2 } from "lucide-react";
+import { useEffect } from "react";
+import { Form, useRevalidator } from "react-router";
+import { ContentRow } from "~/components/admin/list-page";
+import { MediaUpload } from "~/components/admin/media-upload";
+import { buttonClass, EmptyState, RowList } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
+import { formatFrameRate, MEDIA_STATE_LABELS } from "~/entities/media/view";
+import { BAD_REQUEST, failure, success } from "~/lib/admin-messages";
+import { adminMeta } from "~/lib/admin-meta";
+import type { Route } from "./+types/media";
+
+/**
+ * /admin/media (admins and editors; issue #44): the studio's videos. Upload a master (tus, with
+ * JavaScript), watch it go from Uploading to Queued, Processing and Ready; "Retry" a failed one;
+ * delete one with its master and every rendition. Retry and Delete are plain POST forms.
+ */
+
+export const meta: Route.MetaFunction = () => adminMeta("Media");
+
+const PATH = "/admin/media";
+
+export const MEDIA_MESSAGES = {
+  retried: "The video is queued again.",
+  notRetried: "Only a failed video can be retried.",
+  deleted: "The video and its files are deleted.",
+  notDeleted: "That video is already gone.",
+} as const;
+
+/** What a row shows: the item as the browser needs it (no storage keys). */
+function itemView(row: MediaItemRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    originalName: row.originalName,
+    state: row.state,
+    progress: row.progress,
+    failure: row.failure,
+    size: formatBytes(row.size),
+    duration: row.durationSeconds,
+    resolution: row.width && row.height ? `${row.width}×${row.height}` : null,
+    frameRate:
+      row.frameRateNum && row.frameRateDen
+        ? `${formatFrameRate(row.frameRateNum, row.frameRateDen)} fps`
+        : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+type ItemView = ReturnType<typeof itemView>;
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAccess(args);
+  const runtime = getRuntimeFrom(args.context);
+  const [rows, tools] = await Promise.all([listItems(runtime.database.db), runtime.media.tools()]);
+  return {
+    items: rows.map(itemView),
+    toolsMissing: tools.ffmpeg && tools.ffprobe ? null : MEDIA_TOOLS_INSTALL,
+    maxBytes: runtime.config.MEDIA_MAX_BYTES,
+    maxLabel: formatBytes(runtime.config.MEDIA_MAX_BYTES),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireAccess(args);
+  const runtime = getRuntimeFrom(args.context);
+  const read = await readPost(args.request, FORM_LIMITS.short, () => null);
+  const intent = read.form?.fields.get("intent");
+  const id = read.form?.fields.get("id");
+  if (
+    typeof id !== "string" ||
+    !/^[0-9a-f-]{36}$/.test(id) ||
+    (intent !== "retry" && intent !== "delete")
+  ) {
+    return redirectWithFlash(args.context, PATH, failure(BAD_REQUEST));
+  }
+  const actor = currentActor(args.context);
+  if (intent === "retry") {
+    const retried = await retryItem(runtime.database.db, runtime.jobs, actor, id);
+    return redirectWithFlash(
+      args.context,
+      PATH,
+      retried ? success(MEDIA_MESSAGES.retried) : failure(MEDIA_MESSAGES.notRetried),
+    );
+  }
+  const deleted = await deleteItem(runtime, actor, id);
+  return redirectWithFlash(
+    args.context,
+    PATH,
+    deleted ? success(MEDIA_MESSAGES.deleted) : failure(MEDIA_MESSAGES.notDeleted),
+  );
+}
+
+export default function Media({ loaderData }: Route.ComponentProps) {
+  const { items, toolsMissing, maxBytes, maxLabel } = loaderData;
+  const busy = items.some((item) => item.state === "queued" || item.state === "processing");
+  const revalidator = useRevalidator();
+  // While a video is being made, the list follows its progress.
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 3_000);
+    return () => clearInterval(timer);
+  }, [busy, revalidator]);
+  return (
+    <>
+      <PageHeader
+        variant="admin"
+        title="Media"
+        lead="The studio's videos, kept on the site's own storage and made ready to stream."
+      />
+      <div className="flex flex-col gap-6">
+        {toolsMissing ? (
+          <p role="alert" className="rounded-lg border border-danger p-4 text-sm">
+            Videos cannot be processed: ffmpeg is not installed on this server. Install it with{" "}
+            <code>{toolsMissing}</code>, then restart the site.
+          </p>
+        ) : null}
+        <MediaUpload maxBytes={maxBytes} maxLabel={maxLabel} />
+        {items.length === 0 ? (
+          <EmptyState>No videos yet.</EmptyState>
+        ) : (
+          <RowList label="Videos">
+            {items.map((item) => (
+              <MediaRow key={item.id} item={item} />
+            ))}
+          </RowList>
+        )}
+      </div>
+    </>
+  );
+}
+
+function stateText(item: ItemView): string {
+  if (item.state === "processing" && item.progress !== null) {
+    return `Processing ${Math.floor(item.progress * 100)} %`;
+  }
+  return MEDIA_STATE_LABELS[item.state];
+}
+
+function formatDuration(seconds: number): string {
+  const whole = Math.round(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+function MediaRow({ item }: { item: ItemView }) {
+  return (
+    <ContentRow
+      title={item.title}
+      badges={
+        <span className="inline-flex items-center rounded-full bg-surface-raised px-2 py-0.5 text-xs font-medium text-ink-muted ring-1 ring-line">
+          {stateText(item)}
+        </span>
+      }
+      details={[
+        item.duration !== null ? formatDuration(item.duration) : null,
+        item.resolution,
+        item.frameRate,
+        item.size,
+        "Not used on the site yet",
+      ]}
+      actions={
+        <div className="flex flex-wrap gap-2">
+          {item.state === "failed" ? (
+            <ItemButton item={item} intent="retry" label="Retry" Icon={RotateCcw} />
+          ) : null}
+          <ItemButton item={item} intent="delete" label="Delete" Icon={Trash2} />
+        </div>
+      }
+    >
+      {item.failure ? (
+        <p className="mt-1 max-w-3xl text-sm break-words text-danger">{item.failure}</p>
+      ) : null}
+    </ContentRow>
+  );
+}
+
+function ItemButton({
+  item,
+  intent,
+  label,
+  Icon,
+}: {
+  item: ItemView;
+  intent: "retry" | "delete";
+  label: string;
+  Icon: typeof Trash2;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={item.id} />
+      <button type="submit" className={buttonClass.secondary}>
+        <Icon aria-hidden="true" className="size-4" />
+        {label}
+        <span className="sr-only"> {item.title}</span>
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,186 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { type AuditActor, recordAudit } from "@server/audit/log";
+import type { Database, Executor } from "@server/db/client";
+import { mediaItems } from "@server/db/schema";
+import { defineJob, type JobSender } from "@server/jobs/engine";
+import { inTransaction } from "@server/kit/transaction";
+import type { Logger } from "@server/logger";
+import type { StorageDriver } from "@server/storage";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
+import type { MediaOutputs } from "~/entities/media/view";
+import { itemById, type MediaItemRow, removeItemFiles, renditionKey } from "./library";
+import type { MediaProbe } from "./probe";
+import { transcodeMedia } from "./transcode";
+
+/**
+ * The transcode of one Media library item (issue #44): a job per item, its id the item's. One
+ * ffmpeg at a time per instance (concurrency 1), `nice`d, with capped threads, so the site stays
+ * fast beside it. The master comes from bucket media-masters into a work folder on this
+ * instance's disk; what ffmpeg makes goes to bucket media-renditions only once all of it is made,
+ * so a failed or cancelled run leaves nothing behind. A worker that dies mid-run stops its
+ * heartbeat, and the job runs again elsewhere (or here after a restart) from the start.
+ */
+
+export interface TranscodeServices {
+  config: { DATA_DIR: string; FFMPEG_PATH: string };
+  database: { db: Database };
+  storage: StorageDriver;
+  logger: Logger;
+}
+
+/** ffmpeg's threads per transcode: two of the machine's cores at most, the rest for the site. */
+const FFMPEG_THREADS = 2;
+/** How often the progress is written to the item's row, at most. */
+const PROGRESS_EVERY_MS = 1_000;
+
+export const transcodeMediaJob = defineJob<{ itemId: string }, TranscodeServices>({
+  name: "transcode-media",
+  queue: {
+    retryLimit: 2,
+    retryDelay: 60,
+    // A long master takes hours; a dead worker is found by its missing heartbeat, not this.
+    expireInSeconds: 6 * 60 * 60,
+    heartbeatSeconds: 30,
+    notify: true,
+  },
+  concurrency: 1,
+  pollSeconds: 5,
+  async run({ itemId }, services, job) {
+    const row = await itemById(services.database.db, itemId);
+    // Deleted meanwhile, or made already by an earlier run: nothing to do.
+    if (!row || row.state === "ready" || !row.masterKey) return;
+    await transcodeItem(services, row, job.signal);
+  },
+});
+
+/** Queues the item's transcode in `executor`'s transaction (at upload's end, and on "Retry"). */
+export async function queueTranscode(executor: Executor, jobs: JobSender, itemId: string) {
+  await jobs.send(transcodeMediaJob, { itemId }, { tx: executor });
+}
+
+/** What ffprobe read of the master, as kept on its row. */
+export function probeOfRow(row: MediaItemRow): MediaProbe {
+  return {
+    durationSeconds: row.durationSeconds ?? 0,
+    width: row.width ?? 0,
+    height: row.height ?? 0,
+    frameRate: { num: row.frameRateNum ?? 25, den: row.frameRateDen ?? 1 },
+    startTimecode: row.startTimecode,
+    rotation: (row.rotation ?? 0) as MediaProbe["rotation"],
+    hdrTransfer: row.hdrTransfer,
+    audio: row.audioChannels ? { channels: row.audioChannels, layout: row.audioLayout } : null,
+    videoCodec: row.videoCodec ?? "",
+    container: path.extname(row.masterKey ?? "").slice(1),
+  };
+}
+
+async function setItem(db: Database, id: string, values: Partial<typeof mediaItems.$inferInsert>) {
+  await db
+    .update(mediaItems)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(mediaItems.id, id), ne(mediaItems.state, "ready")));
+}
+
+async function transcodeItem(services: TranscodeServices, row: MediaItemRow, signal: AbortSignal) {
+  const { database, storage, logger, config } = services;
+  const work = path.join(config.DATA_DIR, "media", "work", row.id);
+  await rm(work, { recursive: true, force: true });
+  await mkdir(path.join(work, "out"), { recursive: true });
+  await setItem(database.db, row.id, { state: "processing", progress: 0, failure: null });
+  try {
+    const master = path.join(work, `master${path.extname(row.masterKey ?? "")}`);
+    const stored = await storage.get("media-masters", row.masterKey ?? "");
+    if (!stored) throw new Error("The master file is missing from storage.");
+    await pipeline(stored.stream, createWriteStream(master));
+    let written = 0;
+    const result = await transcodeMedia({
+      file: master,
+      probe: probeOfRow(row),
+      outDir: path.join(work, "out"),
+      ffmpegPath: config.FFMPEG_PATH,
+      threads: FFMPEG_THREADS,
+      signal,
+      onProgress(fraction) {
+        const now = Date.now();
+        if (now - written < PROGRESS_EVERY_MS) return;
+        written = now;
+        setItem(database.db, row.id, { progress: Math.min(0.99, Math.max(0, fraction)) }).catch(
+          (err) => logger.warn({ err, item: row.id }, "media: progress not written"),
+        );
+      },
+    });
+    for (const file of result.files) {
+      const source = path.join(work, "out", file.path);
+      await storage.put(
+        "media-renditions",
+        renditionKey(row.id, file.path),
+        createReadStream(source),
+        {
+          contentType: file.contentType,
+          size: (await stat(source)).size,
+        },
+      );
+    }
+    const outputs: MediaOutputs = {
+      master: result.master,
+      renditions: result.renditions,
+      poster: result.poster,
+      storyboard: result.storyboard,
+    };
+    await setItem(database.db, row.id, {
+      state: "ready",
+      progress: 1,
+      outputs,
+      readyAt: new Date(),
+    });
+  } catch (error) {
+    // Nothing half made stays: the renditions already stored go with the failure.
+    await removeItemFiles(storage, { ...row, masterKey: null });
+    const reason = signal.aborted
+      ? "The transcode was stopped."
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    // Failed for good: the same master would fail the same way, so the job is not retried (a
+    // crash is, through the heartbeat); "Retry" on the Media screen queues it again.
+    await setItem(database.db, row.id, {
+      state: "failed",
+      progress: null,
+      failure: reason.slice(0, 500),
+    });
+    logger.warn({ err: error, item: row.id }, "media: transcode failed");
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** An item that failed goes back to the queue (the Media screen's "Retry"), audited. */
+export async function retryItem(
+  db: Database,
+  jobs: JobSender,
+  actor: AuditActor,
+  id: string,
+): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(mediaItems)
+      .set({ state: "queued", failure: null, progress: null, updatedAt: new Date() })
+      .where(
+        and(eq(mediaItems.id, id), eq(mediaItems.state, "failed"), isNotNull(mediaItems.masterKey)),
+      )
+      .returning();
+    if (!row) return false;
+    await queueTranscode(tx, jobs, id);
+    await recordAudit(tx, {
+      action: "retry",
+      actor,
+      entityType: "media_item",
+      entityId: id,
+      entityName: row.title,
+    });
+    return true;
+  });
+}

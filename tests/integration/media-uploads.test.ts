@@ -1,0 +1,249 @@
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { auditEvents, mediaItems } from "@server/db/schema";
+import { createMediaLibrary, transcodeMediaJob } from "@server/media";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { action as mediaAction } from "~/routes/admin/media";
+import { action as tusAction, loader as tusLoader } from "~/routes/admin/media-uploads";
+import {
+  callRoute,
+  createTestRuntime,
+  formOf,
+  postTo,
+  type TestRuntime,
+} from "../support/admin-runtime";
+import { testDrivers } from "../support/database";
+import { waitFor } from "../support/wait";
+
+/**
+ * The Media library's resumable uploads (issue #44) through the route staff use, on both
+ * databases: tus's creation refuses what is over the limit before a byte is stored; a PATCH cut
+ * part-way, the server restarted, and the upload resumed from the offset ends with the very file
+ * that was sent (SHA-256) in bucket media-masters and its transcode queued; a file that is not a
+ * video is refused with ffprobe's reason and removed; and the transcode job makes the renditions
+ * that Delete removes again.
+ */
+
+const run = promisify(execFile);
+const ENDPOINT = "/admin/media/uploads";
+let clips: string;
+let clip: Buffer;
+
+beforeAll(async () => {
+  clips = await mkdtemp(path.join(os.tmpdir(), "media-uploads-"));
+  const file = path.join(clips, "clip.mp4");
+  // 3 s of picture and tone at 640×360, made by ffmpeg's own sources.
+  await run("ffmpeg", [
+    ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25"],
+    ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "3"],
+    ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"],
+    file,
+  ]);
+  clip = await readFile(file);
+});
+afterAll(async () => {
+  await rm(clips, { recursive: true, force: true });
+});
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const metadata = (name: string) => `filename ${Buffer.from(name).toString("base64")}`;
+
+describe.each(testDrivers)("media uploads on %s", (driver) => {
+  let t: TestRuntime;
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  function tus(
+    method: "POST" | "HEAD" | "PATCH" | "DELETE",
+    url: string,
+    init: {
+      headers?: Record<string, string>;
+      body?: Uint8Array | ReadableStream<Uint8Array>;
+      cookie?: string;
+    } = {},
+  ): Promise<Response> {
+    const id = url.slice(ENDPOINT.length + 1);
+    return callRoute(method === "HEAD" ? tusLoader : tusAction, t.runtime, url, {
+      method,
+      cookie: init.cookie ?? t.cookies.admin,
+      headers: { "Tus-Resumable": "1.0.0", ...init.headers },
+      body: init.body,
+      ...(init.body instanceof ReadableStream ? { duplex: "half" } : {}),
+      params: id ? { id } : {},
+    } as never) as Promise<Response>;
+  }
+
+  async function create(name: string, length: number): Promise<string> {
+    const response = await tus("POST", ENDPOINT, {
+      headers: { "Upload-Length": String(length), "Upload-Metadata": metadata(name) },
+    });
+    expect(response.status).toBe(201);
+    const location = response.headers.get("location") ?? "";
+    expect(location).toMatch(/^\/admin\/media\/uploads\/[A-Za-z0-9_-]+$/);
+    return location;
+  }
+
+  const patch = (url: string, offset: number, body: Uint8Array | ReadableStream<Uint8Array>) =>
+    tus("PATCH", url, {
+      headers: {
+        "Upload-Offset": String(offset),
+        "Content-Type": "application/offset+octet-stream",
+      },
+      body,
+    });
+
+  const uploadsDir = () => path.join(t.runtime.config.DATA_DIR, "media", "uploads");
+  const items = () => t.database.db.select().from(mediaItems);
+
+  it("refuses an upload over MEDIA_MAX_BYTES when it is declared, before a byte is stored", async () => {
+    t = await createTestRuntime(driver, { MEDIA_MAX_BYTES: "100000" });
+    const response = await tus("POST", ENDPOINT, {
+      headers: { "Upload-Length": "100001", "Upload-Metadata": metadata("big.mp4") },
+    });
+    expect(response.status).toBe(413);
+    expect(await items()).toEqual([]);
+    expect(await readdir(uploadsDir()).catch(() => [])).toEqual([]);
+    // At the limit it is taken.
+    await create("fits.mp4", 100_000);
+  });
+
+  it("refuses a name that is not a video container, and a contributor", async () => {
+    t = await createTestRuntime(driver);
+    const text = await tus("POST", ENDPOINT, {
+      headers: { "Upload-Length": "10", "Upload-Metadata": metadata("notes.txt") },
+    });
+    expect(text.status).toBe(415);
+    expect(await text.text()).toBe("notes.txt is not a video file: upload MP4, MOV, MKV or WebM.");
+    const contributor = await tus("POST", ENDPOINT, {
+      headers: { "Upload-Length": "10", "Upload-Metadata": metadata("a.mp4") },
+      cookie: t.cookies.contributor,
+    }).catch((thrown: unknown) => thrown as Response);
+    expect(contributor.status).toBe(403);
+    expect(await items()).toEqual([]);
+  });
+
+  it("resumes a cut upload after a restart from the offset, and stores the very file sent", async () => {
+    t = await createTestRuntime(driver);
+    const url = await create("Spring reel.mp4", clip.byteLength);
+    const half = Math.floor(clip.byteLength / 2);
+    // The connection drops half-way through the request: once the first half is on the
+    // server's disk, the body fails.
+    const onDisk = path.join(uploadsDir(), url.slice(ENDPOINT.length + 1));
+    let pulls = 0;
+    const cut = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (pulls++ === 0) {
+          controller.enqueue(clip.subarray(0, half));
+          return;
+        }
+        await waitFor(async () => (await stat(onDisk)).size === half, "half the bytes on disk");
+        controller.error(new Error("connection dropped"));
+      },
+    });
+    await patch(url, 0, cut).catch(() => null);
+    // The server restarts: a new upload endpoint over the same DATA_DIR.
+    t.runtime.media = createMediaLibrary(t.runtime.config, () => t.runtime);
+    const head = await tus("HEAD", url);
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers.get("upload-offset"));
+    expect(offset).toBe(half);
+    expect(head.headers.get("upload-length")).toBe(String(clip.byteLength));
+    // A byte more than declared is never written.
+    const over = await patch(url, offset, Buffer.concat([clip.subarray(offset), Buffer.from("x")]));
+    expect(over.status).toBe(413);
+    const done = await patch(url, offset, clip.subarray(offset));
+    expect(done.status).toBe(204);
+    const [item] = await items();
+    expect(item).toMatchObject({
+      state: "queued",
+      title: "Spring reel",
+      size: clip.byteLength,
+      sha256: sha256(clip),
+      width: 640,
+      height: 360,
+      frameRateNum: 25,
+      frameRateDen: 1,
+      uploadId: null,
+    });
+    const stored = await t.runtime.storage.get("media-masters", item?.masterKey ?? "");
+    const bytes: Buffer[] = [];
+    for await (const chunk of stored?.stream ?? []) bytes.push(chunk as Buffer);
+    expect(sha256(Buffer.concat(bytes))).toBe(sha256(clip));
+    // The upload's own file is gone once the master is in storage.
+    expect(await readdir(uploadsDir())).toEqual([]);
+    const queued = await t.runtime.jobs.boss.findJobs(transcodeMediaJob.name);
+    expect(queued.map((job) => job.data)).toEqual([{ itemId: item?.id }]);
+  });
+
+  it("refuses a renamed text file with ffprobe's reason and keeps nothing of it", async () => {
+    t = await createTestRuntime(driver);
+    const text = Buffer.from("Shot list: wide, medium, close.\n".repeat(20));
+    const url = await create("clip.mp4", text.byteLength);
+    const response = await patch(url, 0, text);
+    expect(response.status).toBe(422);
+    expect(await response.text()).toMatch(/not a video/i);
+    expect(await items()).toEqual([]);
+    expect(await readdir(uploadsDir())).toEqual([]);
+    const masters: string[] = [];
+    for await (const { key } of t.runtime.storage.list("media-masters")) masters.push(key);
+    expect(masters).toEqual([]);
+  });
+
+  it("transcodes a queued video to Ready, and Delete removes its master and every rendition", async () => {
+    t = await createTestRuntime(driver);
+    const url = await create("Teaser.mp4", clip.byteLength);
+    expect((await patch(url, 0, clip)).status).toBe(204);
+    expect(await t.runtime.jobs.runDue(transcodeMediaJob)).toEqual({ completed: 1, failed: 0 });
+    const [item] = await items();
+    expect(item?.state).toBe("ready");
+    expect(item?.outputs?.master).toBe("master.m3u8");
+    const files: string[] = [];
+    for await (const { key } of t.runtime.storage.list("media-renditions", item?.id))
+      files.push(key);
+    expect(files).toContain(`${item?.id}/master.m3u8`);
+    expect(files).toContain(`${item?.id}/poster.jpg`);
+
+    const deleted = await postTo(
+      t,
+      mediaAction,
+      "/admin/media",
+      formOf({ intent: "delete", id: item?.id ?? "" }),
+    );
+    expect(deleted.status).toBe(302);
+    expect(await items()).toEqual([]);
+    const left: string[] = [];
+    for await (const { key } of t.runtime.storage.list("media-renditions")) left.push(key);
+    for await (const { key } of t.runtime.storage.list("media-masters")) left.push(key);
+    expect(left).toEqual([]);
+    const audit = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityType, "media_item"));
+    expect(audit.map((row) => [row.action, row.entityName])).toEqual([["delete", "Teaser"]]);
+  });
+
+  it("Retry queues a failed video again; a video that is not failed is not retried", async () => {
+    t = await createTestRuntime(driver);
+    const url = await create("Cut.mp4", clip.byteLength);
+    expect((await patch(url, 0, clip)).status).toBe(204);
+    const [item] = await items();
+    const id = item?.id ?? "";
+    const refused = await postTo(t, mediaAction, "/admin/media", formOf({ intent: "retry", id }));
+    expect(refused.status).toBe(302);
+    await t.database.db
+      .update(mediaItems)
+      .set({ state: "failed", failure: "ffmpeg exited with code 1" })
+      .where(eq(mediaItems.id, id));
+    await postTo(t, mediaAction, "/admin/media", formOf({ intent: "retry", id }));
+    const [after] = await items();
+    expect(after).toMatchObject({ state: "queued", failure: null });
+    const jobs = await t.runtime.jobs.boss.findJobs(transcodeMediaJob.name);
+    expect(jobs).toHaveLength(2);
+  });
+});
