@@ -2,16 +2,18 @@ import type { ContentEntity } from "@server/caches";
 import { contentChanged } from "@server/content/changes";
 import { forgetItem } from "@server/content/workflow/drafts";
 import type { Database } from "@server/db/client";
+import { PAGE_SIZE, readPage } from "@server/kit/list-params";
 import { claimImages } from "@server/uploads/images";
 import { releaseUploadsOf } from "@server/uploads/release";
-import { eq } from "drizzle-orm";
-import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { eq, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgSelect, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { WorkflowEntity } from "~/lib/values";
 
 /**
- * The writes the simple back-office editors share (portfolio, team, testimonials, and case
- * studies' toggle and delete): each is one transaction, and the change is reported once committed
- * so the public pages show it at once.
+ * What the back-office editors share: the paged list read and the one-row read (portfolio, team,
+ * testimonials, case studies, redirects), and the simple writes (portfolio, team, testimonials,
+ * and case studies' toggle and delete): each write is one transaction, and the change is reported
+ * once committed so the public pages show it at once.
  */
 
 type RowTable = PgTable & { id: AnyPgColumn };
@@ -24,6 +26,43 @@ export interface EditorTable<T extends RowTable> {
   uploadsOwner?: string;
   /** Its drafts and revisions (issue #31), when it goes through the workflow. */
   workflow?: WorkflowEntity;
+}
+
+/**
+ * One page (25) of a back-office list: `select` (its columns, from `table`, as a dynamic query)
+ * of the rows matching `where`, in `orderBy` (ending on a unique column, so pages never overlap),
+ * with the total.
+ */
+export function listRows<Q extends PgSelect>(
+  db: Database,
+  page: number,
+  list: {
+    table: PgTable;
+    select: () => Q;
+    where: SQL | undefined;
+    orderBy: (SQL | AnyPgColumn)[];
+  },
+) {
+  return readPage<Awaited<Q>[number]>(page, {
+    rows: (offset) =>
+      list
+        .select()
+        .where(list.where)
+        .orderBy(...list.orderBy)
+        .limit(PAGE_SIZE)
+        .offset(offset),
+    total: () => db.$count(list.table, list.where),
+  });
+}
+
+/** The row of `select` (a dynamic query of one table) whose `idColumn` is `id`; null when none. */
+export async function findRow<Q extends PgSelect>(
+  select: Q,
+  idColumn: AnyPgColumn,
+  id: string,
+): Promise<Awaited<Q>[number] | null> {
+  const rows: Awaited<Q> = await select.where(eq(idColumn, id));
+  return rows[0] ?? null;
 }
 
 /** Sets columns of one row (a toggle); false when the row no longer exists. */

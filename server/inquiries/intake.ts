@@ -9,15 +9,8 @@ import { claimUploads, findUnclaimedUploads } from "@server/uploads/store";
 import type { VisitSource } from "@server/visits/page-views";
 import { studio } from "~/copy/studio";
 import type { ContactInquiryInput } from "~/entities/inquiry/contact-form";
-import {
-  BUDGET_LABELS,
-  labelOf,
-  SERVICE_LABELS,
-  TIMELINE_LABELS,
-  WEDDING_BUDGET_LABELS,
-} from "~/entities/inquiry/options";
+import { projectFacts, weddingFacts } from "~/entities/inquiry/view";
 import type { WeddingInquiryInput } from "~/entities/inquiry/wedding-form";
-import { formatDay } from "~/lib/listings/format";
 
 /**
  * Contact submissions (project inquiries from /contact, wedding inquiries from /weddings): the
@@ -164,11 +157,7 @@ export async function submitProjectInquiry(
       kind: "project",
       name: input.name,
       email: input.email,
-      fields: [
-        ["Service", labelOf(SERVICE_LABELS, input.service)],
-        ["Budget", labelOf(BUDGET_LABELS, input.budget)],
-        ["Timeline", labelOf(TIMELINE_LABELS, input.timeline)],
-      ],
+      fields: projectFacts(input),
       message: { heading: "Project overview", text: input.description },
       attachments: attachments.map((upload) => upload.originalName),
     });
@@ -197,11 +186,11 @@ export async function submitWeddingInquiry(
       kind: "wedding",
       name: input.name,
       email: input.email,
-      fields: [
-        ["Wedding date", input.wedding_date ? formatDay(input.wedding_date) : null],
-        ["Location", input.location],
-        ["Budget range", labelOf(WEDDING_BUDGET_LABELS, input.budget)],
-      ],
+      fields: weddingFacts({
+        date: input.wedding_date,
+        location: input.location,
+        budget: input.budget,
+      }),
       message: { heading: "Your vision", text: input.vision },
       attachments: [],
     });

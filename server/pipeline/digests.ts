@@ -5,6 +5,7 @@ import { inTransaction } from "@server/kit/transaction";
 import type { Logger } from "@server/logger";
 import { enqueueNotification } from "@server/mail";
 import { composeMail } from "@server/mail/compose";
+import { staffColumns } from "@server/staff/status";
 import { and, asc, type Column, eq, gte, isNotNull, lte, notInArray } from "drizzle-orm";
 import { inquiryPath } from "~/entities/inquiry/view";
 import { applicationPath } from "~/entities/job-application/view";
@@ -81,15 +82,7 @@ export async function queueFollowUpDigests(
     .from(jobApplications)
     .where(dueAndOpen(jobApplications, ["hired", "rejected"], options.today))
     .orderBy(asc(jobApplications.followUpOn));
-  const owners = await tx
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-      banned: user.banned,
-    })
-    .from(user);
+  const owners = await tx.select(staffColumns).from(user);
   const dayStart = parseZonedDateTime(`${options.today}T00:00`);
   const alreadySent = new Set(
     dayStart

@@ -1,4 +1,5 @@
 import { getRuntimeFrom } from "@server/context";
+import { settingCookies } from "@server/http/cookies";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import type { Runtime } from "@server/runtime";
 import {
@@ -18,9 +19,7 @@ import type { CeremonyReply } from "~/entities/staff/view";
 
 /** A passkey route's JSON answer, private and uncached, with the cookies to set. */
 export function ceremonyReply(body: CeremonyReply, status = 200, cookies: string[] = []): Response {
-  const headers = new Headers(ADMIN_RESPONSE_HEADERS);
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return Response.json(body, { status, headers });
+  return Response.json(body, { status, headers: settingCookies(cookies, ADMIN_RESPONSE_HEADERS) });
 }
 
 /** A passkey route's POST, read: which step, its fields, and for `verify` the parsed answer. */
@@ -86,8 +85,24 @@ export async function readStaffCeremonyPost(
 }
 
 /** Step one of a ceremony, answered: the options and the plugin's challenge cookie, or why not. */
-export function ceremonyOptionsReply(step: CeremonyStep<unknown>): Response {
+function ceremonyOptionsReply(step: CeremonyStep<unknown>): Response {
   return step.ok
     ? ceremonyReply({ options: step.body }, 200, step.cookies)
     : ceremonyReply({ error: step.message }, step.status);
+}
+
+/**
+ * A passkey route's answer to its read POST: the refusal, the options of step one (`options`), or
+ * what `verify` answers of the authenticator's answer and the post's other fields.
+ */
+export async function ceremonyAnswer(
+  post: CeremonyPost,
+  steps: {
+    options: () => Promise<CeremonyStep<unknown>>;
+    verify: (answer: unknown, fields: FormData) => Promise<Response>;
+  },
+): Promise<Response> {
+  if (post.refused) return post.refused;
+  if (post.step === "options") return ceremonyOptionsReply(await steps.options());
+  return steps.verify(post.answer, post.fields);
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Executor } from "@server/db/client";
 import { verification } from "@server/db/schema";
-import { and, eq, gt, inArray, like, or } from "drizzle-orm";
+import { and, eq, gt, inArray, like, or, type SQL } from "drizzle-orm";
 
 /**
  * The mailed single-use links of the back-office: an account's unlock (decision 0151), a staff
@@ -59,43 +59,44 @@ const unexpired = (identifiers: Map<string, LinkPurpose>) =>
     gt(verification.expiresAt, new Date()),
   );
 
-function subjectOf(
-  row: { identifier: string; value: string } | undefined,
-  identifiers: Map<string, LinkPurpose>,
-): TokenSubject | null {
+const TOKEN_ROW = { identifier: verification.identifier, value: verification.value };
+
+/**
+ * What the unexpired token of one of `purposes` stands for, read by `read` (a peek or a spend) of
+ * the rows matching `where`; null for a malformed, unknown, used or expired token.
+ */
+async function subjectOf(
+  purposes: readonly LinkPurpose[],
+  token: unknown,
+  read: (where: SQL | undefined) => Promise<{ identifier: string; value: string }[]>,
+): Promise<TokenSubject | null> {
+  const identifiers = candidates(purposes, token);
+  if (identifiers.size === 0) return null;
+  const [row] = await read(unexpired(identifiers));
   const purpose = row ? identifiers.get(row.identifier) : undefined;
   return row && purpose ? { purpose, subject: row.value } : null;
 }
 
 /** What an unexpired token of one of `purposes` stands for, without spending it; else null. */
-export async function peekSingleUseToken(
+export function peekSingleUseToken(
   executor: Executor,
   purposes: readonly LinkPurpose[],
   token: unknown,
 ): Promise<TokenSubject | null> {
-  const identifiers = candidates(purposes, token);
-  if (identifiers.size === 0) return null;
-  const [row] = await executor
-    .select({ identifier: verification.identifier, value: verification.value })
-    .from(verification)
-    .where(unexpired(identifiers))
-    .limit(1);
-  return subjectOf(row, identifiers);
+  return subjectOf(purposes, token, (where) =>
+    executor.select(TOKEN_ROW).from(verification).where(where).limit(1),
+  );
 }
 
 /** Spends an unexpired token of one of `purposes`: what it stood for, or null (unknown, used, expired). */
-export async function consumeSingleUseToken(
+export function consumeSingleUseToken(
   executor: Executor,
   purposes: readonly LinkPurpose[],
   token: unknown,
 ): Promise<TokenSubject | null> {
-  const identifiers = candidates(purposes, token);
-  if (identifiers.size === 0) return null;
-  const [row] = await executor
-    .delete(verification)
-    .where(unexpired(identifiers))
-    .returning({ identifier: verification.identifier, value: verification.value });
-  return subjectOf(row, identifiers);
+  return subjectOf(purposes, token, (where) =>
+    executor.delete(verification).where(where).returning(TOKEN_ROW),
+  );
 }
 
 const ofPurposes = (purposes: readonly LinkPurpose[]) =>

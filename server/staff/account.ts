@@ -221,6 +221,44 @@ export function authHeaders(request: Request, ip: string): Headers {
   });
 }
 
+/**
+ * A call of the plugin that takes the person's current password (as `args`), counted against
+ * sign-in's budget: it holds when `holds` says so of the answer (by default, an answer of 2xx);
+ * the answer's cookies are kept for the reply.
+ */
+async function withPassword(
+  runtime: Runtime,
+  actor: AuditActor,
+  staff: StaffUser,
+  request: Request,
+  password: string,
+  call: (args: {
+    body: { password: string };
+    headers: Headers;
+    asResponse: true;
+  }) => Promise<Response>,
+  holds: (response: Response) => Promise<boolean> = async (response) => response.ok,
+): Promise<{ checked: BudgetedCheck; cookies: string[] }> {
+  let cookies: string[] = [];
+  const checked = await checkWithinBudget(
+    runtime,
+    staff,
+    actor.ip ?? "",
+    "current password",
+    async () => {
+      if (!password) return false;
+      const response = await call({
+        body: { password },
+        headers: authHeaders(request, actor.ip ?? ""),
+        asResponse: true,
+      });
+      cookies = response.headers.getSetCookie();
+      return holds(response);
+    },
+  );
+  return { checked, cookies };
+}
+
 export type TwoFactorStep =
   | { ok: true; cookies: string[]; recoveryCodes?: string[] }
   | { ok: false; field: "password" | "code"; message: string; status: number };
@@ -233,22 +271,13 @@ export async function startTwoFactor(
   request: Request,
   password: string,
 ): Promise<TwoFactorStep> {
-  let cookies: string[] = [];
-  const checked = await checkWithinBudget(
+  const { checked, cookies } = await withPassword(
     runtime,
+    actor,
     staff,
-    actor.ip ?? "",
-    "current password",
-    async () => {
-      if (!password) return false;
-      const response = await runtime.auth.api.enableTwoFactor({
-        body: { password },
-        headers: authHeaders(request, actor.ip ?? ""),
-        asResponse: true,
-      });
-      cookies = response.headers.getSetCookie();
-      return response.ok;
-    },
+    request,
+    password,
+    (args) => runtime.auth.api.enableTwoFactor(args),
   );
   if (checked !== "ok") return refusal(checked, "password", ACCOUNT_MESSAGES.wrongPassword);
   return { ok: true, cookies };
@@ -343,22 +372,16 @@ export async function regenerateRecoveryCodes(
   password: string,
 ): Promise<TwoFactorStep> {
   let codes: string[] | undefined;
-  let cookies: string[] = [];
-  const checked = await checkWithinBudget(
+  const { checked, cookies } = await withPassword(
     runtime,
+    actor,
     staff,
-    actor.ip ?? "",
-    "current password",
-    async () => {
-      if (!password) return false;
-      const response = await runtime.auth.api.generateBackupCodes({
-        body: { password },
-        headers: authHeaders(request, actor.ip ?? ""),
-        asResponse: true,
-      });
+    request,
+    password,
+    (args) => runtime.auth.api.generateBackupCodes(args),
+    async (response) => {
       const body = (await response.json().catch(() => null)) as { backupCodes?: string[] } | null;
       codes = body?.backupCodes;
-      cookies = response.headers.getSetCookie();
       return response.ok && codes !== undefined;
     },
   );

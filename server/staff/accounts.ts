@@ -12,7 +12,7 @@ import {
   openTokenExpiries,
   singleUseLink,
 } from "@server/security/single-use-links";
-import { hasPasswordSql } from "@server/staff/status";
+import { hasPasswordSql, staffColumns } from "@server/staff/status";
 import { asc, eq, max } from "drizzle-orm";
 import { studio } from "~/copy/studio";
 import { staffRoleOf } from "~/entities/staff/access";
@@ -71,11 +71,7 @@ export async function listStaff(db: Database): Promise<StaffRow[]> {
     .as("last_sign_in");
   const rows = await db
     .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-      banned: user.banned,
+      ...staffColumns,
       sessionAt: lastSession.at,
       auditAt: lastSignIn.at,
       hasPassword: hasPasswordSql,

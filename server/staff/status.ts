@@ -15,3 +15,15 @@ export const hasPasswordSql = sql<boolean>`exists (select 1 from ${account} wher
   eq(account.providerId, "credential"),
   isNotNull(account.password),
 )})`;
+
+/**
+ * Who a staff account is and where it stands (its role; `banned`: deactivated), as the staff
+ * screen and the digests' owners read a user row; `staffRoleOf` reads the role.
+ */
+export const staffColumns = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+  banned: user.banned,
+};

@@ -5,14 +5,6 @@ import { PORTFOLIO_SERVICE_TYPE_LABELS } from "~/lib/values";
 
 /** Words and formats of the back-office (browser-safe: used by server render and hydration). */
 
-export {
-  BUDGET_LABELS,
-  labelOf,
-  SERVICE_LABELS,
-  TIMELINE_LABELS,
-  WEDDING_BUDGET_LABELS,
-} from "~/entities/inquiry/options";
-
 export function portfolioServiceLabel(value: string): string {
   return labelOf(PORTFOLIO_SERVICE_TYPE_LABELS, value) ?? value;
 }

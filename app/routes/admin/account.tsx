@@ -1,5 +1,6 @@
 import type { AuditActor } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
+import { settingCookies } from "@server/http/cookies";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import type { Runtime } from "@server/runtime";
@@ -90,8 +91,7 @@ async function back(post: Post, to: string, flash: FlashInput, cookies: readonly
 
 /** Recovery codes rendered in place, this once: the new session's cookie rides with the answer. */
 function codesShown(step: { cookies: string[]; recoveryCodes?: string[] }, regenerated: boolean) {
-  const headers = new Headers(ADMIN_RESPONSE_HEADERS);
-  for (const cookie of step.cookies) headers.append("Set-Cookie", cookie);
+  const headers = settingCookies(step.cookies, ADMIN_RESPONSE_HEADERS);
   const answer: AccountAnswer = {
     form: "two-factor",
     fieldErrors: {},

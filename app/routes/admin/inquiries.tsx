@@ -13,13 +13,6 @@ import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import { AttachmentList } from "~/components/admin/attachment-list";
 import { DashboardSection } from "~/components/admin/dashboard";
-import {
-  BUDGET_LABELS,
-  labelOf,
-  SERVICE_LABELS,
-  TIMELINE_LABELS,
-  WEDDING_BUDGET_LABELS,
-} from "~/components/admin/format";
 import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
 import { ExportLink, Facts, ListBody, PagedRows } from "~/components/admin/list-page";
 import { StatusForm } from "~/components/admin/status-form";
@@ -27,7 +20,7 @@ import { SubmissionRow } from "~/components/admin/submission-row";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { ToastMessageView } from "~/components/ui/toasts";
-import { inquiryPath } from "~/entities/inquiry/view";
+import { inquiryPath, projectFacts, weddingFacts } from "~/entities/inquiry/view";
 import { UNASSIGNED } from "~/entities/pipeline/view";
 import { INQUIRY_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
@@ -154,17 +147,16 @@ function InquiryRow({
 }) {
   const due = inquiry.followUpOn !== null && inquiry.followUpOn <= today;
   const wedding = inquiry.kind === "wedding";
-  const facts: [string, string | null][] = wedding
-    ? [
-        ["Wedding date", formatDay(inquiry.weddingDate)],
-        ["Location", inquiry.weddingLocation],
-        ["Budget", labelOf(WEDDING_BUDGET_LABELS, inquiry.weddingBudget)],
-      ]
-    : [
-        ["Service", labelOf(SERVICE_LABELS, inquiry.service)],
-        ["Budget", labelOf(BUDGET_LABELS, inquiry.budget)],
-        ["Timeline", labelOf(TIMELINE_LABELS, inquiry.timeline)],
-      ];
+  const facts = wedding
+    ? weddingFacts(
+        {
+          date: inquiry.weddingDate,
+          location: inquiry.weddingLocation,
+          budget: inquiry.weddingBudget,
+        },
+        "Budget",
+      )
+    : projectFacts(inquiry);
   // Each opens through its admin route's signed link (the bucket is private: decision 0275).
   const attachments = attachmentLinks(inquiry, fileNames);
   const headingId = `inquiry-${inquiry.id}`;

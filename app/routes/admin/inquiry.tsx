@@ -7,22 +7,14 @@ import {
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { AttachmentList } from "~/components/admin/attachment-list";
-import {
-  BUDGET_LABELS,
-  formatDateTime,
-  labelOf,
-  replySubject,
-  SERVICE_LABELS,
-  TIMELINE_LABELS,
-  WEDDING_BUDGET_LABELS,
-} from "~/components/admin/format";
+import { formatDateTime, replySubject } from "~/components/admin/format";
 import { Facts } from "~/components/admin/list-page";
 import { type PipelineAnswer, PipelineSection } from "~/components/admin/pipeline";
 import { PipelineRecordColumns } from "~/components/admin/pipeline-record";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
+import { type InquiryFact, projectFacts, weddingFacts } from "~/entities/inquiry/view";
 import { adminMeta } from "~/lib/admin-meta";
-import { formatDay } from "~/lib/listings/format";
 import { CONTACT_STATUS_OPTIONS } from "~/lib/status-options";
 import type { Route } from "./+types/inquiry";
 
@@ -54,21 +46,17 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
   const { record: inquiry, attachments } = loaderData;
   const answer = actionData as PipelineAnswer | undefined;
   const wedding = inquiry.kind === "wedding";
-  const facts: [string, string | null][] = [
+  const facts: InquiryFact[] = [
     ["Email", inquiry.email],
     ["Received", formatDateTime(inquiry.createdAt)],
     ["Kind", wedding ? "Wedding inquiry" : "Project inquiry"],
     ...(wedding
-      ? ([
-          ["Wedding date", formatDay(inquiry.weddingDate)],
-          ["Location", inquiry.weddingLocation],
-          ["Budget range", labelOf(WEDDING_BUDGET_LABELS, inquiry.weddingBudget)],
-        ] as [string, string | null][])
-      : ([
-          ["Service", labelOf(SERVICE_LABELS, inquiry.service)],
-          ["Budget", labelOf(BUDGET_LABELS, inquiry.budget)],
-          ["Timeline", labelOf(TIMELINE_LABELS, inquiry.timeline)],
-        ] as [string, string | null][])),
+      ? weddingFacts({
+          date: inquiry.weddingDate,
+          location: inquiry.weddingLocation,
+          budget: inquiry.weddingBudget,
+        })
+      : projectFacts(inquiry)),
   ];
   return (
     <>

@@ -1,4 +1,5 @@
 import { getRuntimeFrom } from "@server/context";
+import { settingCookies } from "@server/http/cookies";
 import { adminHeadersMiddleware } from "@server/route-kit/admin-headers";
 import { takeFlash } from "@server/route-kit/flash";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
@@ -80,8 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  const headers = new Headers();
-  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
+  const headers = settingCookies(result.cookies);
   if (result.secondFactor) {
     // Two-factor is on: no session yet, only the code step's challenge (decision 0300).
     const redirectTo = form.get("redirectTo");

@@ -1,4 +1,5 @@
 import { getRuntimeFrom } from "@server/context";
+import { settingCookies } from "@server/http/cookies";
 import { textResponse } from "@server/http/text-response";
 import { commitFlash } from "@server/route-kit/flash";
 import { ADMIN_RESPONSE_HEADERS } from "@server/security/admin-access";
@@ -22,10 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isCrossSiteRequest(request, runtime.config.SITE_URL)) {
     return textResponse(403, "Cross-site request refused.", ADMIN_RESPONSE_HEADERS);
   }
-  const headers = new Headers(ADMIN_RESPONSE_HEADERS);
   const hadSession = request.headers.get("cookie")?.includes("session_token") ?? false;
-  for (const cookie of await signOut(runtime, request.headers))
-    headers.append("Set-Cookie", cookie);
+  const headers = settingCookies(await signOut(runtime, request.headers), ADMIN_RESPONSE_HEADERS);
   if (hadSession) {
     headers.append(
       "Set-Cookie",

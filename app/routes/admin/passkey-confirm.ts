@@ -1,6 +1,6 @@
 import {
+  ceremonyAnswer,
   ceremonyLoader,
-  ceremonyOptionsReply,
   readStaffCeremonyPost,
   ceremonyReply as reply,
 } from "@server/route-kit/passkeys";
@@ -21,13 +21,12 @@ export const loader = ceremonyLoader;
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const { staff, runtime, post } = await readStaffCeremonyPost(args, PASSKEY_MESSAGES.signInFailed);
-  if (post.refused) return post.refused;
   const ip = getClientIp(context);
-  if (post.step === "options") {
-    return ceremonyOptionsReply(await stepUpOptions(runtime, request, ip));
-  }
-  if (!(await confirmWithPasskey(runtime, staff, request, ip, post.answer))) {
-    return reply({ error: PASSKEY_MESSAGES.confirmFailed }, 401);
-  }
-  return reply({ redirectTo: safeRedirectTarget(post.fields.get("redirectTo"), staff.role) });
+  return ceremonyAnswer(post, {
+    options: () => stepUpOptions(runtime, request, ip),
+    verify: async (answer, fields) =>
+      (await confirmWithPasskey(runtime, staff, request, ip, answer))
+        ? reply({ redirectTo: safeRedirectTarget(fields.get("redirectTo"), staff.role) })
+        : reply({ error: PASSKEY_MESSAGES.confirmFailed }, 401),
+  });
 }

@@ -1,7 +1,7 @@
 import { commitFlash } from "@server/route-kit/flash";
 import {
+  ceremonyAnswer,
   ceremonyLoader,
-  ceremonyOptionsReply,
   readStaffCeremonyPost,
   ceremonyReply as reply,
 } from "@server/route-kit/passkeys";
@@ -35,17 +35,18 @@ export async function action(args: Route.ActionArgs) {
             403,
           ),
   );
-  if (post.refused) return post.refused;
   const actor = currentActor(context);
-  if (post.step === "options") {
-    return ceremonyOptionsReply(await registrationOptions(runtime, request, actor.ip ?? ""));
-  }
-  const step = await addPasskey(runtime, actor, staff, request, post.answer);
-  if (!step.ok) return reply({ error: step.message }, step.status);
-  const flash = await commitFlash(runtime, {
-    kind: "success",
-    title: "Success",
-    description: PASSKEY_MESSAGES.added,
+  return ceremonyAnswer(post, {
+    options: () => registrationOptions(runtime, request, actor.ip ?? ""),
+    verify: async (answer) => {
+      const step = await addPasskey(runtime, actor, staff, request, answer);
+      if (!step.ok) return reply({ error: step.message }, step.status);
+      const flash = await commitFlash(runtime, {
+        kind: "success",
+        title: "Success",
+        description: PASSKEY_MESSAGES.added,
+      });
+      return reply({ ok: true }, 200, [...step.cookies, flash]);
+    },
   });
-  return reply({ ok: true }, 200, [...step.cookies, flash]);
 }

@@ -1,8 +1,8 @@
 import { getRuntimeFrom } from "@server/context";
 import { adminHeadersMiddleware } from "@server/route-kit/admin-headers";
 import {
+  ceremonyAnswer,
   ceremonyLoader,
-  ceremonyOptionsReply,
   readCeremonyPost,
   ceremonyReply as reply,
 } from "@server/route-kit/passkeys";
@@ -27,25 +27,25 @@ export const loader = ceremonyLoader;
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = getRuntimeFrom(context);
   const post = await readCeremonyPost(runtime, request, PASSKEY_MESSAGES.signInFailed);
-  if (post.refused) return post.refused;
   const ip = getClientIp(context);
-  if (post.step === "options") {
-    return ceremonyOptionsReply(await signInOptions(runtime, ip));
-  }
-  const { answer } = post;
-  if (typeof answer !== "object" || answer === null) {
-    return reply({ error: PASSKEY_MESSAGES.signInFailed }, 400);
-  }
-  const result = await signInWithPasskey(runtime, {
-    answer,
-    cookie: request.headers.get("cookie") ?? "",
-    ip,
-    userAgent: request.headers.get("user-agent"),
+  return ceremonyAnswer(post, {
+    options: () => signInOptions(runtime, ip),
+    verify: async (answer, fields) => {
+      if (typeof answer !== "object" || answer === null) {
+        return reply({ error: PASSKEY_MESSAGES.signInFailed }, 400);
+      }
+      const result = await signInWithPasskey(runtime, {
+        answer,
+        cookie: request.headers.get("cookie") ?? "",
+        ip,
+        userAgent: request.headers.get("user-agent"),
+      });
+      if (!result.ok) return reply({ error: result.message }, result.status);
+      // Without a role the sign-in page says why the person cannot go further (as after a password).
+      const redirectTo = result.role
+        ? safeRedirectTarget(fields.get("redirectTo"), result.role)
+        : LOGIN_PATH;
+      return reply({ redirectTo }, 200, result.cookies);
+    },
   });
-  if (!result.ok) return reply({ error: result.message }, result.status);
-  // Without a role the sign-in page says why the person cannot go further (as after a password).
-  const redirectTo = result.role
-    ? safeRedirectTarget(post.fields.get("redirectTo"), result.role)
-    : LOGIN_PATH;
-  return reply({ redirectTo }, 200, result.cookies);
 }

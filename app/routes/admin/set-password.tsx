@@ -1,4 +1,5 @@
 import { getRuntimeFrom } from "@server/context";
+import { settingCookies } from "@server/http/cookies";
 import { adminHeadersMiddleware } from "@server/route-kit/admin-headers";
 import { commitFlash } from "@server/route-kit/flash";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
@@ -64,9 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (signedIn.ok && signedIn.secondFactor) {
     // Two-factor is on: the new password, then the code step, as at sign-in.
-    const headers = new Headers();
-    for (const cookie of signedIn.cookies) headers.append("Set-Cookie", cookie);
-    return redirect(CODE_PATH, { headers });
+    return redirect(CODE_PATH, { headers: settingCookies(signedIn.cookies) });
   }
   if (!signedIn.ok || !signedIn.role) {
     // Set, but not signed in here (sign-in slowed down, or an account without a role).
@@ -77,9 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect(LOGIN_PATH, { headers: { "Set-Cookie": flash } });
   }
-  const headers = new Headers();
-  for (const cookie of signedIn.cookies) headers.append("Set-Cookie", cookie);
-  return redirect(HOME_PATHS[signedIn.role], { headers });
+  return redirect(HOME_PATHS[signedIn.role], { headers: settingCookies(signedIn.cookies) });
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {

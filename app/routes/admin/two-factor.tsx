@@ -1,4 +1,5 @@
 import { getRuntimeFrom } from "@server/context";
+import { settingCookies } from "@server/http/cookies";
 import { adminHeadersMiddleware } from "@server/route-kit/admin-headers";
 import { commitFlash } from "@server/route-kit/flash";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
@@ -59,8 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ error: result.message, id: crypto.randomUUID() }, { status: result.status });
   }
-  const headers = new Headers();
-  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
+  const headers = settingCookies(result.cookies);
   const target = result.role
     ? safeRedirectTarget(fields.get("redirectTo"), result.role)
     : LOGIN_PATH;

@@ -1,17 +1,17 @@
 import { contentChanged } from "@server/content/changes";
-import { deleteRow, type EditorTable, updateRow } from "@server/content/editor-rows";
+import {
+  deleteRow,
+  type EditorTable,
+  findRow,
+  listRows,
+  updateRow,
+} from "@server/content/editor-rows";
 import { draftStateColumn, publishingWhere } from "@server/content/workflow/drafts";
 import type { Database, Executor } from "@server/db/client";
 import { type CaseStudy, caseStudies } from "@server/db/schema";
-import {
-  containsAny,
-  type ListQuery,
-  PAGE_SIZE,
-  type Page,
-  readPage,
-} from "@server/kit/list-params";
+import { containsAny, type ListQuery, type Page } from "@server/kit/list-params";
 import { claimImages } from "@server/uploads/images";
-import { and, count, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { FALLBACK_CASE_STUDY_SLUGS } from "~/copy/samples";
 import {
   CASE_STUDY_TEXT,
@@ -48,8 +48,9 @@ export function listCaseStudies(
       ? publishingWhere("case_study", caseStudies.id, caseStudies.status, query.status)
       : undefined,
   );
-  return readPage(query.page, {
-    rows: (offset) =>
+  return listRows(db, query.page, {
+    table: caseStudies,
+    select: () =>
       db
         .select({
           id: caseStudies.id,
@@ -63,20 +64,18 @@ export function listCaseStudies(
           draftState: draftStateColumn("case_study", caseStudies.id),
         })
         .from(caseStudies)
-        .where(where)
-        .orderBy(desc(caseStudies.createdAt), desc(caseStudies.id))
-        .limit(PAGE_SIZE)
-        .offset(offset),
-    total: async () =>
-      (await db.select({ total: count() }).from(caseStudies).where(where))[0]?.total ?? 0,
+        .$dynamic(),
+    where,
+    orderBy: [desc(caseStudies.createdAt), desc(caseStudies.id)],
   });
 }
 
 export async function findCaseStudyTitle(db: Database, id: string): Promise<string | null> {
-  const [row] = await db
-    .select({ title: caseStudies.title })
-    .from(caseStudies)
-    .where(eq(caseStudies.id, id));
+  const row = await findRow(
+    db.select({ title: caseStudies.title }).from(caseStudies).$dynamic(),
+    caseStudies.id,
+    id,
+  );
   return row?.title ?? null;
 }
 
@@ -115,9 +114,8 @@ export function isFixedSlug(slug: string): boolean {
   return (FALLBACK_CASE_STUDY_SLUGS as readonly string[]).includes(slug);
 }
 
-export async function findCaseStudy(db: Executor, id: string): Promise<CaseStudy | null> {
-  const [row] = await db.select().from(caseStudies).where(eq(caseStudies.id, id));
-  return row ?? null;
+export function findCaseStudy(db: Executor, id: string): Promise<CaseStudy | null> {
+  return findRow(db.select().from(caseStudies).$dynamic(), caseStudies.id, id);
 }
 
 export function draftOf(study: CaseStudy): CaseStudyDraft {

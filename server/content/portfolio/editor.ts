@@ -1,15 +1,16 @@
-import { deleteRow, type EditorTable, saveRow, updateRow } from "@server/content/editor-rows";
+import {
+  deleteRow,
+  type EditorTable,
+  findRow,
+  listRows,
+  saveRow,
+  updateRow,
+} from "@server/content/editor-rows";
 import { draftStateColumn, publishingWhere } from "@server/content/workflow/drafts";
 import type { Database } from "@server/db/client";
 import { type PortfolioItem, portfolioItems } from "@server/db/schema";
-import {
-  containsAny,
-  type ListQuery,
-  PAGE_SIZE,
-  type Page,
-  readPage,
-} from "@server/kit/list-params";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { containsAny, type ListQuery, type Page } from "@server/kit/list-params";
+import { and, desc, sql } from "drizzle-orm";
 import type { PortfolioItemInput } from "~/entities/portfolio-item/form";
 import type { PublishingState } from "~/lib/publishing";
 import type { DraftState } from "~/lib/values";
@@ -49,8 +50,9 @@ export function listPortfolioItems(
       ? publishingWhere("portfolio_item", portfolioItems.id, portfolioItems.status, query.status)
       : undefined,
   );
-  return readPage(query.page, {
-    rows: (offset) =>
+  return listRows(db, query.page, {
+    table: portfolioItems,
+    select: () =>
       db
         .select({
           id: portfolioItems.id,
@@ -64,29 +66,26 @@ export function listPortfolioItems(
           draftState: draftStateColumn("portfolio_item", portfolioItems.id),
         })
         .from(portfolioItems)
-        .where(where)
-        .orderBy(
-          sql`${portfolioItems.completionDate} desc nulls last`,
-          desc(portfolioItems.createdAt),
-          desc(portfolioItems.id),
-        )
-        .limit(PAGE_SIZE)
-        .offset(offset),
-    total: async () =>
-      (await db.select({ total: count() }).from(portfolioItems).where(where))[0]?.total ?? 0,
+        .$dynamic(),
+    where,
+    orderBy: [
+      sql`${portfolioItems.completionDate} desc nulls last`,
+      desc(portfolioItems.createdAt),
+      desc(portfolioItems.id),
+    ],
   });
 }
 
-export async function findPortfolioItem(db: Database, id: string): Promise<PortfolioItem | null> {
-  const [row] = await db.select().from(portfolioItems).where(eq(portfolioItems.id, id));
-  return row ?? null;
+export function findPortfolioItem(db: Database, id: string): Promise<PortfolioItem | null> {
+  return findRow(db.select().from(portfolioItems).$dynamic(), portfolioItems.id, id);
 }
 
 export async function findPortfolioTitle(db: Database, id: string): Promise<string | null> {
-  const [row] = await db
-    .select({ title: portfolioItems.title })
-    .from(portfolioItems)
-    .where(eq(portfolioItems.id, id));
+  const row = await findRow(
+    db.select({ title: portfolioItems.title }).from(portfolioItems).$dynamic(),
+    portfolioItems.id,
+    id,
+  );
   return row?.title ?? null;
 }
 
@@ -106,20 +105,7 @@ export function savePortfolioItem(
   id: string | null,
   input: PortfolioItemInput,
 ): Promise<string | null> {
-  const values = {
-    title: input.title,
-    description: input.description,
-    clientName: input.clientName,
-    serviceType: input.serviceType,
-    status: input.status,
-    isFeatured: input.isFeatured,
-    completionDate: input.completionDate,
-    tags: input.tags,
-    imageUrl: input.imageUrl,
-    videoUrl: input.videoUrl,
-    projectUrl: input.projectUrl,
-  };
-  return saveRow(db, PORTFOLIO, id, values, [input.imageUrl]);
+  return saveRow(db, PORTFOLIO, id, input, [input.imageUrl]);
 }
 
 export function setPortfolioFeatured(

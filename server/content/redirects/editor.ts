@@ -1,4 +1,5 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
+import { listRows } from "@server/content/editor-rows";
 import type { Database, Executor } from "@server/db/client";
 import {
   blogPosts,
@@ -8,8 +9,8 @@ import {
   redirectDomains,
   redirects,
 } from "@server/db/schema";
-import { containsAny, type Page, readPage } from "@server/kit/list-params";
-import { asc, count, eq, like, or } from "drizzle-orm";
+import { containsAny, type Page } from "@server/kit/list-params";
+import { asc, eq, like, or } from "drizzle-orm";
 import { findFallbackCaseStudy } from "~/copy/samples";
 import {
   hostOfTarget,
@@ -41,8 +42,9 @@ export async function listRedirects(
   const where = query.q
     ? containsAny(query.q, [redirects.fromPath, redirects.toTarget])
     : undefined;
-  return readPage(query.page, {
-    rows: (offset) =>
+  return listRows(db, query.page, {
+    table: redirects,
+    select: () =>
       db
         .select({
           id: redirects.id,
@@ -52,11 +54,9 @@ export async function listRedirects(
           createdAt: redirects.createdAt,
         })
         .from(redirects)
-        .where(where)
-        .orderBy(asc(redirects.fromPath))
-        .limit(25)
-        .offset(offset),
-    total: async () => (await db.select({ n: count() }).from(redirects).where(where))[0]?.n ?? 0,
+        .$dynamic(),
+    where,
+    orderBy: [asc(redirects.fromPath)],
   });
 }
 

@@ -1,14 +1,15 @@
-import { deleteRow, type EditorTable, saveRow, updateRow } from "@server/content/editor-rows";
+import {
+  deleteRow,
+  type EditorTable,
+  findRow,
+  listRows,
+  saveRow,
+  updateRow,
+} from "@server/content/editor-rows";
 import type { Database } from "@server/db/client";
 import { type TeamMember, teamMembers } from "@server/db/schema";
-import {
-  containsAny,
-  type ListQuery,
-  PAGE_SIZE,
-  type Page,
-  readPage,
-} from "@server/kit/list-params";
-import { asc, count, eq } from "drizzle-orm";
+import { containsAny, type ListQuery, type Page } from "@server/kit/list-params";
+import { asc } from "drizzle-orm";
 import type { TeamMemberInput } from "~/entities/team-member/form";
 
 /**
@@ -33,8 +34,9 @@ export function listTeamMembers(db: Database, query: ListQuery): Promise<Page<Te
   const where = query.q
     ? containsAny(query.q, [teamMembers.name, teamMembers.role, teamMembers.email])
     : undefined;
-  return readPage(query.page, {
-    rows: (offset) =>
+  return listRows(db, query.page, {
+    table: teamMembers,
+    select: () =>
       db
         .select({
           id: teamMembers.id,
@@ -46,20 +48,18 @@ export function listTeamMembers(db: Database, query: ListQuery): Promise<Page<Te
           isActive: teamMembers.isActive,
         })
         .from(teamMembers)
-        .where(where)
-        .orderBy(asc(teamMembers.displayOrder), asc(teamMembers.name), asc(teamMembers.id))
-        .limit(PAGE_SIZE)
-        .offset(offset),
-    total: async () =>
-      (await db.select({ total: count() }).from(teamMembers).where(where))[0]?.total ?? 0,
+        .$dynamic(),
+    where,
+    orderBy: [asc(teamMembers.displayOrder), asc(teamMembers.name), asc(teamMembers.id)],
   });
 }
 
 export async function findTeamMemberName(db: Database, id: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: teamMembers.name })
-    .from(teamMembers)
-    .where(eq(teamMembers.id, id));
+  const row = await findRow(
+    db.select({ name: teamMembers.name }).from(teamMembers).$dynamic(),
+    teamMembers.id,
+    id,
+  );
   return row?.name ?? null;
 }
 
@@ -77,9 +77,8 @@ export function deleteTeamMember(db: Database, id: string): Promise<boolean> {
   return deleteRow(db, TEAM, id);
 }
 
-export async function findTeamMember(db: Database, id: string): Promise<TeamMember | null> {
-  const [row] = await db.select().from(teamMembers).where(eq(teamMembers.id, id));
-  return row ?? null;
+export function findTeamMember(db: Database, id: string): Promise<TeamMember | null> {
+  return findRow(db.select().from(teamMembers).$dynamic(), teamMembers.id, id);
 }
 
 /**
@@ -91,15 +90,5 @@ export function saveTeamMember(
   id: string | null,
   input: TeamMemberInput,
 ): Promise<string | null> {
-  const values = {
-    name: input.name,
-    role: input.role,
-    bio: input.bio,
-    email: input.email,
-    linkedinUrl: input.linkedinUrl,
-    imageUrl: input.imageUrl,
-    displayOrder: input.displayOrder,
-    isActive: input.isActive,
-  };
-  return saveRow(db, TEAM, id, values, [input.imageUrl]);
+  return saveRow(db, TEAM, id, input, [input.imageUrl]);
 }

@@ -1,14 +1,15 @@
-import { deleteRow, type EditorTable, saveRow, updateRow } from "@server/content/editor-rows";
+import {
+  deleteRow,
+  type EditorTable,
+  findRow,
+  listRows,
+  saveRow,
+  updateRow,
+} from "@server/content/editor-rows";
 import type { Database } from "@server/db/client";
 import { type Testimonial, testimonials } from "@server/db/schema";
-import {
-  containsAny,
-  type ListQuery,
-  PAGE_SIZE,
-  type Page,
-  readPage,
-} from "@server/kit/list-params";
-import { count, desc, eq } from "drizzle-orm";
+import { containsAny, type ListQuery, type Page } from "@server/kit/list-params";
+import { desc } from "drizzle-orm";
 import type { TestimonialInput } from "~/entities/testimonial/form";
 
 /**
@@ -31,8 +32,9 @@ export function listTestimonials(db: Database, query: ListQuery): Promise<Page<T
         testimonials.quote,
       ])
     : undefined;
-  return readPage(query.page, {
-    rows: (offset) =>
+  return listRows(db, query.page, {
+    table: testimonials,
+    select: () =>
       db
         .select({
           id: testimonials.id,
@@ -46,20 +48,21 @@ export function listTestimonials(db: Database, query: ListQuery): Promise<Page<T
           createdAt: testimonials.createdAt,
         })
         .from(testimonials)
-        .where(where)
-        .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
-        .limit(PAGE_SIZE)
-        .offset(offset),
-    total: async () =>
-      (await db.select({ total: count() }).from(testimonials).where(where))[0]?.total ?? 0,
+        .$dynamic(),
+    where,
+    orderBy: [desc(testimonials.createdAt), desc(testimonials.id)],
   });
 }
 
 export async function findTestimonialTitle(db: Database, id: string): Promise<string | null> {
-  const [row] = await db
-    .select({ author: testimonials.author, company: testimonials.company })
-    .from(testimonials)
-    .where(eq(testimonials.id, id));
+  const row = await findRow(
+    db
+      .select({ author: testimonials.author, company: testimonials.company })
+      .from(testimonials)
+      .$dynamic(),
+    testimonials.id,
+    id,
+  );
   if (!row) return null;
   return row.company ? `${row.author}, ${row.company}` : row.author;
 }
@@ -81,9 +84,8 @@ export function deleteTestimonial(db: Database, id: string): Promise<boolean> {
   return deleteRow(db, TESTIMONIALS, id);
 }
 
-export async function findTestimonial(db: Database, id: string): Promise<Testimonial | null> {
-  const [row] = await db.select().from(testimonials).where(eq(testimonials.id, id));
-  return row ?? null;
+export function findTestimonial(db: Database, id: string): Promise<Testimonial | null> {
+  return findRow(db.select().from(testimonials).$dynamic(), testimonials.id, id);
 }
 
 /** Creates (`id` null) or updates a testimonial; returns its id, or null when it is gone. */
@@ -92,14 +94,5 @@ export function saveTestimonial(
   id: string | null,
   input: TestimonialInput,
 ): Promise<string | null> {
-  const values = {
-    quote: input.quote,
-    author: input.author,
-    role: input.role,
-    company: input.company,
-    rating: input.rating,
-    status: input.status,
-    isFeatured: input.isFeatured,
-  };
-  return saveRow(db, TESTIMONIALS, id, values);
+  return saveRow(db, TESTIMONIALS, id, input);
 }

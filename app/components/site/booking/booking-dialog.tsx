@@ -1,6 +1,6 @@
-import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
-import { ExternalLinkIcon, XIcon } from "~/components/ui/icons";
+import { ModalDialog, type ModalState } from "~/components/ui/dialog";
+import { ExternalLinkIcon } from "~/components/ui/icons";
 import { BOOKING_FRAME } from "~/copy/booking";
 import type { BookingHandoff } from "~/lib/forms/result";
 import { type BookingSubject, useSchedulerMessages } from "./booked-call";
@@ -25,10 +25,8 @@ export default function BookingDialog({
   opened,
   announce,
   announcement,
-  open,
-  onOpenChange,
-  returnFocusTo,
-}: {
+  ...modal
+}: ModalState & {
   /** The scheduling page (BOOKING_URL). */
   url: string;
   /** After a contact submission: the visitor's name and e-mail, prefilled. */
@@ -38,9 +36,6 @@ export default function BookingDialog({
   announce: (message: string) => void;
   /** "Your call is booked." once the scheduler says so: the page outside is hidden meanwhile. */
   announcement: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   // The popup's address and the frame's (embed parameters), both with any prefill.
   const url = schedulerUrl(schedulerPage, handoff);
@@ -48,48 +43,27 @@ export default function BookingDialog({
   const frameUrl = schedulerFrameUrl(schedulerPage, window.location.origin, handoff);
   useSchedulerMessages(schedulerPage, opened, announce);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay fixed inset-0 z-50 bg-black/75 backdrop-blur-sm" />
-        <Dialog.Content
-          className="dialog-content fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden card shadow-2xl"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo.current?.focus();
-          }}
+    <ModalDialog
+      look="frame"
+      {...modal}
+      title={BOOKING_FRAME.title}
+      description={BOOKING_FRAME.description}
+      closeLabel={BOOKING_FRAME.close}
+    >
+      <div className="min-h-0 flex-1 overflow-y-auto bg-canvas">
+        <BookingFrame url={frameUrl} title={BOOKING_FRAME.title} />
+      </div>
+      <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line px-5 py-3 md:px-6">
+        <BookingStatus message={announcement} className="mr-auto text-sm font-medium" />
+        <button
+          type="button"
+          onClick={() => openBookingPopup(url)}
+          className="inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-ink/5"
         >
-          <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4 md:px-6">
-            <div>
-              <Dialog.Title className="font-display text-xl font-semibold tracking-tight md:text-2xl">
-                {BOOKING_FRAME.title}
-              </Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-ink-muted">
-                {BOOKING_FRAME.description}
-              </Dialog.Description>
-            </div>
-            <Dialog.Close
-              aria-label={BOOKING_FRAME.close}
-              className="grid size-10 shrink-0 place-items-center rounded-full text-ink-muted hover:bg-ink/5 hover:text-ink"
-            >
-              <XIcon className="size-5" />
-            </Dialog.Close>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto bg-canvas">
-            <BookingFrame url={frameUrl} title={BOOKING_FRAME.title} />
-          </div>
-          <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line px-5 py-3 md:px-6">
-            <BookingStatus message={announcement} className="mr-auto text-sm font-medium" />
-            <button
-              type="button"
-              onClick={() => openBookingPopup(url)}
-              className="inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-ink/5"
-            >
-              <ExternalLinkIcon className="size-4" />
-              {BOOKING_FRAME.openInNewWindow}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <ExternalLinkIcon className="size-4" />
+          {BOOKING_FRAME.openInNewWindow}
+        </button>
+      </div>
+    </ModalDialog>
   );
 }
