@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-// Guards the image and compose rules of issue #46; no image is built here (CI budget).
+// Guards the image and compose rules of issue #46. No image is built here (CI budget):
+// `bash scripts/container-check.sh` builds and runs it (decision 0494, docs/container-check.log).
 const containerfile = readFileSync("Containerfile", "utf8");
 const composeText = readFileSync("compose.yaml", "utf8");
 // No YAML parser among the dependencies: cut compose.yaml into its two-space service blocks.
@@ -22,6 +23,19 @@ describe("Containerfile", () => {
     expect(containerfile).toMatch(/^VOLUME \["\/data"\]$/m);
     expect(containerfile).toMatch(/DATA_DIR=\/data/);
     expect(containerfile).toMatch(/^CMD \["node", "server\.js"\]$/m);
+  });
+  it("ships no dev tool, no source map, no source tree; the CLIs compiled (decision 0494)", () => {
+    expect(containerfile).toMatch(
+      /npm prune --omit=dev[\s\S]*node deploy\/prune-optional-peers\.mjs/,
+    );
+    expect(containerfile).toMatch(/find build node_modules -name '\*\.map' -delete/);
+    expect(containerfile).toMatch(
+      /esbuild scripts\/backup\.ts scripts\/restore\.ts scripts\/create-user\.ts/,
+    );
+    expect(containerfile).not.toMatch(/^COPY --from=build \/app\/(server|scripts) /m);
+    expect(containerfile).toMatch(
+      /^COPY --from=build \/app\/server\/security\/common-passwords\.txt /m,
+    );
   });
 });
 
