@@ -17,17 +17,19 @@ export const SEGMENT_SECONDS = 6;
 export const KEYFRAME_SECONDS = 2;
 export const SEGMENT_PATTERN = "seg-%05d.m4s";
 export const INIT_FILE = "init.mp4";
+const POSTER_SAMPLES_PER_SECOND = 4;
 
 /**
- * The filters every picture goes through first: PQ and HLG tone-mapped to SDR BT.709 with
- * zscale + tonemap (hable), then 8-bit 4:2:0 for H.264 High.
+ * The filters every picture goes through first: frames flagged interlaced deinterlaced (bwdif,
+ * one frame per frame; progressive frames pass untouched), PQ and HLG tone-mapped to SDR BT.709
+ * with zscale + tonemap (hable), then 8-bit 4:2:0 for H.264 High.
  */
 export function sourceFilter(probe: Pick<MediaProbe, "hdrTransfer">): string {
   const toSdr = probe.hdrTransfer
     ? "zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:desat=0," +
       "zscale=t=bt709:m=bt709:r=tv,"
     : "";
-  return `${toSdr}format=yuv420p`;
+  return `bwdif=mode=send_frame:deint=interlaced,${toSdr}format=yuv420p`;
 }
 
 const inputArgs = (file: string, threads: number) => [
@@ -147,10 +149,8 @@ export function posterArgs(input: {
   threads: number;
 }): string[] {
   const { probe } = input;
-  const frames = Math.max(
-    1,
-    Math.ceil((input.windowSeconds * probe.frameRate.num) / probe.frameRate.den),
-  );
+  // Sampled at 4 frames a second and scaled first: `thumbnail` holds its whole batch in memory.
+  const frames = Math.max(1, Math.ceil(input.windowSeconds * POSTER_SAMPLES_PER_SECOND));
   const lit =
     input.minLuma > 0
       ? `signalstats,metadata=mode=select:key=lavfi.signalstats.YAVG:value=${input.minLuma}:function=greater,`
@@ -164,7 +164,8 @@ export function posterArgs(input: {
     "-map",
     "0:v:0",
     "-vf",
-    `${sourceFilter(probe)},${lit}thumbnail=n=${frames},scale=${input.width}:${input.height},setsar=1`,
+    `${sourceFilter(probe)},fps=${POSTER_SAMPLES_PER_SECOND},` +
+      `scale=${input.width}:${input.height},setsar=1,${lit}thumbnail=n=${frames}`,
     "-frames:v",
     "1",
     "-q:v",
