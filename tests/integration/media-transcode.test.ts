@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type MediaProbe, MediaProbeError, probeMedia } from "@server/media/probe";
@@ -42,6 +42,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+const filesUnder = async (root: string) =>
+  (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
 
 /** Each segment of a rendition: its EXTINF start and the first video packet of init+segment. */
 async function segmentsOf(outDir: string, playlist: string) {
@@ -117,11 +123,7 @@ describe("a 1080p master", () => {
   });
 
   it("lists every file it wrote, under keys safe for storage, with their types", async () => {
-    const onDisk = (await readdir(outDir, { recursive: true, withFileTypes: true }))
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)))
-      .sort();
-    expect(result.files.map((entry) => entry.path).sort()).toEqual(onDisk);
+    expect(result.files.map((entry) => entry.path).sort()).toEqual(await filesUnder(outDir));
     for (const entry of result.files) {
       for (const segment of entry.path.split("/")) expect(segment).toMatch(KEY);
     }
@@ -212,15 +214,21 @@ describe("the ladder", () => {
   });
 
   it(
-    "gives a 200-px-high source one rung at its own height",
+    "gives a 200-px-high source one rung at its own height, clearing a crashed run's files",
     async () => {
       const file = await makeClip(dir, "source-200.mp4", { width: 356, height: 200, seconds: 3 });
       const media = await probe(file);
       expect(ladderFor(media)).toEqual([200]);
-      const result = await transcode(file, media, path.join(dir, "out-200"));
+      const outDir = path.join(dir, "out-200");
+      for (const stale of ["200p/seg-00099.m4s", "storyboard-tiles/0099.jpg"]) {
+        await mkdir(path.dirname(path.join(outDir, stale)), { recursive: true });
+        await writeFile(path.join(outDir, stale), "left by a killed worker");
+      }
+      const result = await transcode(file, media, outDir);
       expect(result.renditions).toMatchObject([
         { width: 356, height: 200, playlist: "200p/index.m3u8" },
       ]);
+      expect(result.files.map((entry) => entry.path).sort()).toEqual(await filesUnder(outDir));
     },
     ENCODE_BUDGET,
   );
