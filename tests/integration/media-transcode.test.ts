@@ -290,7 +290,7 @@ describe("a rotated 29.97 fps phone clip with 5.1 sound", () => {
   it(
     "comes out upright, portrait, at 29.97 fps, in stereo",
     async () => {
-      const file = await makeClip(dir, "phone-51.mov", {
+      const file = await makeClip(dir, "phone clip 5.1.mov", {
         ...{ width: 640, height: 360, rate: "30000/1001", seconds: 3, rotate: 90, audio: "5.1" },
       });
       const media = await probe(file);
@@ -300,7 +300,8 @@ describe("a rotated 29.97 fps phone clip with 5.1 sound", () => {
         rotation: 90,
         audio: { channels: 6 },
       });
-      const outDir = path.join(dir, "out-phone");
+      // A space and a % in the folder: ffmpeg reads no name as a pattern or a URL.
+      const outDir = path.join(dir, "out phone 100%d");
       const result = await transcode(file, media, outDir);
       expect(result.renditions).toMatchObject([{ width: 360, height: 640 }]);
       const folder = path.join(outDir, "360p");

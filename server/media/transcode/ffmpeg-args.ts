@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { MediaProbe } from "@server/media/probe";
 import { AUDIO_KBPS, type Rung } from "./ladder";
 import { type StoryboardPlan, TILE_PATTERN, TILES_DIR } from "./storyboard";
@@ -32,7 +33,12 @@ export function sourceFilter(probe: Pick<MediaProbe, "hdrTransfer">): string {
   return `bwdif=mode=send_frame:deint=interlaced,${toSdr}format=yuv420p`;
 }
 
-const inputArgs = (file: string, threads: number) => [
+/**
+ * The input, read through ffmpeg's `file:` protocol so that no name is taken for a URL or an
+ * option; `seconds` reads only the first seconds. Outputs are named relative to the run's
+ * working directory (the transcode's outDir), so no character of that path is ever a pattern.
+ */
+const inputArgs = (file: string, threads: number, seconds?: number) => [
   "-hide_banner",
   "-nostdin",
   "-loglevel",
@@ -40,8 +46,9 @@ const inputArgs = (file: string, threads: number) => [
   "-y",
   "-threads",
   String(threads),
+  ...(seconds === undefined ? [] : ["-t", String(seconds)]),
   "-i",
-  file,
+  `file:${path.resolve(file)}`,
 ];
 
 /**
@@ -53,7 +60,6 @@ const inputArgs = (file: string, threads: number) => [
 export function ladderArgs(input: {
   file: string;
   probe: MediaProbe;
-  outDir: string;
   rungs: Rung[];
   storyboard: StoryboardPlan;
   options: EncodeOptions;
@@ -112,8 +118,8 @@ export function ladderArgs(input: {
     "-start_number",
     "1",
     "-hls_segment_filename",
-    `${input.outDir}/${rung.name}/${SEGMENT_PATTERN}`,
-    `${input.outDir}/${rung.name}/index.m3u8`,
+    `${rung.name}/${SEGMENT_PATTERN}`,
+    `${rung.name}/index.m3u8`,
   ]);
   return [
     ...inputArgs(input.file, options.threads),
@@ -126,7 +132,7 @@ export function ladderArgs(input: {
     "[sb]",
     "-q:v",
     "4",
-    `${input.outDir}/${TILES_DIR}/${TILE_PATTERN}`,
+    `${TILES_DIR}/${TILE_PATTERN}`,
     "-progress",
     "pipe:1",
     "-nostats",
@@ -156,11 +162,7 @@ export function posterArgs(input: {
       ? `signalstats,metadata=mode=select:key=lavfi.signalstats.YAVG:value=${input.minLuma}:function=greater,`
       : "";
   return [
-    ...inputArgs(input.file, input.threads).slice(0, -2),
-    "-t",
-    String(input.windowSeconds),
-    "-i",
-    input.file,
+    ...inputArgs(input.file, input.threads, input.windowSeconds),
     "-map",
     "0:v:0",
     "-vf",

@@ -106,11 +106,11 @@ export async function transcodeMedia(input: TranscodeInput): Promise<TranscodeRe
       args: ladderArgs({
         file: input.file,
         probe,
-        outDir,
         rungs,
         storyboard,
         options: { threads, preset: input.preset ?? "veryfast" },
       }),
+      cwd: outDir,
       nice,
       durationSeconds: probe.durationSeconds,
       onProgress: (fraction) => report(fraction * LADDER_SHARE),
