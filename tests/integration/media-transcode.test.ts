@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type MediaProbe, MediaProbeError, probeMedia } from "@server/media/probe";
@@ -42,6 +42,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+const filesUnder = async (root: string) =>
+  (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
 
 /** Each segment of a rendition: its EXTINF start and the first video packet of init+segment. */
 async function segmentsOf(outDir: string, playlist: string) {
@@ -117,11 +123,7 @@ describe("a 1080p master", () => {
   });
 
   it("lists every file it wrote, under keys safe for storage, with their types", async () => {
-    const onDisk = (await readdir(outDir, { recursive: true, withFileTypes: true }))
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)))
-      .sort();
-    expect(result.files.map((entry) => entry.path).sort()).toEqual(onDisk);
+    expect(result.files.map((entry) => entry.path).sort()).toEqual(await filesUnder(outDir));
     for (const entry of result.files) {
       for (const segment of entry.path.split("/")) expect(segment).toMatch(KEY);
     }
@@ -212,15 +214,21 @@ describe("the ladder", () => {
   });
 
   it(
-    "gives a 200-px-high source one rung at its own height",
+    "gives a 200-px-high source one rung at its own height, clearing a crashed run's files",
     async () => {
       const file = await makeClip(dir, "source-200.mp4", { width: 356, height: 200, seconds: 3 });
       const media = await probe(file);
       expect(ladderFor(media)).toEqual([200]);
-      const result = await transcode(file, media, path.join(dir, "out-200"));
+      const outDir = path.join(dir, "out-200");
+      for (const stale of ["200p/seg-00099.m4s", "storyboard-tiles/0099.jpg"]) {
+        await mkdir(path.dirname(path.join(outDir, stale)), { recursive: true });
+        await writeFile(path.join(outDir, stale), "left by a killed worker");
+      }
+      const result = await transcode(file, media, outDir);
       expect(result.renditions).toMatchObject([
         { width: 356, height: 200, playlist: "200p/index.m3u8" },
       ]);
+      expect(result.files.map((entry) => entry.path).sort()).toEqual(await filesUnder(outDir));
     },
     ENCODE_BUDGET,
   );
@@ -282,7 +290,7 @@ describe("a rotated 29.97 fps phone clip with 5.1 sound", () => {
   it(
     "comes out upright, portrait, at 29.97 fps, in stereo",
     async () => {
-      const file = await makeClip(dir, "phone-51.mov", {
+      const file = await makeClip(dir, "phone clip 5.1.mov", {
         ...{ width: 640, height: 360, rate: "30000/1001", seconds: 3, rotate: 90, audio: "5.1" },
       });
       const media = await probe(file);
@@ -292,7 +300,8 @@ describe("a rotated 29.97 fps phone clip with 5.1 sound", () => {
         rotation: 90,
         audio: { channels: 6 },
       });
-      const outDir = path.join(dir, "out-phone");
+      // A space and a % in the folder: ffmpeg reads no name as a pattern or a URL.
+      const outDir = path.join(dir, "out phone 100%d");
       const result = await transcode(file, media, outDir);
       expect(result.renditions).toMatchObject([{ width: 360, height: 640 }]);
       const folder = path.join(outDir, "360p");

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { MediaProbe } from "@server/media/probe";
 import { AUDIO_KBPS, type Rung } from "./ladder";
 import { type StoryboardPlan, TILE_PATTERN, TILES_DIR } from "./storyboard";
@@ -17,20 +18,27 @@ export const SEGMENT_SECONDS = 6;
 export const KEYFRAME_SECONDS = 2;
 export const SEGMENT_PATTERN = "seg-%05d.m4s";
 export const INIT_FILE = "init.mp4";
+const POSTER_SAMPLES_PER_SECOND = 4;
 
 /**
- * The filters every picture goes through first: PQ and HLG tone-mapped to SDR BT.709 with
- * zscale + tonemap (hable), then 8-bit 4:2:0 for H.264 High.
+ * The filters every picture goes through first: frames flagged interlaced deinterlaced (bwdif,
+ * one frame per frame; progressive frames pass untouched), PQ and HLG tone-mapped to SDR BT.709
+ * with zscale + tonemap (hable), then 8-bit 4:2:0 for H.264 High.
  */
 export function sourceFilter(probe: Pick<MediaProbe, "hdrTransfer">): string {
   const toSdr = probe.hdrTransfer
     ? "zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:desat=0," +
       "zscale=t=bt709:m=bt709:r=tv,"
     : "";
-  return `${toSdr}format=yuv420p`;
+  return `bwdif=mode=send_frame:deint=interlaced,${toSdr}format=yuv420p`;
 }
 
-const inputArgs = (file: string, threads: number) => [
+/**
+ * The input, read through ffmpeg's `file:` protocol so that no name is taken for a URL or an
+ * option; `seconds` reads only the first seconds. Outputs are named relative to the run's
+ * working directory (the transcode's outDir), so no character of that path is ever a pattern.
+ */
+const inputArgs = (file: string, threads: number, seconds?: number) => [
   "-hide_banner",
   "-nostdin",
   "-loglevel",
@@ -38,8 +46,9 @@ const inputArgs = (file: string, threads: number) => [
   "-y",
   "-threads",
   String(threads),
+  ...(seconds === undefined ? [] : ["-t", String(seconds)]),
   "-i",
-  file,
+  `file:${path.resolve(file)}`,
 ];
 
 /**
@@ -51,7 +60,6 @@ const inputArgs = (file: string, threads: number) => [
 export function ladderArgs(input: {
   file: string;
   probe: MediaProbe;
-  outDir: string;
   rungs: Rung[];
   storyboard: StoryboardPlan;
   options: EncodeOptions;
@@ -110,8 +118,8 @@ export function ladderArgs(input: {
     "-start_number",
     "1",
     "-hls_segment_filename",
-    `${input.outDir}/${rung.name}/${SEGMENT_PATTERN}`,
-    `${input.outDir}/${rung.name}/index.m3u8`,
+    `${rung.name}/${SEGMENT_PATTERN}`,
+    `${rung.name}/index.m3u8`,
   ]);
   return [
     ...inputArgs(input.file, options.threads),
@@ -124,7 +132,7 @@ export function ladderArgs(input: {
     "[sb]",
     "-q:v",
     "4",
-    `${input.outDir}/${TILES_DIR}/${TILE_PATTERN}`,
+    `${TILES_DIR}/${TILE_PATTERN}`,
     "-progress",
     "pipe:1",
     "-nostats",
@@ -147,24 +155,19 @@ export function posterArgs(input: {
   threads: number;
 }): string[] {
   const { probe } = input;
-  const frames = Math.max(
-    1,
-    Math.ceil((input.windowSeconds * probe.frameRate.num) / probe.frameRate.den),
-  );
+  // Sampled at 4 frames a second and scaled first: `thumbnail` holds its whole batch in memory.
+  const frames = Math.max(1, Math.ceil(input.windowSeconds * POSTER_SAMPLES_PER_SECOND));
   const lit =
     input.minLuma > 0
       ? `signalstats,metadata=mode=select:key=lavfi.signalstats.YAVG:value=${input.minLuma}:function=greater,`
       : "";
   return [
-    ...inputArgs(input.file, input.threads).slice(0, -2),
-    "-t",
-    String(input.windowSeconds),
-    "-i",
-    input.file,
+    ...inputArgs(input.file, input.threads, input.windowSeconds),
     "-map",
     "0:v:0",
     "-vf",
-    `${sourceFilter(probe)},${lit}thumbnail=n=${frames},scale=${input.width}:${input.height},setsar=1`,
+    `${sourceFilter(probe)},fps=${POSTER_SAMPLES_PER_SECOND},` +
+      `scale=${input.width}:${input.height},setsar=1,${lit}thumbnail=n=${frames}`,
     "-frames:v",
     "1",
     "-q:v",

@@ -19,7 +19,8 @@ import {
  * The transcoder's core (issue #44 item 3, decision 0495): a probed master file in, the HLS
  * ladder, poster and storyboard out, as files under `outDir`. Nothing here knows the database,
  * HTTP or the storage driver: the job that calls it stores `files` and removes `outDir`.
- * On failure or abort, every file it wrote is removed before it rejects.
+ * It starts by removing what an earlier, interrupted run left under the same names; on failure
+ * or abort, every file it wrote is removed before it rejects.
  */
 
 export { captionsToVtt, NOT_CAPTIONS } from "./captions";
@@ -44,7 +45,10 @@ export interface TranscodeInput {
   threads?: number;
   /** `nice -n` for every ffmpeg run; default 10. */
   nice?: number;
-  /** 0..1, from ffmpeg's `-progress pipe:1` out_time; 1 once everything is written. */
+  /**
+   * 0..1, from ffmpeg's `-progress pipe:1` out_time; 1 once everything is written. Called
+   * synchronously from ffmpeg's output: it must not throw (queue any async work).
+   */
   onProgress?: (fraction: number) => void;
   /** Abort kills ffmpeg (SIGTERM, SIGKILL after a grace) and rejects once it is gone. */
   signal?: AbortSignal;
@@ -88,7 +92,11 @@ export async function transcodeMedia(input: TranscodeInput): Promise<TranscodeRe
     reported = fraction;
     input.onProgress?.(fraction);
   };
+  const removeOwned = () =>
+    Promise.all(owned.map((name) => rm(path.join(outDir, name), { recursive: true, force: true })));
   try {
+    // A run after a crashed one (a worker killed mid-encode) starts from nothing of it.
+    await removeOwned();
     await mkdir(outDir, { recursive: true });
     for (const name of [...rungs.map((rung) => rung.name), TILES_DIR]) {
       await mkdir(path.join(outDir, name), { recursive: true });
@@ -98,11 +106,11 @@ export async function transcodeMedia(input: TranscodeInput): Promise<TranscodeRe
       args: ladderArgs({
         file: input.file,
         probe,
-        outDir,
         rungs,
         storyboard,
         options: { threads, preset: input.preset ?? "veryfast" },
       }),
+      cwd: outDir,
       nice,
       durationSeconds: probe.durationSeconds,
       onProgress: (fraction) => report(fraction * LADDER_SHARE),
@@ -142,9 +150,7 @@ export async function transcodeMedia(input: TranscodeInput): Promise<TranscodeRe
       storyboard: { image: STORYBOARD_IMAGE, vtt: STORYBOARD_VTT },
     };
   } catch (error) {
-    await Promise.all(
-      owned.map((name) => rm(path.join(outDir, name), { recursive: true, force: true })),
-    );
+    await removeOwned();
     throw error;
   }
 }

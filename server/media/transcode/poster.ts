@@ -42,8 +42,8 @@ export async function makePoster(input: {
   const windowSeconds = Math.min(WINDOW_SECONDS, input.probe.durationSeconds);
   // A master dark through its first seconds still gets a poster: the same pick, without the test.
   for (const minLuma of [MIN_LUMA, 0]) {
-    const args = posterArgs({ ...input, ...size, out: jpeg, windowSeconds, minLuma });
-    await runFfmpeg({ ...input, args, durationSeconds: 0 });
+    const args = posterArgs({ ...input, ...size, out: POSTER.jpeg, windowSeconds, minLuma });
+    await runFfmpeg({ ...input, args, cwd: input.outDir, durationSeconds: 0 });
     if (await written(jpeg)) break;
   }
   if (!(await written(jpeg))) throw new Error("ffmpeg wrote no poster frame");

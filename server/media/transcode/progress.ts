@@ -9,6 +9,8 @@ import { spawn } from "node:child_process";
 export interface FfmpegRun {
   ffmpegPath: string;
   args: string[];
+  /** The working directory, to which output names are relative. */
+  cwd: string;
   nice: number;
   /** Seconds of output the run will write, for the fraction (0 when unknown). */
   durationSeconds: number;
@@ -44,7 +46,7 @@ export function runFfmpeg(run: FfmpegRun): Promise<void> {
       run.nice > 0
         ? ["nice", ["-n", String(run.nice), run.ffmpegPath, ...run.args]]
         : [run.ffmpegPath, run.args];
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd: run.cwd, stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     let pending = "";
     let killTimer: NodeJS.Timeout | undefined;
