@@ -1,0 +1,100 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import {
+  expect,
+  expectNoAxeViolationsAtBothWidths,
+  hydrated,
+  openFromNav,
+  signIn,
+  test,
+} from "../support/admin-e2e";
+
+/**
+ * The Media library (issue #44) on the production build: an admin uploads a clip from the Media
+ * screen, sees its progress with the speed and a Pause button while the upload is under way,
+ * and sees it become Ready once the server's transcode job has run; axe at 390 and 1280 px.
+ */
+
+// This worker's server runs its jobs: the transcode happens on it.
+test.use({ adminData: { seed: true, submissions: false, env: { JOBS_WORK: "on" } } });
+
+const run = promisify(execFile);
+let dir: string;
+let clip: string;
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "admin-media-"));
+  clip = path.join(dir, "Harbour teaser.mp4");
+  // Four seconds of noisy picture, lossless: about 50 MB, so the upload takes two requests.
+  await run("ffmpeg", [
+    ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25,noise=alls=100:allf=t"],
+    ...["-f", "lavfi", "-i", "sine=frequency=440", "-t", "4", "-shortest"],
+    ...[
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-qp",
+      "0",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+    ],
+    clip,
+  ]);
+});
+test.afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+test("an admin uploads a clip, sees its progress, and it becomes Ready", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "mobile", "one upload is enough; axe runs at both widths");
+  test.setTimeout(180_000);
+  // The second request of the upload is held until the test has seen the progress.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/admin\/media\/uploads\/[^/]+$/, async (route) => {
+    const offset = Number(route.request().headers()["upload-offset"] ?? 0);
+    if (route.request().method() === "PATCH" && offset > 0) await held;
+    await route.continue();
+  });
+
+  await signIn(page);
+  await openFromNav(page, "Media");
+  await expect(page.getByRole("heading", { level: 1, name: "Media" })).toBeVisible();
+  await hydrated(page);
+  await page.getByLabel("Video file").setInputFiles(clip);
+
+  const progress = page.getByRole("progressbar", { name: "Harbour teaser.mp4" });
+  await expect(progress).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^\d+ % · [\d.]+ (MB|KB)\/s/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  release();
+
+  await expect(page.getByRole("status").filter({ hasText: "is uploaded and queued" })).toBeVisible({
+    timeout: 60_000,
+  });
+  const row = page.getByRole("list", { name: "Videos" }).getByRole("listitem").filter({
+    hasText: "Harbour teaser",
+  });
+  // The screen follows the job while it runs; the transcode takes seconds to a minute here.
+  await expect(row).toContainText("Ready", { timeout: 150_000 });
+  await expect(row).toContainText("640×360");
+  await expect(row).toContainText("25 fps");
+  await expectNoAxeViolationsAtBothWidths(page, { fits: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.screenshot({
+      path: `test-results/admin-screens/media-${width}.png`,
+      fullPage: true,
+    });
+  }
+});
