@@ -4,7 +4,7 @@ import {
   publishScheduledJob,
   queueScheduledDrafts,
 } from "@server/content/workflow/scheduled-publishing";
-import { createMediaLibrary, transcodeMediaJob } from "@server/media";
+import { createMediaLibrary, queueWaitingTranscodes, transcodeMediaJob } from "@server/media";
 import type { MediaTools } from "@server/media/tools";
 import type { MediaUploads } from "@server/media/uploads";
 import { followUpDigestJob } from "@server/pipeline/digests";
@@ -221,6 +221,7 @@ export async function createRuntime(
         await queueUnsentMail(opened.db, jobs);
         await queueScheduledDrafts(opened.db, jobs);
         await queueNextBackup(backupServices, schedule, jobs);
+        await queueWaitingTranscodes(opened.db, jobs);
       }
     } catch (error) {
       await runtime.close().catch(() => {});

@@ -5,11 +5,11 @@ import { pipeline } from "node:stream/promises";
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import type { Database, Executor } from "@server/db/client";
 import { mediaItems } from "@server/db/schema";
-import { defineJob, type JobSender } from "@server/jobs/engine";
+import { defineJob, type JobSender, jobIdFor } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import type { Logger } from "@server/logger";
 import type { StorageDriver } from "@server/storage";
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { MediaOutputs } from "~/entities/media/view";
 import { itemById, type MediaItemRow, removeItemFiles, renditionKey } from "./library";
 import type { MediaProbe } from "./probe";
@@ -56,9 +56,31 @@ export const transcodeMediaJob = defineJob<{ itemId: string }, TranscodeServices
   },
 });
 
-/** Queues the item's transcode in `executor`'s transaction (at upload's end, and on "Retry"). */
-export async function queueTranscode(executor: Executor, jobs: JobSender, itemId: string) {
-  await jobs.send(transcodeMediaJob, { itemId }, { tx: executor });
+/**
+ * Queues the item's transcode in `executor`'s transaction (at upload's end, on "Retry", at start
+ * for an item left waiting). The job's id is the item's and the moment it was last queued
+ * (`updatedAt`): queued again unchanged, as at every start, it is a no-op.
+ */
+export async function queueTranscode(
+  executor: Executor,
+  jobs: JobSender,
+  item: { id: string; updatedAt: Date },
+) {
+  const id = jobIdFor(transcodeMediaJob.name, item.id, item.updatedAt.toISOString());
+  await jobs.send(transcodeMediaJob, { itemId: item.id }, { tx: executor, id });
+}
+
+/**
+ * At start: every item waiting for its renditions gets its job (the ones a restore marked, or
+ * whose job was lost); those that have one keep it.
+ */
+export async function queueWaitingTranscodes(db: Database, jobs: JobSender): Promise<number> {
+  const waiting = await db
+    .select({ id: mediaItems.id, updatedAt: mediaItems.updatedAt })
+    .from(mediaItems)
+    .where(inArray(mediaItems.state, ["queued", "processing"]));
+  for (const item of waiting) await queueTranscode(db, jobs, item);
+  return waiting.length;
 }
 
 /** What ffprobe read of the master, as kept on its row. */
@@ -173,7 +195,7 @@ export async function retryItem(
       )
       .returning();
     if (!row) return false;
-    await queueTranscode(tx, jobs, id);
+    await queueTranscode(tx, jobs, row);
     await recordAudit(tx, {
       action: "retry",
       actor,

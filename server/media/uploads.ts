@@ -143,6 +143,7 @@ async function finishUpload(
       contentType: MASTER_TYPES[extension],
       size: upload.size,
     });
+    const queuedAt = new Date();
     await inTransaction(database.db, async (tx) => {
       await tx
         .update(mediaItems)
@@ -153,10 +154,10 @@ async function finishUpload(
           masterKey,
           sha256: hash.digest("hex"),
           uploadId: null,
-          updatedAt: new Date(),
+          updatedAt: queuedAt,
         })
         .where(eq(mediaItems.id, row.id));
-      await queueTranscode(tx, jobs, row.id);
+      await queueTranscode(tx, jobs, { id: row.id, updatedAt: queuedAt });
     });
     await removeUpload();
     return "queued";

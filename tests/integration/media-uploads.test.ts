@@ -4,8 +4,9 @@ import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { afterRestore } from "@server/backup/archive/withheld";
 import { auditEvents, mediaItems } from "@server/db/schema";
-import { createMediaLibrary, transcodeMediaJob } from "@server/media";
+import { createMediaLibrary, queueWaitingTranscodes, transcodeMediaJob } from "@server/media";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { action as mediaAction } from "~/routes/admin/media";
@@ -245,5 +246,24 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
     expect(after).toMatchObject({ state: "queued", failure: null });
     const jobs = await t.runtime.jobs.boss.findJobs(transcodeMediaJob.name);
     expect(jobs).toHaveLength(2);
+  });
+
+  it("after a restore each video is made again from its master: one job at start, however many starts", async () => {
+    t = await createTestRuntime(driver);
+    const url = await create("Reel.mp4", clip.byteLength);
+    expect((await patch(url, 0, clip)).status).toBe(204);
+    await t.runtime.jobs.runDue(transcodeMediaJob);
+    // What a restore does to the rows (the archive holds no renditions).
+    await afterRestore(t.database.db);
+    const [restored] = await items();
+    expect(restored).toMatchObject({ state: "queued", outputs: null });
+    // Two starts queue one job between them.
+    expect(await queueWaitingTranscodes(t.database.db, t.runtime.jobs)).toBe(1);
+    await queueWaitingTranscodes(t.database.db, t.runtime.jobs);
+    const jobs = await t.runtime.jobs.boss.findJobs(transcodeMediaJob.name);
+    expect(jobs.filter((job) => job.state === "created")).toHaveLength(1);
+    expect(await t.runtime.jobs.runDue(transcodeMediaJob)).toEqual({ completed: 1, failed: 0 });
+    const [again] = await items();
+    expect(again?.state).toBe("ready");
   });
 });

@@ -14,6 +14,9 @@ import { type SQL, sql } from "drizzle-orm";
  *   written before this rule holds some) and empties every body.
  * - `visit_salts`, the day's salt of the visit ids: with it, a stored visit id is recomputed from
  *   an IP address and a user agent. The archive holds none; a restore makes a new one.
+ * - the Media library's renditions (bucket media-renditions, decision 0496): made again from the
+ *   masters. A restore marks every video to be made again (its job is queued at start), and drops
+ *   the uploads that were under way (their bytes were on the old machine's disk).
  */
 
 /** The archive's rows of `table`: a `select … as row` over `t`, or null for `to_jsonb(t)` as is. */
@@ -30,7 +33,7 @@ export function archivedRows(table: string): { row: SQL; where: SQL } | null {
 
 /**
  * After a restore's last migration: no unsent mail from the archive, no body kept, no salt of
- * the archive's site, and a new salt for today.
+ * the archive's site, a new salt for today, and every video waiting to be made again.
  */
 export async function afterRestore(executor: Executor): Promise<void> {
   await executor.execute(sql`delete from notifications where sent_at is null`);
@@ -40,4 +43,9 @@ export async function afterRestore(executor: Executor): Promise<void> {
   );
   await executor.execute(sql`delete from visit_salts`);
   await rotateSalt(executor);
+  await executor.execute(sql`delete from media_items where state = 'uploading'`);
+  await executor.execute(
+    sql`update media_items set state = 'queued', progress = null, outputs = null,
+        ready_at = null, updated_at = now() where state in ('queued', 'processing', 'ready')`,
+  );
 }
