@@ -30,23 +30,34 @@ export function renditionKey(id: string, file: string): string {
   return `${id}/${file}`;
 }
 
+/** The item of an upload just made, on the audit log as made by `actor`. */
 export async function createUploadingItem(
   db: Database,
-  input: { uploadId: string; originalName: string; size: number; createdBy: string | null },
+  actor: AuditActor,
+  input: { uploadId: string; originalName: string; size: number },
 ): Promise<MediaItemRow> {
   const title = input.originalName.replace(/\.[^.]+$/, "").trim() || "Untitled video";
-  const [row] = await db
-    .insert(mediaItems)
-    .values({
-      uploadId: input.uploadId,
-      originalName: input.originalName,
-      title: title.slice(0, 200),
-      size: input.size,
-      createdBy: input.createdBy,
-    })
-    .returning();
-  if (!row) throw new Error("the media item was not created");
-  return row;
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(mediaItems)
+      .values({
+        uploadId: input.uploadId,
+        originalName: input.originalName,
+        title: title.slice(0, 200),
+        size: input.size,
+        createdBy: actor.id,
+      })
+      .returning();
+    if (!row) throw new Error("the media item was not created");
+    await recordAudit(tx, {
+      action: "create",
+      actor,
+      entityType: "media_item",
+      entityId: row.id,
+      entityName: row.title,
+    });
+    return row;
+  });
 }
 
 export async function itemByUpload(db: Database, uploadId: string): Promise<MediaItemRow | null> {

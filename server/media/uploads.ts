@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import type { AuditActor } from "@server/audit/log";
 import type { Database } from "@server/db/client";
 import { mediaItems } from "@server/db/schema";
 import type { JobSender } from "@server/jobs/engine";
@@ -45,8 +46,8 @@ export interface MediaUploadServices {
 }
 
 export interface MediaUploads {
-  /** Answers one tus request (POST, HEAD, PATCH, DELETE) made by `actorId`. */
-  handle(request: Request, actorId: string): Promise<Response>;
+  /** Answers one tus request (POST, HEAD, PATCH, DELETE) made by `actor`. */
+  handle(request: Request, actor: AuditActor): Promise<Response>;
 }
 
 /** What each of the library's containers is stored as. */
@@ -75,7 +76,7 @@ export function createMediaUploads(
 ): MediaUploads {
   const directory = path.join(config.DATA_DIR, "media", "uploads");
   // Who made each request being answered: the route knows, tus's hooks are handed the request.
-  const actors = new WeakMap<Request, string>();
+  const actors = new WeakMap<Request, AuditActor>();
   const server = new Server({
     path: MEDIA_UPLOADS_PATH,
     datastore: new FileStore({ directory }),
@@ -90,11 +91,11 @@ export function createMediaUploads(
       if (!name || !extensionOf(name)) {
         throw refusal(415, MEDIA_UPLOAD_MESSAGES.notVideo(name || "This file"));
       }
-      await createUploadingItem(services().database.db, {
+      const actor = actors.get(req as unknown as Request) ?? { id: null, email: null, ip: null };
+      await createUploadingItem(services().database.db, actor, {
         uploadId: upload.id,
         originalName: name,
         size: upload.size,
-        createdBy: actors.get(req as unknown as Request) ?? null,
       });
       return {};
     },
@@ -104,8 +105,8 @@ export function createMediaUploads(
     },
   });
   return {
-    async handle(request, actorId) {
-      actors.set(request, actorId);
+    async handle(request, actor) {
+      actors.set(request, actor);
       return server.handleWeb(request);
     },
   };

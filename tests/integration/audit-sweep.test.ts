@@ -8,6 +8,7 @@ import {
   contactSubmissions,
   contentRevisions,
   jobApplications,
+  mediaItems,
   portfolioItems,
   redirectDomains,
   redirects,
@@ -76,6 +77,9 @@ const NOT_RECORD_WRITES: Record<string, string> = {
   "/admin/privacy/export": "a download of a person's data: it writes its own audit row, no record",
   // Issue #49: Retry and Cancel audit in the same transaction (tests/integration/jobs-screen.test.ts).
   "/admin/jobs": "a job's state: pg-boss's own tables (schema pgboss), not a record table",
+  // Issue #44: an upload's bytes (tus PATCH; a POST there is refused). Making the upload is
+  // audited (the sample below); its end fills in what ffprobe read of the master.
+  "/admin/media/uploads/:id": "an upload's bytes: the item was audited when the upload was made",
 };
 
 /**
@@ -118,6 +122,8 @@ interface SampleWrite {
   body: () => Promise<FormData | URLSearchParams> | FormData | URLSearchParams;
   /** Cookies the write needs besides the admin's session (read after `body`). */
   cookie?: () => string;
+  /** Headers a protocol needs (tus's Upload-Length). */
+  headers?: Record<string, string>;
 }
 
 /** At least one write that succeeds for every back-office route with an action. */
@@ -399,6 +405,46 @@ function sampleWrites(
       },
     ],
     "/admin/backups": [{ url: "/admin/backups", body: form({}) }],
+    // Issue #44: an upload made (tus), a failed video retried, then deleted.
+    "/admin/media/uploads": [
+      {
+        url: "/admin/media/uploads",
+        body: () => new URLSearchParams(),
+        headers: {
+          "Tus-Resumable": "1.0.0",
+          "Upload-Length": "1000",
+          "Upload-Metadata": `filename ${Buffer.from("sweep.mp4").toString("base64")}`,
+        },
+      },
+    ],
+    "/admin/media": [
+      {
+        url: "/admin/media",
+        body: async () => {
+          const [row] = await db()
+            .insert(mediaItems)
+            .values({
+              title: "Sweep video",
+              originalName: "sweep-video.mp4",
+              state: "failed",
+              size: 10,
+              masterKey: "sweep/master.mp4",
+            })
+            .returning({ id: mediaItems.id });
+          return new URLSearchParams({ intent: "retry", id: row?.id ?? "" });
+        },
+      },
+      {
+        url: "/admin/media",
+        body: async () => {
+          const [row] = await db()
+            .select({ id: mediaItems.id })
+            .from(mediaItems)
+            .where(eq(mediaItems.title, "Sweep video"));
+          return new URLSearchParams({ intent: "delete", id: row?.id ?? "" });
+        },
+      },
+    ],
     "/admin/redirects": [
       { url: "/admin/redirects", body: form({ intent: "add", from: "/sweep-old", to: "/about" }) },
       {
@@ -681,6 +727,7 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
           cookie: extra ? `${t.cookies.admin}; ${extra}` : t.cookies.admin,
           body,
           params: sample.params,
+          headers: sample.headers,
         });
         if (process.env.AUDIT_SWEEP_DEBUG) console.log(pattern, answer);
         const after = await fingerprint();

@@ -226,7 +226,10 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.entityType, "media_item"));
-    expect(audit.map((row) => [row.action, row.entityName])).toEqual([["delete", "Teaser"]]);
+    expect(audit.map((row) => [row.action, row.entityName]).sort()).toEqual([
+      ["create", "Teaser"],
+      ["delete", "Teaser"],
+    ]);
   });
 
   it("Retry queues a failed video again; a video that is not failed is not retried", async () => {

@@ -1,5 +1,9 @@
 import { getRuntimeFrom } from "@server/context";
-import { ADMIN_RESPONSE_HEADERS, requireResourceAccess } from "@server/security/admin-access";
+import {
+  ADMIN_RESPONSE_HEADERS,
+  currentActor,
+  requireResourceAccess,
+} from "@server/security/admin-access";
 import type { Route } from "./+types/media-uploads";
 
 /**
@@ -9,8 +13,11 @@ import type { Route } from "./+types/media-uploads";
  */
 
 async function answer(args: Route.LoaderArgs | Route.ActionArgs): Promise<Response> {
-  const staff = await requireResourceAccess(args);
-  const response = await getRuntimeFrom(args.context).media.uploads.handle(args.request, staff.id);
+  await requireResourceAccess(args);
+  const response = await getRuntimeFrom(args.context).media.uploads.handle(
+    args.request,
+    currentActor(args.context),
+  );
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(ADMIN_RESPONSE_HEADERS)) headers.set(name, value);
   return new Response(response.body, { status: response.status, headers });
