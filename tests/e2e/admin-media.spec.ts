@@ -15,7 +15,8 @@ import {
 /**
  * The Media library (issue #44) on the production build: an admin uploads a clip from the Media
  * screen, sees its progress with the speed and a Pause button while the upload is under way,
- * and sees it become Ready once the server's transcode job has run; axe at 390 and 1280 px.
+ * and sees it become Ready once the server's transcode job has run; axe at 390 and 1280 px;
+ * then deletes it after the question Delete asks.
  */
 
 // This worker's server runs its jobs: the transcode happens on it.
@@ -97,4 +98,11 @@ test("an admin uploads a clip, sees its progress, and it becomes Ready", async (
       fullPage: true,
     });
   }
+
+  // Delete asks first, then removes the video with its files.
+  await row.locator("summary").click();
+  await expect(row).toContainText("Delete Harbour teaser, its master and every rendition?");
+  await row.getByRole("button", { name: "Delete video Harbour teaser" }).click();
+  await expect(page.getByText("The video and its files are deleted.")).toBeVisible();
+  await expect(page.getByText("No videos yet.")).toBeVisible();
 });

@@ -175,7 +175,16 @@ function MediaRow({ item }: { item: ItemView }) {
           {item.state === "failed" ? (
             <ItemButton item={item} intent="retry" label="Retry" Icon={RotateCcw} />
           ) : null}
-          <ItemButton item={item} intent="delete" label="Delete" Icon={Trash2} />
+          <details className="group">
+            <summary className={`${buttonClass.secondary} cursor-pointer list-none`}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete<span className="sr-only"> {item.title}</span>
+            </summary>
+            <div className="mt-2 flex flex-col gap-2 text-sm">
+              <p>Delete {item.title}, its master and every rendition?</p>
+              <ItemButton item={item} intent="delete" label="Delete video" Icon={Trash2} />
+            </div>
+          </details>
         </div>
       }
     >
