@@ -3,6 +3,7 @@ import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { type AuditActor, recordAudit } from "@server/audit/log";
+import { contentChanged } from "@server/content/changes";
 import type { Database, Executor } from "@server/db/client";
 import { mediaItems } from "@server/db/schema";
 import { defineJob, type JobSender, jobIdFor } from "@server/jobs/engine";
@@ -158,6 +159,8 @@ async function transcodeItem(services: TranscodeServices, row: MediaItemRow, sig
       outputs,
       readyAt: new Date(),
     });
+    // A page that uses it plays it from now on (its cached copies go).
+    await contentChanged(database.db, { entity: "media", id: row.id, action: "updated" });
   } catch (error) {
     // Nothing half made stays: the renditions already stored go with the failure.
     await removeItemFiles(storage, { ...row, masterKey: null });

@@ -18,6 +18,24 @@ export interface MediaOutputs {
   storyboard: { image: string; vtt: string };
 }
 
+/**
+ * A ready video as the site's player takes it (issue #44 item 5): addresses under /video, the
+ * poster in three formats, the storyboard's WebVTT for the seek bar's previews, and what
+ * VideoObject JSON-LD says of it.
+ */
+export interface PublicVideo {
+  id: string;
+  title: string;
+  master: string;
+  poster: { jpeg: string; webp: string; avif: string };
+  storyboard: string;
+  width: number;
+  height: number;
+  durationSeconds: number;
+  /** ISO 8601: when its renditions were made. */
+  uploadDate: string;
+}
+
 /** The words each state shows on the Media screen. */
 export const MEDIA_STATE_LABELS: Record<MediaState, string> = {
   uploading: "Uploading",
