@@ -3,7 +3,7 @@ import { contentChanged } from "@server/content/changes";
 import type { Database } from "@server/db/client";
 import { caseStudies, mediaItems, portfolioItems } from "@server/db/schema";
 import { inTransaction } from "@server/kit/transaction";
-import type { StorageDriver } from "@server/storage";
+import type { StorageDriver, UploadBucket } from "@server/storage";
 import { asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { MediaProbe } from "./probe";
 
@@ -121,12 +121,23 @@ export function probedColumns(probe: MediaProbe) {
   };
 }
 
-/** Removes every file an item has: its master and everything made from it. */
+/**
+ * Removes every file an item has: its master with the captions kept beside it under `{id}/`
+ * (decision 0499), and everything made from them. Without `masterKey` (a failed transcode's
+ * cleanup) the sources stay and only what was made goes.
+ */
 export async function removeItemFiles(storage: StorageDriver, row: MediaItemRow): Promise<void> {
-  if (row.masterKey) await storage.delete("media-masters", row.masterKey);
+  if (row.masterKey) {
+    await storage.delete("media-masters", row.masterKey);
+    await removeFolder(storage, "media-masters", row.id);
+  }
+  await removeFolder(storage, "media-renditions", row.id);
+}
+
+async function removeFolder(storage: StorageDriver, bucket: UploadBucket, folder: string) {
   const keys: string[] = [];
-  for await (const { key } of storage.list("media-renditions", row.id)) keys.push(key);
-  for (const key of keys) await storage.delete("media-renditions", key);
+  for await (const { key } of storage.list(bucket, folder)) keys.push(key);
+  for (const key of keys) await storage.delete(bucket, key);
 }
 
 /** Deletes an item, its master and every rendition (audited). False when it was gone. */

@@ -12,6 +12,7 @@ import type { Logger } from "@server/logger";
 import type { StorageDriver } from "@server/storage";
 import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { MediaOutputs } from "~/entities/media/view";
+import { publishCaptions } from "./item-captions";
 import { itemById, type MediaItemRow, removeItemFiles, renditionKey } from "./library";
 import type { MediaProbe } from "./probe";
 import { transcodeMedia } from "./transcode";
@@ -153,6 +154,7 @@ async function transcodeItem(services: TranscodeServices, row: MediaItemRow, sig
       poster: result.poster,
       storyboard: result.storyboard,
     };
+    outputs.captions = await publishCaptions(storage, row.id, outputs, row.durationSeconds ?? 0);
     await setItem(database.db, row.id, {
       state: "ready",
       progress: 1,

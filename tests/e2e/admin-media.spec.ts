@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -15,8 +15,9 @@ import {
 /**
  * The Media library (issue #44) on the production build: an admin uploads a clip from the Media
  * screen, sees its progress with the speed and a Pause button while the upload is under way,
- * and sees it become Ready once the server's transcode job has run; axe at 390 and 1280 px;
- * then deletes it after the question Delete asks.
+ * and sees it become Ready once the server's transcode job has run; adds French captions (an
+ * SRT) and sees them listed; axe at 390 and 1280 px; then deletes it after the question Delete
+ * asks.
  */
 
 // This worker's server runs its jobs: the transcode happens on it.
@@ -25,10 +26,13 @@ test.use({ adminData: { seed: true, submissions: false, env: { JOBS_WORK: "on" }
 const run = promisify(execFile);
 let dir: string;
 let clip: string;
+let srt: string;
 
 test.beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "admin-media-"));
   clip = path.join(dir, "Harbour teaser.mp4");
+  srt = path.join(dir, "harbour.fr.srt");
+  await writeFile(srt, "1\n00:00:00,500 --> 00:00:02,000\nBonjour du port.\n");
   // Four seconds of noisy picture, lossless: about 50 MB, so the upload takes two requests.
   await run("ffmpeg", [
     ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25,noise=alls=100:allf=t"],
@@ -83,13 +87,28 @@ test("an admin uploads a clip, sees its progress, and it becomes Ready", async (
   await expect(page.getByRole("status").filter({ hasText: "is uploaded and queued" })).toBeVisible({
     timeout: 60_000,
   });
-  const row = page.getByRole("list", { name: "Videos" }).getByRole("listitem").filter({
-    hasText: "Harbour teaser",
-  });
+  // The video's own row: the first match (its captions list has items naming it too).
+  const row = page
+    .getByRole("list", { name: "Videos" })
+    .getByRole("listitem")
+    .filter({ hasText: "Harbour teaser" })
+    .first();
   // The screen follows the job while it runs; the transcode takes seconds to a minute here.
   await expect(row).toContainText("Ready", { timeout: 150_000 });
   await expect(row).toContainText("640×360");
   await expect(row).toContainText("25 fps");
+
+  // Captions (decision 0499): French, from an SRT, listed once added.
+  await row.locator("summary", { hasText: "Captions" }).click();
+  await expect(row).toContainText("No captions yet.");
+  await row.getByLabel("Language").selectOption("fr");
+  await row.getByLabel("Captions file").setInputFiles(srt);
+  await row.getByRole("button", { name: "Add captions to Harbour teaser" }).click();
+  await expect(page.getByText("French captions added.")).toBeVisible();
+  // The disclosure stays open after the save (with JavaScript): the list shows the new language.
+  await expect(row.getByRole("list", { name: "Captions of Harbour teaser" })).toContainText(
+    "French",
+  );
   await expectNoAxeViolationsAtBothWidths(page, { fits: true });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
@@ -100,7 +119,7 @@ test("an admin uploads a clip, sees its progress, and it becomes Ready", async (
   }
 
   // Delete asks first, then removes the video with its files.
-  await row.locator("summary").click();
+  await row.locator("summary", { hasText: "Delete" }).click();
   await expect(row).toContainText("Delete Harbour teaser, its master and every rendition?");
   await row.getByRole("button", { name: "Delete video Harbour teaser" }).click();
   await expect(page.getByText("The video and its files are deleted.")).toBeVisible();

@@ -13,9 +13,25 @@ export interface MediaOutputs {
     bandwidth: number;
     codecs: string;
     playlist: string;
+    /** The rung's mean bitrate (AVERAGE-BANDWIDTH); absent on items made before it was kept. */
+    averageBandwidth?: number;
   }>;
   poster: { jpeg: string; webp: string; avif: string };
   storyboard: { image: string; vtt: string };
+  /** Captions by language (decision 0499), in the SUBTITLES group of the master; none when absent. */
+  captions?: MediaCaption[];
+}
+
+/** One language's captions: its WebVTT file and the one-segment playlist over it. */
+export interface MediaCaption {
+  /** A BCP-47 code of CAPTION_LANGUAGES (`en`, `pt`, `zh`). */
+  language: string;
+  /** The language's name in English, as the master playlist's NAME and the player's menu. */
+  name: string;
+  /** `captions/{language}.vtt` */
+  vtt: string;
+  /** `captions/{language}.m3u8` */
+  playlist: string;
 }
 
 /**
