@@ -1,12 +1,16 @@
+import { findCaseStudyDetail } from "@server/content/case-studies/read";
 import { loadPortfolioCards } from "@server/content/portfolio/read";
-import { mediaItems, portfolioItems } from "@server/db/schema";
+import { planSitemap } from "@server/content/sitemap";
+import { caseStudies, mediaItems, portfolioItems } from "@server/db/schema";
 import { privatePlaybackBase, renditionVersion } from "@server/media/playback";
+import { caseStudyMeta } from "@server/route-kit/content-meta";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { MediaOutputs } from "~/entities/media/view";
+import { renderSitemap } from "~/lib/sitemap";
 import { action as portfolioAction } from "~/routes/admin/portfolio";
 import { loader as videoLoader } from "~/routes/resources/video";
-import { callRoute, formOf, postTo, seededRuntime } from "../support/admin-runtime";
+import { callRoute, contextFor, formOf, postTo, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /**
@@ -208,5 +212,61 @@ describe.each(testDrivers)("media playback on %s", (driver) => {
       .from(portfolioItems)
       .where(eq(portfolioItems.title, "Chosen video"));
     expect(row?.videoMediaId).toBe(id);
+  });
+
+  it("a published case study plays it: the page's VideoObject and the video sitemap name it", async () => {
+    await db().insert(caseStudies).values({
+      slug: "harbour-study",
+      title: "Harbour study",
+      description: "A film for the harbour.",
+      status: "published",
+      videoMediaId: id,
+    });
+    await t.runtime.caches.changed({ entity: "case-studies", id, action: "created" });
+    const found = await findCaseStudyDetail(db(), "harbour-study");
+    expect(found?.study.video?.master).toBe(publicPath("master.m3u8"));
+    expect((await get(publicPath("master.m3u8"))).status).toBe(200);
+
+    const site = t.runtime.config.SITE_URL;
+    const meta = caseStudyMeta(
+      new Request(`${site}/case-studies/harbour-study`),
+      contextFor(t.runtime),
+      found?.study ?? (undefined as never),
+      found?.seo,
+    );
+    const videoObject = meta
+      .map((tag) => (tag as { "script:ld+json"?: Record<string, unknown> })["script:ld+json"])
+      .find((data) => data?.["@type"] === "VideoObject");
+    expect(videoObject).toMatchObject({
+      name: "Harbour study",
+      description: "A film for the harbour.",
+      contentUrl: `${site}${publicPath("master.m3u8")}`,
+      thumbnailUrl: [`${site}${publicPath("poster.jpg")}`, `${site}${publicPath("poster.webp")}`],
+      uploadDate: readyAt.toISOString(),
+      duration: "PT3S",
+    });
+
+    const plan = await planSitemap(db());
+    if (plan.kind !== "urlset") throw new Error("expected one urlset");
+    const entry = plan.entries.find((e) => e.path === "/case-studies/harbour-study");
+    expect(entry?.videos).toEqual([
+      {
+        title: "Harbour study",
+        description: "A film for the harbour.",
+        thumbnail: publicPath("poster.jpg"),
+        content: publicPath("master.m3u8"),
+        durationSeconds: 3,
+        publicationDate: readyAt.toISOString(),
+      },
+    ]);
+    const xml = renderSitemap(site, plan.entries);
+    expect(xml).toContain('xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"');
+    expect(xml).toContain(
+      `<video:content_loc>${site}${publicPath("master.m3u8")}</video:content_loc>`,
+    );
+    // The portfolio's published item that uses it puts it on /portfolio's entry too.
+    expect(plan.entries.find((e) => e.path === "/portfolio")?.videos?.[0]?.title).toBe(
+      "Chosen video",
+    );
   });
 });

@@ -52,6 +52,37 @@ export interface PublicVideo {
   uploadDate: string;
 }
 
+/** `PT1M5S`: a duration in seconds as ISO 8601, as schema.org wants it. */
+export function isoDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const minutes = Math.floor(whole / 60);
+  return `PT${minutes > 0 ? `${minutes}M` : ""}${whole % 60}S`;
+}
+
+/**
+ * schema.org VideoObject of a video on a page (issue #44 item 5): what search engines show of it.
+ * Addresses are absolute (`siteUrl` first).
+ */
+export function videoObjectJsonLd(
+  video: PublicVideo,
+  siteUrl: string,
+  about: { name: string; description?: string | null },
+): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "VideoObject",
+    name: about.name,
+    description: about.description || about.name,
+    thumbnailUrl: [`${siteUrl}${video.poster.jpeg}`, `${siteUrl}${video.poster.webp}`],
+    uploadDate: video.uploadDate,
+    duration: isoDuration(video.durationSeconds),
+    contentUrl: `${siteUrl}${video.master}`,
+    encodingFormat: "application/vnd.apple.mpegurl",
+    width: video.width,
+    height: video.height,
+  };
+}
+
 /** The words each state shows on the Media screen. */
 export const MEDIA_STATE_LABELS: Record<MediaState, string> = {
   uploading: "Uploading",
