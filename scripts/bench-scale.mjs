@@ -14,6 +14,7 @@
 // Installs nginx-light and wrk with apt-get where missing. Writes its section of docs/benchmarks.md.
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -267,7 +268,17 @@ http {
     console.log(`${page.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms`);
   }
   // The browser's hits were page views: written, or dropped and counted (a full queue).
-  const metrics = await (await fetch(`${one}/metrics`)).text();
+  // A connection of its own: fetch's pooled one may have been closed by the server's keep-alive.
+  const metrics = await new Promise((resolve, reject) => {
+    get(`${one}/metrics`, { agent: false }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => {
+        text += chunk;
+      });
+      response.on("end", () => resolve(text));
+    }).on("error", reject);
+  });
   const metric = (name) => Number(metrics.match(new RegExp(`^${name} (\\S+)$`, "m"))?.[1]);
   const views = {
     recorded: metric("page_views_recorded_total"),
