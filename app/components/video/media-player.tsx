@@ -52,11 +52,16 @@ export function MediaPlayer({
     return () => observer.disconnect();
   }, []);
 
-  // The player is in the page: it plays (the press that put it there asked for it).
+  // The player is in the page: it plays once it can (the press that put it there asked for it).
+  // Not at once: attaching the stream starts a new load, which would interrupt an earlier play().
   useEffect(() => {
-    if (state !== "player") return;
-    media.current?.focus();
-    void media.current?.play?.().catch(() => {});
+    const element = media.current;
+    if (state !== "player" || !element) return;
+    element.focus();
+    const play = () => void element.play?.().catch(() => {});
+    if ((element as unknown as HTMLMediaElement).readyState >= 3) play();
+    else element.addEventListener("canplay", play, { once: true });
+    return () => element.removeEventListener("canplay", play);
   }, [state]);
 
   const start = () => {
