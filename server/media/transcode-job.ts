@@ -5,7 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import type { Database, Executor } from "@server/db/client";
 import { mediaItems } from "@server/db/schema";
-import { defineJob, type JobSender, jobIdFor } from "@server/jobs/engine";
+import { defineJob, type JobEngine, type JobSender, jobIdFor } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import type { Logger } from "@server/logger";
 import type { StorageDriver } from "@server/storage";
@@ -70,19 +70,40 @@ export async function queueTranscode(
   item: { id: string; updatedAt: Date },
 ) {
   const id = jobIdFor(transcodeMediaJob.name, item.id, item.updatedAt.toISOString());
-  await jobs.send(transcodeMediaJob, { itemId: item.id }, { tx: executor, id });
+  const sent = await jobs.send(transcodeMediaJob, { itemId: item.id }, { tx: executor, id });
+  return { id, sent: sent !== null };
 }
+
+/** Why an item whose every try was cut short (its worker killed each time) is Failed. */
+export const TRANSCODE_INTERRUPTED =
+  "The transcode was interrupted on every try (its worker stopped). Retry it, or check the master.";
 
 /**
  * At start: every item waiting for its renditions gets its job (the ones a restore marked, or
- * whose job was lost); those that have one keep it.
+ * whose job was lost); those that have one keep it. One whose job pg-boss gave up on (a worker
+ * killed on every try: a failure ffmpeg reports is the job's own, and completes it) is Failed,
+ * so that the Media screen offers "Retry", rather than left "processing" for ever.
  */
-export async function queueWaitingTranscodes(db: Database, jobs: JobSender): Promise<number> {
+export async function queueWaitingTranscodes(
+  db: Database,
+  jobs: Pick<JobEngine, "send" | "boss">,
+): Promise<number> {
   const waiting = await db
     .select({ id: mediaItems.id, updatedAt: mediaItems.updatedAt })
     .from(mediaItems)
     .where(inArray(mediaItems.state, ["queued", "processing"]));
-  for (const item of waiting) await queueTranscode(db, jobs, item);
+  for (const item of waiting) {
+    const { id, sent } = await queueTranscode(db, jobs, item);
+    if (sent) continue;
+    const kept = await jobs.boss.getJobById(transcodeMediaJob.name, id);
+    if (kept && ["failed", "cancelled"].includes(kept.state)) {
+      await setItem(db, item.id, {
+        state: "failed",
+        progress: null,
+        failure: TRANSCODE_INTERRUPTED,
+      });
+    }
+  }
   return waiting.length;
 }
 

@@ -6,8 +6,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterRestore } from "@server/backup/archive/withheld";
 import { auditEvents, mediaItems } from "@server/db/schema";
+import { JOBS_SCHEMA } from "@server/jobs/engine";
 import { queueWaitingTranscodes, transcodeMediaJob } from "@server/media";
-import { eq } from "drizzle-orm";
+import { TRANSCODE_INTERRUPTED } from "@server/media/transcode-job";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { action as mediaAction } from "~/routes/admin/media";
 import { createTestRuntime, formOf, postTo, type TestRuntime } from "../support/admin-runtime";
@@ -196,5 +198,33 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
     expect(await t.runtime.jobs.runDue(transcodeMediaJob)).toEqual({ completed: 1, failed: 0 });
     const [again] = await items();
     expect(again?.state).toBe("ready");
+  });
+
+  it("at start, a video whose every try was cut short is Failed with Retry, not processing for ever", async () => {
+    t = await createTestRuntime(driver);
+    const url = await create("Killed.mp4", clip.byteLength);
+    expect((await patch(url, 0, clip)).status).toBe(204);
+    const [item] = await items();
+    const [job] = await t.runtime.jobs.boss.findJobs(transcodeMediaJob.name);
+    // What pg-boss leaves when a worker died on each try: the item processing, its job failed.
+    await t.database.db
+      .update(mediaItems)
+      // As the job's own start and progress write it: the moment it was queued kept.
+      .set({ state: "processing", progress: 0.4, updatedAt: item?.updatedAt })
+      .where(eq(mediaItems.id, item?.id ?? ""));
+    await t.database.db.execute(
+      sql`update ${sql.identifier(JOBS_SCHEMA)}.job set state = 'failed' where id = ${job?.id}`,
+    );
+    await queueWaitingTranscodes(t.database.db, t.runtime.jobs);
+    const [after] = await items();
+    expect(after).toMatchObject({
+      state: "failed",
+      failure: TRANSCODE_INTERRUPTED,
+      progress: null,
+    });
+    expect(await t.runtime.jobs.boss.findJobs(transcodeMediaJob.name)).toHaveLength(1);
+    // "Retry" queues it again.
+    await postTo(t, mediaAction, "/admin/media", formOf({ intent: "retry", id: item?.id ?? "" }));
+    expect((await items())[0]?.state).toBe("queued");
   });
 });
