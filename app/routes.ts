@@ -143,6 +143,8 @@ export default [
   route("sitemaps/:name", "routes/resources/sitemap-child.xml.ts"),
   route("robots.txt", "routes/resources/robots.txt.ts"),
   route("files/:bucket/*", "routes/resources/files.ts"),
+  // A video's playlists and segments, public or through a private link (issue #44).
+  route("video/:id/*", "routes/resources/video.ts"),
   route("blog/rss.xml", "routes/resources/rss.xml.ts"),
   route("img/:format/:width/*", "routes/resources/image-variant.ts"),
   route("uploads/contact-attachments", "routes/resources/contact-attachments.ts"),

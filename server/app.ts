@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -22,7 +22,7 @@ import { isMetricsRequestAllowed } from "./observability/metrics-access";
 import { createRuntime, type Runtime } from "./runtime";
 import { clientIpContext } from "./security/client-ip";
 import { refusalCounts } from "./security/refusals";
-import { countPageViews } from "./visits/page-views";
+import { countPageViews, isCountedRequest, viewOf } from "./visits/page-views";
 
 /**
  * The production server: this module is the entry of the SSR bundle (vite.config.ts), so the
@@ -31,6 +31,13 @@ import { countPageViews } from "./visits/page-views";
 
 /** Give in-flight requests this long, then close the database and exit (SIGTERM budget: 2 s). */
 const SHUTDOWN_GRACE_MS = 1_000;
+
+/** pino-http's request ids (an int that wraps), shared with the hits answered ahead of it. */
+let lastRequestId = 0;
+const nextRequestId = () => {
+  lastRequestId = (lastRequestId + 1) & 0x7fffffff;
+  return lastRequestId;
+};
 
 export function createApp(runtime: Runtime, options: { clientDir: string }) {
   const app = express();
@@ -82,6 +89,7 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
   app.use(
     pinoHttp({
       logger: runtime.logger,
+      genReqId: nextRequestId,
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
       // One short line per request: method, path, status, time (no headers, no cookies, and
       // no signatures: a logged signed link would open a private file).
@@ -142,7 +150,27 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
       },
     }),
   );
-  return app;
+
+  // A page-cache hit is answered ahead of Express (decision 0497), and does what the chain did
+  // for it: counted in /metrics, logged as pino-http logs a request, its page view counted (its
+  // address as Express reads it, TRUST_PROXY aware). Everything else goes through the chain.
+  const { logger, visits } = runtime;
+  const ipOf = (req: IncomingMessage) =>
+    (Object.setPrototypeOf(req, app.request) as express.Request).ip ?? "";
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const path = pageCache.answer(req, res);
+    if (path === null) return app(req, res);
+    const ms = performance.now() - started;
+    metrics.countHit(req.method ?? "GET", path, ms / 1000);
+    if (isCountedRequest(req, path))
+      visits.count(viewOf(req, path, ipOf(req), visits.options.now()));
+    if (logger.isLevelEnabled("info")) {
+      const line = { id: nextRequestId(), method: req.method, url: redactUrl(req.url ?? path) };
+      const answer = { statusCode: 200, cache: "HIT" };
+      logger.info({ req: line, res: answer, responseTime: Math.round(ms) }, "request completed");
+    }
+  };
 }
 
 /**
@@ -182,9 +210,13 @@ export async function startServer(options: { clientDir: string }): Promise<void>
           return null;
         })
       : null;
-  const server: Server = app.listen(config.PORT, config.HOST, () => {
+  const server: Server = createServer(app).listen(config.PORT, config.HOST, () => {
     logger.info(`server listening on ${config.SITE_URL} (port ${config.PORT})`);
   });
+  // An idle connection stays open longer than a balancer's or a client's own idle timeout (60 s
+  // on most): otherwise the server may close it just as the other side sends on it (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on("error", async (error) => {
     logger.fatal({ err: error }, "the server could not listen");
     await control?.close();

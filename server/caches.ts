@@ -19,7 +19,14 @@ import { createCacheKit, ReadCache } from "@server/kit/cache";
  */
 
 /** What a change names (the listeners and the other instances are told). */
-export type ContentEntity = "case-studies" | "testimonials" | "team" | "portfolio" | "blog";
+export type ContentEntity =
+  | "case-studies"
+  | "testimonials"
+  | "team"
+  | "portfolio"
+  | "blog"
+  // A video of the Media library became ready or went (the pages that play it).
+  | "media";
 
 export type ContentChange =
   | {

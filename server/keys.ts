@@ -26,6 +26,8 @@ export interface DerivedKeys {
    * erased address; issue #47 item 10, decision 0446): only this server can compute it.
    */
   personHashes: string;
+  /** The playback links of one video's playlists and segments (issue #44 item 6). */
+  playbackLinks: string;
 }
 
 const LABELS: Record<keyof DerivedKeys, string> = {
@@ -38,6 +40,7 @@ const LABELS: Record<keyof DerivedKeys, string> = {
   previewLinks: "studio/v1/preview-links",
   bookingReferences: "studio/v1/booking-references",
   personHashes: "studio/v1/person-hashes",
+  playbackLinks: "studio/v1/playback-links",
 };
 
 export function deriveKeys(secret: string): DerivedKeys {
@@ -53,5 +56,6 @@ export function deriveKeys(secret: string): DerivedKeys {
     previewLinks: derive(LABELS.previewLinks),
     bookingReferences: derive(LABELS.bookingReferences),
     personHashes: derive(LABELS.personHashes),
+    playbackLinks: derive(LABELS.playbackLinks),
   };
 }

@@ -28,6 +28,8 @@ export interface SampleCaseStudy {
   tags: string[];
   imageUrl: string;
   videoUrl: string | null;
+  /** Samples play a URL, never a Media library video. */
+  videoMediaId: null;
   clientName: string;
   serviceType: string;
   projectDuration: string;
@@ -93,6 +95,7 @@ const sample = (slug: string, fields: SampleFields): SampleCaseStudy => {
     tags: fields.tags,
     imageUrl: `/media/case-studies/${slug}.svg`,
     videoUrl: DEMO_REEL_URL,
+    videoMediaId: null,
     clientName: fields.clientName,
     serviceType: fields.serviceType,
     projectDuration: fields.projectDuration,

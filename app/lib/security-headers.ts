@@ -77,7 +77,9 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
     "manifest-src": ["'self'"],
-    "worker-src": ["'self'"],
+    // hls.js demuxes in a worker it makes from a blob (issue #44): only a script already
+    // allowed to run can make one.
+    "worker-src": ["'self'", "blob:"],
   };
   const policy = Object.entries(directives).map(([name, values]) => `${name} ${values.join(" ")}`);
   if (options.https) policy.push("upgrade-insecure-requests");

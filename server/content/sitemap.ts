@@ -1,8 +1,9 @@
 import type { Executor } from "@server/db/client";
 import { blogPosts, caseStudies, portfolioItems } from "@server/db/schema";
-import { and, asc, count, eq, inArray, max } from "drizzle-orm";
+import { publicVideos } from "@server/media/playback";
+import { and, asc, count, eq, inArray, isNotNull, max } from "drizzle-orm";
 import { FALLBACK_CASE_STUDIES } from "~/copy/samples";
-import { type SitemapEntry, STATIC_SITEMAP_ENTRIES } from "~/lib/sitemap";
+import { type SitemapEntry, type SitemapVideo, STATIC_SITEMAP_ENTRIES } from "~/lib/sitemap";
 import { cachedRead } from "./cache";
 
 /**
@@ -110,6 +111,71 @@ function readSectionPage(
   });
 }
 
+/**
+ * The videos of the published pages (the video sitemap extension, issue #44): each case study's
+ * Media library video on its page, and the portfolio's on /portfolio. Only ready videos, which
+ * are the ones with a public address.
+ */
+function readVideoEntries(db: Executor): Promise<Map<string, SitemapVideo[]>> {
+  return cachedRead(db, "sitemap:videos", async () => {
+    const [studies, portfolio] = await Promise.all([
+      db
+        .select({
+          slug: caseStudies.slug,
+          title: caseStudies.title,
+          description: caseStudies.description,
+          mediaId: caseStudies.videoMediaId,
+        })
+        .from(caseStudies)
+        .where(and(eq(caseStudies.status, "published"), isNotNull(caseStudies.videoMediaId))),
+      db
+        .select({
+          title: portfolioItems.title,
+          description: portfolioItems.description,
+          mediaId: portfolioItems.videoMediaId,
+        })
+        .from(portfolioItems)
+        .where(and(eq(portfolioItems.status, "published"), isNotNull(portfolioItems.videoMediaId)))
+        .limit(1000),
+    ]);
+    const videos = await publicVideos(
+      db,
+      [...studies, ...portfolio].map((row) => row.mediaId),
+    );
+    const byPath = new Map<string, SitemapVideo[]>();
+    const add = (
+      path: string,
+      row: { title: string; description: string | null; mediaId: string | null },
+    ) => {
+      const video = row.mediaId ? videos.get(row.mediaId) : undefined;
+      if (!video) return;
+      byPath.set(path, [
+        ...(byPath.get(path) ?? []),
+        {
+          title: row.title,
+          description: row.description || row.title,
+          thumbnail: video.poster.jpeg,
+          content: video.master,
+          durationSeconds: video.durationSeconds,
+          publicationDate: video.uploadDate,
+        },
+      ]);
+    };
+    for (const row of studies) add(`/case-studies/${row.slug}`, row);
+    for (const row of portfolio) add("/portfolio", row);
+    return byPath;
+  });
+}
+
+/** The entries with the videos of their pages. */
+async function withVideos(db: Executor, entries: SitemapEntry[]): Promise<SitemapEntry[]> {
+  const videos = await readVideoEntries(db);
+  return entries.map((entry) => {
+    const own = videos.get(entry.path);
+    return own ? { ...entry, videos: own } : entry;
+  });
+}
+
 /** One entry per path; a later entry (the content's, with its dates) completes an earlier one. */
 function mergeByPath(entries: readonly SitemapEntry[]): SitemapEntry[] {
   const byPath = new Map<string, SitemapEntry>();
@@ -161,7 +227,10 @@ export async function planSitemap(db: Executor): Promise<SitemapPlan> {
   );
   if (total <= SITEMAP_MAX_URLS) {
     const pages = await Promise.all(SITEMAP_SECTIONS.map((s) => readSectionPage(db, s, 0)));
-    return { kind: "urlset", entries: mergeByPath([...fixed, ...pages.flat()]) };
+    return {
+      kind: "urlset",
+      entries: await withVideos(db, mergeByPath([...fixed, ...pages.flat()])),
+    };
   }
   const children: SitemapChild[] = [
     { name: "pages.xml", lastModified: latestOf(fixed) },
@@ -184,11 +253,11 @@ export async function loadSitemapChild(db: Executor, name: string): Promise<Site
   const match = CHILD_NAME.exec(name);
   if (!match) return null;
   const summary = await readSummary(db);
-  if (match[1]) return fixedEntries(summary);
+  if (match[1]) return withVideos(db, fixedEntries(summary));
   const section = match[2] as SitemapSection;
   const page = Number(match[3]) - 1;
   if (page >= pagesOf(summary.sections[section].rows)) return null;
-  return readSectionPage(db, section, page);
+  return withVideos(db, await readSectionPage(db, section, page));
 }
 
 function latestOf(entries: readonly SitemapEntry[]): string | undefined {

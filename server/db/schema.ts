@@ -248,6 +248,8 @@ export const caseStudies = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     imageUrl: text("image_url"),
     videoUrl: text("video_url"),
+    /** A video of the Media library (issue #44), played instead of `videoUrl` when set. */
+    videoMediaId: uuid("video_media_id").references(() => mediaItems.id, { onDelete: "set null" }),
     clientName: text("client_name"),
     serviceType: text("service_type"),
     projectDuration: text("project_duration"),
@@ -283,6 +285,8 @@ export const portfolioItems = pgTable(
     serviceType: text("service_type").notNull(),
     imageUrl: text("image_url"),
     videoUrl: text("video_url"),
+    /** A video of the Media library (issue #44), played instead of `videoUrl` when set. */
+    videoMediaId: uuid("video_media_id").references(() => mediaItems.id, { onDelete: "set null" }),
     projectUrl: text("project_url"),
     clientName: text("client_name"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),

@@ -12,6 +12,7 @@
  * shared but never kept: every visitor can type a new one, and each would push a real page out
  * (issue 47 item 6).
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { pageCacheKey } from "@server/route-kit/page-query";
@@ -56,11 +57,16 @@ const NOT_REPLAYED = new Set([
   "keep-alive",
 ]);
 
+type Encoding = "br" | "gzip" | "identity";
+
+/** One encoding of a kept page: its body and its header lines (a flat name, value list), built once. */
+interface Answer {
+  head: string[];
+  body: Buffer;
+}
+
 interface Entry {
-  headers: [string, string][];
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  answers: Record<Encoding, Answer>;
   bytes: number;
   storedAt: number;
 }
@@ -78,10 +84,14 @@ export interface PageCacheStats {
 
 /** Whether this request may get (and make) the shared copy of a page. */
 export function isShared(req: Request): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  return sharedRequest(req.method, req.path, req.headers.cookie);
+}
+
+function sharedRequest(method: string | undefined, path: string, cookie: string | undefined) {
+  if (method !== "GET" && method !== "HEAD") return false;
   // The back-office, its data requests (`/admin.data`) and any API are never shared.
-  if (/^\/(?:admin|api)(?:[/.]|$)/.test(req.path)) return false;
-  return !PRIVATE_COOKIE.test(req.headers.cookie ?? "");
+  if (/^\/(?:admin|api)(?:[/.]|$)/.test(path)) return false;
+  return !PRIVATE_COOKIE.test(cookie ?? "");
 }
 
 export class PageCache {
@@ -150,6 +160,32 @@ export class PageCache {
     }
   }
 
+  /**
+   * Answers a hit ahead of Express (decision 0497), from the request as Node parsed it: the path
+   * and query of an origin-form URL, the cookie and Accept-Encoding headers. Returns the page's
+   * path, or null (not a hit, or one the chain must answer) without having touched `res`. Only a
+   * canonical page's path ever holds an entry (canonicalPaths redirects the others before they
+   * render), and no hit's path names a file, a body or a route of the chain's own.
+   */
+  answer(req: IncomingMessage, res: ServerResponse): string | null {
+    const url = req.url ?? "";
+    if (url.charCodeAt(0) !== 0x2f || url.charCodeAt(1) === 0x2f) return null; // not "/...", or "//"
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    if (!sharedRequest(req.method, path, req.headers.cookie)) return null;
+    const search = query === -1 ? "" : url.slice(query);
+    if (isListSearch(path, search)) return null;
+    const accepted = req.headers["accept-encoding"];
+    const encoding = preferredEncoding(accepted);
+    // The identity for a client that names other encodings (deflate): compression's, as before.
+    if (encoding === "identity" && accepted) return null;
+    const entry = this.get(pageCacheKey(path, search));
+    if (!entry) return null;
+    this.counters.hits++;
+    send(res, req.method === "HEAD", entry.answers[encoding], "HIT");
+    return path;
+  }
+
   /** Express middleware: answers hits, marks shared misses and keeps what they render. */
   middleware() {
     return (req: Request, res: Response, next: NextFunction) => {
@@ -167,54 +203,87 @@ export class PageCache {
         res.setHeader("X-Cache", "BYPASS");
         return next();
       }
+      const encoding = preferredEncoding(req.headers["accept-encoding"]);
       const entry = this.get(key);
       if (entry) {
         this.counters.hits++;
-        return send(req, res, entry);
+        return send(res, req.method === "HEAD", entry.answers[encoding], "HIT");
       }
       this.counters.misses++;
       res.setHeader("X-Cache", "MISS");
-      if (req.method === "GET") this.capture(key, res);
+      if (req.method === "GET") this.capture(key, res, encoding);
       next();
     };
   }
 
-  /** Keeps a copy of what the renderer writes; stores it once the response has ended. */
-  private capture(key: string, res: Response): void {
+  /**
+   * Holds what the renderer writes (a shared page is rendered whole, so nothing could go out
+   * earlier anyway), keeps it, and answers the miss from the kept page as every hit will be
+   * answered: the same header lines and bytes, `X-Cache` aside. Anything not kept (not storable,
+   * over the byte budget, compression failed) goes out as it was written.
+   */
+  private capture(key: string, res: Response, encoding: Encoding): void {
     const generation = this.generation;
     const chunks: Buffer[] = [];
     let size = 0;
-    let overflow = false;
+    let released = false;
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    const keep = (chunk: unknown, encoding: unknown) => {
-      if (overflow || chunk == null || typeof chunk === "function") return;
+    const release = () => {
+      released = true;
+      res.write = write as Response["write"];
+      res.end = end as Response["end"];
+      for (const chunk of chunks.splice(0)) write(chunk);
+    };
+    const hold = (chunk: unknown, encoding: unknown) => {
+      if (chunk == null || typeof chunk === "function") return;
       const buffer = Buffer.isBuffer(chunk)
         ? chunk
         : typeof chunk === "string"
           ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding)
           : Buffer.from(chunk as Uint8Array);
+      chunks.push(buffer);
       size += buffer.length;
-      if (size > this.options.maxBytes) overflow = true;
-      else chunks.push(buffer);
+      if (size > this.options.maxBytes) release(); // never kept: the rest streams through
     };
+    const done = (args: unknown[]) =>
+      args.find((arg) => typeof arg === "function") as (() => void) | undefined;
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0]);
-      return write(chunk, ...rest);
+      hold(chunk, rest[0]);
+      done(rest)?.();
+      return true;
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0]);
-      const result = end(chunk, ...rest);
-      if (!overflow && storable(res)) void this.store(key, res, Buffer.concat(chunks), generation);
-      return result;
+      hold(chunk, rest[0]);
+      const callback = done([chunk, ...rest]);
+      if (released || !storable(res)) {
+        release();
+        return end(callback);
+      }
+      const identity = Buffer.concat(chunks);
+      this.store(key, res, identity, generation).then(
+        (answers) => {
+          res.write = write as Response["write"];
+          res.end = end as Response["end"];
+          for (const name of res.getHeaderNames()) res.removeHeader(name);
+          send(res, false, answers[encoding], "MISS");
+          callback?.();
+        },
+        () => {
+          release();
+          end(callback);
+        },
+      );
+      return res;
     }) as Response["end"];
   }
 
+  /** Compresses a rendered page once and keeps it (unless content changed meanwhile). */
   private async store(key: string, res: Response, identity: Buffer, generation: number) {
-    const headers: [string, string][] = [];
+    const headers: string[] = [];
     for (const [name, value] of Object.entries(res.getHeaders())) {
       if (value === undefined || NOT_REPLAYED.has(name)) continue;
-      headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+      headers.push(name, Array.isArray(value) ? value.join(", ") : String(value));
     }
     const [br, gz] = await Promise.all([
       brotli(identity, {
@@ -225,10 +294,26 @@ export class PageCache {
       }),
       gzipAsync(identity, { level: 6 }),
     ]);
-    if (generation !== this.generation) return; // content changed while this page rendered
-    const bytes = identity.length + br.length + gz.length;
-    this.set(key, { headers, identity, br, gzip: gz, bytes, storedAt: this.now() });
+    const answers = {
+      br: answerOf(headers, "br", br),
+      gzip: answerOf(headers, "gzip", gz),
+      identity: answerOf(headers, "identity", identity),
+    };
+    // Not kept when content changed while this page rendered; this answer still gets it.
+    if (generation === this.generation) {
+      const bytes = identity.length + br.length + gz.length;
+      this.set(key, { answers, bytes, storedAt: this.now() });
+    }
+    return answers;
   }
+}
+
+/** The header lines of one encoding of a page, in the order a hit has always sent them. */
+function answerOf(headers: string[], encoding: Encoding, body: Buffer): Answer {
+  const head = [...headers, "Vary", "Accept-Encoding", "X-Cache", "HIT"];
+  if (encoding !== "identity") head.push("Content-Encoding", encoding);
+  head.push("Content-Length", String(body.length));
+  return { head, body };
 }
 
 /** A list page asked for a search (`?q=` as its loader reads it): never kept. */
@@ -249,16 +334,15 @@ function storable(res: Response): boolean {
   );
 }
 
-function send(req: Request, res: Response, entry: Entry): void {
-  const encoding = preferredEncoding(req.headers["accept-encoding"]);
-  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-  for (const [name, value] of entry.headers) res.setHeader(name, value);
-  res.setHeader("Vary", "Accept-Encoding");
-  res.setHeader("X-Cache", "HIT");
-  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.status(200);
-  res.end(req.method === "HEAD" ? undefined : body);
+/** One write of the kept header lines (with this answer's `X-Cache`) and body. */
+function send(res: ServerResponse, head: boolean, answer: Answer, cache: "HIT" | "MISS"): void {
+  let lines = answer.head;
+  if (cache !== "HIT") {
+    lines = [...lines];
+    lines[lines.indexOf("X-Cache") + 1] = cache;
+  }
+  res.writeHead(200, lines);
+  res.end(head ? undefined : answer.body);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
+import { contentChanged } from "@server/content/changes";
 import type { Database } from "@server/db/client";
-import { mediaItems } from "@server/db/schema";
+import { caseStudies, mediaItems, portfolioItems } from "@server/db/schema";
 import { inTransaction } from "@server/kit/transaction";
-import type { StorageDriver } from "@server/storage";
-import { desc, eq } from "drizzle-orm";
+import type { StorageDriver, UploadBucket } from "@server/storage";
+import { asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { MediaProbe } from "./probe";
 
 /**
@@ -78,6 +79,35 @@ export async function listItems(db: Database): Promise<MediaItemRow[]> {
   return db.select().from(mediaItems).orderBy(desc(mediaItems.createdAt)).limit(200);
 }
 
+/** The ready videos as an editor's choices (a portfolio item's or a case study's video). */
+export async function readyVideoOptions(db: Database): Promise<{ value: string; label: string }[]> {
+  const rows = await db
+    .select({ value: mediaItems.id, label: mediaItems.title })
+    .from(mediaItems)
+    .where(eq(mediaItems.state, "ready"))
+    .orderBy(asc(mediaItems.title));
+  return rows;
+}
+
+/** Where each item is used: the portfolio items and case studies that play it, by item id. */
+export async function usesOfItems(db: Database): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({ id: portfolioItems.videoMediaId, title: portfolioItems.title })
+    .from(portfolioItems)
+    .where(isNotNull(portfolioItems.videoMediaId))
+    .unionAll(
+      db
+        .select({ id: caseStudies.videoMediaId, title: caseStudies.title })
+        .from(caseStudies)
+        .where(isNotNull(caseStudies.videoMediaId)),
+    );
+  const uses = new Map<string, string[]>();
+  for (const row of rows) {
+    if (row.id) uses.set(row.id, [...(uses.get(row.id) ?? []), row.title]);
+  }
+  return uses;
+}
+
 /** The probe's reading of an arrived master, and the master's place and hash. */
 export function probedColumns(probe: MediaProbe) {
   return {
@@ -95,12 +125,23 @@ export function probedColumns(probe: MediaProbe) {
   };
 }
 
-/** Removes every file an item has: its master and everything made from it. */
+/**
+ * Removes every file an item has: its master with the captions kept beside it under `{id}/`
+ * (decision 0499), and everything made from them. Without `masterKey` (a failed transcode's
+ * cleanup) the sources stay and only what was made goes.
+ */
 export async function removeItemFiles(storage: StorageDriver, row: MediaItemRow): Promise<void> {
-  if (row.masterKey) await storage.delete("media-masters", row.masterKey);
+  if (row.masterKey) {
+    await storage.delete("media-masters", row.masterKey);
+    await removeFolder(storage, "media-masters", row.id);
+  }
+  await removeFolder(storage, "media-renditions", row.id);
+}
+
+async function removeFolder(storage: StorageDriver, bucket: UploadBucket, folder: string) {
   const keys: string[] = [];
-  for await (const { key } of storage.list("media-renditions", row.id)) keys.push(key);
-  for (const key of keys) await storage.delete("media-renditions", key);
+  for await (const { key } of storage.list(bucket, folder)) keys.push(key);
+  for (const key of keys) await storage.delete(bucket, key);
 }
 
 /** Deletes an item, its master and every rendition (audited). False when it was gone. */
@@ -119,6 +160,8 @@ export async function deleteItem(
       entityId: id,
       entityName: deleted.title,
     });
+    // The pages that played it play their Video URL again.
+    await contentChanged(tx, { entity: "media", id, action: "deleted" });
     return deleted;
   });
   if (!row) return false;

@@ -3,6 +3,7 @@ import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { type AuditActor, recordAudit } from "@server/audit/log";
+import { contentChanged } from "@server/content/changes";
 import type { Database, Executor } from "@server/db/client";
 import { mediaItems } from "@server/db/schema";
 import { defineJob, type JobEngine, type JobSender, jobIdFor } from "@server/jobs/engine";
@@ -11,6 +12,7 @@ import type { Logger } from "@server/logger";
 import type { StorageDriver } from "@server/storage";
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { MediaOutputs } from "~/entities/media/view";
+import { publishCaptions } from "./item-captions";
 import { itemById, type MediaItemRow, removeItemFiles, renditionKey } from "./library";
 import type { TranscodeReports } from "./metrics";
 import type { MediaProbe } from "./probe";
@@ -204,6 +206,7 @@ async function transcodeItem(
       poster: result.poster,
       storyboard: result.storyboard,
     };
+    outputs.captions = await publishCaptions(storage, row.id, outputs, row.durationSeconds ?? 0);
     await setItem(database.db, row.id, {
       state: "ready",
       progress: 1,
@@ -215,6 +218,8 @@ async function transcodeItem(
       encodeSeconds,
       mediaSeconds: probe.durationSeconds,
     });
+    // A page that uses it plays it from now on (its cached copies go).
+    await contentChanged(database.db, { entity: "media", id: row.id, action: "updated" });
   } catch (error) {
     // Nothing half made stays: the renditions already stored go with the failure.
     await removeItemFiles(storage, { ...row, masterKey: null });

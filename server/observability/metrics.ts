@@ -47,6 +47,8 @@ export interface Metrics {
   registry: Registry;
   /** First middleware: times every request and counts it by method, route and status. */
   track(): RequestHandler;
+  /** Counts a page-cache hit answered ahead of Express (decision 0497), as `track` would. */
+  countHit(method: string, path: string, seconds: number): void;
   /** Marks a response as a file of express.static (its `setHeaders` hook). */
   markStatic(res: Response): void;
   /** GET /metrics for allowed peers (isMetricsRequestAllowed); everyone else sees the 404 page. */
@@ -255,6 +257,12 @@ export function createMetrics(sources: MetricsSources): Metrics {
     return labelRoute ? labelRoute(req.path) : "page";
   };
 
+  const record = (method: string, route: string, status: number, seconds: number) => {
+    requests.inc({ method: METHODS.has(method) ? method : "OTHER", route, status: String(status) });
+    duration.observe({ route }, seconds);
+    if (status >= 500) errors.inc({ route });
+  };
+
   return {
     registry,
     track() {
@@ -262,15 +270,14 @@ export function createMetrics(sources: MetricsSources): Metrics {
         const start = process.hrtime.bigint();
         // `finish` only: an aborted request has no status to count (pino-http logs it).
         res.once("finish", () => {
-          const route = routeOf(req, res);
           const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-          const method = METHODS.has(req.method) ? req.method : "OTHER";
-          requests.inc({ method, route, status: String(res.statusCode) });
-          duration.observe({ route }, seconds);
-          if (res.statusCode >= 500) errors.inc({ route });
+          record(req.method, routeOf(req, res), res.statusCode, seconds);
         });
         next();
       };
+    },
+    countHit(method, path, seconds) {
+      record(method, labelRoute ? labelRoute(path) : "page", 200, seconds);
     },
     markStatic(res) {
       res.locals.metricsRoute = "static";

@@ -8,6 +8,7 @@ import {
   saveThroughWorkflow,
   workflowIntentOf,
 } from "@server/content/workflow/editor-buttons";
+import { isReady } from "@server/media/playback";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import type { Runtime } from "@server/runtime";
 import { uploadImage } from "@server/uploads/images";
@@ -27,6 +28,7 @@ import {
   WORKFLOW_MESSAGES,
 } from "~/lib/admin-messages";
 import type { FlashInput } from "~/lib/flash";
+import { MUST_BE_MEDIA_VIDEO } from "~/lib/forms/admin-fields";
 import type { FieldErrors } from "~/lib/forms/result";
 import { studioTimeZone } from "~/lib/studio-time";
 import type { StaffRole } from "~/lib/values";
@@ -112,6 +114,13 @@ export async function handleCaseStudyPost(
     }
   }
   const parsed = parseCaseStudy(checked);
+  if (
+    parsed.ok &&
+    parsed.value.videoMediaId &&
+    !(await isReady(runtime.database.db, parsed.value.videoMediaId))
+  ) {
+    fieldErrors.videoMediaId = [MUST_BE_MEDIA_VIDEO];
+  }
   if (!parsed.ok || Object.keys(fieldErrors).length > 0) {
     const errors = { ...(parsed.ok ? {} : parsed.fieldErrors) };
     for (const [name, messages] of Object.entries(fieldErrors)) errors[name] = messages;

@@ -9,6 +9,7 @@ import { studio } from "~/copy/studio";
 import { blogPostHead } from "~/entities/blog-post/head";
 import { caseStudyHead } from "~/entities/case-study/head";
 import type { CaseStudyDetail } from "~/entities/case-study/view";
+import { videoObjectJsonLd } from "~/entities/media/view";
 import { withOwnSeo } from "~/lib/forms/seo-fields";
 import { openGraphImage } from "~/lib/listings/images";
 import type { CASE_STUDY_PAGE_COPY } from "~/lib/listings/page-copy";
@@ -113,6 +114,14 @@ export function caseStudyMeta(
     type: "article",
     jsonLd: [
       caseStudyJsonLd(study, siteUrlOf(context)),
+      ...(study.video
+        ? [
+            videoObjectJsonLd(study.video, siteUrlOf(context), {
+              name: study.title,
+              description: study.description,
+            }),
+          ]
+        : []),
       breadcrumbJsonLd(siteUrlOf(context), [
         { name: BREADCRUMB_NAMES.home, path: "/" },
         { name: BREADCRUMB_NAMES.caseStudies, path: "/case-studies" },

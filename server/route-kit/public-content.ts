@@ -3,6 +3,7 @@ import { listPublishedPortfolioItems } from "@server/content/portfolio/read";
 import { listActiveTeamMembers } from "@server/content/team/read";
 import { listPublishedTestimonials } from "@server/content/testimonials/read";
 import type { Executor } from "@server/db/client";
+import { publicVideos } from "@server/media/playback";
 import { SAMPLE_TESTIMONIALS } from "~/copy/sample-testimonials";
 import { SAMPLE_CASE_STUDIES } from "~/copy/samples";
 import { type CaseStudySummary, toCaseStudySummary } from "~/entities/case-study/view";
@@ -46,7 +47,11 @@ export async function portfolioShowcase(
   options: { serviceType: PortfolioServiceType; featuredOnly: boolean; limit: number },
 ): Promise<PortfolioCardView[]> {
   const rows = await listPublishedPortfolioItems(db, options);
-  return rows.map((row) => toPortfolioCardView(toPortfolioCard(row)));
+  const videos = await publicVideos(
+    db,
+    rows.map((row) => row.videoMediaId),
+  );
+  return rows.map((row) => toPortfolioCardView(toPortfolioCard(row, videos)));
 }
 
 /** Active team members in display order (About). */

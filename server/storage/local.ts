@@ -20,6 +20,7 @@ import {
   assertValidExpiry,
   assertValidKey,
   assertValidLocation,
+  type ByteRange,
   isPublicBucket,
   isUploadBucket,
   isValidKey,
@@ -81,7 +82,11 @@ export class LocalStorage implements LocalStorageDriver {
     return { size };
   }
 
-  async get(bucket: UploadBucket, key: string): Promise<StoredObject | null> {
+  async get(
+    bucket: UploadBucket,
+    key: string,
+    options: { range?: ByteRange } = {},
+  ): Promise<StoredObject | null> {
     assertValidLocation(bucket, key);
     const metadata = await readMetadata(this.#metaPath(bucket, key));
     if (!metadata) return null;
@@ -102,7 +107,7 @@ export class LocalStorage implements LocalStorageDriver {
       return null;
     }
     return {
-      stream: handle.createReadStream(),
+      stream: handle.createReadStream(options.range ?? {}),
       size: stats.size,
       contentType: metadata.contentType,
     };
@@ -138,6 +143,12 @@ export class LocalStorage implements LocalStorageDriver {
       }
     };
     yield* walk(folder === undefined ? [] : folder.split("/"));
+  }
+
+  async head(bucket: UploadBucket, key: string) {
+    assertValidLocation(bucket, key);
+    const metadata = await readMetadata(this.#metaPath(bucket, key));
+    return metadata ? { size: metadata.size, contentType: metadata.contentType } : null;
   }
 
   async delete(bucket: UploadBucket, key: string): Promise<void> {

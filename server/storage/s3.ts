@@ -4,6 +4,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsCommand,
   PutObjectCommand,
   S3Client,
@@ -17,6 +18,7 @@ import {
   assertValidExpiry,
   assertValidKey,
   assertValidLocation,
+  type ByteRange,
   contentDispositionFor,
   isPublicBucket,
   isUploadBucket,
@@ -184,20 +186,48 @@ export class S3Storage implements S3StorageDriver {
     return { size };
   }
 
-  async get(bucket: UploadBucket, key: string): Promise<StoredObject | null> {
+  async get(
+    bucket: UploadBucket,
+    key: string,
+    options: { range?: ByteRange } = {},
+  ): Promise<StoredObject | null> {
     assertValidLocation(bucket, key);
+    const { range } = options;
     try {
       const response = await this.#client.send(
-        new GetObjectCommand({ Bucket: this.bucketName(bucket), Key: key }),
+        new GetObjectCommand({
+          Bucket: this.bucketName(bucket),
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
       );
       if (!(response.Body instanceof Readable)) throw new Error("S3 returned no Node stream");
+      // A range's answer says the whole size after the slash: `bytes 0-99/1234`.
+      const whole = /\/(\d+)$/.exec(response.ContentRange ?? "")?.[1];
       return {
         stream: response.Body,
-        size: response.ContentLength ?? 0,
+        size: whole ? Number(whole) : (response.ContentLength ?? 0),
         contentType: response.ContentType ?? "application/octet-stream",
       };
     } catch (error) {
       if (errorName(error) === "NoSuchKey") return null;
+      throw error;
+    }
+  }
+
+  async head(bucket: UploadBucket, key: string) {
+    assertValidLocation(bucket, key);
+    try {
+      const response = await this.#client.send(
+        new HeadObjectCommand({ Bucket: this.bucketName(bucket), Key: key }),
+      );
+      return {
+        size: response.ContentLength ?? 0,
+        contentType: response.ContentType ?? "application/octet-stream",
+      };
+    } catch (error) {
+      // HEAD has no body, so S3's "missing" arrives as NotFound rather than NoSuchKey.
+      if (errorName(error) === "NotFound" || errorName(error) === "NoSuchKey") return null;
       throw error;
     }
   }

@@ -7,8 +7,15 @@ export type StorageBody = Uint8Array | NodeJS.ReadableStream | Readable;
 
 export interface StoredObject {
   stream: Readable;
+  /** The whole file's size, also when only a range of it is read. */
   size: number;
   contentType: string;
+}
+
+/** Bytes `start` to `end` of a file, both included (HTTP's `Range`, already checked by range-parser). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export interface ListedObject {
@@ -29,8 +36,14 @@ interface StorageDriverBase {
     body: StorageBody,
     options: { contentType: string; size?: number },
   ): Promise<{ size: number }>;
-  /** The file with its metadata, or null when missing. */
-  get(bucket: UploadBucket, key: string): Promise<StoredObject | null>;
+  /** The file with its metadata, or null when missing; with `range`, only those bytes are read. */
+  get(
+    bucket: UploadBucket,
+    key: string,
+    options?: { range?: ByteRange },
+  ): Promise<StoredObject | null>;
+  /** A file's size and type without reading it (to answer a `Range`), or null when missing. */
+  head(bucket: UploadBucket, key: string): Promise<{ size: number; contentType: string } | null>;
   /**
    * Every complete file of a bucket (never one still being written), key and size. Keys the app
    * could not have made are skipped: get() would refuse them. Used by backups (server/backup).

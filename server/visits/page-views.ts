@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { Database } from "@server/db/client";
 import { copyRows } from "@server/db/copy";
 import { pageViews } from "@server/db/schema";
@@ -300,31 +301,42 @@ export class VisitCounter {
 }
 
 /**
- * Express middleware before the page cache: counts each public HTML page a person gets, from the
- * cache or rendered, once it has been answered with a 200 (a redirect or a 404 is not a view).
+ * Whether a request is a page view once answered with a 200 HTML page: a GET of a counted path by
+ * a counted visitor, and no browser's speculative fetch (counted when shown, as a navigation).
+ */
+export function isCountedRequest(req: IncomingMessage, path: string): boolean {
+  if (req.method !== "GET" || !isCountedPath(path)) return false;
+  if (!isCountedVisitor(req.headers["user-agent"] ?? "", req.headers.cookie)) return false;
+  const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
+  return !(typeof purpose === "string" && purpose.includes("prefetch"));
+}
+
+/** The page view of a counted request (`isCountedRequest`) made at `at` from `ip`. */
+export function viewOf(req: IncomingMessage, path: string, ip: string, at: Date): ViewInput {
+  return {
+    at,
+    ip,
+    userAgent: req.headers["user-agent"] ?? "",
+    path,
+    url: req.url ?? path,
+    referrer: req.headers.referer ?? null,
+  };
+}
+
+/**
+ * Express middleware before the page cache: counts each public HTML page a person gets, rendered
+ * or from the cache, once it has been answered with a 200 (a redirect or a 404 is not a view).
  * React Router's data requests (client-side navigations) are not documents: the browser's beacon
- * counts those (`POST /visit`).
+ * counts those (`POST /visit`). A hit answered ahead of Express is counted there (decision 0497).
  */
 export function countPageViews(counter: VisitCounter) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" || !isCountedPath(req.path)) return next();
-    const userAgent = req.headers["user-agent"] ?? "";
-    if (!isCountedVisitor(userAgent, req.headers.cookie)) return next();
-    // A browser's speculative fetch is not a view (it is counted when shown, as a navigation).
-    const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
-    if (typeof purpose === "string" && purpose.includes("prefetch")) return next();
+    if (!isCountedRequest(req, req.path)) return next();
     const at = counter.options.now();
     res.once("finish", () => {
       if (res.statusCode !== 200) return;
       if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
-      counter.count({
-        at,
-        ip: req.ip ?? "",
-        userAgent,
-        path: req.path,
-        url: req.originalUrl,
-        referrer: req.headers.referer ?? null,
-      });
+      counter.count(viewOf(req, req.path, req.ip ?? "", at));
     });
     next();
   };

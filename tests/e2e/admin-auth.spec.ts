@@ -95,7 +95,7 @@ test.describe("back-office sign-in and access", () => {
     await expect(page).toHaveURL(/\/admin\/job-applications\?status=new$/);
   });
 
-  test("the admin navigation is exactly SPEC's (then Backups and Jobs), and Logout signs out", async ({
+  test("the admin navigation is exactly SPEC's (then Media, Backups and Jobs), and Logout signs out", async ({
     page,
   }) => {
     await signIn(page);
@@ -111,6 +111,7 @@ test.describe("back-office sign-in and access", () => {
       "Job Applications",
       "Redirects",
       "Analytics",
+      "Media",
       "Backups",
       "Jobs",
       "Staff",
@@ -177,6 +178,7 @@ test.describe("back-office sign-in and access", () => {
       "Blog Posts",
       "Redirects",
       "Analytics",
+      "Media",
       "Your account",
     ]);
     for (const path of ["/admin", "/admin/job-applications", "/admin/backups"]) {

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -15,7 +15,9 @@ import {
 /**
  * The Media library (issue #44) on the production build: an admin uploads a clip from the Media
  * screen, sees its progress with the speed and a Pause button while the upload is under way,
- * and sees it become Ready once the server's transcode job has run; axe at 390 and 1280 px.
+ * and sees it become Ready once the server's transcode job has run; adds French captions (an
+ * SRT) and sees them listed; axe at 390 and 1280 px; then deletes it after the question Delete
+ * asks.
  */
 
 // This worker's server runs its jobs: the transcode happens on it.
@@ -24,13 +26,16 @@ test.use({ adminData: { seed: true, submissions: false, env: { JOBS_WORK: "on" }
 const run = promisify(execFile);
 let dir: string;
 let clip: string;
+let srt: string;
 
 test.beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "admin-media-"));
   clip = path.join(dir, "Harbour teaser.mp4");
+  srt = path.join(dir, "harbour.fr.srt");
+  await writeFile(srt, "1\n00:00:00,500 --> 00:00:02,000\nBonjour du port.\n");
   // Four seconds of noisy picture, lossless: about 50 MB, so the upload takes two requests.
   await run("ffmpeg", [
-    ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25,noise=alls=100:allf=t"],
+    ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=854x480:rate=25,noise=alls=100:allf=t"],
     ...["-f", "lavfi", "-i", "sine=frequency=440", "-t", "4", "-shortest"],
     ...[
       "-c:v",
@@ -55,7 +60,7 @@ test("an admin uploads a clip, sees its progress, and it becomes Ready", async (
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name === "mobile", "one upload is enough; axe runs at both widths");
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // The second request of the upload is held until the test has seen the progress.
   let release = () => {};
   const held = new Promise<void>((resolve) => {
@@ -82,13 +87,28 @@ test("an admin uploads a clip, sees its progress, and it becomes Ready", async (
   await expect(page.getByRole("status").filter({ hasText: "is uploaded and queued" })).toBeVisible({
     timeout: 60_000,
   });
-  const row = page.getByRole("list", { name: "Videos" }).getByRole("listitem").filter({
-    hasText: "Harbour teaser",
-  });
+  // The video's own row: the first match (its captions list has items naming it too).
+  const row = page
+    .getByRole("list", { name: "Videos" })
+    .getByRole("listitem")
+    .filter({ hasText: "Harbour teaser" })
+    .first();
   // The screen follows the job while it runs; the transcode takes seconds to a minute here.
   await expect(row).toContainText("Ready", { timeout: 150_000 });
-  await expect(row).toContainText("640×360");
+  await expect(row).toContainText("854×480");
   await expect(row).toContainText("25 fps");
+
+  // Captions (decision 0499): French, from an SRT, listed once added.
+  await row.locator("summary", { hasText: "Captions" }).click();
+  await expect(row).toContainText("No captions yet.");
+  await row.getByLabel("Language").selectOption("fr");
+  await row.getByLabel("Captions file").setInputFiles(srt);
+  await row.getByRole("button", { name: "Add captions to Harbour teaser" }).click();
+  await expect(page.getByText("French captions added.")).toBeVisible();
+  // The disclosure stays open after the save (with JavaScript): the list shows the new language.
+  await expect(row.getByRole("list", { name: "Captions of Harbour teaser" })).toContainText(
+    "French",
+  );
   await expectNoAxeViolationsAtBothWidths(page, { fits: true });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
@@ -97,4 +117,78 @@ test("an admin uploads a clip, sees its progress, and it becomes Ready", async (
       fullPage: true,
     });
   }
+
+  // Used on a portfolio item: the editor offers the ready video, and the item is published.
+  await page.goto("/admin/portfolio?new");
+  await hydrated(page);
+  const form = page.getByRole("form", { name: "New portfolio item" });
+  await form.getByLabel("Title").fill("Harbour film");
+  await form.getByLabel("Service Type").selectOption({ label: "Video Production" });
+  // The latest completion comes first: on the first page of /portfolio.
+  await form.getByLabel("Completion Date").fill("2099-01-15");
+  await form.getByLabel("Video from the Media library").selectOption({ label: "Harbour teaser" });
+  await form.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText("Portfolio item created successfully")).toBeVisible();
+
+  // A visitor plays it on /portfolio: the poster first, the player on the press.
+  await page.context().clearCookies();
+  await page.setViewportSize({ width: 1280, height: 844 });
+  await page.goto("/portfolio");
+  await hydrated(page);
+  const card = page.getByRole("article").filter({ hasText: "Harbour film" });
+  await expect(card.locator("hls-video")).toHaveCount(0);
+  await card.getByRole("button", { name: "Play: Harbour film" }).click();
+  const player = card.locator("hls-video");
+  await expect(player).toHaveCount(1);
+  type Player = HTMLElement & {
+    currentTime: number;
+    textTracks: TextTrackList;
+    api: { levels: unknown[]; currentLevel: number; nextLevel: number } | null;
+  };
+  // Playback time advances.
+  await player.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const video = element as Player;
+        const check = () => (video.currentTime > 0.5 ? resolve() : requestAnimationFrame(check));
+        check();
+      }),
+  );
+  // Two renditions (480 and 360): a switch to the other one happens.
+  const switched = await player.evaluate(
+    (element) =>
+      new Promise<number[]>((resolve) => {
+        const video = element as Player;
+        const api = video.api;
+        if (!api) return resolve([]);
+        const from = api.currentLevel;
+        const to = from === 0 ? 1 : 0;
+        api.nextLevel = to;
+        const check = () =>
+          api.currentLevel === to ? resolve([api.levels.length, from, to]) : setTimeout(check, 50);
+        check();
+      }),
+  );
+  expect(switched[0]).toBe(2);
+  expect(switched[1]).not.toBe(switched[2]);
+  // The captions track is listed, and the captions menu offers it.
+  await expect
+    .poll(() =>
+      player.evaluate((element) =>
+        [...(element as Player).textTracks].map((track) => `${track.kind}:${track.language}`),
+      ),
+    )
+    .toContain("subtitles:fr");
+  await expect(card.getByRole("button", { name: /captions/i })).toBeVisible();
+  await expectNoAxeViolationsAtBothWidths(page);
+
+  // Delete asks first, then removes the video with its files.
+  await signIn(page);
+  await page.goto("/admin/media");
+  await hydrated(page);
+  await row.locator("summary", { hasText: "Delete" }).click();
+  await expect(row).toContainText("Delete Harbour teaser, its master and every rendition?");
+  await row.getByRole("button", { name: "Delete video Harbour teaser" }).click();
+  await expect(page.getByText("The video and its files are deleted.")).toBeVisible();
+  await expect(page.getByText("No videos yet.")).toBeVisible();
 });

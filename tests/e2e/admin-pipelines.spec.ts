@@ -352,6 +352,8 @@ test("without JavaScript, Use template keeps typed text until Replace, and the r
 });
 
 test.describe("pipeline screens pass axe", () => {
+  // A sign-in and axe at two widths: on a busy machine this takes longer than one default minute.
+  test.describe.configure({ timeout: 120_000 });
   test.beforeEach(async ({ page }) => {
     await signIn(page);
   });

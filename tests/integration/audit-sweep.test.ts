@@ -444,6 +444,58 @@ function sampleWrites(
           return new URLSearchParams({ intent: "delete", id: row?.id ?? "" });
         },
       },
+      // Captions on a Ready video (decision 0499): added, then removed.
+      {
+        url: "/admin/media",
+        body: async () => {
+          const [row] = await db()
+            .insert(mediaItems)
+            .values({
+              title: "Sweep captions",
+              originalName: "sweep-captions.mp4",
+              state: "ready",
+              size: 10,
+              durationSeconds: 2,
+              masterKey: "sweep-captions/master.mp4",
+              outputs: {
+                master: "master.m3u8",
+                renditions: [
+                  {
+                    width: 640,
+                    height: 360,
+                    bandwidth: 800000,
+                    codecs: "avc1.64001e",
+                    playlist: "360p/index.m3u8",
+                  },
+                ],
+                poster: { jpeg: "poster.jpg", webp: "poster.webp", avif: "poster.avif" },
+                storyboard: { image: "storyboard.jpg", vtt: "storyboard.vtt" },
+              },
+            })
+            .returning({ id: mediaItems.id });
+          const srt = "1\n00:00:00,000 --> 00:00:01,000\nSwept.\n";
+          return formOf({
+            intent: "add-captions",
+            id: row?.id ?? "",
+            language: "en",
+            file: new File([srt], "sweep.srt"),
+          });
+        },
+      },
+      {
+        url: "/admin/media",
+        body: async () => {
+          const [row] = await db()
+            .select({ id: mediaItems.id })
+            .from(mediaItems)
+            .where(eq(mediaItems.title, "Sweep captions"));
+          return new URLSearchParams({
+            intent: "remove-captions",
+            id: row?.id ?? "",
+            language: "en",
+          });
+        },
+      },
     ],
     "/admin/redirects": [
       { url: "/admin/redirects", body: form({ intent: "add", from: "/sweep-old", to: "/about" }) },

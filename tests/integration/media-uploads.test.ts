@@ -15,6 +15,7 @@ import { action as mediaAction } from "~/routes/admin/media";
 import { createTestRuntime, formOf, postTo, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { droppedAfter, MEDIA_UPLOADS, mediaTus } from "../support/media-tus";
+import { statusOf } from "../support/route-answers";
 import { waitFor } from "../support/wait";
 
 /**
@@ -146,7 +147,7 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
       "/admin/media",
       formOf({ intent: "delete", id: item?.id ?? "" }),
     );
-    expect(deleted.status).toBe(302);
+    expect(statusOf(deleted)).toBe(302);
     expect(await items()).toEqual([]);
     const left: string[] = [];
     for await (const { key } of t.runtime.storage.list("media-renditions")) left.push(key);
@@ -169,7 +170,7 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
     const [item] = await items();
     const id = item?.id ?? "";
     const refused = await postTo(t, mediaAction, "/admin/media", formOf({ intent: "retry", id }));
-    expect(refused.status).toBe(302);
+    expect(statusOf(refused)).toBe(302);
     await t.database.db
       .update(mediaItems)
       .set({ state: "failed", failure: "ffmpeg exited with code 1" })

@@ -4,6 +4,7 @@ import { type AddressInfo, createConnection, createServer } from "node:net";
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminServer, hasBuild, startAdminServer } from "../support/admin-server";
+import { labelledSample } from "../support/wait";
 
 /**
  * /metrics on the production server (`node server.js` from the build, seeded PGlite; decision
@@ -66,18 +67,6 @@ const STATUS_ONLY = ["database", "status"];
 const WITH_DETAILS = ["backup", "database", "pageCache", "status"];
 
 /** One sample of the exposition text, or 0 when the series is absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  for (const line of text.split("\n")) {
-    const match = /^([a-z_:]+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...(match[2] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k, v]),
-    );
-    if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
-  }
-  return 0;
-}
-
 const onPort = (server: AdminServer, host: string) =>
   `http://${host}:${new URL(server.baseURL).port}`;
 
@@ -119,7 +108,7 @@ describe.runIf(hasBuild())("/metrics on the production server", () => {
     const base = open.baseURL;
     const before = await scrape(base);
     const requests = (text: string, route: string, status = "200", method = "GET") =>
-      sample(text, "http_requests_total", { method, route, status });
+      labelledSample(text, "http_requests_total", { method, route, status });
 
     // A page, rendered then kept whole: a page-cache miss, then hits (each stored once compressed).
     expect((await fetch(`${base}/blog`)).status).toBe(200);
@@ -145,29 +134,31 @@ describe.runIf(hasBuild())("/metrics on the production server", () => {
     const after = await scrape(base);
     expect(requests(after, "/blog") - requests(before, "/blog")).toBeGreaterThanOrEqual(2);
     expect(
-      sample(after, "http_request_duration_seconds_count", { route: "/blog" }) -
-        sample(before, "http_request_duration_seconds_count", { route: "/blog" }),
+      labelledSample(after, "http_request_duration_seconds_count", { route: "/blog" }) -
+        labelledSample(before, "http_request_duration_seconds_count", { route: "/blog" }),
     ).toBeGreaterThanOrEqual(2);
     expect(requests(after, "/blog/:slug", "404")).toBe(1);
     expect(requests(after, "/*", "404")).toBe(1);
     expect(after).not.toContain("no-such-post");
     expect(after).not.toContain("nobody");
     expect(requests(after, "/contact", "429", "POST")).toBe(1);
-    expect(sample(after, "page_cache_hits_total")).toBeGreaterThan(
-      sample(before, "page_cache_hits_total"),
+    expect(labelledSample(after, "page_cache_hits_total")).toBeGreaterThan(
+      labelledSample(before, "page_cache_hits_total"),
     );
-    expect(sample(after, "page_cache_misses_total")).toBeGreaterThan(
-      sample(before, "page_cache_misses_total"),
+    expect(labelledSample(after, "page_cache_misses_total")).toBeGreaterThan(
+      labelledSample(before, "page_cache_misses_total"),
     );
-    expect(sample(after, "content_cache_misses_total")).toBeGreaterThan(
-      sample(before, "content_cache_misses_total"),
+    expect(labelledSample(after, "content_cache_misses_total")).toBeGreaterThan(
+      labelledSample(before, "content_cache_misses_total"),
     );
     expect(
-      sample(after, "rate_limit_refusals_total", { limiter: "submission" }) -
-        sample(before, "rate_limit_refusals_total", { limiter: "submission" }),
+      labelledSample(after, "rate_limit_refusals_total", { limiter: "submission" }) -
+        labelledSample(before, "rate_limit_refusals_total", { limiter: "submission" }),
     ).toBe(1);
     // The accepted inquiry's two mails: the studio's notification, the visitor's acknowledgement.
-    expect(sample(after, "outbox_pending") - sample(before, "outbox_pending")).toBe(2);
+    expect(labelledSample(after, "outbox_pending") - labelledSample(before, "outbox_pending")).toBe(
+      2,
+    );
     // The previous scrape was counted too, under its own label.
     expect(requests(after, "/metrics")).toBeGreaterThanOrEqual(1);
     expect(after).toContain("process_resident_memory_bytes");
@@ -227,7 +218,7 @@ describe.runIf(hasBuild())("/metrics on the production server", () => {
     const sweep = { queue: "sweep-unclaimed-uploads" };
     expect(text).toMatch(/^jobs_waiting\{queue="sweep-unclaimed-uploads"\} \d+$/m);
     expect(text).toMatch(/^jobs_running\{queue="sweep-unclaimed-uploads"\} \d+$/m);
-    expect(sample(text, "jobs_failed_total", sweep)).toBe(0);
+    expect(labelledSample(text, "jobs_failed_total", sweep)).toBe(0);
     expect(text).toMatch(/^jobs_completed_total\{queue="sweep-unclaimed-uploads"\} \d+$/m);
     expect(text).toMatch(/^# TYPE job_duration_seconds histogram$/m);
   });

@@ -8,6 +8,7 @@ import { createBackupStore } from "@server/backup/store";
 import type { ContentChange } from "@server/caches";
 import { loadConfig } from "@server/config";
 import { runtimeContext } from "@server/context";
+import { backupRuns } from "@server/db/schema";
 import { createJobEngine, type JobEngine } from "@server/jobs/engine";
 import { deriveKeys } from "@server/keys";
 import { createMailTransport } from "@server/mail";
@@ -19,6 +20,7 @@ import { createAuth } from "@server/staff/auth";
 import { createStorage } from "@server/storage";
 import { VisitCounter } from "@server/visits/page-views";
 import { verifyPassword } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
 import pino from "pino";
 import { matchRoutes, type RouteObject, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll } from "vitest";
@@ -26,6 +28,7 @@ import { setStudioTimeZone } from "~/lib/studio-time";
 import routes from "~/routes";
 import { TEST_ADMIN, TEST_CONTRIBUTOR, TEST_EDITOR, TEST_VIEWER } from "./admin-data";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { waitFor } from "./wait";
 
 /**
  * A real Runtime (database, better-auth, local storage, logger) for calling admin route loaders and
@@ -174,6 +177,18 @@ export async function createTestRuntime(
     cookies,
     async close() {
       await jobs.stop();
+      // A backup the Backups screen started goes on after its answer: its files are in DATA_DIR.
+      await waitFor(
+        async () =>
+          (
+            await database.db
+              .select({ id: backupRuns.id })
+              .from(backupRuns)
+              .where(eq(backupRuns.status, "running"))
+          ).length === 0,
+        "the backups still running to end",
+        120_000,
+      );
       await database.destroy();
       await rm(dataDir, { recursive: true, force: true });
     },

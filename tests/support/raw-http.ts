@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
+import { connect } from "node:net";
 
 /**
  * A POST with full control of the body's framing (declared length or chunked, a lying length,
@@ -67,6 +68,34 @@ export function rawPost(url: string, post: RawPost): Promise<RawResponse | "rese
       }
     };
     pump();
+  });
+}
+
+/**
+ * A GET over a socket of its own (`Connection: close`), resolved with the response as sent: its
+ * status line and header lines exactly as they came (names' case, order) and its body's bytes.
+ */
+export function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ head: string; body: Buffer }> {
+  const { hostname, port, pathname, search } = new URL(url);
+  const lines = [`GET ${pathname}${search} HTTP/1.1`, `Host: ${hostname}:${port}`];
+  for (const [name, value] of Object.entries({ ...headers, Connection: "close" })) {
+    lines.push(`${name}: ${value}`);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(`${lines.join("\r\n")}\r\n\r\n`),
+    );
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const raw = Buffer.concat(chunks);
+      const end = raw.indexOf("\r\n\r\n");
+      resolve({ head: raw.subarray(0, end).toString("latin1"), body: raw.subarray(end + 4) });
+    });
   });
 }
 

@@ -19,3 +19,23 @@ export function metricSample(text: string, name: string): number {
   const line = text.split("\n").find((l) => l.startsWith(`${name} `));
   return line ? Number(line.slice(name.length + 1)) : Number.NaN;
 }
+
+/**
+ * The sample of `name` whose labels include `labels` in a Prometheus exposition text; 0 when
+ * absent (a counter no request has moved yet).
+ */
+export function labelledSample(
+  text: string,
+  name: string,
+  labels: Record<string, string> = {},
+): number {
+  for (const line of text.split("\n")) {
+    const match = /^([a-z_:]+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries(
+      [...(match[2] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k, v]),
+    );
+    if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
+  }
+  return 0;
+}

@@ -27,6 +27,7 @@ export interface PortfolioFormItem {
   tags: string[];
   imageUrl: string | null;
   videoUrl: string | null;
+  videoMediaId: string | null;
   projectUrl: string | null;
 }
 
@@ -41,8 +42,11 @@ export function PortfolioEditor({
   history,
   actionData,
   cancelHref,
+  videos,
 }: {
   item: PortfolioFormItem | null;
+  /** The Media library's ready videos, to play instead of the Video URL. */
+  videos: readonly { value: string; label: string }[];
   publishing: Publishing;
   history: string | null;
   actionData: ComponentProps<typeof EditorFields>["answer"];
@@ -112,6 +116,13 @@ export function PortfolioEditor({
                 hint="Separate tags with commas."
               />
               <TextField {...field("videoUrl", item?.videoUrl)} label="Video URL" type="url" />
+              <SelectField
+                {...field("videoMediaId", item?.videoMediaId ?? undefined)}
+                label="Video from the Media library"
+                hint="Plays on the site instead of the Video URL."
+                options={videos}
+                placeholder="None"
+              />
               <TextField
                 {...field("projectUrl", item?.projectUrl)}
                 label="Project URL"

@@ -3,6 +3,7 @@ import { useHideOnError } from "~/components/listings/list-page";
 import { PathIcon, Tag } from "~/components/listings/ui";
 import { ExternalLinkIcon, PlayIcon, StarIcon } from "~/components/ui/icons";
 import { preloadLightbox } from "~/components/ui/lazy-lightbox";
+import { MediaPlayer } from "~/components/video/media-player";
 import type { PORTFOLIO_CARD_COPY } from "~/copy/content-pages";
 import { CARD_TAGS, type PortfolioCardView } from "~/entities/portfolio-item/list";
 
@@ -32,6 +33,8 @@ export function PortfolioCard({
   onOpenImage?: () => void;
 }) {
   const image = useHideOnError();
+  // A Media library video plays in the card itself; a Video URL is a link.
+  const watchUrl = item.video ? null : item.videoUrl;
   const picture =
     item.imageUrl && !image.failed ? (
       <ContentImage
@@ -50,7 +53,9 @@ export function PortfolioCard({
     <li className="flex">
       <article className="card flex w-full flex-col overflow-hidden">
         <div className="relative aspect-[16/9] overflow-hidden bg-surface-raised">
-          {picture && onOpenImage ? (
+          {item.video ? (
+            <MediaPlayer video={item.video} label={item.title} className="size-full" />
+          ) : picture && onOpenImage ? (
             <a
               href={item.imageUrl ?? undefined}
               onClick={(event) => {
@@ -102,7 +107,7 @@ export function PortfolioCard({
               ))}
             </ul>
           ) : null}
-          {item.projectUrl || item.videoUrl ? (
+          {item.projectUrl || watchUrl ? (
             <div className="mt-auto flex flex-wrap gap-5 pt-6">
               {item.projectUrl ? (
                 <a
@@ -116,8 +121,8 @@ export function PortfolioCard({
                   <span className="sr-only">: {item.title} (opens in a new tab)</span>
                 </a>
               ) : null}
-              {item.videoUrl ? (
-                <a href={item.videoUrl} className={actionLink}>
+              {watchUrl ? (
+                <a href={watchUrl} className={actionLink}>
                   <PlayIcon className="size-4" />
                   {copy.watchVideo}
                   <span className="sr-only">: {item.title}</span>

@@ -11,6 +11,7 @@ import {
   type RowIntent,
 } from "~/entities/case-study/rows";
 import type { KeyMetric, MediaItem } from "~/entities/case-study/view";
+import { optionalMediaVideo } from "~/lib/forms/admin-fields";
 import { fieldErrorsOf } from "~/lib/forms/check";
 import type { FieldErrors } from "~/lib/forms/result";
 import { NO_SEO_VALUES, SEO_FIELD_NAMES, SEO_FIELDS, seoValuesOf } from "~/lib/forms/seo-fields";
@@ -41,6 +42,7 @@ export interface CaseStudyDraft {
   tags: string;
   imageUrl: string;
   videoUrl: string;
+  videoMediaId: string;
   clientName: string;
   serviceType: string;
   projectDuration: string;
@@ -67,6 +69,8 @@ export interface CaseStudyInput {
   tags: string[];
   imageUrl: string | null;
   videoUrl: string | null;
+  /** A Media library video, played instead of the video URL (issue #44). */
+  videoMediaId: string | null;
   clientName: string | null;
   serviceType: string | null;
   projectDuration: string | null;
@@ -124,6 +128,7 @@ export function emptyDraft(): CaseStudyDraft {
     tags: "",
     imageUrl: "",
     videoUrl: "",
+    videoMediaId: "",
     clientName: "",
     serviceType: "",
     projectDuration: "",
@@ -156,6 +161,7 @@ const SCALARS = [
   "tags",
   "imageUrl",
   "videoUrl",
+  "videoMediaId",
   "clientName",
   "serviceType",
   "projectDuration",
@@ -259,6 +265,7 @@ const scalarSchema = z.object({
     ),
   imageUrl: optionalUrl,
   videoUrl: optionalUrl,
+  videoMediaId: optionalMediaVideo,
   clientName: optional(200),
   serviceType: optional(200),
   projectDuration: optional(200),
@@ -372,6 +379,7 @@ export function draftFromStudy(
     tags: study.tags.join(", "),
     imageUrl: study.imageUrl ?? "",
     videoUrl: study.videoUrl ?? "",
+    videoMediaId: study.videoMediaId ?? "",
     clientName: study.clientName ?? "",
     serviceType: study.serviceType ?? "",
     projectDuration: study.projectDuration ?? "",

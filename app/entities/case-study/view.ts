@@ -1,3 +1,4 @@
+import type { PublicVideo } from "~/entities/media/view";
 import { sameText } from "~/lib/listings/query";
 
 /**
@@ -83,6 +84,8 @@ export type GalleryLayout = "grid" | "music-videos" | "curated";
 export interface CaseStudyDetail extends Omit<CaseStudySummary, "metrics"> {
   paragraphs: string[];
   videoUrl: string | null;
+  /** Its Media library video, once ready and published: played instead of `videoUrl`. */
+  video: PublicVideo | null;
   projectDuration: string | null;
   budgetRange: string | null;
   /** Every key metric except the hidden ones, in the admin's order. */
@@ -144,7 +147,10 @@ export function toCaseStudySummary(study: CaseStudyRecord): CaseStudySummary {
   };
 }
 
-export function toCaseStudyDetail(study: CaseStudyRecord & { updatedAt?: Date }): CaseStudyDetail {
+export function toCaseStudyDetail(
+  study: CaseStudyRecord & { updatedAt?: Date },
+  video: PublicVideo | null = null,
+): CaseStudyDetail {
   return {
     ...toCaseStudySummary(study),
     paragraphs: (study.content ?? "")
@@ -152,6 +158,7 @@ export function toCaseStudyDetail(study: CaseStudyRecord & { updatedAt?: Date })
       .map((paragraph) => paragraph.trim())
       .filter(Boolean),
     videoUrl: study.videoUrl,
+    video,
     projectDuration: study.projectDuration,
     budgetRange: study.budgetRange,
     metrics: visibleMetrics(study),

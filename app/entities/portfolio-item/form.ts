@@ -4,6 +4,7 @@ import {
   optionalHttpUrl,
   optionalImageUrl,
   optionalIsoDate,
+  optionalMediaVideo,
   tagList,
 } from "~/lib/forms/admin-fields";
 import { optionalText, requiredText } from "~/lib/forms/common";
@@ -33,6 +34,7 @@ export const portfolioItemSchema = z.object({
   tags: tagList,
   imageUrl: optionalImageUrl(),
   videoUrl: optionalHttpUrl(MUST_BE_URL),
+  videoMediaId: optionalMediaVideo,
   projectUrl: optionalHttpUrl(MUST_BE_URL),
 });
 export type PortfolioItemInput = z.output<typeof portfolioItemSchema>;

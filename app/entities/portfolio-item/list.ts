@@ -1,3 +1,5 @@
+import type { PublicVideo } from "~/entities/media/view";
+
 /**
  * The portfolio card and the list rule the browser runs (SPEC section 2), on plain objects.
  * Kept apart from portfolio.ts, whose service-type labels the page's JavaScript does not need
@@ -15,6 +17,8 @@ export interface PortfolioCard {
   serviceLabel: string;
   imageUrl: string | null;
   videoUrl: string | null;
+  /** Its Media library video, once ready: played in the card instead of linking the Video URL. */
+  video: PublicVideo | null;
   projectUrl: string | null;
   clientName: string | null;
   tags: string[];

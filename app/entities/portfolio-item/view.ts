@@ -1,3 +1,4 @@
+import type { PublicVideo } from "~/entities/media/view";
 import type { PortfolioCard, PortfolioCardView } from "~/entities/portfolio-item/list";
 import { CARD_DATE, formatDay } from "~/lib/listings/format";
 import {
@@ -18,7 +19,10 @@ export {
  */
 
 /** A row (or any object with its fields) as a card: what the loaders send, not whole rows. */
-export function toPortfolioCard(item: Omit<PortfolioCard, "serviceLabel">): PortfolioCard {
+export function toPortfolioCard(
+  item: Omit<PortfolioCard, "serviceLabel" | "video"> & { videoMediaId?: string | null },
+  videos: ReadonlyMap<string, PublicVideo> = new Map(),
+): PortfolioCard {
   return {
     id: item.id,
     title: item.title,
@@ -29,6 +33,7 @@ export function toPortfolioCard(item: Omit<PortfolioCard, "serviceLabel">): Port
     serviceLabel: serviceTypeLabel(item.serviceType),
     imageUrl: item.imageUrl,
     videoUrl: item.videoUrl,
+    video: (item.videoMediaId && videos.get(item.videoMediaId)) || null,
     projectUrl: item.projectUrl,
     clientName: item.clientName,
     tags: [...item.tags],

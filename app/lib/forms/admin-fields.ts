@@ -32,6 +32,17 @@ export const optionalImageUrl = (message = "Must be a valid URL or a path on thi
     .refine((value) => !value || isSafeUrl(value, { sitePath: true }), message)
     .transform((value) => (value ? value : null));
 
+/** Said when a chosen video is not one of the Media library's (issue #44). */
+export const MUST_BE_MEDIA_VIDEO = "Choose a video from the Media library";
+
+/** A Media library video's id, or null when none is chosen (the Video URL plays, if any). */
+export const optionalMediaVideo = z
+  .string()
+  .trim()
+  .optional()
+  .refine((value) => !value || z.uuid().safeParse(value).success, MUST_BE_MEDIA_VIDEO)
+  .transform((value) => (value ? value : null));
+
 /** A checkbox: present ("on") when ticked. */
 export const checkbox = z
   .union([z.literal("on"), z.literal("true"), z.literal("")])

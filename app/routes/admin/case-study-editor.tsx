@@ -3,6 +3,7 @@ import { findDraft } from "@server/content/workflow/drafts";
 import { currentPreviewPath } from "@server/content/workflow/preview";
 import { getRuntimeFrom } from "@server/context";
 import { isUuid } from "@server/kit/list-params";
+import { readyVideoOptions } from "@server/media/library";
 import { type EditorState, handleCaseStudyPost } from "@server/route-kit/case-study-editor";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { ADMIN_RESPONSE_HEADERS, currentActor, requireAccess } from "@server/security/admin-access";
@@ -54,9 +55,13 @@ export async function loader(args: Route.LoaderArgs) {
   // Deleting and the history (its Restore) are the content area's: not a contributor's.
   const manages = mayEnter(staff.role, "content");
   const id = editId(args.params);
+  const { database, keys } = getRuntimeFrom(args.context);
+  const db = database.db;
+  const videos = await readyVideoOptions(db);
   if (id === null) {
     return {
       mode: "create" as const,
+      videos,
       id: null,
       draft: emptyDraft(),
       slugLocked: false,
@@ -73,8 +78,6 @@ export async function loader(args: Route.LoaderArgs) {
       },
     };
   }
-  const { database, keys } = getRuntimeFrom(args.context);
-  const db = database.db;
   const timeZone = studioTimeZone();
   const study = await findCaseStudy(db, id);
   if (!study) {
@@ -88,6 +91,7 @@ export async function loader(args: Route.LoaderArgs) {
   const pending = await findDraft(db, "case_study", id);
   return {
     mode: "edit" as const,
+    videos,
     id,
     draft: pending
       ? { ...draftOf(study), ...(pending.values as Partial<CaseStudyDraft>) }
@@ -164,6 +168,7 @@ export default function CaseStudyEditorPage({ loaderData, actionData }: Route.Co
         slugLocked={loaderData.slugLocked}
         cancelHref={LIST_PATH}
         publishing={loaderData.publishing}
+        videos={loaderData.videos}
         notice={
           <>
             {mode === "edit" && id ? (

@@ -4,12 +4,21 @@ import { MEDIA_TOOLS_INSTALL } from "@server/media/tools";
 import { retryItem } from "@server/media/transcode-job";
 import { formatBytes } from "@server/media/uploads";
 import { redirectWithFlash } from "@server/route-kit/flash";
-import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
+import { readPost } from "@server/route-kit/forms";
+import {
+  CAPTIONS_INTENTS,
+  type CaptionsIntent,
+  type CaptionsRefusal,
+  captionsAction,
+  MEDIA_FORM_LIMITS,
+  refuseCaptions,
+} from "@server/route-kit/media-captions";
 import { currentActor, requireAccess } from "@server/security/admin-access";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useRevalidator } from "react-router";
 import { ContentRow } from "~/components/admin/list-page";
+import { MediaCaptions } from "~/components/admin/media-captions";
 import { MediaUpload } from "~/components/admin/media-upload";
 import { buttonClass, EmptyState, RowList } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
@@ -21,7 +30,8 @@ import type { Route } from "./+types/media";
 /**
  * /admin/media (admins and editors; issue #44): the studio's videos. Upload a master (tus, with
  * JavaScript), watch it go from Uploading to Queued, Processing and Ready; "Retry" a failed one;
- * delete one with its master and every rendition. Retry and Delete are plain POST forms.
+ * delete one with its master and every rendition; add and remove a Ready one's captions per
+ * language (decision 0499). Every form is a plain POST.
  */
 
 export const meta: Route.MetaFunction = () => adminMeta("Media");
@@ -52,6 +62,8 @@ function itemView(row: MediaItemRow) {
         ? `${formatFrameRate(row.frameRateNum, row.frameRateDen)} fps`
         : null,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    captions: (row.outputs?.captions ?? []).map(({ language, name }) => ({ language, name })),
   };
 }
 type ItemView = ReturnType<typeof itemView>;
@@ -71,9 +83,15 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
-  const read = await readPost(args.request, FORM_LIMITS.short, () => null);
-  const intent = read.form?.fields.get("intent");
-  const id = read.form?.fields.get("id");
+  const read = await readPost(args.request, MEDIA_FORM_LIMITS, (refusal) =>
+    refuseCaptions(args.request, refusal.status, { file: [refusal.message] }),
+  );
+  if (read.refused) return read.refused;
+  const intent = read.form.fields.get("intent");
+  if (CAPTIONS_INTENTS.includes(intent as CaptionsIntent)) {
+    return captionsAction(args, read.form, intent as CaptionsIntent, PATH);
+  }
+  const id = read.form.fields.get("id");
   if (
     typeof id !== "string" ||
     !/^[0-9a-f-]{36}$/.test(id) ||
@@ -98,8 +116,9 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-export default function Media({ loaderData }: Route.ComponentProps) {
+export default function Media({ loaderData, actionData }: Route.ComponentProps) {
   const { items, toolsMissing, maxBytes, maxLabel } = loaderData;
+  const refused = actionData as CaptionsRefusal | undefined;
   const busy = items.some((item) => item.state === "queued" || item.state === "processing");
   const revalidator = useRevalidator();
   // While a video is being made, the list follows its progress.
@@ -130,7 +149,11 @@ export default function Media({ loaderData }: Route.ComponentProps) {
         ) : (
           <RowList label="Videos">
             {items.map((item) => (
-              <MediaRow key={item.id} item={item} />
+              <MediaRow
+                key={item.id}
+                item={item}
+                refused={refused?.itemId === item.id ? refused : null}
+              />
             ))}
           </RowList>
         )}
@@ -154,7 +177,7 @@ function formatDuration(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
-function MediaRow({ item }: { item: ItemView }) {
+function MediaRow({ item, refused }: { item: ItemView; refused: CaptionsRefusal | null }) {
   return (
     <ContentRow
       title={item.title}
@@ -175,13 +198,23 @@ function MediaRow({ item }: { item: ItemView }) {
           {item.state === "failed" ? (
             <ItemButton item={item} intent="retry" label="Retry" Icon={RotateCcw} />
           ) : null}
-          <ItemButton item={item} intent="delete" label="Delete" Icon={Trash2} />
+          <details className="group">
+            <summary className={`${buttonClass.secondary} cursor-pointer list-none`}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete<span className="sr-only"> {item.title}</span>
+            </summary>
+            <div className="mt-2 flex flex-col gap-2 text-sm">
+              <p>Delete {item.title}, its master and every rendition?</p>
+              <ItemButton item={item} intent="delete" label="Delete video" Icon={Trash2} />
+            </div>
+          </details>
         </div>
       }
     >
       {item.failure ? (
         <p className="mt-1 max-w-3xl text-sm break-words text-danger">{item.failure}</p>
       ) : null}
+      {item.state === "ready" ? <MediaCaptions item={item} refused={refused} /> : null}
     </ContentRow>
   );
 }

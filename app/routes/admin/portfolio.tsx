@@ -13,6 +13,8 @@ import {
 } from "@server/content/workflow/editor-buttons";
 import { getRuntimeFrom } from "@server/context";
 import { isUuid, listReturnPath, parseListQuery, parseOneOf } from "@server/kit/list-params";
+import { readyVideoOptions } from "@server/media/library";
+import { isReady } from "@server/media/playback";
 import { editorRefusal, findRowOrRedirect, saveFromEditor } from "@server/route-kit/editor";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
@@ -42,6 +44,7 @@ import {
   WORKFLOW_MESSAGES,
 } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
+import { MUST_BE_MEDIA_VIDEO } from "~/lib/forms/admin-fields";
 import type { EditorActionData } from "~/lib/forms/result";
 import { formatDay } from "~/lib/listings/format";
 import {
@@ -118,6 +121,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     ...list,
     editor,
+    videos: editor ? await readyVideoOptions(db) : [],
     publishing,
     history: item ? historyPath("portfolio", item.id) : null,
     q: query.q,
@@ -143,6 +147,7 @@ function formItemOf(values: Record<string, string>): Omit<PortfolioFormItem, "id
       .filter(Boolean),
     imageUrl: text("imageUrl"),
     videoUrl: text("videoUrl"),
+    videoMediaId: text("videoMediaId"),
     projectUrl: text("projectUrl"),
   };
 }
@@ -201,6 +206,9 @@ export async function action(args: Route.ActionArgs) {
       if (publishAt === "invalid") {
         return { status: 400, fieldErrors: { publishAt: [WORKFLOW_MESSAGES.publishAtInvalid] } };
       }
+      if (input.videoMediaId && !(await isReady(db, input.videoMediaId))) {
+        return { status: 400, fieldErrors: { videoMediaId: [MUST_BE_MEDIA_VIDEO] } };
+      }
       const kept = Object.fromEntries(DRAFT_FIELDS.map((name) => [name, values[name] ?? ""]));
       const saved = await saveThroughWorkflow(db, {
         entity: "portfolio_item",
@@ -241,7 +249,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Portfolio({ loaderData, actionData }: Route.ComponentProps) {
-  const { data, loadError, editor, q, status, listPath, publishing, history } = loaderData;
+  const { data, loadError, editor, q, status, listPath, publishing, history, videos } = loaderData;
   const editHref = (id: string) => `${listPath}${listPath.includes("?") ? "&" : "?"}edit=${id}`;
   return (
     <>
@@ -261,6 +269,7 @@ export default function Portfolio({ loaderData, actionData }: Route.ComponentPro
           history={history}
           actionData={(actionData as EditorActionData | undefined) ?? null}
           cancelHref={listPath}
+          videos={videos}
         />
       ) : null}
       <AdminListFilters

@@ -21,6 +21,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { ArrowRight } from "~/components/ui/icons";
 import { SectionHeading } from "~/components/ui/layout";
+import { MediaPlayer } from "~/components/video/media-player";
 import { ERROR_PANEL } from "~/copy/site";
 import { studio } from "~/copy/studio";
 import { type CaseStudyDetail, metricLabel } from "~/entities/case-study/view";
@@ -191,14 +192,22 @@ export default function CaseStudyPage() {
           <CaseStudyGallery study={study} />
         </section>
 
-        {study.videoUrl ? (
+        {study.video || study.videoUrl ? (
           <section aria-labelledby="project-video" className={`${container} pb-16`}>
             <SectionHeading compact id="project-video" title={copy.projectVideo} />
-            <VideoPlayer
-              src={study.videoUrl}
-              poster={study.imageUrl}
-              title={`${study.title}: ${copy.projectVideo}`}
-            />
+            {study.video ? (
+              <MediaPlayer
+                video={study.video}
+                label={`${study.title}: ${copy.projectVideo}`}
+                className="rounded-2xl"
+              />
+            ) : (
+              <VideoPlayer
+                src={study.videoUrl ?? ""}
+                poster={study.imageUrl}
+                title={`${study.title}: ${copy.projectVideo}`}
+              />
+            )}
           </section>
         ) : null}
 

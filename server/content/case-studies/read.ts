@@ -2,6 +2,7 @@ import { cachedListPage, cachedRead } from "@server/content/cache";
 import type { Executor } from "@server/db/client";
 import { type CaseStudy, caseStudies } from "@server/db/schema";
 import { containsPattern } from "@server/kit/list-params";
+import { publicVideos } from "@server/media/playback";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { BUILT_IN_CASE_STUDIES, findFallbackCaseStudy, SAMPLE_CASE_STUDIES } from "~/copy/samples";
 import { filterCaseStudies } from "~/entities/case-study/list";
@@ -298,7 +299,11 @@ export async function findCaseStudyDetail(
     if (fallback) return { study: toCaseStudyDetail(fallback), seo: {}, source: "fallback" };
     throw error;
   }
-  if (row) return { study: toCaseStudyDetail(row), seo: ownSeoOf(row), source: "database" };
+  if (row) {
+    const videos = await publicVideos(db, [row.videoMediaId]);
+    const video = (row.videoMediaId && videos.get(row.videoMediaId)) || null;
+    return { study: toCaseStudyDetail(row, video), seo: ownSeoOf(row), source: "database" };
+  }
   const fallback = findFallbackCaseStudy(slugOrId);
   return fallback ? { study: toCaseStudyDetail(fallback), seo: {}, source: "fallback" } : null;
 }

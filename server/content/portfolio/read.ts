@@ -3,6 +3,7 @@ import { cardsOrFailure } from "@server/content/list-read";
 import type { Executor } from "@server/db/client";
 import { type PortfolioItem, portfolioItems } from "@server/db/schema";
 import { containsPattern } from "@server/kit/list-params";
+import { publicVideos } from "@server/media/playback";
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { serviceTypeOptions, toPortfolioCard } from "~/entities/portfolio-item/view";
 import { LIST_PAGE_SIZE, type ListPage, pageCountOf, pagingOf } from "~/lib/listings/query";
@@ -101,8 +102,12 @@ export function loadPortfolioCards(db: Executor, query: PortfolioQuery) {
         listPublishedPortfolioPage(db, query),
         listPublishedServiceTypes(db),
       ]);
+      const videos = await publicVideos(
+        db,
+        page.items.map((item) => item.videoMediaId),
+      );
       return {
-        items: page.items.map(toPortfolioCard),
+        items: page.items.map((item) => toPortfolioCard(item, videos)),
         /** The service-type filter: every published item's type, once, labelled. */
         types: serviceTypeOptions(types.map((serviceType) => ({ serviceType }))),
         ...pagingOf(page),

@@ -144,7 +144,11 @@ export async function transcodeMedia(input: TranscodeInput): Promise<TranscodeRe
     report(1);
     return {
       files: written.map((file) => ({ path: file, contentType: contentTypeOf(file) })),
-      renditions: described.map((entry) => entry.rendition),
+      // With its mean bitrate, so a master rewritten later (captions) keeps AVERAGE-BANDWIDTH.
+      renditions: described.map((entry) => ({
+        ...entry.rendition,
+        averageBandwidth: entry.averageBandwidth,
+      })),
       master: MASTER,
       poster: { ...POSTER },
       storyboard: { image: STORYBOARD_IMAGE, vtt: STORYBOARD_VTT },

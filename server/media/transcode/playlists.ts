@@ -19,6 +19,8 @@ export interface Rendition {
   bandwidth: number;
   codecs: string;
   playlist: string;
+  /** The whole rung's mean bitrate (AVERAGE-BANDWIDTH). */
+  averageBandwidth?: number;
 }
 
 export interface Caption {
@@ -104,10 +106,7 @@ const quoted = (value: string) => `"${value.replaceAll('"', "'")}"`;
  * The master playlist: the renditions highest first, and the captions as one SUBTITLES group
  * (each language a media playlist over its WebVTT file).
  */
-export function masterPlaylist(
-  renditions: Array<Rendition & { averageBandwidth?: number }>,
-  captions: Caption[] = [],
-): string {
+export function masterPlaylist(renditions: Rendition[], captions: Caption[] = []): string {
   const lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"];
   for (const caption of captions) {
     lines.push(

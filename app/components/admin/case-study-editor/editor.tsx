@@ -40,6 +40,8 @@ export interface EditorProps {
   slugLocked: boolean;
   cancelHref: string;
   publishing: Publishing;
+  /** The Media library's ready videos, to play instead of the video URL. */
+  videos: readonly { value: string; label: string }[];
   /** Extra actions in the header (delete, view on site). */
   actions?: ReactNode;
   /** A note above the form (the built-in study explanation). */
@@ -237,6 +239,15 @@ export function CaseStudyEditor(props: EditorProps) {
                 label="Project video URL"
                 inputMode="url"
                 hint="An address (https://…) or a site path (/media/…)."
+              />
+            </Wrap>
+            <Wrap name="videoMediaId">
+              <SelectField
+                {...field("videoMediaId")}
+                label="Video from the Media library"
+                hint="Plays on the page instead of the video URL."
+                options={props.videos}
+                placeholder="None"
               />
             </Wrap>
           </div>

@@ -66,6 +66,7 @@ const FIELD_LABELS: Record<string, string> = {
   tags: "Tags",
   imageUrl: "Cover image",
   videoUrl: "Project video URL",
+  videoMediaId: "Video from the Media library",
   clientName: "Client",
   serviceType: "Service",
   projectDuration: "Duration",

@@ -1,0 +1,4 @@
+ALTER TABLE "case_studies" ADD COLUMN "video_media_id" uuid;--> statement-breakpoint
+ALTER TABLE "portfolio_items" ADD COLUMN "video_media_id" uuid;--> statement-breakpoint
+ALTER TABLE "case_studies" ADD CONSTRAINT "case_studies_video_media_id_media_items_id_fk" FOREIGN KEY ("video_media_id") REFERENCES "public"."media_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "portfolio_items" ADD CONSTRAINT "portfolio_items_video_media_id_media_items_id_fk" FOREIGN KEY ("video_media_id") REFERENCES "public"."media_items"("id") ON DELETE set null ON UPDATE no action;
