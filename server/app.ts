@@ -59,6 +59,7 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
       lastSuccessAt: async () => (await lastSucceededRun(runtime.database.db))?.startedAt ?? null,
     },
     jobs: jobMetricsSource(runtime.jobs),
+    media: runtime.media.transcodes,
     build,
   });
   app.use(metrics.track());

@@ -5,6 +5,7 @@ import {
   queueScheduledDrafts,
 } from "@server/content/workflow/scheduled-publishing";
 import { createMediaLibrary, queueWaitingTranscodes, transcodeMediaJob } from "@server/media";
+import type { TranscodeReports } from "@server/media/metrics";
 import type { MediaTools } from "@server/media/tools";
 import type { MediaUploads } from "@server/media/uploads";
 import { followUpDigestJob } from "@server/pipeline/digests";
@@ -72,7 +73,7 @@ export interface Runtime {
   /** Work outside a request: pg-boss on the same database (decision 0490). */
   jobs: JobEngine;
   /** The Media library's uploads, and whether ffmpeg is here (issue #44). */
-  media: { uploads: MediaUploads; tools: () => Promise<MediaTools> };
+  media: { uploads: MediaUploads; tools: () => Promise<MediaTools>; transcodes: TranscodeReports };
   /** Stops background work and closes the database; releases the DATA_DIR lock. */
   close(): Promise<void>;
 }

@@ -31,17 +31,21 @@ export function renditionKey(id: string, file: string): string {
   return `${id}/${file}`;
 }
 
-/** The item of an upload just made, on the audit log as made by `actor`. */
+/**
+ * The item of an upload just made, on the audit log as made by `actor`; `id` when the upload was
+ * named for it (on S3 its master's key holds the id, decision 0498), else a new one.
+ */
 export async function createUploadingItem(
   db: Database,
   actor: AuditActor,
-  input: { uploadId: string; originalName: string; size: number },
+  input: { id?: string; uploadId: string; originalName: string; size: number },
 ): Promise<MediaItemRow> {
   const title = input.originalName.replace(/\.[^.]+$/, "").trim() || "Untitled video";
   return inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(mediaItems)
       .values({
+        ...(input.id ? { id: input.id } : {}),
         uploadId: input.uploadId,
         originalName: input.originalName,
         title: title.slice(0, 200),

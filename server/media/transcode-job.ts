@@ -6,14 +6,15 @@ import { type AuditActor, recordAudit } from "@server/audit/log";
 import { contentChanged } from "@server/content/changes";
 import type { Database, Executor } from "@server/db/client";
 import { mediaItems } from "@server/db/schema";
-import { defineJob, type JobSender, jobIdFor } from "@server/jobs/engine";
+import { defineJob, type JobEngine, type JobSender, jobIdFor } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import type { Logger } from "@server/logger";
 import type { StorageDriver } from "@server/storage";
-import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { MediaOutputs } from "~/entities/media/view";
 import { publishCaptions } from "./item-captions";
 import { itemById, type MediaItemRow, removeItemFiles, renditionKey } from "./library";
+import type { TranscodeReports } from "./metrics";
 import type { MediaProbe } from "./probe";
 import { transcodeMedia } from "./transcode";
 
@@ -31,6 +32,8 @@ export interface TranscodeServices {
   database: { db: Database };
   storage: StorageDriver;
   logger: Logger;
+  /** Where each transcode's speed or failure is told (the metrics, server/media/metrics.ts). */
+  media: { transcodes: TranscodeReports };
 }
 
 /** ffmpeg's threads per transcode: two of the machine's cores at most, the rest for the site. */
@@ -69,19 +72,40 @@ export async function queueTranscode(
   item: { id: string; updatedAt: Date },
 ) {
   const id = jobIdFor(transcodeMediaJob.name, item.id, item.updatedAt.toISOString());
-  await jobs.send(transcodeMediaJob, { itemId: item.id }, { tx: executor, id });
+  const sent = await jobs.send(transcodeMediaJob, { itemId: item.id }, { tx: executor, id });
+  return { id, sent: sent !== null };
 }
+
+/** Why an item whose every try was cut short (its worker killed each time) is Failed. */
+export const TRANSCODE_INTERRUPTED =
+  "The transcode was interrupted on every try (its worker stopped). Retry it, or check the master.";
 
 /**
  * At start: every item waiting for its renditions gets its job (the ones a restore marked, or
- * whose job was lost); those that have one keep it.
+ * whose job was lost); those that have one keep it. One whose job pg-boss gave up on (a worker
+ * killed on every try: a failure ffmpeg reports is the job's own, and completes it) is Failed,
+ * so that the Media screen offers "Retry", rather than left "processing" for ever.
  */
-export async function queueWaitingTranscodes(db: Database, jobs: JobSender): Promise<number> {
+export async function queueWaitingTranscodes(
+  db: Database,
+  jobs: Pick<JobEngine, "send" | "boss">,
+): Promise<number> {
   const waiting = await db
     .select({ id: mediaItems.id, updatedAt: mediaItems.updatedAt })
     .from(mediaItems)
     .where(inArray(mediaItems.state, ["queued", "processing"]));
-  for (const item of waiting) await queueTranscode(db, jobs, item);
+  for (const item of waiting) {
+    const { id, sent } = await queueTranscode(db, jobs, item);
+    if (sent) continue;
+    const kept = await jobs.boss.getJobById(transcodeMediaJob.name, id);
+    if (kept && ["failed", "cancelled"].includes(kept.state)) {
+      await setItem(db, item.id, {
+        state: "failed",
+        progress: null,
+        failure: TRANSCODE_INTERRUPTED,
+      });
+    }
+  }
   return waiting.length;
 }
 
@@ -101,25 +125,48 @@ export function probeOfRow(row: MediaItemRow): MediaProbe {
   };
 }
 
-async function setItem(db: Database, id: string, values: Partial<typeof mediaItems.$inferInsert>) {
+/**
+ * Moves the item along unless it is Ready. Its start and progress keep `updatedAt`, the moment it
+ * was queued, which names its job: a start after a crash re-sends the same job (a no-op while the
+ * dead worker's one waits for its retry), not a second one beside it.
+ */
+async function setItem(
+  db: Database,
+  id: string,
+  values: Partial<typeof mediaItems.$inferInsert>,
+  { stillQueued = false } = {},
+) {
   await db
     .update(mediaItems)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: stillQueued ? sql`${mediaItems.updatedAt}` : new Date() })
     .where(and(eq(mediaItems.id, id), ne(mediaItems.state, "ready")));
 }
 
-async function transcodeItem(services: TranscodeServices, row: MediaItemRow, signal: AbortSignal) {
+/** `signal`: the worker's stop; a job fetched by `runDue` (a tool, a test) has none. */
+async function transcodeItem(
+  services: TranscodeServices,
+  row: MediaItemRow,
+  signal: AbortSignal | undefined,
+) {
   const { database, storage, logger, config } = services;
   const work = path.join(config.DATA_DIR, "media", "work", row.id);
   await rm(work, { recursive: true, force: true });
   await mkdir(path.join(work, "out"), { recursive: true });
-  await setItem(database.db, row.id, { state: "processing", progress: 0, failure: null });
+  // What a killed attempt may have stored already goes first: one set of renditions at the end.
+  await removeItemFiles(storage, { ...row, masterKey: null });
+  await setItem(
+    database.db,
+    row.id,
+    { state: "processing", progress: 0, failure: null },
+    { stillQueued: true },
+  );
   try {
     const master = path.join(work, `master${path.extname(row.masterKey ?? "")}`);
     const stored = await storage.get("media-masters", row.masterKey ?? "");
     if (!stored) throw new Error("The master file is missing from storage.");
     await pipeline(stored.stream, createWriteStream(master));
     let written = 0;
+    const encodeStarted = performance.now();
     const result = await transcodeMedia({
       file: master,
       probe: probeOfRow(row),
@@ -131,11 +178,16 @@ async function transcodeItem(services: TranscodeServices, row: MediaItemRow, sig
         const now = Date.now();
         if (now - written < PROGRESS_EVERY_MS) return;
         written = now;
-        setItem(database.db, row.id, { progress: Math.min(0.99, Math.max(0, fraction)) }).catch(
-          (err) => logger.warn({ err, item: row.id }, "media: progress not written"),
-        );
+        setItem(
+          database.db,
+          row.id,
+          { progress: Math.min(0.99, Math.max(0, fraction)) },
+          { stillQueued: true },
+        ).catch((err) => logger.warn({ err, item: row.id }, "media: progress not written"));
       },
     });
+    const probe = probeOfRow(row);
+    const encodeSeconds = (performance.now() - encodeStarted) / 1000;
     for (const file of result.files) {
       const source = path.join(work, "out", file.path);
       await storage.put(
@@ -161,12 +213,17 @@ async function transcodeItem(services: TranscodeServices, row: MediaItemRow, sig
       outputs,
       readyAt: new Date(),
     });
+    services.media.transcodes.report({
+      ok: true,
+      encodeSeconds,
+      mediaSeconds: probe.durationSeconds,
+    });
     // A page that uses it plays it from now on (its cached copies go).
     await contentChanged(database.db, { entity: "media", id: row.id, action: "updated" });
   } catch (error) {
     // Nothing half made stays: the renditions already stored go with the failure.
     await removeItemFiles(storage, { ...row, masterKey: null });
-    const reason = signal.aborted
+    const reason = signal?.aborted
       ? "The transcode was stopped."
       : error instanceof Error
         ? error.message
@@ -178,6 +235,7 @@ async function transcodeItem(services: TranscodeServices, row: MediaItemRow, sig
       progress: null,
       failure: reason.slice(0, 500),
     });
+    services.media.transcodes.report({ ok: false });
     logger.warn({ err: error, item: row.id }, "media: transcode failed");
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -1,8 +1,3 @@
-import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { rm } from "node:fs/promises";
-import path from "node:path";
-import { Readable } from "node:stream";
 import type { AuditActor } from "@server/audit/log";
 import type { Database } from "@server/db/client";
 import { mediaItems } from "@server/db/schema";
@@ -10,35 +5,44 @@ import type { JobSender } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import type { Logger } from "@server/logger";
 import type { StorageDriver } from "@server/storage";
-import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import { eq } from "drizzle-orm";
-import { MEDIA_EXTENSIONS } from "~/entities/media/view";
+import type { MEDIA_EXTENSIONS } from "~/entities/media/view";
 import { createUploadingItem, itemByUpload, masterKeyFor, probedColumns } from "./library";
 import { MediaProbeError, probeMedia } from "./probe";
 import { queueTranscode } from "./transcode-job";
+import {
+  type ArrivedUpload,
+  createUploadStore,
+  extensionOf,
+  type UploadStore,
+  type UploadStoreConfig,
+} from "./upload-store";
 
 /**
  * Resumable uploads of video masters (issue #44, decision 0496): the tus protocol through
  * @tus/server. An upload declares its length when it is made; one over MEDIA_MAX_BYTES is refused
- * then (413), before a byte is stored, and tus never writes past the declared length. Bytes go to
- * a file on this instance's disk (DATA_DIR/media/uploads), streamed, never held in memory; a
- * dropped connection or a restart resumes from the offset tus reports. When the last byte is in,
- * ffprobe reads the file: a file without a video stream is refused with its reason and removed;
- * a video is copied into bucket media-masters with its SHA-256 and its transcode job is queued.
+ * then (413), before a byte is stored, and tus never writes past the declared length. Bytes are
+ * streamed, never held in memory, into the store of the storage driver (upload-store.ts: a file
+ * on this instance's disk, or S3 at the master's key, decision 0498); a dropped connection keeps
+ * what arrived, and the upload resumes from the offset tus reports, after a restart too. When the
+ * last byte is in, ffprobe reads the file: a file without a video stream is refused with its
+ * reason and removed; a video becomes the master in bucket media-masters with its SHA-256, and
+ * its transcode job is queued.
  */
 
 export const MEDIA_UPLOADS_PATH = "/admin/media/uploads";
 
 export const MEDIA_UPLOAD_MESSAGES = {
   noLength: "Say the file's size when the upload starts.",
+  noPartLength: "Send the length of each part of the upload.",
   notVideo: (name: string) => `${name} is not a video file: upload MP4, MOV, MKV or WebM.`,
   tooLarge: (limit: number) => `Videos can be at most ${formatBytes(limit)}.`,
   failed: "The upload could not be finished. Try again.",
 } as const;
 
 export interface MediaUploadServices {
-  config: { DATA_DIR: string; MEDIA_MAX_BYTES: number; FFPROBE_PATH: string };
+  config: UploadStoreConfig & { MEDIA_MAX_BYTES: number; FFPROBE_PATH: string };
   database: { db: Database };
   storage: StorageDriver;
   jobs: JobSender;
@@ -58,13 +62,6 @@ const MASTER_TYPES: Record<(typeof MEDIA_EXTENSIONS)[number], string> = {
   ".webm": "video/webm",
 };
 
-function extensionOf(name: string): (typeof MEDIA_EXTENSIONS)[number] | null {
-  const extension = path.extname(name).toLowerCase();
-  return (MEDIA_EXTENSIONS as readonly string[]).includes(extension)
-    ? (extension as (typeof MEDIA_EXTENSIONS)[number])
-    : null;
-}
-
 /** A refusal tus answers with: its status and the message staff read. */
 function refusal(status: number, message: string) {
   return { status_code: status, body: message };
@@ -74,12 +71,13 @@ export function createMediaUploads(
   config: MediaUploadServices["config"],
   services: () => MediaUploadServices,
 ): MediaUploads {
-  const directory = path.join(config.DATA_DIR, "media", "uploads");
+  const store = createUploadStore(config);
   // Who made each request being answered: the route knows, tus's hooks are handed the request.
   const actors = new WeakMap<Request, AuditActor>();
   const server = new Server({
     path: MEDIA_UPLOADS_PATH,
-    datastore: new FileStore({ directory }),
+    datastore: store.datastore,
+    ...store.naming,
     maxSize: config.MEDIA_MAX_BYTES,
     relativeLocation: true,
     // Bytes are counted against the declared length as they arrive (tus's own check).
@@ -88,62 +86,81 @@ export function createMediaUploads(
       if (upload.sizeIsDeferred || upload.size === undefined) {
         throw refusal(400, MEDIA_UPLOAD_MESSAGES.noLength);
       }
-      if (!name || !extensionOf(name)) {
+      const extension = extensionOf(name);
+      if (!name || !extension) {
         throw refusal(415, MEDIA_UPLOAD_MESSAGES.notVideo(name || "This file"));
       }
       const actor = actors.get(req as unknown as Request) ?? { id: null, email: null, ip: null };
       await createUploadingItem(services().database.db, actor, {
+        id: store.itemIdOf(upload.id) ?? undefined,
         uploadId: upload.id,
         originalName: name,
         size: upload.size,
       });
-      return {};
+      // Only what we read of it is kept; the type is ours (the S3 store stores the master with it).
+      return { metadata: { filename: name, contentType: MASTER_TYPES[extension] } };
     },
     async onUploadFinish(_req, upload) {
-      const outcome = await finishUpload(services(), directory, upload);
+      const outcome = await finishUpload(services(), store, upload);
       return outcome === "queued" ? {} : { status_code: 422, body: outcome.refused };
     },
   });
   return {
     async handle(request, actor) {
-      actors.set(request, actor);
-      return server.handleWeb(request);
+      // Bytes are refused before they are read when they would not fit: tus compares the
+      // declared length with what is left (413), which a body of unknown length escapes.
+      if (request.body && request.headers.get("content-length") === null) {
+        return new Response(MEDIA_UPLOAD_MESSAGES.noPartLength, { status: 411 });
+      }
+      const kept = keepingWhatArrived(request);
+      actors.set(kept, actor);
+      return server.handleWeb(kept);
     },
   };
+}
+
+/**
+ * The request with a body that ends where the connection broke instead of failing: tus then
+ * keeps every byte that arrived (on S3 the part under way too, not only the parts before it), as
+ * its own Node handler does for a dropped request. The client resumes from the offset either way.
+ */
+function keepingWhatArrived(request: Request): Request {
+  if (!request.body) return request;
+  const reader = request.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch {
+        controller.close();
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Request(request, { body, duplex: "half" } as RequestInit);
 }
 
 /** The arrived master: probed, hashed into storage, its job queued; or refused and removed. */
 async function finishUpload(
   services: MediaUploadServices,
-  directory: string,
+  store: UploadStore,
   upload: Upload,
 ): Promise<"queued" | { refused: string }> {
   const { database, storage, jobs, logger } = services;
-  const file = path.join(directory, upload.id);
   const row = await itemByUpload(database.db, upload.id);
-  const removeUpload = () =>
-    Promise.all([rm(file, { force: true }), rm(`${file}.json`, { force: true })]);
   if (!row) {
-    await removeUpload();
+    await store.abandon(upload, storage);
     return { refused: MEDIA_UPLOAD_MESSAGES.failed };
   }
+  const extension = extensionOf(row.originalName) ?? ".mp4";
+  const masterKey = masterKeyFor(row.id, extension);
+  let arrived: ArrivedUpload | undefined;
   try {
-    const probe = await probeMedia(file, { ffprobePath: services.config.FFPROBE_PATH });
-    const extension = extensionOf(row.originalName) ?? ".mp4";
-    const masterKey = masterKeyFor(row.id, extension);
-    const hash = createHash("sha256");
-    const hashed = Readable.from(
-      (async function* () {
-        for await (const chunk of createReadStream(file)) {
-          hash.update(chunk as Buffer);
-          yield chunk as Buffer;
-        }
-      })(),
-    );
-    const stored = await storage.put("media-masters", masterKey, hashed, {
-      contentType: MASTER_TYPES[extension],
-      size: upload.size,
-    });
+    arrived = await store.arrived(upload, storage);
+    const probe = await probeMedia(arrived.file, { ffprobePath: services.config.FFPROBE_PATH });
+    const master = await arrived.store(masterKey, MASTER_TYPES[extension]);
     const queuedAt = new Date();
     await inTransaction(database.db, async (tx) => {
       await tx
@@ -151,20 +168,21 @@ async function finishUpload(
         .set({
           ...probedColumns(probe),
           state: "queued",
-          size: stored.size,
+          size: master.size,
           masterKey,
-          sha256: hash.digest("hex"),
+          sha256: master.sha256,
           uploadId: null,
           updatedAt: queuedAt,
         })
         .where(eq(mediaItems.id, row.id));
       await queueTranscode(tx, jobs, { id: row.id, updatedAt: queuedAt });
     });
-    await removeUpload();
+    await arrived.discard();
     return "queued";
   } catch (error) {
     await database.db.delete(mediaItems).where(eq(mediaItems.id, row.id));
-    await removeUpload();
+    await arrived?.discard();
+    await storage.delete("media-masters", masterKey);
     if (error instanceof MediaProbeError) return { refused: error.message };
     logger.error({ err: error, item: row.id }, "media upload: the master could not be stored");
     return { refused: MEDIA_UPLOAD_MESSAGES.failed };

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "@server/db/client";
 import { notifications } from "@server/db/schema";
 import type { PageCacheStats } from "@server/http/page-cache";
 import type { Logger } from "@server/logger";
+import { registerMediaMetrics, type TranscodeReports } from "@server/media/metrics";
 import { type JobMetricsSource, registerJobMetrics } from "@server/observability/job-metrics";
 import { isMetricsRequestAllowed } from "@server/observability/metrics-access";
 import { createRouteLabeller } from "@server/observability/route-labels";
@@ -36,6 +37,8 @@ export interface MetricsSources {
   backups?: { lastSuccessAt(): Promise<Date | null> };
   /** The job engine (issue #49): queue depths at scrape time, this process's runs. */
   jobs?: JobMetricsSource;
+  /** The Media library's transcodes on this process (issue #44): speed and failures. */
+  media?: TranscodeReports;
   /** Loaded once: the React Router build, for route labels. */
   build: () => Promise<Pick<ServerBuild, "routes">>;
 }
@@ -236,6 +239,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
   }
 
   if (sources.jobs) registerJobMetrics(registry, sources.jobs, sources.logger);
+  if (sources.media) registerMediaMetrics(registry, sources.media);
 
   let labelRoute: ((pathname: string) => string) | undefined;
   sources

@@ -6,19 +6,15 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterRestore } from "@server/backup/archive/withheld";
 import { auditEvents, mediaItems } from "@server/db/schema";
-import { createMediaLibrary, queueWaitingTranscodes, transcodeMediaJob } from "@server/media";
-import { eq } from "drizzle-orm";
+import { JOBS_SCHEMA } from "@server/jobs/engine";
+import { queueWaitingTranscodes, transcodeMediaJob } from "@server/media";
+import { TRANSCODE_INTERRUPTED } from "@server/media/transcode-job";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { action as mediaAction } from "~/routes/admin/media";
-import { action as tusAction, loader as tusLoader } from "~/routes/admin/media-uploads";
-import {
-  callRoute,
-  createTestRuntime,
-  formOf,
-  postTo,
-  type TestRuntime,
-} from "../support/admin-runtime";
+import { createTestRuntime, formOf, postTo, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { droppedAfter, MEDIA_UPLOADS, mediaTus } from "../support/media-tus";
 import { statusOf } from "../support/route-answers";
 import { waitFor } from "../support/wait";
 
@@ -32,7 +28,6 @@ import { waitFor } from "../support/wait";
  */
 
 const run = promisify(execFile);
-const ENDPOINT = "/admin/media/uploads";
 let clips: string;
 let clip: Buffer;
 
@@ -53,7 +48,6 @@ afterAll(async () => {
 });
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-const metadata = (name: string) => `filename ${Buffer.from(name).toString("base64")}`;
 
 describe.each(testDrivers)("media uploads on %s", (driver) => {
   let t: TestRuntime;
@@ -61,53 +55,14 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
     await t?.close();
   });
 
-  function tus(
-    method: "POST" | "HEAD" | "PATCH" | "DELETE",
-    url: string,
-    init: {
-      headers?: Record<string, string>;
-      body?: Uint8Array | ReadableStream<Uint8Array>;
-      cookie?: string;
-    } = {},
-  ): Promise<Response> {
-    const id = url.slice(ENDPOINT.length + 1);
-    return callRoute(method === "HEAD" ? tusLoader : tusAction, t.runtime, url, {
-      method,
-      cookie: init.cookie ?? t.cookies.admin,
-      headers: { "Tus-Resumable": "1.0.0", ...init.headers },
-      body: init.body,
-      ...(init.body instanceof ReadableStream ? { duplex: "half" } : {}),
-      params: id ? { id } : {},
-    } as never) as Promise<Response>;
-  }
-
-  async function create(name: string, length: number): Promise<string> {
-    const response = await tus("POST", ENDPOINT, {
-      headers: { "Upload-Length": String(length), "Upload-Metadata": metadata(name) },
-    });
-    expect(response.status).toBe(201);
-    const location = response.headers.get("location") ?? "";
-    expect(location).toMatch(/^\/admin\/media\/uploads\/[A-Za-z0-9_-]+$/);
-    return location;
-  }
-
-  const patch = (url: string, offset: number, body: Uint8Array | ReadableStream<Uint8Array>) =>
-    tus("PATCH", url, {
-      headers: {
-        "Upload-Offset": String(offset),
-        "Content-Type": "application/offset+octet-stream",
-      },
-      body,
-    });
+  const { start, create, patch, resumeAfterRestart, storedMasterHash } = mediaTus(() => t);
 
   const uploadsDir = () => path.join(t.runtime.config.DATA_DIR, "media", "uploads");
   const items = () => t.database.db.select().from(mediaItems);
 
   it("refuses an upload over MEDIA_MAX_BYTES when it is declared, before a byte is stored", async () => {
     t = await createTestRuntime(driver, { MEDIA_MAX_BYTES: "100000" });
-    const response = await tus("POST", ENDPOINT, {
-      headers: { "Upload-Length": "100001", "Upload-Metadata": metadata("big.mp4") },
-    });
+    const response = await start("big.mp4", 100_001);
     expect(response.status).toBe(413);
     expect(await items()).toEqual([]);
     expect(await readdir(uploadsDir()).catch(() => [])).toEqual([]);
@@ -117,15 +72,12 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
 
   it("refuses a name that is not a video container, and a contributor", async () => {
     t = await createTestRuntime(driver);
-    const text = await tus("POST", ENDPOINT, {
-      headers: { "Upload-Length": "10", "Upload-Metadata": metadata("notes.txt") },
-    });
+    const text = await start("notes.txt", 10);
     expect(text.status).toBe(415);
     expect(await text.text()).toBe("notes.txt is not a video file: upload MP4, MOV, MKV or WebM.");
-    const contributor = await tus("POST", ENDPOINT, {
-      headers: { "Upload-Length": "10", "Upload-Metadata": metadata("a.mp4") },
-      cookie: t.cookies.contributor,
-    }).catch((thrown: unknown) => thrown as Response);
+    const contributor = await start("a.mp4", 10, t.cookies.contributor).catch(
+      (thrown: unknown) => thrown as Response,
+    );
     expect(contributor.status).toBe(403);
     expect(await items()).toEqual([]);
   });
@@ -136,31 +88,12 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
     const half = Math.floor(clip.byteLength / 2);
     // The connection drops half-way through the request: once the first half is on the
     // server's disk, the body fails.
-    const onDisk = path.join(uploadsDir(), url.slice(ENDPOINT.length + 1));
-    let pulls = 0;
-    const cut = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (pulls++ === 0) {
-          controller.enqueue(clip.subarray(0, half));
-          return;
-        }
-        await waitFor(async () => (await stat(onDisk)).size === half, "half the bytes on disk");
-        controller.error(new Error("connection dropped"));
-      },
-    });
-    await patch(url, 0, cut).catch(() => null);
-    // The server restarts: a new upload endpoint over the same DATA_DIR.
-    t.runtime.media = createMediaLibrary(t.runtime.config, () => t.runtime);
-    const head = await tus("HEAD", url);
-    expect(head.status).toBe(200);
-    const offset = Number(head.headers.get("upload-offset"));
-    expect(offset).toBe(half);
-    expect(head.headers.get("upload-length")).toBe(String(clip.byteLength));
-    // A byte more than declared is never written.
-    const over = await patch(url, offset, Buffer.concat([clip.subarray(offset), Buffer.from("x")]));
-    expect(over.status).toBe(413);
-    const done = await patch(url, offset, clip.subarray(offset));
-    expect(done.status).toBe(204);
+    const onDisk = path.join(uploadsDir(), url.slice(MEDIA_UPLOADS.length + 1));
+    const cut = droppedAfter(clip.subarray(0, half), () =>
+      waitFor(async () => (await stat(onDisk)).size === half, "half the bytes on disk"),
+    );
+    await patch(url, 0, cut, clip.byteLength).catch(() => null);
+    await resumeAfterRestart(url, clip, half);
     const [item] = await items();
     expect(item).toMatchObject({
       state: "queued",
@@ -173,10 +106,7 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
       frameRateDen: 1,
       uploadId: null,
     });
-    const stored = await t.runtime.storage.get("media-masters", item?.masterKey ?? "");
-    const bytes: Buffer[] = [];
-    for await (const chunk of stored?.stream ?? []) bytes.push(chunk as Buffer);
-    expect(sha256(Buffer.concat(bytes))).toBe(sha256(clip));
+    expect(await storedMasterHash(item?.masterKey ?? "")).toBe(sha256(clip));
     // The upload's own file is gone once the master is in storage.
     expect(await readdir(uploadsDir())).toEqual([]);
     const queued = await t.runtime.jobs.boss.findJobs(transcodeMediaJob.name);
@@ -269,5 +199,33 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
     expect(await t.runtime.jobs.runDue(transcodeMediaJob)).toEqual({ completed: 1, failed: 0 });
     const [again] = await items();
     expect(again?.state).toBe("ready");
+  });
+
+  it("at start, a video whose every try was cut short is Failed with Retry, not processing for ever", async () => {
+    t = await createTestRuntime(driver);
+    const url = await create("Killed.mp4", clip.byteLength);
+    expect((await patch(url, 0, clip)).status).toBe(204);
+    const [item] = await items();
+    const [job] = await t.runtime.jobs.boss.findJobs(transcodeMediaJob.name);
+    // What pg-boss leaves when a worker died on each try: the item processing, its job failed.
+    await t.database.db
+      .update(mediaItems)
+      // As the job's own start and progress write it: the moment it was queued kept.
+      .set({ state: "processing", progress: 0.4, updatedAt: item?.updatedAt })
+      .where(eq(mediaItems.id, item?.id ?? ""));
+    await t.database.db.execute(
+      sql`update ${sql.identifier(JOBS_SCHEMA)}.job set state = 'failed' where id = ${job?.id}`,
+    );
+    await queueWaitingTranscodes(t.database.db, t.runtime.jobs);
+    const [after] = await items();
+    expect(after).toMatchObject({
+      state: "failed",
+      failure: TRANSCODE_INTERRUPTED,
+      progress: null,
+    });
+    expect(await t.runtime.jobs.boss.findJobs(transcodeMediaJob.name)).toHaveLength(1);
+    // "Retry" queues it again.
+    await postTo(t, mediaAction, "/admin/media", formOf({ intent: "retry", id: item?.id ?? "" }));
+    expect((await items())[0]?.state).toBe("queued");
   });
 });

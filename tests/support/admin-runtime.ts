@@ -65,7 +65,8 @@ export async function createTestRuntime(
     template: options.demo ? "staff-demo" : "staff",
   });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "admin-runtime-"));
-  const config = loadConfig({ ...env, DATA_DIR: dataDir, SITE_URL: SITE, STORAGE_DRIVER: "local" });
+  // Local storage unless `env` asks for S3 (an s3rver's settings, tests/support/s3rver.ts).
+  const config = loadConfig({ STORAGE_DRIVER: "local", ...env, DATA_DIR: dataDir, SITE_URL: SITE });
   // As createRuntime does: the studio's zone of every date and day boundary.
   setStudioTimeZone(config.STUDIO_TIME_ZONE);
   // A frozen clock that only the test moves: link expiry must not depend on how busy the machine is.
@@ -76,6 +77,7 @@ export async function createTestRuntime(
     secret: keys.storageLinks,
     now: () => startedAt + offset,
   });
+  if (storage.kind === "s3") await storage.ensureBuckets();
   // Every password check better-auth makes, counted: what a burst of sign-ins really costs.
   const passwordChecks = { count: 0 };
   const auth = createAuth({

@@ -1,9 +1,13 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
 
 /**
  * One ffmpeg run (decision 0495): under `nice -n N`, its `-progress pipe:1` read line by line
  * into a fraction of the duration, its stderr's tail kept for the failure message, and an abort
  * that sends SIGTERM, then SIGKILL after a grace, and rejects only once the process is gone.
+ * On Linux it dies with the process that started it (decision 0498): a worker killed with
+ * kill -9 leaves no ffmpeg writing into the work folder its job's next attempt starts over in.
  */
 
 export interface FfmpegRun {
@@ -36,16 +40,37 @@ export class FfmpegError extends Error {
 const abortReason = (signal: AbortSignal) =>
   signal.reason instanceof Error ? signal.reason : new DOMException("Aborted", "AbortError");
 
+/**
+ * util-linux's `setpriv`, found once on PATH (Linux only): `--pdeathsig KILL` asks the kernel to
+ * kill ffmpeg when its parent dies, however it dies. ffmpeg alone outlives a killed worker: it
+ * goes on encoding with nobody reading its progress.
+ */
+const SETPRIV =
+  process.platform === "linux"
+    ? (process.env.PATH ?? "")
+        .split(path.delimiter)
+        .map((dir) => path.join(dir, "setpriv"))
+        .find((file) => path.isAbsolute(file) && existsSync(file))
+    : undefined;
+
+/** The command line of one run: ffmpeg, under nice, under setpriv where there is one. */
+export function ffmpegCommand(run: Pick<FfmpegRun, "ffmpegPath" | "args" | "nice">): string[] {
+  const niced = run.nice > 0 ? ["nice", "-n", String(run.nice)] : [];
+  return [
+    ...(SETPRIV ? [SETPRIV, "--pdeathsig", "KILL", "--"] : []),
+    ...niced,
+    run.ffmpegPath,
+    ...run.args,
+  ];
+}
+
 export function runFfmpeg(run: FfmpegRun): Promise<void> {
   return new Promise((resolve, reject) => {
     if (run.signal?.aborted) {
       reject(abortReason(run.signal));
       return;
     }
-    const [command, args] =
-      run.nice > 0
-        ? ["nice", ["-n", String(run.nice), run.ffmpegPath, ...run.args]]
-        : [run.ffmpegPath, run.args];
+    const [command = run.ffmpegPath, ...args] = ffmpegCommand(run);
     const child = spawn(command, args, { cwd: run.cwd, stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     let pending = "";
