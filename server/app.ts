@@ -213,10 +213,6 @@ export async function startServer(options: { clientDir: string }): Promise<void>
   const server: Server = createServer(app).listen(config.PORT, config.HOST, () => {
     logger.info(`server listening on ${config.SITE_URL} (port ${config.PORT})`);
   });
-  // An idle connection stays open longer than a balancer's or a client's own idle timeout (60 s
-  // on most): otherwise the server may close it just as the other side sends on it (ECONNRESET).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   server.on("error", async (error) => {
     logger.fatal({ err: error }, "the server could not listen");
     await control?.close();

@@ -109,7 +109,11 @@ export function createMediaUploads(
     async handle(request, actor) {
       // Bytes are refused before they are read when they would not fit: tus compares the
       // declared length with what is left (413), which a body of unknown length escapes.
-      if (request.body && request.headers.get("content-length") === null) {
+      if (
+        request.method === "PATCH" &&
+        request.body &&
+        request.headers.get("content-length") === null
+      ) {
         return new Response(MEDIA_UPLOAD_MESSAGES.noPartLength, { status: 411 });
       }
       const kept = keepingWhatArrived(request);

@@ -23,6 +23,7 @@ import {
   migrationsWithProbeTable,
   openTestStorage,
   type Site,
+  seedOlderSite,
   seedSite,
   snapshotSite,
   type TestStorage,
@@ -200,7 +201,7 @@ describe("an archive of an older schema", () => {
     const journal = await readJournal();
     const source = await openSite("pglite", "local", { migrate: false });
     await migrateTo(source.database, journal.length - 1);
-    await seedSite(source);
+    const added = await seedOlderSite(source);
     const archive = await writeBackupArchive(source, {
       directory: await tempDir("archives-"),
       archiveKey: ARCHIVE_KEY,
@@ -213,7 +214,8 @@ describe("an archive of an older schema", () => {
       migrations: journal.length,
       tag: journal.at(-1)?.tag,
     });
-    const [before, after] = [await snapshotSite(source), await snapshotSite(target)];
+    // The rows are the same, apart from the columns the last migration added.
+    const [before, after] = [await snapshotSite(source), await snapshotSite(target, added)];
     expect(after.tables.portfolio_items).toEqual(before.tables.portfolio_items);
     expect(after.tables.users).toEqual(before.tables.users);
     expect(after.files).toEqual(before.files);

@@ -4,10 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { firstTableWithRows, listTables, rowsOf } from "@server/backup/archive/catalog";
 import { type DatabaseHandle, MIGRATIONS_FOLDER } from "@server/db/client";
+import * as schema from "@server/db/schema";
 import { uploads, user } from "@server/db/schema";
 import { seedDemoContent } from "@server/db/seed";
 import { LocalStorage, S3Storage, type StorageDriver } from "@server/storage";
-import { sql } from "drizzle-orm";
+import { is, sql } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { UPLOAD_BUCKETS } from "~/lib/values";
 import { startS3Peer } from "./s3rver";
 
@@ -97,15 +99,19 @@ export interface SiteSnapshot {
   files: Record<string, { size: number; sha256: string; contentType: string }>;
 }
 
-export async function snapshotSite(site: Site): Promise<SiteSnapshot> {
+/** With `omit`, those columns are left out of every table's digest (columns a migration added). */
+export async function snapshotSite(site: Site, omit: string[] = []): Promise<SiteSnapshot> {
   const tables: SiteSnapshot["tables"] = {};
+  // A text[] literal: drizzle would spread an array parameter into a list.
+  const omitted = `{${omit.join(",")}}`;
   await site.database.db.transaction(async (tx) => {
     await tx.execute(sql`set local timezone to 'UTC'`);
     for (const table of await listTables(tx)) {
       const [row] = await rowsOf<{ rows: number; digest: string | null }>(
         tx,
         sql`select count(*)::int as rows,
-              md5(coalesce(string_agg(to_jsonb(t)::text, E'\n' order by to_jsonb(t)::text), ''))
+              md5(coalesce(string_agg((to_jsonb(t) - ${omitted}::text[])::text, E'\n'
+                order by (to_jsonb(t) - ${omitted}::text[])::text), ''))
               as digest
             from ${sql.raw(`public."${table}"`)} t`,
       );
@@ -165,4 +171,38 @@ export async function migrationsWithProbeTable(): Promise<{ folder: string; coun
 );`,
   );
   return { folder, count: journal.entries.length };
+}
+
+/**
+ * Seeds a database some migrations behind (the "older schema" test): drizzle names every column
+ * of today's schema in an insert, so the columns the later migrations add are there while the
+ * demo content goes in, and dropped again after, leaving the older schema exactly.
+ */
+export async function seedOlderSite(site: Site): Promise<string[]> {
+  const db = site.database.db;
+  const present = new Set(
+    (
+      await rowsOf<{ name: string }>(
+        db,
+        sql`select table_name || '.' || column_name as name from information_schema.columns
+            where table_schema = 'public'`,
+      )
+    ).map((row) => row.name),
+  );
+  const later: Array<{ table: string; column: string }> = [];
+  for (const value of Object.values(schema)) {
+    if (!is(value, PgTable)) continue;
+    const config = getTableConfig(value);
+    if (!present.has(`${config.name}.${config.columns[0]?.name}`)) continue;
+    for (const column of config.columns) {
+      if (!present.has(`${config.name}.${column.name}`))
+        later.push({ table: config.name, column: column.name });
+    }
+  }
+  const each = (statement: (t: { table: string; column: string }) => string) =>
+    Promise.all(later.map((entry) => db.execute(sql.raw(statement(entry)))));
+  await each(({ table, column }) => `alter table "${table}" add column "${column}" text`);
+  await seedSite(site);
+  await each(({ table, column }) => `alter table "${table}" drop column "${column}"`);
+  return later.map((entry) => entry.column);
 }

@@ -3,7 +3,7 @@ import { useHideOnError } from "~/components/listings/list-page";
 import { PathIcon, Tag } from "~/components/listings/ui";
 import { ExternalLinkIcon, PlayIcon, StarIcon } from "~/components/ui/icons";
 import { preloadLightbox } from "~/components/ui/lazy-lightbox";
-import { MediaPlayer } from "~/components/video/media-player";
+import { LazyMediaPlayer } from "~/components/video/lazy-media-player";
 import type { PORTFOLIO_CARD_COPY } from "~/copy/content-pages";
 import { CARD_TAGS, type PortfolioCardView } from "~/entities/portfolio-item/list";
 
@@ -54,7 +54,7 @@ export function PortfolioCard({
       <article className="card flex w-full flex-col overflow-hidden">
         <div className="relative aspect-[16/9] overflow-hidden bg-surface-raised">
           {item.video ? (
-            <MediaPlayer video={item.video} label={item.title} className="size-full" />
+            <LazyMediaPlayer video={item.video} label={item.title} className="size-full" />
           ) : picture && onOpenImage ? (
             <a
               href={item.imageUrl ?? undefined}

@@ -21,7 +21,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { ErrorPanel } from "~/components/ui/error-panel";
 import { ArrowRight } from "~/components/ui/icons";
 import { SectionHeading } from "~/components/ui/layout";
-import { MediaPlayer } from "~/components/video/media-player";
+import { LazyMediaPlayer } from "~/components/video/lazy-media-player";
 import { ERROR_PANEL } from "~/copy/site";
 import { studio } from "~/copy/studio";
 import { type CaseStudyDetail, metricLabel } from "~/entities/case-study/view";
@@ -196,7 +196,7 @@ export default function CaseStudyPage() {
           <section aria-labelledby="project-video" className={`${container} pb-16`}>
             <SectionHeading compact id="project-video" title={copy.projectVideo} />
             {study.video ? (
-              <MediaPlayer
+              <LazyMediaPlayer
                 video={study.video}
                 label={`${study.title}: ${copy.projectVideo}`}
                 className="rounded-2xl"
