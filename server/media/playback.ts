@@ -48,8 +48,8 @@ export function verifyPlaybackToken(
 
 const publicBase = (id: string, readyAt: Date) => `/video/${id}/${renditionVersion(readyAt)}/`;
 
-/** Where a ready item's files are, under `base` (a public or a private folder). */
-export function videoOf(
+/** Where a ready item's files are, under `base`. */
+function videoOf(
   item: { id: string; title: string; width: number | null; height: number | null },
   details: { outputs: MediaOutputs; durationSeconds: number | null; readyAt: Date },
   base: string,
@@ -122,10 +122,13 @@ export function publicVersionOf(db: Executor, id: string): Promise<string | null
 }
 
 /** Whether the item is ready to be played at all (a private link plays only a ready item). */
-export async function isReady(db: Executor, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: mediaItems.id })
-    .from(mediaItems)
-    .where(and(eq(mediaItems.id, id), eq(mediaItems.state, "ready")));
-  return row !== undefined;
+export function isReady(db: Executor, id: string): Promise<boolean> {
+  // Asked for every segment of a private link: through the content cache, as publicVersionOf.
+  return cachedRead(db, `media:ready:${id}`, async () => {
+    const [row] = await db
+      .select({ id: mediaItems.id })
+      .from(mediaItems)
+      .where(and(eq(mediaItems.id, id), eq(mediaItems.state, "ready")));
+    return row !== undefined;
+  });
 }

@@ -182,6 +182,7 @@ test("an admin uploads a clip, sees its progress and Ready, uses it on a portfol
   await signIn(page);
   await page.goto("/admin/media");
   await hydrated(page);
+  await expect(row).toContainText("Used on Harbour film");
   await row.locator("summary", { hasText: "Delete" }).click();
   await expect(row).toContainText("Delete Harbour teaser, its master and every rendition?");
   await row.getByRole("button", { name: "Delete video Harbour teaser" }).click();

@@ -1,5 +1,6 @@
 import { getRuntimeFrom } from "@server/context";
-import { deleteItem, listItems, type MediaItemRow } from "@server/media/library";
+import { isUuid } from "@server/kit/list-params";
+import { deleteItem, listItems, type MediaItemRow, usesOfItems } from "@server/media/library";
 import { MEDIA_TOOLS_INSTALL } from "@server/media/tools";
 import { retryItem } from "@server/media/transcode-job";
 import { formatBytes } from "@server/media/uploads";
@@ -66,14 +67,20 @@ function itemView(row: MediaItemRow) {
     captions: (row.outputs?.captions ?? []).map(({ language, name }) => ({ language, name })),
   };
 }
-type ItemView = ReturnType<typeof itemView>;
+/** A row as the screen shows it, with the portfolio items and case studies that play it. */
+type ItemView = ReturnType<typeof itemView> & { usedOn: string[] };
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
-  const [rows, tools] = await Promise.all([listItems(runtime.database.db), runtime.media.tools()]);
+  const db = runtime.database.db;
+  const [rows, uses, tools] = await Promise.all([
+    listItems(db),
+    usesOfItems(db),
+    runtime.media.tools(),
+  ]);
   return {
-    items: rows.map(itemView),
+    items: rows.map((row) => ({ ...itemView(row), usedOn: uses.get(row.id) ?? [] })),
     toolsMissing: tools.ffmpeg && tools.ffprobe ? null : MEDIA_TOOLS_INSTALL,
     maxBytes: runtime.config.MEDIA_MAX_BYTES,
     maxLabel: formatBytes(runtime.config.MEDIA_MAX_BYTES),
@@ -92,11 +99,7 @@ export async function action(args: Route.ActionArgs) {
     return captionsAction(args, read.form, intent as CaptionsIntent, PATH);
   }
   const id = read.form.fields.get("id");
-  if (
-    typeof id !== "string" ||
-    !/^[0-9a-f-]{36}$/.test(id) ||
-    (intent !== "retry" && intent !== "delete")
-  ) {
+  if (!isUuid(id) || (intent !== "retry" && intent !== "delete")) {
     return redirectWithFlash(args.context, PATH, failure(BAD_REQUEST));
   }
   const actor = currentActor(args.context);
@@ -191,7 +194,7 @@ function MediaRow({ item, refused }: { item: ItemView; refused: CaptionsRefusal 
         item.resolution,
         item.frameRate,
         item.size,
-        "Not used on the site yet",
+        item.usedOn.length > 0 ? `Used on ${item.usedOn.join(", ")}` : "Not used on the site yet",
       ]}
       actions={
         <div className="flex flex-wrap gap-2">
