@@ -1,0 +1,200 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { nextShuttle, reviewKeyAction, stepTime } from "~/components/review/keys";
+import type { PublicVideo } from "~/entities/media/view";
+
+/**
+ * The review room's player (issue #45 item 4): the Media library's player (media-chrome over
+ * hls.js) on a private playback address, with the comments as markers on a timeline under it
+ * that seek when pressed, an overlay slot for the drawing on the frame, and the editors'
+ * keyboard (space, J/K/L, ← →, C) anywhere on the page outside a field.
+ */
+
+export interface ReviewMarker {
+  id: string;
+  /** Where the comment sits, in seconds of the media; `end` for a comment over a range. */
+  at: number;
+  end?: number | null;
+  /** The marker's accessible name: "Comment at 00:00:04:12 by Ana: …". */
+  label: string;
+  resolved?: boolean;
+}
+
+/** What the page can do to the player it holds. */
+export interface ReviewPlayerControls {
+  seek: (seconds: number) => void;
+  pause: () => void;
+  time: () => number;
+}
+
+/** hls-video has a video element's API (custom-media-element), though not its type. */
+const mediaOf = (element: HTMLElement | null) => element as unknown as HTMLVideoElement | null;
+
+export function ReviewPlayer({
+  video,
+  frameRate,
+  markers,
+  overlay,
+  onTime,
+  onComment,
+  controls,
+}: {
+  video: PublicVideo;
+  frameRate: { num: number; den: number };
+  markers: ReviewMarker[];
+  /** Drawn over the picture (the drawing layer), under the controls. */
+  overlay?: ReactNode;
+  /** The playback position, whenever it moves (playing, seeking, a frame step). */
+  onTime: (seconds: number) => void;
+  /** C was pressed: comment at the current frame. */
+  onComment: () => void;
+  controls: { current: ReviewPlayerControls | null };
+}) {
+  const [ready, setReady] = useState(false);
+  const media = useRef<HTMLElement>(null);
+  const shuttle = useRef(0);
+  const duration = video.durationSeconds;
+
+  useEffect(() => {
+    let live = true;
+    import("~/components/video/player-elements").then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // The page's handle on the player, and the position reported as it moves.
+  useEffect(() => {
+    const element = mediaOf(media.current);
+    if (!ready || !element) return;
+    controls.current = {
+      seek: (seconds) => {
+        element.currentTime = Math.min(Math.max(seconds, 0), duration);
+      },
+      pause: () => element.pause(),
+      time: () => element.currentTime,
+    };
+    const report = () => onTime(element.currentTime);
+    for (const name of ["timeupdate", "seeked", "pause"]) element.addEventListener(name, report);
+    return () => {
+      controls.current = null;
+      for (const name of ["timeupdate", "seeked", "pause"])
+        element.removeEventListener(name, report);
+    };
+  }, [ready, controls, duration, onTime]);
+
+  // Backwards shuttle: a video cannot play in reverse, so J steps the position back each frame.
+  useEffect(() => {
+    if (!ready) return;
+    let frame = 0;
+    let last = 0;
+    const tick = (now: number) => {
+      const element = mediaOf(media.current);
+      if (element && shuttle.current < 0 && last > 0) {
+        element.currentTime = Math.max(
+          0,
+          element.currentTime + (shuttle.current * (now - last)) / 1000,
+        );
+      }
+      last = now;
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [ready]);
+
+  useEffect(() => {
+    const keydown = (event: KeyboardEvent) => {
+      const element = mediaOf(media.current);
+      const action = reviewKeyAction(event);
+      if (!action || !element) return;
+      event.preventDefault();
+      if (action.kind === "comment") {
+        element.pause();
+        shuttle.current = 0;
+        onComment();
+      } else if (action.kind === "toggle") {
+        shuttle.current = element.paused ? 1 : 0;
+        if (element.paused) void element.play().catch(() => {});
+        else element.pause();
+      } else if (action.kind === "step") {
+        element.pause();
+        shuttle.current = 0;
+        element.currentTime = stepTime(element.currentTime, action.frames, frameRate, duration);
+      } else {
+        const rate = nextShuttle(shuttle.current, action.key);
+        shuttle.current = rate;
+        if (rate > 0) {
+          element.playbackRate = rate;
+          void element.play().catch(() => {});
+        } else element.pause();
+      }
+    };
+    document.addEventListener("keydown", keydown);
+    return () => document.removeEventListener("keydown", keydown);
+  }, [frameRate, duration, onComment]);
+
+  const position = (seconds: number) => `${duration > 0 ? (seconds / duration) * 100 : 0}%`;
+  return (
+    <div className="space-y-2">
+      <div
+        className="relative overflow-hidden rounded-md bg-black"
+        style={{ aspectRatio: `${video.width} / ${video.height}` }}
+      >
+        {ready ? (
+          <media-controller class="block size-full" aria-label={`Video player: ${video.title}`}>
+            <hls-video
+              ref={media}
+              slot="media"
+              src={video.master}
+              poster={video.poster.jpeg}
+              playsinline=""
+              preload="auto"
+            >
+              <track kind="metadata" label="thumbnails" src={video.storyboard} default />
+            </hls-video>
+            {overlay}
+            <media-loading-indicator slot="centered-chrome" />
+            <media-captions-menu hidden anchor="auto" />
+            <media-control-bar class="w-full">
+              <media-play-button />
+              <media-time-range class="flex-1" />
+              <media-time-display showduration="" />
+              <media-mute-button />
+              <media-captions-menu-button />
+              <media-playback-rate-button />
+              <media-fullscreen-button />
+            </media-control-bar>
+          </media-controller>
+        ) : (
+          <img
+            src={video.poster.jpeg}
+            alt=""
+            width={video.width}
+            height={video.height}
+            className="size-full object-contain"
+          />
+        )}
+      </div>
+      <ol aria-label="Comments on the timeline" className="relative h-6 rounded bg-white/10">
+        {markers.map((marker) => (
+          <li
+            key={marker.id}
+            className="absolute top-0 h-full"
+            style={{
+              left: position(marker.at),
+              width: marker.end ? `calc(${position(marker.end - marker.at)} + 0.5rem)` : "0.5rem",
+            }}
+          >
+            <button
+              type="button"
+              aria-label={marker.label}
+              title={marker.label}
+              onClick={() => controls.current?.seek(marker.at)}
+              className={`block size-full min-w-2 rounded-sm ${marker.resolved ? "bg-white/40" : "bg-amber-400"}`}
+            />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
