@@ -75,11 +75,17 @@ function markersOf(comments: readonly ExportComment[], media: ExportMedia, clock
     .sort((a, b) => a.frame - b.frame || a.comment.id.localeCompare(b.comment.id));
 }
 
+/** C0 controls and DEL: never in a marker's text. */
+const isControl = (char: string): boolean => {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+};
+
 /** One line, no control characters, at most `limit` characters (an ellipsis marks a cut). */
 export function markerText(text: string, limit: number): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-  const line = text
-    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+  const line = [...text]
+    .map((char) => (isControl(char) ? " " : char))
+    .join("")
     .replace(/\s+/g, " ")
     .trim();
   const chars = [...line];
@@ -140,21 +146,29 @@ export function markersEdl(comments: readonly ExportComment[], media: ExportMedi
   return `${lines.join("\r\n")}`;
 }
 
-/** Text for an XML attribute value: markup characters and line breaks as references. */
+const XML_REFERENCES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+  "\t": "&#9;",
+  "\n": "&#10;",
+  "\r": "&#13;",
+};
+
+/**
+ * Text for an XML attribute value: markup characters and line breaks as references (a raw line
+ * break in an attribute would be read back as a space), characters XML 1.0 refuses removed.
+ */
 export function xmlAttribute(text: string): string {
-  return (
-    text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 refuses these characters
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
-      .replaceAll("&", "&amp;")
-      .replaceAll("<", "&lt;")
-      .replaceAll(">", "&gt;")
-      .replaceAll('"', "&quot;")
-      .replaceAll("'", "&apos;")
-      .replaceAll("\t", "&#9;")
-      .replaceAll("\n", "&#10;")
-      .replaceAll("\r", "&#13;")
-  );
+  return [...text]
+    .map(
+      (char) =>
+        XML_REFERENCES[char] ??
+        (isControl(char) || char === "\ufffe" || char === "\uffff" ? "" : char),
+    )
+    .join("");
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));

@@ -109,7 +109,10 @@ const TIMECODE = /^(\d{2}):(\d{2}):(\d{2})([:;])(\d{2})$/;
 export function parseTimecode(text: string, rate: FrameRate): TimecodeResult {
   const match = TIMECODE.exec(text.trim());
   if (!match) return { ok: false, message: "Enter a timecode as hh:mm:ss:ff." };
-  const [hours, minutes, seconds, frames] = [match[1], match[2], match[3], match[5]].map(Number);
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  const seconds = Number(match[3]);
+  const frames = Number(match[5]);
   const nominal = nominalFps(rate);
   const drop = droppedPerMinute(rate);
   if (hours > 23 || minutes > 59 || seconds > 59) {
