@@ -2,7 +2,7 @@ import { cachedRead } from "@server/content/cache";
 import type { Executor } from "@server/db/client";
 import { caseStudies, mediaItems, portfolioItems } from "@server/db/schema";
 import { expiringLinks } from "@server/security/expiring-links";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { MediaOutputs, PublicVideo } from "~/entities/media/view";
 
 /**
@@ -98,9 +98,14 @@ export async function publicVideos(
   return videos;
 }
 
+/** A gallery entry (media_gallery's JSON) that plays the item whose id is `id`, to match with @>. */
+export function galleryEntryOf(id: SQL) {
+  return sql`jsonb_build_array(jsonb_build_object('type', 'video', 'media_id', ${id}))`;
+}
+
 /**
  * The version a public address of this item must name, or null when the item is not on the site
- * (not ready, or no published portfolio item or case study uses it): then it has no public address.
+ * (not ready, or no published portfolio item or case study uses it, as its video or in its gallery): then it has no public address.
  */
 export function publicVersionOf(db: Executor, id: string): Promise<string | null> {
   return cachedRead(db, `media:public:${id}`, async () => {
@@ -114,6 +119,7 @@ export function publicVersionOf(db: Executor, id: string): Promise<string | null
           or(
             sql`exists (select 1 from ${portfolioItems} where ${portfolioItems.videoMediaId} = ${mediaItems.id} and ${portfolioItems.status} = 'published')`,
             sql`exists (select 1 from ${caseStudies} where ${caseStudies.videoMediaId} = ${mediaItems.id} and ${caseStudies.status} = 'published')`,
+            sql`exists (select 1 from ${caseStudies} where ${caseStudies.status} = 'published' and ${caseStudies.mediaGallery} @> ${galleryEntryOf(sql`${mediaItems.id}::text`)})`,
           ),
         ),
       );
