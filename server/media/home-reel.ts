@@ -2,10 +2,9 @@ import { type AuditActor, recordAudit } from "@server/audit/log";
 import { cachedRead } from "@server/content/cache";
 import { contentChanged } from "@server/content/changes";
 import type { Executor } from "@server/db/client";
-import { settings } from "@server/db/schema";
 import { inTransaction } from "@server/kit/transaction";
 import { HOME_REEL_SETTING, publicVideos } from "@server/media/playback";
-import { eq, sql } from "drizzle-orm";
+import { readSetting, writeSetting } from "@server/staff/settings";
 import type { PublicVideo } from "~/entities/media/view";
 
 /**
@@ -17,12 +16,8 @@ import type { PublicVideo } from "~/entities/media/view";
 
 /** The chosen item's id, or null (the file in public/ plays). */
 export async function homeReelId(db: Executor): Promise<string | null> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.name, HOME_REEL_SETTING))
-    .limit(1);
-  return typeof row?.value === "string" ? row.value : null;
+  const value = await readSetting(db, HOME_REEL_SETTING);
+  return typeof value === "string" ? value : null;
 }
 
 /** The home page's player, when a ready item is chosen (through the content cache). */
@@ -40,16 +35,7 @@ export function setHomeReel(db: Executor, actor: AuditActor, id: string | null):
   return inTransaction(db, async (tx) => {
     const before = await homeReelId(tx);
     if (before === id) return false;
-    if (id === null) await tx.delete(settings).where(eq(settings.name, HOME_REEL_SETTING));
-    else {
-      await tx
-        .insert(settings)
-        .values({ name: HOME_REEL_SETTING, value: id })
-        .onConflictDoUpdate({
-          target: settings.name,
-          set: { value: sql`excluded.value`, updatedAt: new Date() },
-        });
-    }
+    await writeSetting(tx, HOME_REEL_SETTING, id);
     await recordAudit(tx, {
       action: "setting_change",
       actor,

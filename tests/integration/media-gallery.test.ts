@@ -1,14 +1,14 @@
 import { findCaseStudyDetail } from "@server/content/case-studies/read";
-import { caseStudies, mediaItems } from "@server/db/schema";
+import { caseStudies } from "@server/db/schema";
 import { usesOfItems } from "@server/media/library";
 import { renditionVersion } from "@server/media/playback";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { MediaOutputs } from "~/entities/media/view";
 import { action as editorAction } from "~/routes/admin/case-study-editor";
 import { loader as videoLoader } from "~/routes/resources/video";
 import { callRoute, formOf, postTo, SITE, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { readyAndUploadingItems } from "../support/media-items";
 
 /**
  * A case study's gallery video can be a Media library item (issue #44 item 5): the editor takes
@@ -17,15 +17,7 @@ import { testDrivers } from "../support/database";
  * draft's), and the Media screen's "Used on" names the study.
  */
 
-const OUTPUTS: MediaOutputs = {
-  master: "master.m3u8",
-  renditions: [
-    { height: 360, width: 640, bandwidth: 800_000, codecs: "avc1.64001e", playlist: "360p/i.m3u8" },
-  ],
-  poster: { jpeg: "poster.jpg", webp: "poster.webp", avif: "poster.avif" },
-  storyboard: { image: "storyboard.jpg", vtt: "storyboard.vtt" },
-};
-const MASTER = "#EXTM3U\n#EXT-X-VERSION:7\n";
+const MASTER = "#EXTM3U\n";
 
 describe.each(testDrivers)("case-study gallery videos from the Media library on %s", (driver) => {
   const t = seededRuntime(driver);
@@ -35,30 +27,7 @@ describe.each(testDrivers)("case-study gallery videos from the Media library on 
   let readyAt = new Date();
 
   beforeAll(async () => {
-    readyAt = new Date(Date.now() - 60_000);
-    const [item] = await db()
-      .insert(mediaItems)
-      .values({
-        title: "Gallery cut",
-        originalName: "cut.mp4",
-        state: "ready",
-        size: 10,
-        width: 640,
-        height: 360,
-        durationSeconds: 4,
-        outputs: OUTPUTS,
-        readyAt,
-      })
-      .returning();
-    id = item?.id ?? "";
-    const [uploading] = await db()
-      .insert(mediaItems)
-      .values({ title: "Half there", originalName: "h.mp4", state: "uploading", size: 1 })
-      .returning();
-    uploadingId = uploading?.id ?? "";
-    await t.runtime.storage.put("media-renditions", `${id}/master.m3u8`, Buffer.from(MASTER), {
-      contentType: "application/vnd.apple.mpegurl",
-    });
+    ({ id, uploadingId, readyAt } = await readyAndUploadingItems(t, "Gallery cut"));
   });
 
   const save = (fields: Record<string, string>) =>

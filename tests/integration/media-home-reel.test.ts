@@ -1,14 +1,14 @@
-import { auditEvents, mediaItems } from "@server/db/schema";
+import { auditEvents } from "@server/db/schema";
 import { homeReelId } from "@server/media/home-reel";
 import { renditionVersion } from "@server/media/playback";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { MediaOutputs } from "~/entities/media/view";
 import { action as mediaAction, loader as mediaLoader } from "~/routes/admin/media";
 import { loader as videoLoader } from "~/routes/resources/video";
 import { loader as homeLoader } from "~/routes/site/home";
 import { callRoute, formOf, postTo, SITE, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { readyAndUploadingItems } from "../support/media-items";
 
 /**
  * The home reel as a Media library video (issue #44 item 5, decision 0510): an admin chooses a
@@ -16,15 +16,6 @@ import { testDrivers } from "../support/database";
  * home loader then carries its player instead of the reel file, the item is public by that use,
  * and "None" brings the file back and the address goes.
  */
-
-const OUTPUTS: MediaOutputs = {
-  master: "master.m3u8",
-  renditions: [
-    { height: 360, width: 640, bandwidth: 800_000, codecs: "avc1.64001e", playlist: "360p/i.m3u8" },
-  ],
-  poster: { jpeg: "poster.jpg", webp: "poster.webp", avif: "poster.avif" },
-  storyboard: { image: "storyboard.jpg", vtt: "storyboard.vtt" },
-};
 
 describe.each(testDrivers)("the home reel from the Media library on %s", (driver) => {
   const t = seededRuntime(driver);
@@ -34,30 +25,7 @@ describe.each(testDrivers)("the home reel from the Media library on %s", (driver
   let readyAt = new Date();
 
   beforeAll(async () => {
-    readyAt = new Date(Date.now() - 60_000);
-    const [item] = await db()
-      .insert(mediaItems)
-      .values({
-        title: "Studio reel 2026",
-        originalName: "reel.mov",
-        state: "ready",
-        size: 10,
-        width: 1920,
-        height: 1080,
-        durationSeconds: 60,
-        outputs: OUTPUTS,
-        readyAt,
-      })
-      .returning();
-    id = item?.id ?? "";
-    const [uploading] = await db()
-      .insert(mediaItems)
-      .values({ title: "Half there", originalName: "h.mp4", state: "uploading", size: 1 })
-      .returning();
-    uploadingId = uploading?.id ?? "";
-    await t.runtime.storage.put("media-renditions", `${id}/master.m3u8`, Buffer.from("#EXTM3U\n"), {
-      contentType: "application/vnd.apple.mpegurl",
-    });
+    ({ id, uploadingId, readyAt } = await readyAndUploadingItems(t, "Studio reel 2026"));
   });
 
   const choose = async (reelId: string, cookie = t.cookies.admin) => {
