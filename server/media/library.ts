@@ -4,7 +4,7 @@ import type { Database } from "@server/db/client";
 import { caseStudies, mediaItems, portfolioItems } from "@server/db/schema";
 import { inTransaction } from "@server/kit/transaction";
 import type { StorageDriver, UploadBucket } from "@server/storage";
-import { asc, desc, eq, isNotNull } from "drizzle-orm";
+import { asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { MediaProbe } from "./probe";
 
 /**
@@ -89,7 +89,10 @@ export async function readyVideoOptions(db: Database): Promise<{ value: string; 
   return rows;
 }
 
-/** Where each item is used: the portfolio items and case studies that play it, by item id. */
+/**
+ * Where each item is used, by item id: the portfolio items and case studies that play it, as
+ * their video or in a case study's gallery (each title once per item).
+ */
 export async function usesOfItems(db: Database): Promise<Map<string, string[]>> {
   const rows = await db
     .select({ id: portfolioItems.videoMediaId, title: portfolioItems.title })
@@ -101,9 +104,17 @@ export async function usesOfItems(db: Database): Promise<Map<string, string[]>> 
         .from(caseStudies)
         .where(isNotNull(caseStudies.videoMediaId)),
     );
+  const galleries = await db
+    .select({ title: caseStudies.title, gallery: caseStudies.mediaGallery })
+    .from(caseStudies)
+    .where(sql`${caseStudies.mediaGallery} @? '$[*].media_id'`);
+  const inGalleries = galleries.flatMap(({ title, gallery }) =>
+    gallery.map((entry) => ({ id: entry?.media_id ?? null, title })),
+  );
   const uses = new Map<string, string[]>();
-  for (const row of rows) {
-    if (row.id) uses.set(row.id, [...(uses.get(row.id) ?? []), row.title]);
+  for (const row of [...rows, ...inGalleries]) {
+    const titles = row.id ? (uses.get(row.id) ?? []) : [];
+    if (row.id && !titles.includes(row.title)) uses.set(row.id, [...titles, row.title]);
   }
   return uses;
 }

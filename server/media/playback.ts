@@ -1,8 +1,8 @@
 import { cachedRead } from "@server/content/cache";
 import type { Executor } from "@server/db/client";
-import { caseStudies, mediaItems, portfolioItems } from "@server/db/schema";
+import { caseStudies, mediaItems, portfolioItems, settings } from "@server/db/schema";
 import { expiringLinks } from "@server/security/expiring-links";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { MediaOutputs, PublicVideo } from "~/entities/media/view";
 
 /**
@@ -98,9 +98,17 @@ export async function publicVideos(
   return videos;
 }
 
+/** The `settings` row naming the home page's reel (server/media/home-reel.ts). */
+export const HOME_REEL_SETTING = "home_reel";
+
+/** A gallery entry (media_gallery's JSON) that plays the item whose id is `id`, to match with @>. */
+export function galleryEntryOf(id: SQL) {
+  return sql`jsonb_build_array(jsonb_build_object('type', 'video', 'media_id', ${id}))`;
+}
+
 /**
  * The version a public address of this item must name, or null when the item is not on the site
- * (not ready, or no published portfolio item or case study uses it): then it has no public address.
+ * (not ready, or no published portfolio item or case study uses it, as its video or in its gallery, nor is it the home reel): then it has no public address.
  */
 export function publicVersionOf(db: Executor, id: string): Promise<string | null> {
   return cachedRead(db, `media:public:${id}`, async () => {
@@ -114,6 +122,8 @@ export function publicVersionOf(db: Executor, id: string): Promise<string | null
           or(
             sql`exists (select 1 from ${portfolioItems} where ${portfolioItems.videoMediaId} = ${mediaItems.id} and ${portfolioItems.status} = 'published')`,
             sql`exists (select 1 from ${caseStudies} where ${caseStudies.videoMediaId} = ${mediaItems.id} and ${caseStudies.status} = 'published')`,
+            sql`exists (select 1 from ${caseStudies} where ${caseStudies.status} = 'published' and ${caseStudies.mediaGallery} @> ${galleryEntryOf(sql`${mediaItems.id}::text`)})`,
+            sql`exists (select 1 from ${settings} where ${settings.name} = ${HOME_REEL_SETTING} and ${settings.value} = to_jsonb(${mediaItems.id}::text))`,
           ),
         ),
       );

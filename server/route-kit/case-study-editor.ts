@@ -17,6 +17,7 @@ import {
   applyRowIntent,
   CASE_STUDY_TEXT,
   type CaseStudyDraft,
+  mediaIdOf,
   parseCaseStudy,
   readDraft,
 } from "~/entities/case-study/form";
@@ -114,12 +115,13 @@ export async function handleCaseStudyPost(
     }
   }
   const parsed = parseCaseStudy(checked);
-  if (
-    parsed.ok &&
-    parsed.value.videoMediaId &&
-    !(await isReady(runtime.database.db, parsed.value.videoMediaId))
-  ) {
-    fieldErrors.videoMediaId = [MUST_BE_MEDIA_VIDEO];
+  if (parsed.ok) {
+    // Only a ready video of the library: the study's own, and each gallery row's.
+    const chosen = draft.media.map((row, i) => [`media.${i}.mediaId`, mediaIdOf(row)] as const);
+    for (const [name, id] of [["videoMediaId", parsed.value.videoMediaId ?? ""], ...chosen]) {
+      if (id && !(await isReady(runtime.database.db, id)))
+        fieldErrors[name] = [MUST_BE_MEDIA_VIDEO];
+    }
   }
   if (!parsed.ok || Object.keys(fieldErrors).length > 0) {
     const errors = { ...(parsed.ok ? {} : parsed.fieldErrors) };

@@ -5,19 +5,40 @@ import { inTransaction } from "@server/kit/transaction";
 import { eq, sql } from "drizzle-orm";
 
 /**
- * Settings an admin changes on the back-office, one row each in `settings` (issue #29). Today one:
- * whether every staff member must have two-factor on (decision 0303). A missing row is the default.
+ * Settings an admin changes on the back-office, one row each in `settings` (issue #29): whether
+ * every staff member must have two-factor on (decision 0303), the home reel
+ * (server/media/home-reel.ts). A missing row is the default.
  */
 
 const REQUIRE_TWO_FACTOR = "require_two_factor";
 
-export async function twoFactorRequired(db: Executor): Promise<boolean> {
+/** A setting's stored value; undefined when its row is missing (the default holds). */
+export async function readSetting(db: Executor, name: string): Promise<unknown> {
   const [row] = await db
     .select({ value: settings.value })
     .from(settings)
-    .where(eq(settings.name, REQUIRE_TWO_FACTOR))
+    .where(eq(settings.name, name))
     .limit(1);
-  return row?.value === true;
+  return row?.value;
+}
+
+/** Stores a setting's value (its row made or replaced); null removes the row. */
+export async function writeSetting(db: Executor, name: string, value: unknown): Promise<void> {
+  if (value === null) {
+    await db.delete(settings).where(eq(settings.name, name));
+    return;
+  }
+  await db
+    .insert(settings)
+    .values({ name, value })
+    .onConflictDoUpdate({
+      target: settings.name,
+      set: { value: sql`excluded.value`, updatedAt: new Date() },
+    });
+}
+
+export async function twoFactorRequired(db: Executor): Promise<boolean> {
+  return (await readSetting(db, REQUIRE_TWO_FACTOR)) === true;
 }
 
 /** Sets it, with its audit row in the same transaction; a value that does not change writes nothing. */
@@ -29,13 +50,7 @@ export async function setTwoFactorRequired(
   return inTransaction(db, async (tx) => {
     const before = await twoFactorRequired(tx);
     if (before === required) return false;
-    await tx
-      .insert(settings)
-      .values({ name: REQUIRE_TWO_FACTOR, value: required })
-      .onConflictDoUpdate({
-        target: settings.name,
-        set: { value: sql`excluded.value`, updatedAt: new Date() },
-      });
+    await writeSetting(tx, REQUIRE_TWO_FACTOR, required);
     await recordAudit(tx, {
       action: "setting_change",
       actor,

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyRowIntent, emptyDraft } from "~/entities/case-study/form";
+import {
+  applyRowIntent,
+  draftFromStudy,
+  emptyDraft,
+  parseCaseStudy,
+  readDraft,
+} from "~/entities/case-study/form";
 import { moveRows, parseRowIntent } from "~/entities/case-study/rows";
 
 /** The case-study editor's pure rules (app/entities/case-study/form.ts and rows.ts). */
@@ -46,5 +52,48 @@ describe("row intents", () => {
     expect(draft.metrics).toHaveLength(20);
     for (let i = 0; i < 40; i++) draft = applyRowIntent(draft, { list: "media", op: "add" });
     expect(draft.media).toHaveLength(30);
+  });
+});
+
+describe("gallery videos from the Media library", () => {
+  const ID = "3f0c2b7e-1d2a-4b8c-9e0f-123456789abc";
+  const form = (rows: Record<string, string>) => {
+    const data = new FormData();
+    data.set("title", "Reel study");
+    data.set("galleryLayout", "grid");
+    for (const [name, value] of Object.entries(rows)) data.set(name, value);
+    return readDraft(data);
+  };
+
+  it("takes a video row with a library video and no URL, and keeps it through the edit form", () => {
+    const parsed = parseCaseStudy(
+      form({ "media.0.type": "video", "media.0.mediaId": ID, "media.0.title": "Cut" }),
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
+    expect(parsed.value.mediaGallery).toEqual([
+      { type: "video", url: "", title: "Cut", media_id: ID },
+    ]);
+    const again = draftFromStudy({ ...parsed.value, status: "draft", galleryLayout: "grid" });
+    expect(again.media).toEqual([
+      { type: "video", url: "", title: "Cut", thumbnailUrl: "", mediaId: ID },
+    ]);
+  });
+
+  it("refuses a made-up id with the library's message; an image row has no library video", () => {
+    const refused = parseCaseStudy(
+      form({ "media.0.type": "video", "media.0.mediaId": "reel.mp4" }),
+    );
+    expect(refused.ok ? {} : refused.fieldErrors).toEqual({
+      "media.0.mediaId": ["Choose a video from the Media library"],
+    });
+    const image = parseCaseStudy(
+      form({ "media.0.type": "image", "media.0.url": "/a.jpg", "media.0.mediaId": ID }),
+    );
+    expect(image.ok && image.value.mediaGallery).toEqual([{ type: "image", url: "/a.jpg" }]);
+    // A video row needs one or the other.
+    const neither = parseCaseStudy(form({ "media.0.type": "video", "media.0.title": "Cut" }));
+    expect(neither.ok ? {} : neither.fieldErrors).toEqual({
+      "media.0.url": ["Give this item a URL or upload an image"],
+    });
   });
 });

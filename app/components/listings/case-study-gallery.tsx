@@ -2,8 +2,9 @@ import { type ReactNode, useState } from "react";
 import { ContentImage } from "~/components/listings/image";
 import { VideoPlayer } from "~/components/listings/video-player";
 import { LazyLightbox, preloadLightbox } from "~/components/ui/lazy-lightbox";
+import { LazyMediaPlayer } from "~/components/video/lazy-media-player";
 import { galleryItems } from "~/entities/case-study/gallery";
-import type { CaseStudyDetail, MediaItem } from "~/entities/case-study/view";
+import type { CaseStudyDetail, GalleryEntry, MediaItem } from "~/entities/case-study/view";
 
 /**
  * The media gallery of a case study, in the layout the admin chose (`gallery_layout`):
@@ -18,8 +19,10 @@ export function CaseStudyGallery({ study }: { study: CaseStudyDetail }) {
   const [open, setOpen] = useState<number | null>(null);
   if (items.length === 0) return null;
 
-  const render = (item: MediaItem, large: boolean) =>
-    item.type === "video" ? (
+  const render = (item: GalleryEntry, large: boolean) =>
+    item.video ? (
+      <LazyMediaPlayer video={item.video} label={item.title ?? study.title} />
+    ) : item.type === "video" ? (
       <VideoPlayer src={item.url} poster={item.thumbnail_url} title={item.title ?? study.title} />
     ) : (
       <GalleryImage
@@ -39,7 +42,7 @@ export function CaseStudyGallery({ study }: { study: CaseStudyDetail }) {
         {rest.length > 0 ? (
           <ul className="grid gap-6 sm:grid-cols-2">
             {rest.map((item) => (
-              <li key={`${item.url}-${item.title}`}>
+              <li key={`${item.media_id ?? item.url}-${item.title}`}>
                 <MediaFigure item={item}>{render(item, false)}</MediaFigure>
               </li>
             ))}
@@ -52,7 +55,7 @@ export function CaseStudyGallery({ study }: { study: CaseStudyDetail }) {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-layout="curated">
         {items.map((item, index) => (
           <li
-            key={`${item.url}-${item.title}`}
+            key={`${item.media_id ?? item.url}-${item.title}`}
             className={index === 0 ? "sm:col-span-2 lg:row-span-2" : ""}
           >
             <MediaFigure item={item}>{render(item, index === 0)}</MediaFigure>
@@ -64,7 +67,7 @@ export function CaseStudyGallery({ study }: { study: CaseStudyDetail }) {
     body = (
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-layout="grid">
         {items.map((item) => (
-          <li key={`${item.url}-${item.title}`}>
+          <li key={`${item.media_id ?? item.url}-${item.title}`}>
             <MediaFigure item={item}>{render(item, false)}</MediaFigure>
           </li>
         ))}

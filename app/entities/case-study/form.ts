@@ -11,7 +11,7 @@ import {
   type RowIntent,
 } from "~/entities/case-study/rows";
 import type { KeyMetric, MediaItem } from "~/entities/case-study/view";
-import { optionalMediaVideo } from "~/lib/forms/admin-fields";
+import { MUST_BE_MEDIA_VIDEO, optionalMediaVideo } from "~/lib/forms/admin-fields";
 import { fieldErrorsOf } from "~/lib/forms/check";
 import type { FieldErrors } from "~/lib/forms/result";
 import { NO_SEO_VALUES, SEO_FIELD_NAMES, SEO_FIELDS, seoValuesOf } from "~/lib/forms/seo-fields";
@@ -27,7 +27,8 @@ import { CONTENT_STATUSES, GALLERY_LAYOUTS } from "~/lib/values";
  *
  * Field names: scalar fields by their camelCase name; key-metric rows as `metrics.{i}.name`,
  * `metrics.{i}.value`, `metrics.{i}.hidden`; gallery items as `media.{i}.type`, `media.{i}.url`,
- * `media.{i}.title`, `media.{i}.thumbnailUrl`. The index is the row's position in the form.
+ * `media.{i}.title`, `media.{i}.thumbnailUrl`, `media.{i}.mediaId` (a video row's Media library
+ * video). The index is the row's position in the form.
  */
 
 /** The form as typed: every value a string, so a refused save re-renders exactly what was sent. */
@@ -110,12 +111,6 @@ export const CASE_STUDY_TEXT = {
   checkFields: "The case study was not saved. Please correct the highlighted fields.",
 } as const;
 
-export const GALLERY_LAYOUT_LABELS: Record<(typeof GALLERY_LAYOUTS)[number], string> = {
-  grid: "Grid",
-  "music-videos": "Music videos",
-  curated: "Curated",
-};
-
 export function emptyDraft(): CaseStudyDraft {
   return {
     title: "",
@@ -141,9 +136,7 @@ export function emptyDraft(): CaseStudyDraft {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Reading the posted form
-// ---------------------------------------------------------------------------------------------
+// ---- Reading the posted form ----
 
 /** The part of FormData the reader needs (the server's parsed multipart form fits too). */
 export interface FormFields {
@@ -198,8 +191,8 @@ export function readDraft(form: FormFields): CaseStudyDraft {
       metrics.set(index, row);
     } else {
       const row = media.get(index) ?? { ...emptyMedia(), type: "" };
-      if (field === "type" || field === "url" || field === "title" || field === "thumbnailUrl") {
-        row[field] = text(value);
+      if (["type", "url", "title", "thumbnailUrl", "mediaId"].includes(field ?? "")) {
+        row[field as keyof MediaDraft] = text(value);
       }
       media.set(index, row);
     }
@@ -221,9 +214,7 @@ export function applyRowIntent(draft: CaseStudyDraft, intent: RowIntent): CaseSt
   return { ...draft, media: moveRows(draft.media, intent, emptyMedia) };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Validation
-// ---------------------------------------------------------------------------------------------
+// ---- Validation ----
 
 const capped = (max: number) => z.string().trim().max(max, CASE_STUDY_TEXT.tooLong(max));
 const optional = (max: number) => capped(max).transform((value) => value || null);
@@ -288,7 +279,9 @@ export type ParseResult =
 
 const isBlankMetric = (row: MetricDraft) => !row.name.trim() && !row.value.trim();
 const isBlankMedia = (row: MediaDraft) =>
-  !row.url.trim() && !row.title.trim() && !row.thumbnailUrl.trim();
+  !row.url.trim() && !row.title.trim() && !row.thumbnailUrl.trim() && !mediaIdOf(row);
+/** A video row's chosen Media library video (an image row has none). */
+export const mediaIdOf = (row: MediaDraft) => (row.type === "video" ? row.mediaId.trim() : "");
 
 /**
  * Checks a draft. Blank rows (nothing typed) are dropped, not refused, so an "Add" pressed once
@@ -335,8 +328,11 @@ export function parseCaseStudy(draft: CaseStudyDraft): ParseResult {
     const type = row.type as MediaType;
     if (!MEDIA_TYPES.includes(type)) add(`media.${i}.type`, CASE_STUDY_TEXT.mediaType);
     const url = row.url.trim();
-    if (!url) add(`media.${i}.url`, CASE_STUDY_TEXT.mediaUrl);
-    else if (url.length > 2000 || !isSafeUrl(url, { sitePath: true }))
+    const mediaId = mediaIdOf(row);
+    const chosen = optionalMediaVideo.safeParse(mediaId);
+    if (!chosen.success) add(`media.${i}.mediaId`, MUST_BE_MEDIA_VIDEO);
+    if (!url && !mediaId) add(`media.${i}.url`, CASE_STUDY_TEXT.mediaUrl);
+    else if (url && (url.length > 2000 || !isSafeUrl(url, { sitePath: true })))
       add(`media.${i}.url`, CASE_STUDY_TEXT.url);
     const title = row.title.trim();
     if (title.length > 200) add(`media.${i}.title`, CASE_STUDY_TEXT.tooLong(200));
@@ -349,6 +345,7 @@ export function parseCaseStudy(draft: CaseStudyDraft): ParseResult {
       url,
       ...(title ? { title } : {}),
       ...(thumbnail ? { thumbnail_url: thumbnail } : {}),
+      ...(chosen.data ? { media_id: chosen.data } : {}),
     });
   });
   if (mediaGallery.length > MAX_MEDIA_ITEMS) add("media", CASE_STUDY_TEXT.tooManyMedia);
@@ -396,6 +393,7 @@ export function draftFromStudy(
       url: item.url,
       title: item.title ?? "",
       thumbnailUrl: item.thumbnail_url ?? "",
+      mediaId: item.media_id ?? "",
     })),
     ...seoValuesOf(study),
   };

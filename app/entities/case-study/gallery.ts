@@ -1,4 +1,4 @@
-import type { CaseStudyDetail, MediaItem } from "~/entities/case-study/view";
+import type { CaseStudyDetail, GalleryEntry } from "~/entities/case-study/view";
 
 /**
  * What the gallery shows: the study's media, or (SPEC: "fallbacks when the study has no media")
@@ -6,7 +6,7 @@ import type { CaseStudyDetail, MediaItem } from "~/entities/case-study/view";
  */
 export function galleryItems(
   study: Pick<CaseStudyDetail, "media" | "imageUrl" | "title">,
-): MediaItem[] {
+): GalleryEntry[] {
   if (study.media.length > 0) return study.media;
   return study.imageUrl ? [{ type: "image", url: study.imageUrl, title: study.title }] : [];
 }

@@ -21,6 +21,8 @@ export interface MediaDraft {
   url: string;
   title: string;
   thumbnailUrl: string;
+  /** A video row's Media library video (its id), played instead of the URL. */
+  mediaId: string;
 }
 
 export const emptyMetric = (): MetricDraft => ({ name: "", value: "", hidden: false });
@@ -29,6 +31,7 @@ export const emptyMedia = (): MediaDraft => ({
   url: "",
   title: "",
   thumbnailUrl: "",
+  mediaId: "",
 });
 
 export type RowList = "metric" | "media";

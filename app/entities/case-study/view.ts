@@ -14,7 +14,11 @@ export type MediaItem = {
   url: string;
   title?: string;
   thumbnail_url?: string;
+  /** A video of the Media library (issue #44), played instead of `url` (then often empty). */
+  media_id?: string;
 };
+/** A gallery entry as the page shows it: with its Media library player once that is public. */
+export type GalleryEntry = MediaItem & { video?: PublicVideo };
 
 /** What the pages need of a case study: a database row and a built-in sample both fit. */
 export interface CaseStudyRecord {
@@ -90,7 +94,7 @@ export interface CaseStudyDetail extends Omit<CaseStudySummary, "metrics"> {
   budgetRange: string | null;
   /** Every key metric except the hidden ones, in the admin's order. */
   metrics: KeyMetric[];
-  media: MediaItem[];
+  media: GalleryEntry[];
   galleryLayout: GalleryLayout;
   updatedAt?: string;
 }
@@ -150,6 +154,7 @@ export function toCaseStudySummary(study: CaseStudyRecord): CaseStudySummary {
 export function toCaseStudyDetail(
   study: CaseStudyRecord & { updatedAt?: Date },
   video: PublicVideo | null = null,
+  galleryVideos: ReadonlyMap<string, PublicVideo> = new Map(),
 ): CaseStudyDetail {
   return {
     ...toCaseStudySummary(study),
@@ -162,9 +167,12 @@ export function toCaseStudyDetail(
     projectDuration: study.projectDuration,
     budgetRange: study.budgetRange,
     metrics: visibleMetrics(study),
-    media: study.mediaGallery
-      .filter((item) => typeof item?.url === "string" && item.url !== "")
-      .map((item) => ({ ...item })),
+    // A Media library entry shows once its video is public; until then, its URL if it has one.
+    media: study.mediaGallery.flatMap((item): GalleryEntry[] => {
+      const player = item?.media_id ? galleryVideos.get(item.media_id) : undefined;
+      if (player) return [{ ...item, video: player }];
+      return typeof item?.url === "string" && item.url !== "" ? [{ ...item }] : [];
+    }),
     galleryLayout: isGalleryLayout(study.galleryLayout) ? study.galleryLayout : "grid",
     updatedAt: study.updatedAt?.toISOString(),
   };

@@ -1,6 +1,14 @@
 import { getRuntimeFrom } from "@server/context";
 import { isUuid } from "@server/kit/list-params";
-import { deleteItem, listItems, type MediaItemRow, usesOfItems } from "@server/media/library";
+import { homeReelId, setHomeReel } from "@server/media/home-reel";
+import {
+  deleteItem,
+  listItems,
+  type MediaItemRow,
+  readyVideoOptions,
+  usesOfItems,
+} from "@server/media/library";
+import { isReady } from "@server/media/playback";
 import { MEDIA_TOOLS_INSTALL } from "@server/media/tools";
 import { retryItem } from "@server/media/transcode-job";
 import { formatBytes } from "@server/media/uploads";
@@ -20,12 +28,14 @@ import { useEffect } from "react";
 import { Form, useRevalidator } from "react-router";
 import { ContentRow } from "~/components/admin/list-page";
 import { MediaCaptions } from "~/components/admin/media-captions";
+import { MediaHomeReel } from "~/components/admin/media-home-reel";
 import { MediaUpload } from "~/components/admin/media-upload";
 import { buttonClass, EmptyState, RowList } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { formatFrameRate, MEDIA_STATE_LABELS } from "~/entities/media/view";
 import { BAD_REQUEST, failure, success } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
+import { MUST_BE_MEDIA_VIDEO } from "~/lib/forms/admin-fields";
 import type { Route } from "./+types/media";
 
 /**
@@ -44,6 +54,8 @@ export const MEDIA_MESSAGES = {
   notRetried: "Only a failed video can be retried.",
   deleted: "The video and its files are deleted.",
   notDeleted: "That video is already gone.",
+  reelSaved: "The home page reel is saved.",
+  reelAdminsOnly: "Only an admin can choose the home page reel.",
 } as const;
 
 /** What a row shows: the item as the browser needs it (no storage keys). */
@@ -71,16 +83,23 @@ function itemView(row: MediaItemRow) {
 type ItemView = ReturnType<typeof itemView> & { usedOn: string[] };
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAccess(args);
+  const staff = await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const db = runtime.database.db;
-  const [rows, uses, tools] = await Promise.all([
+  const [rows, uses, tools, reelId, videos] = await Promise.all([
     listItems(db),
     usesOfItems(db),
     runtime.media.tools(),
+    homeReelId(db),
+    readyVideoOptions(db),
   ]);
+  const usedOn = (id: string) => [
+    ...(id === reelId ? ["the home page"] : []),
+    ...(uses.get(id) ?? []),
+  ];
   return {
-    items: rows.map((row) => ({ ...itemView(row), usedOn: uses.get(row.id) ?? [] })),
+    items: rows.map((row) => ({ ...itemView(row), usedOn: usedOn(row.id) })),
+    homeReel: staff.role === "admin" ? { current: reelId, videos } : null,
     toolsMissing: tools.ffmpeg && tools.ffprobe ? null : MEDIA_TOOLS_INSTALL,
     maxBytes: runtime.config.MEDIA_MAX_BYTES,
     maxLabel: formatBytes(runtime.config.MEDIA_MAX_BYTES),
@@ -88,7 +107,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAccess(args);
+  const staff = await requireAccess(args);
   const runtime = getRuntimeFrom(args.context);
   const read = await readPost(args.request, MEDIA_FORM_LIMITS, (refusal) =>
     refuseCaptions(args.request, refusal.status, { file: [refusal.message] }),
@@ -98,11 +117,22 @@ export async function action(args: Route.ActionArgs) {
   if (CAPTIONS_INTENTS.includes(intent as CaptionsIntent)) {
     return captionsAction(args, read.form, intent as CaptionsIntent, PATH);
   }
+  const actor = currentActor(args.context);
+  if (intent === "home-reel") {
+    if (staff.role !== "admin") {
+      return redirectWithFlash(args.context, PATH, failure(MEDIA_MESSAGES.reelAdminsOnly));
+    }
+    const chosen = read.form.fields.get("reelId") || null;
+    if (chosen !== null && !(isUuid(chosen) && (await isReady(runtime.database.db, chosen)))) {
+      return redirectWithFlash(args.context, PATH, failure(MUST_BE_MEDIA_VIDEO));
+    }
+    await setHomeReel(runtime.database.db, actor, chosen);
+    return redirectWithFlash(args.context, PATH, success(MEDIA_MESSAGES.reelSaved));
+  }
   const id = read.form.fields.get("id");
   if (!isUuid(id) || (intent !== "retry" && intent !== "delete")) {
     return redirectWithFlash(args.context, PATH, failure(BAD_REQUEST));
   }
-  const actor = currentActor(args.context);
   if (intent === "retry") {
     const retried = await retryItem(runtime.database.db, runtime.jobs, actor, id);
     return redirectWithFlash(
@@ -120,7 +150,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Media({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, toolsMissing, maxBytes, maxLabel } = loaderData;
+  const { items, toolsMissing, maxBytes, maxLabel, homeReel } = loaderData;
   const refused = actionData as CaptionsRefusal | undefined;
   const busy = items.some((item) => item.state === "queued" || item.state === "processing");
   const revalidator = useRevalidator();
@@ -147,6 +177,7 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         ) : null}
         <MediaUpload maxBytes={maxBytes} maxLabel={maxLabel} />
+        {homeReel ? <MediaHomeReel {...homeReel} /> : null}
         {items.length === 0 ? (
           <EmptyState>No videos yet.</EmptyState>
         ) : (

@@ -1,4 +1,5 @@
 import { getRuntimeFrom } from "@server/context";
+import { homeReelVideo } from "@server/media/home-reel";
 import { metaFor, siteUrlOf } from "@server/route-kit/page-meta";
 import { caseStudiesForGrid, testimonialsForGrid } from "@server/route-kit/public-content";
 import { StaticHtml } from "~/components/document/static-html";
@@ -19,6 +20,7 @@ import {
   SectionHeading,
   SectionHeadingWithLink,
 } from "~/components/ui/layout";
+import { LazyMediaPlayer } from "~/components/video/lazy-media-player";
 import { HOME, HOME_GRID_LIMIT } from "~/copy/home";
 import { SEO } from "~/copy/seo";
 import { SERVICES } from "~/copy/services";
@@ -29,9 +31,11 @@ import type { Route } from "./+types/home";
 // The copy travels as loader data, not in the page's JavaScript (docs/decisions/0011).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getRuntimeFrom(context).database;
-  const [testimonials, caseStudies] = await Promise.all([
+  const [testimonials, caseStudies, reelVideo] = await Promise.all([
     testimonialsForGrid(db, HOME_GRID_LIMIT),
     caseStudiesForGrid(db, HOME_GRID_LIMIT),
+    // A Media library video chosen as the reel (decision 0510); the file in public/ otherwise.
+    homeReelVideo(db),
   ]);
   return {
     meta: metaFor(request, context, {
@@ -43,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services: SERVICES,
     testimonials,
     caseStudies,
+    reelVideo,
   };
 }
 
@@ -145,7 +150,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <div className="mt-12 overflow-hidden rounded-card border border-line bg-black">
-            <Reel label={reel.caption} className="block aspect-video h-auto w-full" />
+            {loaderData.reelVideo ? (
+              <LazyMediaPlayer video={loaderData.reelVideo} label={reel.caption} />
+            ) : (
+              <Reel label={reel.caption} className="block aspect-video h-auto w-full" />
+            )}
           </div>
         </Container>
       </Section>

@@ -300,9 +300,11 @@ export async function findCaseStudyDetail(
     throw error;
   }
   if (row) {
-    const videos = await publicVideos(db, [row.videoMediaId]);
+    const gallery = row.mediaGallery.map((item) => item?.media_id ?? null);
+    const videos = await publicVideos(db, [row.videoMediaId, ...gallery]);
     const video = (row.videoMediaId && videos.get(row.videoMediaId)) || null;
-    return { study: toCaseStudyDetail(row, video), seo: ownSeoOf(row), source: "database" };
+    const study = toCaseStudyDetail(row, video, videos);
+    return { study, seo: ownSeoOf(row), source: "database" };
   }
   const fallback = findFallbackCaseStudy(slugOrId);
   return fallback ? { study: toCaseStudyDetail(fallback), seo: {}, source: "fallback" } : null;

@@ -12,7 +12,6 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "~/componen
 import {
   CASE_STUDY_TEXT,
   type CaseStudyDraft,
-  GALLERY_LAYOUT_LABELS,
   parseCaseStudy,
   readDraft,
 } from "~/entities/case-study/form";
@@ -47,6 +46,12 @@ export interface EditorProps {
   /** A note above the form (the built-in study explanation). */
   notice?: ReactNode;
 }
+
+const GALLERY_LAYOUT_LABELS: Record<(typeof GALLERY_LAYOUTS)[number], string> = {
+  grid: "Grid",
+  "music-videos": "Music videos",
+  curated: "Curated",
+};
 
 /** The draft's fields that hold text. */
 type DraftText = {
@@ -274,7 +279,7 @@ export function CaseStudyEditor(props: EditorProps) {
 
         <Section
           title="Media gallery"
-          description="Images and videos shown on the detail page, in this order. Upload an image or enter an address; a video needs its address and may have a thumbnail."
+          description="Images and videos shown on the detail page, in this order. Upload an image or enter an address; a video needs its address or a video from the Media library, and may have a thumbnail."
         >
           <div className="grid gap-5">
             <Wrap name="galleryLayout">
@@ -301,7 +306,7 @@ export function CaseStudyEditor(props: EditorProps) {
               focus={focus}
               onIntent={rows.onRowIntent}
             >
-              {(row) => <MediaRow {...row} onType={rows.onMediaType} />}
+              {(row) => <MediaRow {...row} onType={rows.onMediaType} videos={props.videos} />}
             </EditableRows>
           </div>
         </Section>

@@ -67,6 +67,7 @@ const FIELD_LABELS: Record<string, string> = {
   imageUrl: "Cover image",
   videoUrl: "Project video URL",
   videoMediaId: "Video from the Media library",
+  mediaId: "Video from the Media library",
   clientName: "Client",
   serviceType: "Service",
   projectDuration: "Duration",

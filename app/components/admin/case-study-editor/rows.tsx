@@ -133,8 +133,13 @@ export function MetricRow(props: RowProps<MetricDraft>) {
 
 export function MediaRow({
   onType,
+  videos,
   ...props
-}: RowProps<MediaDraft> & { onType: (index: number, type: string) => void }) {
+}: RowProps<MediaDraft> & {
+  onType: (index: number, type: string) => void;
+  /** The Media library's ready videos, a video row's other source. */
+  videos: readonly { value: string; label: string }[];
+}) {
   const { row, index, errors, focus } = props;
   const base = `media.${index}`;
   return (
@@ -180,6 +185,17 @@ export function MediaRow({
           />
         </Wrap>
       )}
+      {row.data.type === "video" ? (
+        <Wrap name={`${base}.mediaId`}>
+          <SelectField
+            {...rowField(base, props, "mediaId")}
+            label="Video from the Media library"
+            hint="Plays instead of the video URL."
+            options={videos}
+            placeholder="None"
+          />
+        </Wrap>
+      ) : null}
       <Wrap name={`${base}.thumbnailUrl`}>
         <ImageField
           name={`${base}.thumbnailUrl`}

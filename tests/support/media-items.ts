@@ -1,0 +1,47 @@
+import { mediaItems } from "@server/db/schema";
+import type { MediaOutputs } from "~/entities/media/view";
+import type { TestRuntime } from "./admin-runtime";
+
+/** A transcode's files as a ready item's row names them (one 360p rung). */
+export const READY_OUTPUTS: MediaOutputs = {
+  master: "master.m3u8",
+  renditions: [
+    { height: 360, width: 640, bandwidth: 800_000, codecs: "avc1.64001e", playlist: "360p/i.m3u8" },
+  ],
+  poster: { jpeg: "poster.jpg", webp: "poster.webp", avif: "poster.avif" },
+  storyboard: { image: "storyboard.jpg", vtt: "storyboard.vtt" },
+};
+
+/**
+ * A ready item of the Media library (its master playlist stored, transcoded a minute ago) and an
+ * item still uploading, for the tests of where a video may be used.
+ */
+export async function readyAndUploadingItems(
+  t: Pick<TestRuntime, "database" | "runtime">,
+  title: string,
+) {
+  const readyAt = new Date(Date.now() - 60_000);
+  const [ready] = await t.database.db
+    .insert(mediaItems)
+    .values({
+      title,
+      originalName: "master.mov",
+      state: "ready",
+      size: 10,
+      width: 640,
+      height: 360,
+      durationSeconds: 4,
+      outputs: READY_OUTPUTS,
+      readyAt,
+    })
+    .returning();
+  const [uploading] = await t.database.db
+    .insert(mediaItems)
+    .values({ title: "Half there", originalName: "h.mp4", state: "uploading", size: 1 })
+    .returning();
+  const id = ready?.id ?? "";
+  await t.runtime.storage.put("media-renditions", `${id}/master.m3u8`, Buffer.from("#EXTM3U\n"), {
+    contentType: "application/vnd.apple.mpegurl",
+  });
+  return { id, uploadingId: uploading?.id ?? "", readyAt };
+}
