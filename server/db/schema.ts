@@ -28,6 +28,7 @@ import type { MediaOutputs } from "~/entities/media/view";
 import type { VisitUtm } from "~/entities/visit/view";
 import {
   ACTIVITY_KINDS,
+  APPROVAL_DECISIONS,
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
   BACKUP_STATUSES,
@@ -44,13 +45,12 @@ import {
   GALLERY_LAYOUTS,
   INQUIRY_KINDS,
   JOB_APPLICATION_STATUSES,
-  APPROVAL_DECISIONS,
   MEDIA_STATES,
   type MediaState,
-  PROJECT_STATUSES,
-  type ProjectStatus,
   PIPELINE_SUBJECTS,
   PORTFOLIO_SERVICE_TYPES,
+  PROJECT_STATUSES,
+  type ProjectStatus,
   REDIRECT_ORIGINS,
   REMOTE_PREFERENCES,
   REVISION_KINDS,
@@ -1194,8 +1194,14 @@ export const reviewComments = pgTable(
   (t) => [
     check("review_comments_body_check", sql`char_length(${t.body}) between 1 and 5000`),
     check("review_comments_at_check", sql`${t.atSeconds} >= 0`),
-    check("review_comments_end_check", sql`${t.endSeconds} is null or ${t.endSeconds} > ${t.atSeconds}`),
-    check("review_comments_drawing_check", sql`${t.drawing} is null or pg_column_size(${t.drawing}) <= 65536`),
+    check(
+      "review_comments_end_check",
+      sql`${t.endSeconds} is null or ${t.endSeconds} > ${t.atSeconds}`,
+    ),
+    check(
+      "review_comments_drawing_check",
+      sql`${t.drawing} is null or pg_column_size(${t.drawing}) <= 65536`,
+    ),
     index("review_comments_version_idx").on(t.versionId, t.atSeconds),
   ],
 );
