@@ -89,6 +89,8 @@ export default [
       route("jobs", "routes/admin/jobs.tsx"),
       // Videos on the studio's own storage (issue #44): upload, transcode, use.
       route("media", "routes/admin/media.tsx"),
+      route("projects", "routes/admin/projects.tsx"),
+      route("projects/:id", "routes/admin/project.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("redirects", "routes/admin/redirects.tsx"),
       // The other sites redirects may lead to (issue #47): the Redirects screen's admin forms.

@@ -92,6 +92,17 @@ export const BACKED_UP_BUCKETS: readonly UploadBucket[] = UPLOAD_BUCKETS.filter(
 /** Where a Media library item is (issue #44): its upload, its job, the outcome. */
 export const MEDIA_STATES = ["uploading", "queued", "processing", "ready", "failed"] as const;
 export type MediaState = (typeof MEDIA_STATES)[number];
+/** Where a client review project stands (issue #45). */
+export const PROJECT_STATUSES = ["active", "delivered", "archived"] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  active: "Active",
+  delivered: "Delivered",
+  archived: "Archived",
+};
+/** A reviewer's verdict on a version (issue #45): approved, or changes requested with a note. */
+export const APPROVAL_DECISIONS = ["approve", "changes"] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 /**
  * Buckets whose files anyone may read by URL; the others (visitors' attachments and resumes) only
  * through signed links that an admin route makes (decisions 0057, 0275).
@@ -171,6 +182,8 @@ export const AUDIT_ACTIONS = [
   /** The Jobs screen (issue #49): a failed job sent back to its queue, a waiting or running one cancelled. */
   "retry",
   "cancel",
+  /** A review room's share link ended at once (issue #45). */
+  "revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -197,6 +210,10 @@ export const AUDIT_ENTITY_LABELS = {
   job: "Job",
   /** A video of the Media library (issue #44): uploaded, retried, deleted. */
   media_item: "Video",
+  /** The client review room (issue #45): a project, a version of a deliverable, a share link. */
+  project: "Project",
+  project_version: "Version",
+  share_link: "Share link",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

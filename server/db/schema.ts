@@ -28,6 +28,7 @@ import type { MediaOutputs } from "~/entities/media/view";
 import type { VisitUtm } from "~/entities/visit/view";
 import {
   ACTIVITY_KINDS,
+  APPROVAL_DECISIONS,
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
   BACKUP_STATUSES,
@@ -48,6 +49,8 @@ import {
   type MediaState,
   PIPELINE_SUBJECTS,
   PORTFOLIO_SERVICE_TYPES,
+  PROJECT_STATUSES,
+  type ProjectStatus,
   REDIRECT_ORIGINS,
   REMOTE_PREFERENCES,
   REVISION_KINDS,
@@ -1023,5 +1026,227 @@ export const pageViewDaily = pgTable(
     check("page_view_daily_dimension_check", oneOf("dimension", ROLLUP_DIMENSIONS)),
     // The screen reads one dimension over a range of days.
     index("page_view_daily_dimension_day_idx").on(t.dimension, t.day),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Client review room (issue #45, decision 0530): projects, their deliverables and versions, share
+// links, reviewers, comments and replies, approvals. A reviewer's or client's address is
+// anonymised by a person's erasure, the rows kept (server/privacy/anonymised.ts).
+// ---------------------------------------------------------------------------------------------
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    clientName: text("client_name").notNull(),
+    /** Null once erased (a person's erasure keeps the project, not who the client was). */
+    clientEmail: text("client_email"),
+    clientCompany: text("client_company"),
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    /** The inquiry it was started from; set null when that inquiry is erased or deleted. */
+    inquiryId: uuid("inquiry_id").references(() => contactSubmissions.id, { onDelete: "set null" }),
+    status: text("status").$type<ProjectStatus>().notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("projects_status_check", oneOf("status", PROJECT_STATUSES)),
+    check("projects_title_check", sql`char_length(${t.title}) between 1 and 200`),
+    check("projects_client_name_check", sql`char_length(${t.clientName}) between 1 and 200`),
+    check("projects_client_email_check", sql`char_length(${t.clientEmail}) <= 320`),
+    check("projects_client_company_check", sql`char_length(${t.clientCompany}) <= 200`),
+    index("projects_status_created_idx").on(t.status, t.createdAt),
+    index("projects_owner_idx").on(t.ownerId),
+    index("projects_inquiry_idx").on(t.inquiryId),
+    index("projects_client_email_idx").on(sql`lower(${t.clientEmail})`),
+  ],
+);
+export type Project = typeof projects.$inferSelect;
+
+/** One thing the client receives ("Spring campaign :30"), in the project's order. */
+export const deliverables = pgTable(
+  "deliverables",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("deliverables_title_check", sql`char_length(${t.title}) between 1 and 200`),
+    index("deliverables_project_idx").on(t.projectId, t.position),
+  ],
+);
+
+/** v1, v2, … of a deliverable: a ready media item, with its master's SHA-256 as it was then. */
+export const deliverableVersions = pgTable(
+  "deliverable_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliverableId: uuid("deliverable_id")
+      .notNull()
+      .references(() => deliverables.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    /** Restrict: a video that is a version is not deleted from the Media library. */
+    mediaItemId: uuid("media_item_id")
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: "restrict" }),
+    sha256: text("sha256").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("deliverable_versions_number_check", sql`${t.number} >= 1`),
+    check("deliverable_versions_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    uniqueIndex("deliverable_versions_number_idx").on(t.deliverableId, t.number),
+    index("deliverable_versions_media_idx").on(t.mediaItemId),
+  ],
+);
+export type DeliverableVersion = typeof deliverableVersions.$inferSelect;
+
+/** A link a client reviews through: the token is kept only as its SHA-256 (decision 0530). */
+export const shareLinks = pgTable(
+  "share_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** Null: the whole project; else one deliverable. */
+    deliverableId: uuid("deliverable_id").references(() => deliverables.id, {
+      onDelete: "cascade",
+    }),
+    tokenHash: text("token_hash").notNull(),
+    passwordHash: text("password_hash"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    allowDownload: boolean("allow_download").notNull().default(false),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("share_links_token_hash_idx").on(t.tokenHash),
+    index("share_links_project_idx").on(t.projectId),
+  ],
+);
+export type ShareLink = typeof shareLinks.$inferSelect;
+
+/** Someone without an account reviewing through a link: the name and address they gave. */
+export const reviewers = pgTable(
+  "reviewers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    linkId: uuid("link_id")
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Null once erased. */
+    email: text("email"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reviewers_name_check", sql`char_length(${t.name}) between 1 and 200`),
+    check("reviewers_email_check", sql`char_length(${t.email}) <= 320`),
+    index("reviewers_link_idx").on(t.linkId),
+    index("reviewers_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Each time a link was opened, by whom when known. */
+export const shareLinkOpens = pgTable(
+  "share_link_opens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    linkId: uuid("link_id")
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: "cascade" }),
+    reviewerId: uuid("reviewer_id").references(() => reviewers.id, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("share_link_opens_link_idx").on(t.linkId, t.at.desc())],
+);
+
+/**
+ * A comment on a version at a time (or over a range), with an optional drawing. Replies are their
+ * own table: no self-reference, which the backup's table order leaves to row order (0530).
+ */
+export const reviewComments = pgTable(
+  "review_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => deliverableVersions.id, { onDelete: "cascade" }),
+    reviewerId: uuid("reviewer_id").references(() => reviewers.id, { onDelete: "set null" }),
+    staffId: text("staff_id").references(() => user.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    atSeconds: doublePrecision("at_seconds").notNull(),
+    endSeconds: doublePrecision("end_seconds"),
+    drawing: jsonb("drawing"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("review_comments_body_check", sql`char_length(${t.body}) between 1 and 5000`),
+    check("review_comments_at_check", sql`${t.atSeconds} >= 0`),
+    check(
+      "review_comments_end_check",
+      sql`${t.endSeconds} is null or ${t.endSeconds} > ${t.atSeconds}`,
+    ),
+    check(
+      "review_comments_drawing_check",
+      sql`${t.drawing} is null or pg_column_size(${t.drawing}) <= 65536`,
+    ),
+    index("review_comments_version_idx").on(t.versionId, t.atSeconds),
+  ],
+);
+
+export const reviewReplies = pgTable(
+  "review_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    commentId: uuid("comment_id")
+      .notNull()
+      .references(() => reviewComments.id, { onDelete: "cascade" }),
+    reviewerId: uuid("reviewer_id").references(() => reviewers.id, { onDelete: "set null" }),
+    staffId: text("staff_id").references(() => user.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("review_replies_body_check", sql`char_length(${t.body}) between 1 and 5000`),
+    index("review_replies_comment_idx").on(t.commentId, t.createdAt),
+  ],
+);
+
+/** The record of who approved (or sent back) which exact file, when. */
+export const approvals = pgTable(
+  "approvals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => deliverableVersions.id, { onDelete: "cascade" }),
+    reviewerId: uuid("reviewer_id").references(() => reviewers.id, { onDelete: "set null" }),
+    linkId: uuid("link_id").references(() => shareLinks.id, { onDelete: "set null" }),
+    reviewerName: text("reviewer_name").notNull(),
+    /** Null once erased. */
+    reviewerEmail: text("reviewer_email"),
+    decision: text("decision").notNull(),
+    note: text("note"),
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("approvals_decision_check", oneOf("decision", APPROVAL_DECISIONS)),
+    check("approvals_note_check", sql`char_length(${t.note}) <= 5000`),
+    check("approvals_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    index("approvals_version_idx").on(t.versionId, t.createdAt),
+    index("approvals_email_idx").on(sql`lower(${t.reviewerEmail})`),
   ],
 );

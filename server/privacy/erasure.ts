@@ -3,6 +3,7 @@ import path from "node:path";
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import type { Database, Executor } from "@server/db/client";
 import { auditEvents, notifications, uploads } from "@server/db/schema";
+import { anonymiseAddress } from "@server/privacy/anonymised";
 import {
   addressHash,
   findPerson,
@@ -104,6 +105,8 @@ export async function erasePerson(
       .set({ actorEmail: hash })
       .where(sql`lower(${auditEvents.actorEmail}) = ${address}`)
       .returning({ id: auditEvents.id });
+    // The review room keeps its rows and loses the person (decision 0530).
+    await anonymiseAddress(tx, address);
     for (const { table } of Object.values(PERSON_TABLES)) {
       await tx.delete(table).where(sql`lower(${table.email}) = ${address}`);
     }

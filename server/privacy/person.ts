@@ -4,6 +4,7 @@ import { type AuditActor, recordAudit } from "@server/audit/log";
 import { listTables, qualified, rowsOf } from "@server/backup/archive/catalog";
 import type { Executor } from "@server/db/client";
 import { contactSubmissions, jobApplications, notifications, uploads } from "@server/db/schema";
+import { ANONYMISED_TABLE_NAMES, findAnonymisable } from "@server/privacy/anonymised";
 import type { StorageDriver } from "@server/storage";
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { ZipFile } from "yazl";
@@ -46,6 +47,9 @@ export const EMAIL_COLUMNS: Record<string, string> = {
   "team_members.email": "the studio's team page: edited on the Team screen",
   "content_drafts.updated_by_email": "the staff member who saved a draft (a staff address)",
   "content_revisions.actor_email": "the staff member who saved a revision (a staff address)",
+  "projects.client_email": "anonymised: the project kept, the client's name and address removed",
+  "reviewers.email": "anonymised: the reviewer's name and address removed, comments kept",
+  "approvals.reviewer_email": "anonymised: the approval kept, who gave it removed",
 };
 
 /**
@@ -86,6 +90,15 @@ export const TABLES_WITHOUT_PERSONS: Record<string, string> = {
   visit_salts: "the day's salt of the visit ids",
   page_views: "cookieless page views: no address, no IP (decision 0380)",
   page_view_daily: "daily totals",
+  projects: "anonymised: a client's name and address (anonymised.ts)",
+  reviewers: "anonymised: a reviewer's name and address (anonymised.ts)",
+  approvals: "anonymised: who approved (anonymised.ts)",
+  deliverables: "the studio's work for a project",
+  deliverable_versions: "the studio's cuts (media items and their hashes)",
+  share_links: "a project's links (hashed tokens; who made one is a staff member)",
+  share_link_opens: "when a link was opened, by a reviewer row (anonymised there)",
+  review_comments: "notes on a cut, by a reviewer row (anonymised there) or a staff member",
+  review_replies: "replies to those notes, by a reviewer row (anonymised there) or staff",
 };
 
 /** The address as compared: trimmed, lower case. */
@@ -209,6 +222,10 @@ export async function findPerson(db: Executor, rawAddress: string): Promise<Pers
     );
     if (rows.length > 0) related[ref.table] = [...(related[ref.table] ?? []), ...rows];
   }
+  // The review room's rows naming the address: exported, and anonymised by erasure.
+  for (const [table, rows] of Object.entries(await findAnonymisable(db, address))) {
+    related[table] = [...(related[table] ?? []), ...rows];
+  }
   return {
     address,
     inquiries,
@@ -297,10 +314,16 @@ export async function emailColumnsNotCovered(executor: Executor): Promise<string
   return columns.map((column) => column.name).filter((name) => !Object.hasOwn(EMAIL_COLUMNS, name));
 }
 
-/** Foreign keys to a person's records that would not go with them (not ON DELETE CASCADE). */
+/**
+ * Foreign keys to a person's records that would not go with them (not ON DELETE CASCADE; an
+ * anonymised table's may SET NULL: its rows stay, without the person).
+ */
 export async function referencesNotCascading(executor: Executor): Promise<string[]> {
   return (await referencesToPersonTables(executor))
-    .filter((ref) => ref.onDelete !== "c")
+    .filter(
+      (ref) =>
+        ref.onDelete !== "c" && !(ref.onDelete === "n" && ANONYMISED_TABLE_NAMES.has(ref.table)),
+    )
     .map((ref) => `${ref.table}.${ref.column} -> ${ref.parent}`);
 }
 

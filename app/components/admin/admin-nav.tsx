@@ -2,6 +2,7 @@ import {
   BriefcaseBusiness,
   ChartLine,
   CircleUser,
+  Clapperboard,
   DatabaseBackup,
   FileText,
   Film,
@@ -37,6 +38,8 @@ export const ADMIN_NAV = [
   { label: "Analytics", to: "/admin/analytics", icon: ChartLine },
   // Issue #44: the studio's videos (admins and editors).
   { label: "Media", to: "/admin/media", icon: Film },
+  // Issue #45: the client review room (admins and editors).
+  { label: "Projects", to: "/admin/projects", icon: Clapperboard },
   // Issue #21: after SPEC section 2's items.
   { label: "Backups", to: "/admin/backups", icon: DatabaseBackup },
   // Issue #49: the background work (admins only).

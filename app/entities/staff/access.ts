@@ -34,6 +34,8 @@ export const AREAS = [
   "analytics",
   /** The Media library: videos uploaded, transcoded, used on the site (issue #44). */
   "media",
+  /** The client review room (issue #45): projects, versions, share links. Admins and editors. */
+  "projects",
   /** The person's own account page: every staff member. */
   "account",
   /**
@@ -46,7 +48,7 @@ export type Area = (typeof AREAS)[number];
 
 export const ROLE_AREAS: Record<StaffRole, readonly Area[]> = {
   admin: AREAS,
-  editor: ["content", "writing", "analytics", "media", "account"],
+  editor: ["content", "writing", "analytics", "media", "projects", "account"],
   /** Drafts of blog posts and case studies, sent for review (issue #31). */
   contributor: ["writing", "account"],
 };
@@ -99,6 +101,8 @@ export const ROUTE_AREAS: Record<string, Area> = {
   // The tus endpoint of the Media library's uploads: making one, and each upload's own address.
   "/admin/media/uploads": "media",
   "/admin/media/uploads/:id": "media",
+  "/admin/projects": "projects",
+  "/admin/projects/:id": "projects",
   "/admin/audit": "audit",
   "/admin/audit.csv": "audit",
   "/admin/staff": "staff",

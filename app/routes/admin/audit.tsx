@@ -82,6 +82,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   revoke_preview: "Revoked preview links",
   retry: "Retried",
   cancel: "Cancelled",
+  revoke: "Revoked",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({

@@ -1,0 +1,287 @@
+import { getRuntimeFrom } from "@server/context";
+import { isUuid } from "@server/kit/list-params";
+import { findProject, readyMediaItems } from "@server/projects/projects";
+import { listShareLinks } from "@server/projects/share-links";
+import { projectPost } from "@server/route-kit/projects";
+import { requireAccess } from "@server/security/admin-access";
+import type { ReactNode } from "react";
+import { data, Form, Link } from "react-router";
+import { buttonClass, DenseField, EmptyState, fieldClass, RowList } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
+import { adminMeta } from "~/lib/admin-meta";
+import type { FieldErrors } from "~/lib/forms/result";
+import { formatStudioDateTime } from "~/lib/studio-time";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "~/lib/values";
+import type { Route } from "./+types/project";
+
+/**
+ * /admin/projects/{id} (admins and editors; issue #45): the client, owner, status and the inquiry
+ * it came from; deliverables with their versions ("Add version" takes a ready video of the Media
+ * library and keeps its SHA-256); share links made, listed with their opens, revoked.
+ */
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData?.project.title ?? "Project");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAccess(args);
+  const db = getRuntimeFrom(args.context).database.db;
+  const found = isUuid(args.params.id) ? await findProject(db, args.params.id) : null;
+  if (!found) throw data("Not found", { status: 404 });
+  const [links, media] = await Promise.all([
+    listShareLinks(db, found.project.id),
+    readyMediaItems(db),
+  ]);
+  return {
+    project: found.project,
+    ownerName: found.ownerName,
+    inquiryName: found.inquiryName,
+    deliverables: found.deliverables,
+    media,
+    links: links.map((link) => ({
+      id: link.id,
+      deliverableId: link.deliverableId,
+      hasPassword: link.hasPassword,
+      allowDownload: link.allowDownload,
+      expiresAt: link.expiresAt ? formatStudioDateTime(link.expiresAt) : null,
+      revokedAt: link.revokedAt ? formatStudioDateTime(link.revokedAt) : null,
+      createdAt: formatStudioDateTime(link.createdAt),
+      opens: link.opens.map((open) => ({
+        at: formatStudioDateTime(open.at),
+        reviewer: open.reviewer,
+      })),
+    })),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireAccess(args);
+  return projectPost(args);
+}
+
+type Answer = { intent: string; fieldErrors?: FieldErrors; token?: string };
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  return errors ? (
+    <p id={id} className="text-xs text-danger" role="alert">
+      {errors[0]}
+    </p>
+  ) : null;
+}
+
+export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { project, ownerName, inquiryName, deliverables, media, links } = loaderData;
+  const answer = actionData as Answer | undefined;
+  const errorsOf = (intent: string) =>
+    answer?.intent === intent ? (answer.fieldErrors ?? {}) : ({} as FieldErrors);
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  return (
+    <>
+      <PageHeader
+        variant="admin"
+        title={project.title}
+        lead={[project.clientName, project.clientCompany].filter(Boolean).join(", ")}
+      />
+      <div className="flex flex-col gap-8">
+        <Section id="client" title="Client">
+          <dl className="grid gap-1 text-sm sm:grid-cols-[10rem_1fr]">
+            <dt className="text-ink-muted">Client</dt>
+            <dd>{project.clientName}</dd>
+            <dt className="text-ink-muted">E-mail</dt>
+            <dd>{project.clientEmail ?? "—"}</dd>
+            <dt className="text-ink-muted">Owner</dt>
+            <dd>{ownerName ?? "No owner"}</dd>
+            <dt className="text-ink-muted">Inquiry</dt>
+            <dd>
+              {project.inquiryId ? (
+                <Link to={`/admin/inquiries/${project.inquiryId}`} className="underline">
+                  {inquiryName ?? "The inquiry"}
+                </Link>
+              ) : (
+                "Made directly"
+              )}
+            </dd>
+          </dl>
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="status" />
+            <DenseField id="project-status" label="Status">
+              <select
+                id="project-status"
+                name="status"
+                defaultValue={project.status}
+                className={fieldClass}
+              >
+                {PROJECT_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {PROJECT_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </DenseField>
+            <button type="submit" className={buttonClass.secondary}>
+              Save status
+            </button>
+          </Form>
+        </Section>
+
+        <Section id="deliverables" title="Deliverables">
+          {deliverables.length === 0 ? (
+            <EmptyState>No deliverables yet.</EmptyState>
+          ) : (
+            <RowList label="Deliverables">
+              {deliverables.map((item) => (
+                <li key={item.id} className="flex flex-col gap-2 p-4">
+                  <h3 className="font-medium">{item.title}</h3>
+                  <ul className="text-sm">
+                    {item.versions.map(({ version, mediaTitle }) => (
+                      <li key={version.id}>
+                        v{version.number}: {mediaTitle}{" "}
+                        <code className="text-xs break-all">SHA-256 {version.sha256}</code>
+                      </li>
+                    ))}
+                  </ul>
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="intent" value="version" />
+                    <input type="hidden" name="deliverableId" value={item.id} />
+                    <DenseField id={`version-${item.id}`} label="Video from the Media library">
+                      <select
+                        id={`version-${item.id}`}
+                        name="mediaItemId"
+                        className={fieldClass}
+                        aria-describedby={`version-${item.id}-error`}
+                      >
+                        {media.map((video) => (
+                          <option key={video.id} value={video.id}>
+                            {video.title}
+                          </option>
+                        ))}
+                      </select>
+                    </DenseField>
+                    <button type="submit" className={buttonClass.secondary}>
+                      Add version
+                    </button>
+                  </Form>
+                  <FieldError
+                    id={`version-${item.id}-error`}
+                    errors={errorsOf("version").mediaItemId ?? errorsOf("version").deliverableId}
+                  />
+                </li>
+              ))}
+            </RowList>
+          )}
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="deliverable" />
+            <DenseField id="deliverable-title" label="New deliverable">
+              <input
+                id="deliverable-title"
+                name="title"
+                className={fieldClass}
+                aria-describedby="deliverable-title-error"
+              />
+            </DenseField>
+            <button type="submit" className={buttonClass.secondary}>
+              Add deliverable
+            </button>
+          </Form>
+          <FieldError id="deliverable-title-error" errors={errorsOf("deliverable").title} />
+        </Section>
+
+        <Section id="share-links" title="Share links">
+          {answer?.token ? (
+            <p role="status" className="rounded-lg border border-line p-4 text-sm">
+              The new link (shown once):{" "}
+              <code className="break-all">{`${origin}/review/${answer.token}`}</code>
+            </p>
+          ) : null}
+          <Form method="post" className="grid gap-3 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="link" />
+            <DenseField id="link-deliverable" label="Covers">
+              <select id="link-deliverable" name="deliverableId" className={fieldClass}>
+                <option value="">The whole project</option>
+                {deliverables.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.title}
+                  </option>
+                ))}
+              </select>
+            </DenseField>
+            <DenseField id="link-password" label="Password (optional)">
+              <input
+                id="link-password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                className={fieldClass}
+              />
+            </DenseField>
+            <DenseField id="link-expires" label="Expires after (optional)">
+              <input
+                id="link-expires"
+                name="expiresOn"
+                type="date"
+                className={fieldClass}
+                aria-describedby="link-expires-error"
+              />
+            </DenseField>
+            <FieldError id="link-expires-error" errors={errorsOf("link").expiresOn} />
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="allowDownload" />
+              Allow download of approved versions
+            </label>
+            <div>
+              <button type="submit" className={buttonClass.primary}>
+                Create share link
+              </button>
+            </div>
+          </Form>
+          {links.length === 0 ? (
+            <EmptyState>No share links yet.</EmptyState>
+          ) : (
+            <RowList label="Share links">
+              {links.map((link) => (
+                <li key={link.id} className="flex flex-col gap-2 p-4 text-sm">
+                  <p>
+                    {[
+                      `Made ${link.createdAt}`,
+                      link.hasPassword ? "Password" : null,
+                      link.expiresAt ? `Expires ${link.expiresAt}` : null,
+                      link.allowDownload ? "Download allowed" : null,
+                      link.revokedAt ? `Revoked ${link.revokedAt}` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </p>
+                  <p className="text-ink-muted">
+                    {link.opens.length === 0
+                      ? "Not opened yet."
+                      : `Opened: ${link.opens.map((open) => `${open.reviewer ?? "someone"} ${open.at}`).join("; ")}`}
+                  </p>
+                  {link.revokedAt ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="revoke" />
+                      <input type="hidden" name="linkId" value={link.id} />
+                      <button type="submit" className={buttonClass.danger}>
+                        Revoke
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </RowList>
+          )}
+        </Section>
+      </div>
+    </>
+  );
+}

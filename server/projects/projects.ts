@@ -1,0 +1,226 @@
+import { type AuditActor, recordAudit } from "@server/audit/log";
+import type { Database, Executor } from "@server/db/client";
+import {
+  contactSubmissions,
+  deliverables,
+  deliverableVersions,
+  mediaItems,
+  type Project,
+  projects,
+  user,
+} from "@server/db/schema";
+import { and, asc, desc, eq, max, type SQL } from "drizzle-orm";
+import type { ProjectStatus } from "~/lib/values";
+
+/**
+ * Projects of the review room (issue #45, decision 0530): made from an inquiry or directly, their
+ * deliverables and versions (a ready media item each, its master's SHA-256 copied). Every write
+ * is audited in its own transaction.
+ */
+
+export class ProjectInputError extends Error {}
+
+export interface NewProject {
+  title: string;
+  clientName: string;
+  clientEmail: string | null;
+  clientCompany: string | null;
+  ownerId: string | null;
+  inquiryId?: string | null;
+}
+
+export async function createProject(
+  db: Database,
+  actor: AuditActor,
+  input: NewProject,
+): Promise<Project> {
+  return db.transaction(async (tx) => {
+    const [project] = await tx.insert(projects).values(input).returning();
+    if (!project) throw new Error("project not inserted");
+    await recordAudit(tx, {
+      action: "create",
+      actor,
+      entityType: "project",
+      entityId: project.id,
+      entityName: project.title,
+      changes: null,
+    });
+    return project;
+  });
+}
+
+/** "Start project" on an inquiry: its client, its owner (or whoever starts it), linked to it. */
+export async function startProjectFromInquiry(
+  db: Database,
+  actor: AuditActor,
+  inquiryId: string,
+): Promise<Project | null> {
+  const [inquiry] = await db
+    .select()
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.id, inquiryId))
+    .limit(1);
+  if (!inquiry) return null;
+  return createProject(db, actor, {
+    title: `${inquiry.name}: project`.slice(0, 200),
+    clientName: inquiry.name,
+    clientEmail: inquiry.email,
+    // An inquiry asks for no company (SPEC's contact form): staff add it on the project.
+    clientCompany: null,
+    ownerId: inquiry.ownerId ?? actor.id,
+    inquiryId: inquiry.id,
+  });
+}
+
+export async function setProjectStatus(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  status: ProjectStatus,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(projects).where(eq(projects.id, id)).limit(1);
+    if (!before) return false;
+    if (before.status === status) return true;
+    await tx.update(projects).set({ status }).where(eq(projects.id, id));
+    await recordAudit(tx, {
+      action: "update",
+      actor,
+      entityType: "project",
+      entityId: id,
+      entityName: before.title,
+      changes: { status: { before: before.status, after: status } },
+    });
+    return true;
+  });
+}
+
+export interface ProjectFilter {
+  status?: ProjectStatus | null;
+  ownerId?: string | null;
+}
+
+export async function listProjects(db: Executor, filter: ProjectFilter = {}) {
+  const where: SQL[] = [];
+  if (filter.status) where.push(eq(projects.status, filter.status));
+  if (filter.ownerId) where.push(eq(projects.ownerId, filter.ownerId));
+  return db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      clientName: projects.clientName,
+      clientCompany: projects.clientCompany,
+      status: projects.status,
+      ownerName: user.name,
+      createdAt: projects.createdAt,
+    })
+    .from(projects)
+    .leftJoin(user, eq(user.id, projects.ownerId))
+    .where(and(...where))
+    .orderBy(desc(projects.createdAt))
+    .limit(200);
+}
+
+export async function findProject(db: Executor, id: string) {
+  const [row] = await db
+    .select({ project: projects, ownerName: user.name, inquiryName: contactSubmissions.name })
+    .from(projects)
+    .leftJoin(user, eq(user.id, projects.ownerId))
+    .leftJoin(contactSubmissions, eq(contactSubmissions.id, projects.inquiryId))
+    .where(eq(projects.id, id))
+    .limit(1);
+  if (!row) return null;
+  const items = await db
+    .select()
+    .from(deliverables)
+    .where(eq(deliverables.projectId, id))
+    .orderBy(asc(deliverables.position), asc(deliverables.createdAt));
+  const withVersions = [];
+  for (const item of items) {
+    const versions = await db
+      .select({ version: deliverableVersions, mediaTitle: mediaItems.title })
+      .from(deliverableVersions)
+      .innerJoin(mediaItems, eq(mediaItems.id, deliverableVersions.mediaItemId))
+      .where(eq(deliverableVersions.deliverableId, item.id))
+      .orderBy(asc(deliverableVersions.number));
+    withVersions.push({ ...item, versions });
+  }
+  return { ...row, deliverables: withVersions };
+}
+
+export async function addDeliverable(db: Database, projectId: string, title: string) {
+  const [{ last } = { last: null }] = await db
+    .select({ last: max(deliverables.position) })
+    .from(deliverables)
+    .where(eq(deliverables.projectId, projectId));
+  const [row] = await db
+    .insert(deliverables)
+    .values({ projectId, title, position: (last ?? -1) + 1 })
+    .returning();
+  return row;
+}
+
+/** The Media library's ready items a version may be made of, newest first. */
+export async function readyMediaItems(db: Executor) {
+  return db
+    .select({ id: mediaItems.id, title: mediaItems.title })
+    .from(mediaItems)
+    .where(eq(mediaItems.state, "ready"))
+    .orderBy(desc(mediaItems.createdAt))
+    .limit(200);
+}
+
+/**
+ * The next version of a deliverable (v1, v2, …) from a ready media item, its master's SHA-256
+ * copied; refused (ProjectInputError) for an item that is not ready or has no hash.
+ */
+export async function addVersion(
+  db: Database,
+  actor: AuditActor,
+  deliverableId: string,
+  mediaItemId: string,
+) {
+  return db.transaction(async (tx) => {
+    const [item] = await tx
+      .select({ state: mediaItems.state, sha256: mediaItems.sha256, title: mediaItems.title })
+      .from(mediaItems)
+      .where(eq(mediaItems.id, mediaItemId))
+      .limit(1);
+    if (!item) throw new ProjectInputError("Choose a video from the Media library.");
+    if (item.state !== "ready" || !item.sha256) {
+      throw new ProjectInputError("Only a video that is ready can be a version.");
+    }
+    // One writer at a time per deliverable: the row lock orders the numbers.
+    const [deliverable] = await tx
+      .select()
+      .from(deliverables)
+      .where(eq(deliverables.id, deliverableId))
+      .for("update")
+      .limit(1);
+    if (!deliverable) throw new ProjectInputError("That deliverable no longer exists.");
+    const [{ last } = { last: null }] = await tx
+      .select({ last: max(deliverableVersions.number) })
+      .from(deliverableVersions)
+      .where(eq(deliverableVersions.deliverableId, deliverableId));
+    const [version] = await tx
+      .insert(deliverableVersions)
+      .values({
+        deliverableId,
+        number: (last ?? 0) + 1,
+        mediaItemId,
+        sha256: item.sha256,
+        createdBy: actor.id,
+      })
+      .returning();
+    if (!version) throw new Error("version not inserted");
+    await recordAudit(tx, {
+      action: "create",
+      actor,
+      entityType: "project_version",
+      entityId: version.id,
+      entityName: `${deliverable.title} v${version.number}`,
+      changes: null,
+    });
+    return version;
+  });
+}
