@@ -69,7 +69,6 @@ export function listPortfolioItems(
   });
 }
 
-
 export async function findPortfolioTitle(db: Database, id: string): Promise<string | null> {
   const row = await findRow(
     db.select({ title: portfolioItems.title }).from(portfolioItems).$dynamic(),
