@@ -133,3 +133,24 @@ export async function deleteRow<T extends RowTable>(
   if (deleted) await contentChanged(db, { entity: editor.entity, id, action: "deleted" });
   return deleted;
 }
+
+/**
+ * One collection's row writes and its one-row read, made once from its `editor` (portfolio, team,
+ * testimonials): `save` claims the images `imagesOf` names in the input, `update` sets columns (a
+ * toggle), `remove` deletes as `deleteRow` does, `find` reads the whole row.
+ */
+export function rowEditor<T extends RowTable, Input extends T["$inferInsert"]>(
+  editor: EditorTable<T>,
+  imagesOf: (input: Input) => readonly (string | null)[] = () => [],
+) {
+  const table = editor.table as RowTable;
+  return {
+    find: (db: Database, id: string): Promise<T["$inferSelect"] | null> =>
+      findRow(db.select().from(table).$dynamic(), table.id, id),
+    save: (db: Database, id: string | null, input: Input): Promise<string | null> =>
+      saveRow(db, editor, id, input, imagesOf(input)),
+    update: (db: Database, id: string, values: PgUpdateSetSource<T>): Promise<boolean> =>
+      updateRow(db, editor, id, values),
+    remove: (db: Database, id: string): Promise<boolean> => deleteRow(db, editor, id),
+  };
+}

@@ -8,6 +8,7 @@ import type { StorageDriver } from "@server/storage";
 import { Server, type Upload } from "@tus/server";
 import { eq } from "drizzle-orm";
 import type { MEDIA_EXTENSIONS } from "~/entities/media/view";
+import { formatBytes } from "~/lib/format-bytes";
 import { createUploadingItem, itemByUpload, masterKeyFor, probedColumns } from "./library";
 import { MediaProbeError, probeMedia } from "./probe";
 import { queueTranscode } from "./transcode-job";
@@ -37,7 +38,7 @@ export const MEDIA_UPLOAD_MESSAGES = {
   noLength: "Say the file's size when the upload starts.",
   noPartLength: "Send the length of each part of the upload.",
   notVideo: (name: string) => `${name} is not a video file: upload MP4, MOV, MKV or WebM.`,
-  tooLarge: (limit: number) => `Videos can be at most ${formatBytes(limit)}.`,
+  tooLarge: (limit: number) => `Videos can be at most ${formatBytes(limit, 1000)}.`,
   failed: "The upload could not be finished. Try again.",
 } as const;
 
@@ -191,16 +192,4 @@ async function finishUpload(
     logger.error({ err: error, item: row.id }, "media upload: the master could not be stored");
     return { refused: MEDIA_UPLOAD_MESSAGES.failed };
   }
-}
-
-/** 20 GB, 500 MB: a size as people say it (decimal units, as disks are sold). */
-export function formatBytes(bytes: number): string {
-  const units = ["bytes", "KB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
 }

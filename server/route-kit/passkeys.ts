@@ -84,6 +84,20 @@ export async function readStaffCeremonyPost(
   return { staff, runtime, post };
 }
 
+/**
+ * A signed-in person's passkey route, whole: the POST read as `readStaffCeremonyPost` reads it,
+ * then answered as `ceremonyAnswer` answers it with the steps made for that person.
+ */
+export async function staffCeremonyAction(
+  args: { request: Request; pattern: string; context: Readonly<RouterContextProvider> },
+  failed: string,
+  steps: (runtime: Runtime, staff: StaffUser) => CeremonySteps,
+  gate?: (runtime: Runtime, staff: StaffUser) => Promise<Response | null>,
+): Promise<Response> {
+  const { staff, runtime, post } = await readStaffCeremonyPost(args, failed, gate);
+  return ceremonyAnswer(post, steps(runtime, staff));
+}
+
 /** Step one of a ceremony, answered: the options and the plugin's challenge cookie, or why not. */
 function ceremonyOptionsReply(step: CeremonyStep<unknown>): Response {
   return step.ok
@@ -91,17 +105,17 @@ function ceremonyOptionsReply(step: CeremonyStep<unknown>): Response {
     : ceremonyReply({ error: step.message }, step.status);
 }
 
+/** A ceremony's two steps: the options of step one, and what to answer of the authenticator's. */
+export type CeremonySteps = {
+  options: () => Promise<CeremonyStep<unknown>>;
+  verify: (answer: unknown, fields: FormData) => Promise<Response>;
+};
+
 /**
  * A passkey route's answer to its read POST: the refusal, the options of step one (`options`), or
  * what `verify` answers of the authenticator's answer and the post's other fields.
  */
-export async function ceremonyAnswer(
-  post: CeremonyPost,
-  steps: {
-    options: () => Promise<CeremonyStep<unknown>>;
-    verify: (answer: unknown, fields: FormData) => Promise<Response>;
-  },
-): Promise<Response> {
+export async function ceremonyAnswer(post: CeremonyPost, steps: CeremonySteps): Promise<Response> {
   if (post.refused) return post.refused;
   if (post.step === "options") return ceremonyOptionsReply(await steps.options());
   return steps.verify(post.answer, post.fields);

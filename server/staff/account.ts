@@ -227,10 +227,7 @@ export function authHeaders(request: Request, ip: string): Headers {
  * the answer's cookies are kept for the reply.
  */
 async function withPassword(
-  runtime: Runtime,
-  actor: AuditActor,
-  staff: StaffUser,
-  request: Request,
+  { runtime, actor, staff, request }: OwnAccountRequest,
   password: string,
   call: (args: {
     body: { password: string };
@@ -259,25 +256,26 @@ async function withPassword(
   return { checked, cookies };
 }
 
+/** A request on the person's own account: the runtime, who acts, whose account, the request. */
+export interface OwnAccountRequest {
+  runtime: Runtime;
+  actor: AuditActor;
+  staff: StaffUser;
+  request: Request;
+}
+
 export type TwoFactorStep =
   | { ok: true; cookies: string[]; recoveryCodes?: string[] }
   | { ok: false; field: "password" | "code"; message: string; status: number };
 
 /** "Turn on two-factor" (with the password): a secret and recovery codes, not yet in force. */
 export async function startTwoFactor(
-  runtime: Runtime,
-  actor: AuditActor,
-  staff: StaffUser,
-  request: Request,
+  own: OwnAccountRequest,
   password: string,
 ): Promise<TwoFactorStep> {
-  const { checked, cookies } = await withPassword(
-    runtime,
-    actor,
-    staff,
-    request,
-    password,
-    (args) => runtime.auth.api.enableTwoFactor(args),
+  const { runtime } = own;
+  const { checked, cookies } = await withPassword(own, password, (args) =>
+    runtime.auth.api.enableTwoFactor(args),
   );
   if (checked !== "ok") return refusal(checked, "password", ACCOUNT_MESSAGES.wrongPassword);
   return { ok: true, cookies };
@@ -289,12 +287,10 @@ export async function startTwoFactor(
  * (decision 0430): the same code cannot sign in afterwards. The plugin replaces the session.
  */
 export async function confirmTwoFactor(
-  runtime: Runtime,
-  actor: AuditActor,
-  staff: StaffUser,
-  request: Request,
+  own: OwnAccountRequest,
   code: string,
 ): Promise<TwoFactorStep> {
+  const { runtime, actor, staff, request } = own;
   const ip = actor.ip ?? "";
   let cookies: string[] = [];
   let replayed = false;
@@ -326,12 +322,10 @@ export async function confirmTwoFactor(
  * plugin replaces the session.
  */
 export async function turnOffTwoFactor(
-  runtime: Runtime,
-  actor: AuditActor,
-  staff: StaffUser,
-  request: Request,
+  own: OwnAccountRequest,
   input: { password: string; code: string },
 ): Promise<TwoFactorStep> {
+  const { runtime, actor, staff, request } = own;
   const ip = actor.ip ?? "";
   const code = input.code.replace(/\s+/g, "");
   let field: "password" | "code" = "password";
@@ -365,18 +359,13 @@ export async function turnOffTwoFactor(
  * the old ones, shown this once like the first ones.
  */
 export async function regenerateRecoveryCodes(
-  runtime: Runtime,
-  actor: AuditActor,
-  staff: StaffUser,
-  request: Request,
+  own: OwnAccountRequest,
   password: string,
 ): Promise<TwoFactorStep> {
+  const { runtime, actor, staff } = own;
   let codes: string[] | undefined;
   const { checked, cookies } = await withPassword(
-    runtime,
-    actor,
-    staff,
-    request,
+    own,
     password,
     (args) => runtime.auth.api.generateBackupCodes(args),
     async (response) => {

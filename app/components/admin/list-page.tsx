@@ -1,6 +1,8 @@
 import { Download, type LucideIcon, Pencil, Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
+import { PageHeader } from "~/components/ui/page-header";
+import { ToastMessageView } from "~/components/ui/toasts";
 import { Pagination } from "./pagination";
 import { buttonClass, EmptyState, LoadError, RowList } from "./ui";
 
@@ -118,6 +120,36 @@ export function ExportLink({ path, filters }: { path: string; filters: Record<st
       <Download aria-hidden="true" className="size-4" />
       Export CSV
     </a>
+  );
+}
+
+/**
+ * A submission list's head (inquiries, job applications): its title and lead, "Export CSV" of what
+ * the filters keep, and why the list could not load, when it could not.
+ */
+export function SubmissionListHeader({
+  title,
+  lead,
+  exportPath,
+  exportFilters,
+  loadError,
+}: {
+  title: string;
+  lead: string;
+  exportPath: string;
+  exportFilters: Record<string, string>;
+  loadError: Parameters<typeof ToastMessageView>[0]["message"];
+}) {
+  return (
+    <>
+      <PageHeader
+        variant="admin"
+        title={title}
+        lead={lead}
+        actions={<ExportLink path={exportPath} filters={exportFilters} />}
+      />
+      <ToastMessageView message={loadError} />
+    </>
   );
 }
 

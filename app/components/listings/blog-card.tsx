@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CategoryBadge, PostMeta } from "~/components/listings/blog-meta";
-import { ContentImage } from "~/components/listings/image";
+import { useCardCover } from "~/components/listings/image";
 import type { BlogCardView } from "~/entities/blog-post/view";
 
 export function BlogCard({
@@ -12,6 +12,12 @@ export function BlogCard({
   priority?: boolean;
   large?: boolean;
 }) {
+  const cover = useCardCover(post.featuredImageUrl, {
+    sizes: large
+      ? "(min-width: 1280px) 730px, (min-width: 1024px) 60vw, 100vw"
+      : "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw",
+    priority,
+  });
   return (
     <article
       className={`card group relative flex flex-col overflow-hidden transition-colors hover:border-accent/60 ${large ? "lg:flex-row" : ""}`}
@@ -19,21 +25,7 @@ export function BlogCard({
       <div
         className={`aspect-[16/9] overflow-hidden bg-surface-raised ${large ? "lg:w-3/5 lg:shrink-0" : ""}`}
       >
-        {post.featuredImageUrl ? (
-          <ContentImage
-            src={post.featuredImageUrl}
-            alt=""
-            width={1600}
-            height={900}
-            sizes={
-              large
-                ? "(min-width: 1280px) 730px, (min-width: 1024px) 60vw, 100vw"
-                : "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
-            }
-            priority={priority}
-            className="size-full object-cover transition-transform duration-700 ease-out-expo group-hover:scale-[1.03]"
-          />
-        ) : null}
+        {cover}
       </div>
       <div className={`flex flex-1 flex-col gap-3 p-6 ${large ? "lg:justify-center lg:p-10" : ""}`}>
         {post.category ? (

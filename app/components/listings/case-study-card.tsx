@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { ContentImage } from "~/components/listings/image";
-import { useHideOnError } from "~/components/listings/list-page";
+import { useCardCover } from "~/components/listings/image";
 import { ArrowUpRight } from "~/components/ui/icons";
 import { type CaseStudySummary, metricLabel } from "~/entities/case-study/view";
 
@@ -22,30 +21,19 @@ export function CaseStudyCard({
   /** Span two columns with a wider cover (the lead card of an odd-sized grid). */
   wide?: boolean;
 }) {
-  const image = useHideOnError();
+  const cover = useCardCover(study.imageUrl, {
+    sizes: wide
+      ? "(min-width: 1280px) 1200px, 100vw"
+      : "(min-width: 1024px) 600px, (min-width: 640px) 50vw, 100vw",
+    priority,
+  });
   return (
     <li className={`flex ${wide ? "md:col-span-2" : ""}`}>
       <article className="card group relative flex w-full flex-col overflow-hidden transition-colors hover:border-accent/60">
         <div
           className={`overflow-hidden bg-surface-raised ${wide ? "aspect-[16/9] md:aspect-[21/9]" : "aspect-[16/9]"}`}
         >
-          {study.imageUrl && !image.failed ? (
-            <ContentImage
-              ref={image.ref}
-              onError={image.onError}
-              src={study.imageUrl}
-              alt=""
-              width={1600}
-              height={900}
-              sizes={
-                wide
-                  ? "(min-width: 1280px) 1200px, 100vw"
-                  : "(min-width: 1024px) 600px, (min-width: 640px) 50vw, 100vw"
-              }
-              priority={priority}
-              className="size-full object-cover transition-transform duration-700 ease-out-expo group-hover:scale-[1.03]"
-            />
-          ) : null}
+          {cover}
         </div>
         <div className="flex flex-1 flex-col p-6">
           <p className="text-xs font-semibold uppercase tracking-[0.2em] text-ink-faint">

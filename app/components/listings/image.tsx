@@ -1,5 +1,6 @@
-import type { Ref } from "react";
+import type { ReactNode, Ref } from "react";
 import { preload } from "react-dom";
+import { useHideOnError } from "~/components/listings/list-page";
 import { hasVariants, variantSrcSet } from "~/lib/listings/images";
 
 /**
@@ -66,5 +67,33 @@ export function ContentImage({
       <source type="image/webp" srcSet={variantSrcSet(src, "webp")} sizes={sizes} />
       {img}
     </picture>
+  );
+}
+
+/** The hover class of a card's cover: it grows a little under the pointer. */
+export const COVER_ZOOM = "group-hover:scale-[1.03]";
+
+/**
+ * A listing card's 16:9 cover (blog, case study, portfolio): decorative, as the card's heading
+ * names it, and hidden once it fails to load (SPEC section 4); null when there is none to show.
+ */
+export function useCardCover(
+  src: string | null | undefined,
+  { sizes, priority, hover = COVER_ZOOM }: { sizes: string; priority: boolean; hover?: string },
+): ReactNode {
+  const image = useHideOnError();
+  if (!src || image.failed) return null;
+  return (
+    <ContentImage
+      ref={image.ref}
+      onError={image.onError}
+      src={src}
+      alt=""
+      width={1600}
+      height={900}
+      sizes={sizes}
+      priority={priority}
+      className={`size-full object-cover transition-transform duration-700 ease-out-expo ${hover}`}
+    />
   );
 }

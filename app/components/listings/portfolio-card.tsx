@@ -1,5 +1,4 @@
-import { ContentImage } from "~/components/listings/image";
-import { useHideOnError } from "~/components/listings/list-page";
+import { COVER_ZOOM, useCardCover } from "~/components/listings/image";
 import { PathIcon, Tag } from "~/components/listings/ui";
 import { ExternalLinkIcon, PlayIcon, StarIcon } from "~/components/ui/icons";
 import { preloadLightbox } from "~/components/ui/lazy-lightbox";
@@ -32,23 +31,13 @@ export function PortfolioCard({
   /** Opens the lightbox; without JavaScript the image link opens the image itself. */
   onOpenImage?: () => void;
 }) {
-  const image = useHideOnError();
   // A Media library video plays in the card itself; a Video URL is a link.
   const watchUrl = item.video ? null : item.videoUrl;
-  const picture =
-    item.imageUrl && !image.failed ? (
-      <ContentImage
-        ref={image.ref}
-        onError={image.onError}
-        src={item.imageUrl}
-        alt=""
-        width={1600}
-        height={900}
-        sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
-        priority={priority}
-        className={`size-full object-cover transition-transform duration-700 ease-out-expo ${onOpenImage ? "cursor-zoom-in group-hover:scale-[1.03]" : ""}`}
-      />
-    ) : null;
+  const picture = useCardCover(item.imageUrl, {
+    sizes: "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw",
+    priority,
+    hover: onOpenImage ? `cursor-zoom-in ${COVER_ZOOM}` : "",
+  });
   return (
     <li className="flex">
       <article className="card flex w-full flex-col overflow-hidden">

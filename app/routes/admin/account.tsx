@@ -16,6 +16,7 @@ import {
   confirmTwoFactor,
   endOwnSessions,
   loadAccount,
+  type OwnAccountRequest,
   regenerateRecoveryCodes,
   startTwoFactor,
   type TwoFactorStep,
@@ -66,6 +67,11 @@ interface Post {
   staff: StaffUser;
   actor: AuditActor;
   text: (name: string) => string;
+}
+
+/** The post as a request on the person's own account (the two-factor steps). */
+function ownRequest({ runtime, actor, staff, args }: Post): OwnAccountRequest {
+  return { runtime, actor, staff, request: args.request };
 }
 
 type Handler = (post: Post) => Promise<Response | ReturnType<typeof data<AccountAnswer>>>;
@@ -136,14 +142,12 @@ const INTENTS: Record<string, Handler> = {
   "end-others": (post) => endSessions(post, null),
 
   async "two-factor-start"(post) {
-    const { runtime, actor, staff, args } = post;
-    const step = await startTwoFactor(runtime, actor, staff, args.request, post.text("password"));
+    const step = await startTwoFactor(ownRequest(post), post.text("password"));
     return twoFactorChanged(post, step, "Scan the QR code");
   },
 
   async "two-factor-off"(post) {
-    const { runtime, actor, staff, args } = post;
-    const step = await turnOffTwoFactor(runtime, actor, staff, args.request, {
+    const step = await turnOffTwoFactor(ownRequest(post), {
       password: post.text("password"),
       code: post.text("code"),
     });
@@ -151,17 +155,15 @@ const INTENTS: Record<string, Handler> = {
   },
 
   async "two-factor-verify"(post) {
-    const { runtime, actor, staff, args } = post;
     const code = post.text("code").replace(/\s+/g, "");
-    const step = await confirmTwoFactor(runtime, actor, staff, args.request, code);
+    const step = await confirmTwoFactor(ownRequest(post), code);
     if (!step.ok) return refused("two-factor", "code", step);
     return codesShown(step, false);
   },
 
   async "recovery-codes"(post) {
-    const { runtime, actor, staff, args } = post;
     const password = post.text("recoveryPassword");
-    const step = await regenerateRecoveryCodes(runtime, actor, staff, args.request, password);
+    const step = await regenerateRecoveryCodes(ownRequest(post), password);
     if (!step.ok) return refused("two-factor", "recoveryPassword", step);
     return codesShown(step, true);
   },

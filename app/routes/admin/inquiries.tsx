@@ -14,12 +14,10 @@ import { Link } from "react-router";
 import { AttachmentList } from "~/components/admin/attachment-list";
 import { DashboardSection } from "~/components/admin/dashboard";
 import { AdminListFilters, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
-import { ExportLink, Facts, ListBody, PagedRows } from "~/components/admin/list-page";
+import { Facts, ListBody, PagedRows, SubmissionListHeader } from "~/components/admin/list-page";
 import { StatusForm } from "~/components/admin/status-form";
 import { SubmissionRow } from "~/components/admin/submission-row";
 import { buttonClass } from "~/components/admin/ui";
-import { PageHeader } from "~/components/ui/page-header";
-import { ToastMessageView } from "~/components/ui/toasts";
 import { inquiryPath, projectFacts, weddingFacts } from "~/entities/inquiry/view";
 import { UNASSIGNED } from "~/entities/pipeline/view";
 import { INQUIRY_MESSAGES } from "~/lib/admin-messages";
@@ -86,18 +84,13 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader
-        variant="admin"
+      <SubmissionListHeader
         title="Inquiries"
         lead="Project and wedding inquiries from the website, newest first."
-        actions={
-          <ExportLink
-            path="/admin/inquiries.csv"
-            filters={{ q: filters.q, status: filters.status }}
-          />
-        }
+        exportPath="/admin/inquiries.csv"
+        exportFilters={{ q: filters.q, status: filters.status }}
+        loadError={loadError}
       />
-      <ToastMessageView message={loadError} />
       {data?.dashboard ? <DashboardSection data={data.dashboard} /> : null}
 
       <AdminListFilters label="Filter inquiries" clearTo="/admin" filtered={filtered}>

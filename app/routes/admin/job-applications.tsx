@@ -8,13 +8,11 @@ import { loadAdminList, submissionStatusAction } from "@server/route-kit/moderat
 import { FileDown } from "lucide-react";
 import { ApplicantLinks } from "~/components/admin/applicant-links";
 import { AdminListFilters, FilterSelect } from "~/components/admin/list-filters";
-import { ExportLink, Facts, ListBody, PagedRows } from "~/components/admin/list-page";
+import { Facts, ListBody, PagedRows, SubmissionListHeader } from "~/components/admin/list-page";
 import { SignedFileLink } from "~/components/admin/signed-file-link";
 import { StatusForm } from "~/components/admin/status-form";
 import { SubmissionRow } from "~/components/admin/submission-row";
 import { buttonClass } from "~/components/admin/ui";
-import { PageHeader } from "~/components/ui/page-header";
-import { ToastMessageView } from "~/components/ui/toasts";
 import { applicantTerms, applicationPath, resumePath } from "~/entities/job-application/view";
 import { JOB_APPLICATION_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
@@ -56,18 +54,13 @@ export default function JobApplications({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader
-        variant="admin"
+      <SubmissionListHeader
         title="Job Applications"
         lead="Applications from the careers page, newest first."
-        actions={
-          <ExportLink
-            path="/admin/job-applications.csv"
-            filters={{ status: filters.status, position: filters.position }}
-          />
-        }
+        exportPath="/admin/job-applications.csv"
+        exportFilters={{ status: filters.status, position: filters.position }}
+        loadError={loadError}
       />
-      <ToastMessageView message={loadError} />
 
       <AdminListFilters
         label="Filter applications"

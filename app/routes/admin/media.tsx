@@ -11,7 +11,6 @@ import {
 import { isReady } from "@server/media/playback";
 import { MEDIA_TOOLS_INSTALL } from "@server/media/tools";
 import { retryItem } from "@server/media/transcode-job";
-import { formatBytes } from "@server/media/uploads";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { readPost } from "@server/route-kit/forms";
 import {
@@ -35,6 +34,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { formatFrameRate, MEDIA_STATE_LABELS } from "~/entities/media/view";
 import { BAD_REQUEST, failure, success } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
+import { formatBytes } from "~/lib/format-bytes";
 import { MUST_BE_MEDIA_VIDEO } from "~/lib/forms/admin-fields";
 import type { Route } from "./+types/media";
 
@@ -67,7 +67,7 @@ function itemView(row: MediaItemRow) {
     state: row.state,
     progress: row.progress,
     failure: row.failure,
-    size: formatBytes(row.size),
+    size: formatBytes(row.size, 1000),
     duration: row.durationSeconds,
     resolution: row.width && row.height ? `${row.width}×${row.height}` : null,
     frameRate:
@@ -102,7 +102,7 @@ export async function loader(args: Route.LoaderArgs) {
     homeReel: staff.role === "admin" ? { current: reelId, videos } : null,
     toolsMissing: tools.ffmpeg && tools.ffprobe ? null : MEDIA_TOOLS_INSTALL,
     maxBytes: runtime.config.MEDIA_MAX_BYTES,
-    maxLabel: formatBytes(runtime.config.MEDIA_MAX_BYTES),
+    maxLabel: formatBytes(runtime.config.MEDIA_MAX_BYTES, 1000),
   };
 }
 

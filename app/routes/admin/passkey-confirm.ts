@@ -1,9 +1,4 @@
-import {
-  ceremonyAnswer,
-  ceremonyLoader,
-  readStaffCeremonyPost,
-  ceremonyReply as reply,
-} from "@server/route-kit/passkeys";
+import { ceremonyLoader, ceremonyReply, staffCeremonyAction } from "@server/route-kit/passkeys";
 import { safeRedirectTarget } from "@server/security/admin-access";
 import { getClientIp } from "@server/security/client-ip";
 import { confirmWithPasskey, PASSKEY_MESSAGES, stepUpOptions } from "@server/staff/passkeys";
@@ -18,15 +13,13 @@ import type { Route } from "./+types/passkey-confirm";
 
 export const loader = ceremonyLoader;
 
-export async function action(args: Route.ActionArgs) {
-  const { request, context } = args;
-  const { staff, runtime, post } = await readStaffCeremonyPost(args, PASSKEY_MESSAGES.signInFailed);
-  const ip = getClientIp(context);
-  return ceremonyAnswer(post, {
-    options: () => stepUpOptions(runtime, request, ip),
+export const action = (args: Route.ActionArgs) => {
+  const ip = getClientIp(args.context);
+  return staffCeremonyAction(args, PASSKEY_MESSAGES.signInFailed, (runtime, staff) => ({
+    options: () => stepUpOptions(runtime, args.request, ip),
     verify: async (answer, fields) =>
-      (await confirmWithPasskey(runtime, staff, request, ip, answer))
-        ? reply({ redirectTo: safeRedirectTarget(fields.get("redirectTo"), staff.role) })
-        : reply({ error: PASSKEY_MESSAGES.confirmFailed }, 401),
-  });
-}
+      (await confirmWithPasskey(runtime, staff, args.request, ip, answer))
+        ? ceremonyReply({ redirectTo: safeRedirectTarget(fields.get("redirectTo"), staff.role) })
+        : ceremonyReply({ error: PASSKEY_MESSAGES.confirmFailed }, 401),
+  }));
+};

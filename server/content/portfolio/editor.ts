@@ -1,11 +1,4 @@
-import {
-  deleteRow,
-  type EditorTable,
-  findRow,
-  listRows,
-  saveRow,
-  updateRow,
-} from "@server/content/editor-rows";
+import { findRow, listRows, rowEditor } from "@server/content/editor-rows";
 import { draftStateColumn, publishingWhere } from "@server/content/workflow/drafts";
 import type { Database } from "@server/db/client";
 import { type PortfolioItem, portfolioItems } from "@server/db/schema";
@@ -76,10 +69,6 @@ export function listPortfolioItems(
   });
 }
 
-export function findPortfolioItem(db: Database, id: string): Promise<PortfolioItem | null> {
-  return findRow(db.select().from(portfolioItems).$dynamic(), portfolioItems.id, id);
-}
-
 export async function findPortfolioTitle(db: Database, id: string): Promise<string | null> {
   const row = await findRow(
     db.select({ title: portfolioItems.title }).from(portfolioItems).$dynamic(),
@@ -89,33 +78,27 @@ export async function findPortfolioTitle(db: Database, id: string): Promise<stri
   return row?.title ?? null;
 }
 
-const PORTFOLIO: EditorTable<typeof portfolioItems> = {
-  table: portfolioItems,
-  entity: "portfolio",
-  uploadsOwner: PORTFOLIO_OWNER_TABLE,
-  workflow: "portfolio_item",
-};
+const PORTFOLIO = rowEditor<typeof portfolioItems, PortfolioItemInput>(
+  {
+    table: portfolioItems,
+    entity: "portfolio",
+    uploadsOwner: PORTFOLIO_OWNER_TABLE,
+    workflow: "portfolio_item",
+  },
+  (input) => [input.imageUrl],
+);
+
+export const findPortfolioItem: (db: Database, id: string) => Promise<PortfolioItem | null> =
+  PORTFOLIO.find;
 
 /**
  * Creates (`id` null) or updates a portfolio item; returns its id, or null when the item to update
  * no longer exists. The row and its image's upload record change in one transaction.
  */
-export function savePortfolioItem(
-  db: Database,
-  id: string | null,
-  input: PortfolioItemInput,
-): Promise<string | null> {
-  return saveRow(db, PORTFOLIO, id, input, [input.imageUrl]);
+export const savePortfolioItem = PORTFOLIO.save;
+
+export function setPortfolioFeatured(db: Database, id: string, featured: boolean) {
+  return PORTFOLIO.update(db, id, { isFeatured: featured });
 }
 
-export function setPortfolioFeatured(
-  db: Database,
-  id: string,
-  featured: boolean,
-): Promise<boolean> {
-  return updateRow(db, PORTFOLIO, id, { isFeatured: featured });
-}
-
-export function deletePortfolioItem(db: Database, id: string): Promise<boolean> {
-  return deleteRow(db, PORTFOLIO, id);
-}
+export const deletePortfolioItem = PORTFOLIO.remove;

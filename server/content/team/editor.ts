@@ -1,11 +1,4 @@
-import {
-  deleteRow,
-  type EditorTable,
-  findRow,
-  listRows,
-  saveRow,
-  updateRow,
-} from "@server/content/editor-rows";
+import { findRow, listRows, rowEditor } from "@server/content/editor-rows";
 import type { Database } from "@server/db/client";
 import { type TeamMember, teamMembers } from "@server/db/schema";
 import { containsAny, type ListQuery, type Page } from "@server/kit/list-params";
@@ -63,32 +56,21 @@ export async function findTeamMemberName(db: Database, id: string): Promise<stri
   return row?.name ?? null;
 }
 
-const TEAM: EditorTable<typeof teamMembers> = {
-  table: teamMembers,
-  entity: "team",
-  uploadsOwner: TEAM_OWNER_TABLE,
-};
+const TEAM = rowEditor<typeof teamMembers, TeamMemberInput>(
+  { table: teamMembers, entity: "team", uploadsOwner: TEAM_OWNER_TABLE },
+  (input) => [input.imageUrl],
+);
 
 export function setTeamMemberActive(db: Database, id: string, active: boolean): Promise<boolean> {
-  return updateRow(db, TEAM, id, { isActive: active });
+  return TEAM.update(db, id, { isActive: active });
 }
 
-export function deleteTeamMember(db: Database, id: string): Promise<boolean> {
-  return deleteRow(db, TEAM, id);
-}
+export const deleteTeamMember = TEAM.remove;
 
-export function findTeamMember(db: Database, id: string): Promise<TeamMember | null> {
-  return findRow(db.select().from(teamMembers).$dynamic(), teamMembers.id, id);
-}
+export const findTeamMember: (db: Database, id: string) => Promise<TeamMember | null> = TEAM.find;
 
 /**
  * Creates (`id` null) or updates a team member; returns its id, or null when it is gone. The row
  * and its portrait's upload record change in one transaction.
  */
-export function saveTeamMember(
-  db: Database,
-  id: string | null,
-  input: TeamMemberInput,
-): Promise<string | null> {
-  return saveRow(db, TEAM, id, input, [input.imageUrl]);
-}
+export const saveTeamMember = TEAM.save;

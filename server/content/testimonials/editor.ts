@@ -1,11 +1,4 @@
-import {
-  deleteRow,
-  type EditorTable,
-  findRow,
-  listRows,
-  saveRow,
-  updateRow,
-} from "@server/content/editor-rows";
+import { findRow, listRows, rowEditor } from "@server/content/editor-rows";
 import type { Database } from "@server/db/client";
 import { type Testimonial, testimonials } from "@server/db/schema";
 import { containsAny, type ListQuery, type Page } from "@server/kit/list-params";
@@ -67,32 +60,19 @@ export async function findTestimonialTitle(db: Database, id: string): Promise<st
   return row.company ? `${row.author}, ${row.company}` : row.author;
 }
 
-const TESTIMONIALS: EditorTable<typeof testimonials> = {
+const TESTIMONIALS = rowEditor<typeof testimonials, TestimonialInput>({
   table: testimonials,
   entity: "testimonials",
-};
+});
 
-export function setTestimonialFeatured(
-  db: Database,
-  id: string,
-  featured: boolean,
-): Promise<boolean> {
-  return updateRow(db, TESTIMONIALS, id, { isFeatured: featured });
+export function setTestimonialFeatured(db: Database, id: string, featured: boolean) {
+  return TESTIMONIALS.update(db, id, { isFeatured: featured });
 }
 
-export function deleteTestimonial(db: Database, id: string): Promise<boolean> {
-  return deleteRow(db, TESTIMONIALS, id);
-}
+export const deleteTestimonial = TESTIMONIALS.remove;
 
-export function findTestimonial(db: Database, id: string): Promise<Testimonial | null> {
-  return findRow(db.select().from(testimonials).$dynamic(), testimonials.id, id);
-}
+export const findTestimonial: (db: Database, id: string) => Promise<Testimonial | null> =
+  TESTIMONIALS.find;
 
 /** Creates (`id` null) or updates a testimonial; returns its id, or null when it is gone. */
-export function saveTestimonial(
-  db: Database,
-  id: string | null,
-  input: TestimonialInput,
-): Promise<string | null> {
-  return saveRow(db, TESTIMONIALS, id, input);
-}
+export const saveTestimonial = TESTIMONIALS.save;
