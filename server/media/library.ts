@@ -1,7 +1,7 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import { contentChanged } from "@server/content/changes";
 import type { Database } from "@server/db/client";
-import { caseStudies, mediaItems, portfolioItems } from "@server/db/schema";
+import { caseStudies, deliverableVersions, mediaItems, portfolioItems } from "@server/db/schema";
 import { inTransaction } from "@server/kit/transaction";
 import type { StorageDriver, UploadBucket } from "@server/storage";
 import { asc, desc, eq, isNotNull, sql } from "drizzle-orm";
@@ -160,8 +160,16 @@ export async function deleteItem(
   services: MediaServices,
   actor: AuditActor,
   id: string,
-): Promise<boolean> {
+): Promise<"deleted" | "missing" | "in-review"> {
   const row = await inTransaction(services.database.db, async (tx) => {
+    // A version of a project's deliverable is the file a client reviews (and may have approved,
+    // by its hash): it stays while the version does (the foreign key refuses it too).
+    const [version] = await tx
+      .select({ id: deliverableVersions.id })
+      .from(deliverableVersions)
+      .where(eq(deliverableVersions.mediaItemId, id))
+      .limit(1);
+    if (version) return "in-review" as const;
     const [deleted] = await tx.delete(mediaItems).where(eq(mediaItems.id, id)).returning();
     if (!deleted) return null;
     await recordAudit(tx, {
@@ -175,7 +183,7 @@ export async function deleteItem(
     await contentChanged(tx, { entity: "media", id, action: "deleted" });
     return deleted;
   });
-  if (!row) return false;
+  if (row === "in-review" || row === null) return row ?? "missing";
   await removeItemFiles(services.storage, row);
-  return true;
+  return "deleted";
 }

@@ -11,6 +11,7 @@ import {
   shareLinks,
   user,
 } from "@server/db/schema";
+import { deleteItem } from "@server/media/library";
 import { erasePerson } from "@server/privacy/erasure";
 import { findPerson, tablesNotCovered } from "@server/privacy/person";
 import {
@@ -133,6 +134,10 @@ describe.each(testDrivers)("the review room's projects on %s", (driver) => {
     await expect(
       addVersion(db, actor, deliverable?.id ?? "", crypto.randomUUID()),
     ).rejects.toBeInstanceOf(ProjectInputError);
+    // The Media library keeps a video while it is a version: refused with a reason, not a 500.
+    expect(await deleteItem(t.runtime, actor, ready)).toBe("in-review");
+    const [still] = await db.select().from(mediaItems).where(eq(mediaItems.id, ready));
+    expect(still?.state).toBe("ready");
   });
 
   it("share links: 256-bit tokens stored hashed, password, expiry and revocation", async () => {

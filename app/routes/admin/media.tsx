@@ -54,6 +54,7 @@ export const MEDIA_MESSAGES = {
   notRetried: "Only a failed video can be retried.",
   deleted: "The video and its files are deleted.",
   notDeleted: "That video is already gone.",
+  inReview: "This video is a version in a project's review room. It stays while the version does.",
   reelSaved: "The home page reel is saved.",
   reelAdminsOnly: "Only an admin can choose the home page reel.",
 } as const;
@@ -141,11 +142,13 @@ export async function action(args: Route.ActionArgs) {
       retried ? success(MEDIA_MESSAGES.retried) : failure(MEDIA_MESSAGES.notRetried),
     );
   }
-  const deleted = await deleteItem(runtime, actor, id);
+  const outcome = await deleteItem(runtime, actor, id);
   return redirectWithFlash(
     args.context,
     PATH,
-    deleted ? success(MEDIA_MESSAGES.deleted) : failure(MEDIA_MESSAGES.notDeleted),
+    outcome === "deleted"
+      ? success(MEDIA_MESSAGES.deleted)
+      : failure(outcome === "in-review" ? MEDIA_MESSAGES.inReview : MEDIA_MESSAGES.notDeleted),
   );
 }
 
