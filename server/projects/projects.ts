@@ -61,6 +61,9 @@ export async function startProjectFromInquiry(
     .where(eq(contactSubmissions.id, inquiryId))
     .limit(1);
   if (!inquiry) return null;
+  // Pressed twice (a double click, a resent form): the project it already started.
+  const [started] = await projectsOfInquiry(db, inquiry.id);
+  if (started) return started;
   return createProject(db, actor, {
     title: `${inquiry.name}: project`.slice(0, 200),
     clientName: inquiry.name,
@@ -70,6 +73,15 @@ export async function startProjectFromInquiry(
     ownerId: inquiry.ownerId ?? actor.id,
     inquiryId: inquiry.id,
   });
+}
+
+/** The projects started from an inquiry, the first one first. */
+export function projectsOfInquiry(db: Executor, inquiryId: string): Promise<Project[]> {
+  return db
+    .select()
+    .from(projects)
+    .where(eq(projects.inquiryId, inquiryId))
+    .orderBy(asc(projects.createdAt));
 }
 
 export async function setProjectStatus(

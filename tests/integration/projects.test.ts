@@ -32,8 +32,10 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { areaOfPath, mayEnter } from "~/entities/staff/access";
+import { loader as inquiryLoader } from "~/routes/admin/inquiry";
+import { action as projectsAction } from "~/routes/admin/projects";
 import { TEST_ADMIN } from "../support/admin-data";
-import { createTestRuntime, type TestRuntime } from "../support/admin-runtime";
+import { callRoute, createTestRuntime, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
 /**
@@ -107,6 +109,44 @@ describe.each(testDrivers)("the review room's projects on %s", (driver) => {
         sql`update projects set status = 'lost' where id = ${project.id}`,
       ),
     ).rejects.toThrow();
+  });
+
+  it("'Start project' on an inquiry's page: one project for the client, shown on the inquiry", async () => {
+    const db = t.runtime.database.db;
+    const [inquiry] = await db
+      .insert(contactSubmissions)
+      .values({ name: "Stan Starter", email: "stan@example.com", description: "A launch film" })
+      .returning();
+    const id = inquiry?.id ?? "";
+    const start = (inquiryId: string) =>
+      callRoute(projectsAction, t.runtime, "/admin/projects", {
+        method: "POST",
+        cookie: t.cookies.admin,
+        body: new URLSearchParams({ intent: "start", inquiryId }),
+      }) as Promise<Response>;
+    const first = await start(id);
+    expect(first.status).toBe(302);
+    const location = first.headers.get("location") ?? "";
+    expect(location).toMatch(/^\/admin\/projects\/[0-9a-f-]{36}$/);
+    // Pressed again (a double click): the same project, not a second one.
+    expect((await start(id)).headers.get("location")).toBe(location);
+    const made = await db.select().from(projects).where(eq(projects.inquiryId, id));
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ clientName: "Stan Starter", clientEmail: "stan@example.com" });
+    // An inquiry that is gone, or no id at all: back to the inquiries with a message.
+    for (const missing of [crypto.randomUUID(), "not-an-id"]) {
+      const refused = await start(missing);
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get("location")).toBe("/admin");
+      expect(refused.headers.get("set-cookie")).toMatch(/admin_flash=/);
+    }
+    const page = await callRoute(inquiryLoader, t.runtime, `/admin/inquiries/${id}`, {
+      cookie: t.cookies.admin,
+      params: { id },
+    });
+    expect(page.projects).toEqual([
+      { id: location.split("/").pop(), title: made[0]?.title, status: "active" },
+    ]);
   });
 
   it("numbers versions v1, v2, keeps the master's SHA-256, refuses a video not ready", async () => {

@@ -1,11 +1,12 @@
 import { attachmentLinks, attachmentNames, findInquiry } from "@server/inquiries/back-office";
+import { projectsOfInquiry } from "@server/projects/projects";
 import {
   loadPipelineRecord,
   pipelineAction,
   pipelineRecordKind,
 } from "@server/route-kit/pipeline-page";
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { AttachmentList } from "~/components/admin/attachment-list";
 import { formatDateTime, replySubject } from "~/components/admin/format";
 import { Facts } from "~/components/admin/list-page";
@@ -14,8 +15,10 @@ import { PipelineRecordColumns } from "~/components/admin/pipeline-record";
 import { buttonClass } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { type InquiryFact, projectFacts, weddingFacts } from "~/entities/inquiry/view";
+import { mayEnter } from "~/entities/staff/access";
 import { adminMeta } from "~/lib/admin-meta";
 import { CONTACT_STATUS_OPTIONS } from "~/lib/status-options";
+import { PROJECT_STATUS_LABELS } from "~/lib/values";
 import type { Route } from "./+types/inquiry";
 
 /**
@@ -36,14 +39,26 @@ const INQUIRY_PIPELINE = pipelineRecordKind({
 });
 
 export const loader = (args: Route.LoaderArgs) =>
-  loadPipelineRecord(args, INQUIRY_PIPELINE, async (inquiry, { runtime }) => ({
-    attachments: attachmentLinks(inquiry, await attachmentNames(runtime.database.db, [inquiry])),
-  }));
+  loadPipelineRecord(args, INQUIRY_PIPELINE, async (inquiry, { runtime, staff }) => {
+    const db = runtime.database.db;
+    // The review room's projects of this client (issue #45), for those who may open projects.
+    const projects = mayEnter(staff.role, "projects")
+      ? (await projectsOfInquiry(db, inquiry.id)).map(({ id, title, status }) => ({
+          id,
+          title,
+          status,
+        }))
+      : null;
+    return {
+      attachments: attachmentLinks(inquiry, await attachmentNames(db, [inquiry])),
+      projects,
+    };
+  });
 
 export const action = (args: Route.ActionArgs) => pipelineAction(args, INQUIRY_PIPELINE);
 
 export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { record: inquiry, attachments } = loaderData;
+  const { record: inquiry, attachments, projects } = loaderData;
   const answer = actionData as PipelineAnswer | undefined;
   const wedding = inquiry.kind === "wedding";
   const facts: InquiryFact[] = [
@@ -89,7 +104,45 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
             ) : null}
           </PipelineSection>
         }
+        aside={projects ? <ProjectsSection inquiryId={inquiry.id} projects={projects} /> : null}
       />
     </>
+  );
+}
+
+/** The review room's side of an inquiry: its projects, or "Start project" with this client. */
+function ProjectsSection({
+  inquiryId,
+  projects,
+}: {
+  inquiryId: string;
+  projects: Array<{ id: string; title: string; status: keyof typeof PROJECT_STATUS_LABELS }>;
+}) {
+  return (
+    <PipelineSection id="projects-heading" title="Project">
+      {projects.length > 0 ? (
+        <ul className="flex flex-col gap-1 text-sm">
+          {projects.map((project) => (
+            <li key={project.id}>
+              <Link to={`/admin/projects/${project.id}`} className="font-medium underline">
+                {project.title}
+              </Link>{" "}
+              <span className="text-ink-muted">({PROJECT_STATUS_LABELS[project.status]})</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Form method="post" action="/admin/projects">
+          <p className="mb-2 text-sm text-ink-muted">
+            Share cuts with this client and collect their notes and approval.
+          </p>
+          <input type="hidden" name="intent" value="start" />
+          <input type="hidden" name="inquiryId" value={inquiryId} />
+          <button type="submit" className={buttonClass.primary}>
+            Start project
+          </button>
+        </Form>
+      )}
+    </PipelineSection>
   );
 }

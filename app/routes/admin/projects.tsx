@@ -1,11 +1,14 @@
 import { getRuntimeFrom } from "@server/context";
-import { createProject, listProjects } from "@server/projects/projects";
+import { isUuid } from "@server/kit/list-params";
+import { createProject, listProjects, startProjectFromInquiry } from "@server/projects/projects";
+import { redirectWithFlash } from "@server/route-kit/flash";
 import { checkPost, FORM_LIMITS, readPost } from "@server/route-kit/forms";
 import { currentActor, requireAccess } from "@server/security/admin-access";
 import { data, Form, Link, redirect } from "react-router";
 import { buttonClass, DenseField, EmptyState, fieldClass, RowList } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { projectSchema } from "~/entities/project/form";
+import { failure } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from "~/lib/values";
@@ -17,6 +20,8 @@ import type { Route } from "./+types/projects";
  */
 
 export const meta: Route.MetaFunction = () => adminMeta("Projects");
+
+const INQUIRY_GONE = "That inquiry no longer exists.";
 
 const FILTERS = [...PROJECT_STATUSES, "mine"] as const;
 
@@ -43,13 +48,22 @@ export async function action(args: Route.ActionArgs) {
     ),
   );
   if (read.refused) return read.refused;
+  const db = getRuntimeFrom(args.context).database.db;
+  // "Start project" on an inquiry's page: its client, its owner, and a link back to it.
+  if (read.form.fields.get("intent") === "start") {
+    const inquiryId = read.form.fields.get("inquiryId");
+    const project = isUuid(inquiryId)
+      ? await startProjectFromInquiry(db, currentActor(args.context), inquiryId)
+      : null;
+    if (!project) return redirectWithFlash(args.context, "/admin", failure(INQUIRY_GONE));
+    return redirect(`/admin/projects/${project.id}`);
+  }
   const checked = checkPost(read.form, projectSchema);
   if (!checked.data) return data(checked, { status: 400 });
-  const project = await createProject(
-    getRuntimeFrom(args.context).database.db,
-    currentActor(args.context),
-    { ...checked.data, ownerId: staff.id },
-  );
+  const project = await createProject(db, currentActor(args.context), {
+    ...checked.data,
+    ownerId: staff.id,
+  });
   return redirect(`/admin/projects/${project.id}`);
 }
 
