@@ -112,6 +112,7 @@ test.describe("back-office sign-in and access", () => {
       "Redirects",
       "Analytics",
       "Media",
+      "Projects",
       "Backups",
       "Jobs",
       "Staff",
@@ -179,6 +180,7 @@ test.describe("back-office sign-in and access", () => {
       "Redirects",
       "Analytics",
       "Media",
+      "Projects",
       "Your account",
     ]);
     for (const path of ["/admin", "/admin/job-applications", "/admin/backups"]) {

@@ -151,27 +151,37 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
                       </li>
                     ))}
                   </ul>
-                  <Form method="post" className="flex flex-wrap items-end gap-2">
-                    <input type="hidden" name="intent" value="version" />
-                    <input type="hidden" name="deliverableId" value={item.id} />
-                    <DenseField id={`version-${item.id}`} label="Video from the Media library">
-                      <select
-                        id={`version-${item.id}`}
-                        name="mediaItemId"
-                        className={fieldClass}
-                        aria-describedby={`version-${item.id}-error`}
-                      >
-                        {media.map((video) => (
-                          <option key={video.id} value={video.id}>
-                            {video.title}
-                          </option>
-                        ))}
-                      </select>
-                    </DenseField>
-                    <button type="submit" className={buttonClass.secondary}>
-                      Add version
-                    </button>
-                  </Form>
+                  {media.length === 0 ? (
+                    <p className="text-sm text-ink-muted">
+                      No video is ready to be a version yet: upload one on the{" "}
+                      <Link to="/admin/media" className="underline">
+                        Media
+                      </Link>{" "}
+                      screen.
+                    </p>
+                  ) : (
+                    <Form method="post" className="flex flex-wrap items-end gap-2">
+                      <input type="hidden" name="intent" value="version" />
+                      <input type="hidden" name="deliverableId" value={item.id} />
+                      <DenseField id={`version-${item.id}`} label="Video from the Media library">
+                        <select
+                          id={`version-${item.id}`}
+                          name="mediaItemId"
+                          className={fieldClass}
+                          aria-describedby={`version-${item.id}-error`}
+                        >
+                          {media.map((video) => (
+                            <option key={video.id} value={video.id}>
+                              {video.title}
+                            </option>
+                          ))}
+                        </select>
+                      </DenseField>
+                      <button type="submit" className={buttonClass.secondary}>
+                        Add version
+                      </button>
+                    </Form>
+                  )}
                   <FieldError
                     id={`version-${item.id}-error`}
                     errors={errorsOf("version").mediaItemId ?? errorsOf("version").deliverableId}
@@ -180,7 +190,8 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
               ))}
             </RowList>
           )}
-          <Form method="post" className="flex flex-wrap items-end gap-2">
+          {/* Keyed by the count: a fresh, empty form once a deliverable is added. */}
+          <Form key={deliverables.length} method="post" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="deliverable" />
             <DenseField id="deliverable-title" label="New deliverable">
               <input
@@ -204,7 +215,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
               <code className="break-all">{`${origin}/review/${answer.token}`}</code>
             </p>
           ) : null}
-          <Form method="post" className="grid gap-3 sm:grid-cols-2">
+          <Form key={links.length} method="post" className="grid gap-3 sm:grid-cols-2">
             <input type="hidden" name="intent" value="link" />
             <DenseField id="link-deliverable" label="Covers">
               <select id="link-deliverable" name="deliverableId" className={fieldClass}>
@@ -271,7 +282,11 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
                     <Form method="post">
                       <input type="hidden" name="intent" value="revoke" />
                       <input type="hidden" name="linkId" value={link.id} />
-                      <button type="submit" className={buttonClass.danger}>
+                      <button
+                        type="submit"
+                        className={buttonClass.danger}
+                        aria-label={`Revoke the link made ${link.createdAt}`}
+                      >
                         Revoke
                       </button>
                     </Form>
