@@ -1,3 +1,5 @@
+import { type FrameRate, frameAt, secondsOfFrame } from "~/entities/review/timecode";
+
 /**
  * The review room's keyboard (issue #45 item 4), as editors know it from their software: space
  * plays and pauses, J/K/L shuttle (each further L or J doubles the speed), ← and → step one
@@ -77,13 +79,10 @@ export function nextShuttle(current: number, key: "j" | "k" | "l"): number {
 export function stepTime(
   seconds: number,
   frames: 1 | -1,
-  rate: { num: number; den: number },
+  rate: FrameRate,
   duration: number,
 ): number {
-  const perSecond = rate.num / rate.den;
-  // The frame shown now: the one whose span holds the time (a hair of slack for float error).
-  const current = Math.floor(seconds * perSecond + 1e-6);
-  const last = Math.max(0, Math.ceil(duration * perSecond) - 1);
-  const target = Math.min(Math.max(current + frames, 0), last);
-  return (target + 0.5) / perSecond;
+  const last = Math.max(0, Math.ceil((duration * rate.num) / rate.den) - 1);
+  const target = Math.min(Math.max(frameAt(Math.max(seconds, 0), rate) + frames, 0), last);
+  return secondsOfFrame(target + 0.5, rate);
 }
