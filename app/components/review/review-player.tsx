@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { nextShuttle, reviewKeyAction, stepTime } from "~/components/review/keys";
+import { PlayerChrome } from "~/components/video/player-chrome";
 import type { PublicVideo } from "~/entities/media/view";
 
 /**
@@ -141,30 +142,7 @@ export function ReviewPlayer({
         style={{ aspectRatio: `${video.width} / ${video.height}` }}
       >
         {ready ? (
-          <media-controller class="block size-full" aria-label={`Video player: ${video.title}`}>
-            <hls-video
-              ref={media}
-              slot="media"
-              src={video.master}
-              poster={video.poster.jpeg}
-              playsinline=""
-              preload="auto"
-            >
-              <track kind="metadata" label="thumbnails" src={video.storyboard} default />
-            </hls-video>
-            {overlay}
-            <media-loading-indicator slot="centered-chrome" />
-            <media-captions-menu hidden anchor="auto" />
-            <media-control-bar class="w-full">
-              <media-play-button />
-              <media-time-range class="flex-1" />
-              <media-time-display showduration="" />
-              <media-mute-button />
-              <media-captions-menu-button />
-              <media-playback-rate-button />
-              <media-fullscreen-button />
-            </media-control-bar>
-          </media-controller>
+          <PlayerChrome video={video} title={video.title} mediaRef={media} overlay={overlay} />
         ) : (
           <img
             src={video.poster.jpeg}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { VideoPlayControl } from "~/components/listings/video-player";
+import { PlayerChrome } from "~/components/video/player-chrome";
 import type { PublicVideo } from "~/entities/media/view";
 import { trackEvent } from "~/lib/analytics";
 
@@ -78,33 +79,7 @@ export function MediaPlayer({
   if (state === "player") {
     return (
       <div ref={box} className={frame} style={aspect}>
-        <media-controller class="block size-full" aria-label={`Video player: ${title}`}>
-          <hls-video
-            ref={media}
-            slot="media"
-            src={video.master}
-            poster={video.poster.jpeg}
-            playsinline=""
-            preload="auto"
-            tabindex="-1"
-          >
-            <track kind="metadata" label="thumbnails" src={video.storyboard} default />
-          </hls-video>
-          <media-loading-indicator slot="centered-chrome" />
-          <media-captions-menu hidden anchor="auto" />
-          <media-control-bar class="w-full">
-            <media-play-button />
-            <media-seek-backward-button seekoffset="10" />
-            <media-seek-forward-button seekoffset="10" />
-            <media-time-range class="flex-1" />
-            <media-time-display showduration="" />
-            <media-mute-button />
-            <media-volume-range />
-            <media-captions-menu-button />
-            <media-playback-rate-button />
-            <media-fullscreen-button />
-          </media-control-bar>
-        </media-controller>
+        <PlayerChrome video={video} title={title} mediaRef={media} tabIndex={-1} />
       </div>
     );
   }
