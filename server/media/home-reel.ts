@@ -1,10 +1,9 @@
-import { type AuditActor, recordAudit } from "@server/audit/log";
+import type { AuditActor } from "@server/audit/log";
 import { cachedRead } from "@server/content/cache";
 import { contentChanged } from "@server/content/changes";
 import type { Executor } from "@server/db/client";
-import { inTransaction } from "@server/kit/transaction";
 import { HOME_REEL_SETTING, publicVideos } from "@server/media/playback";
-import { readSetting, writeSetting } from "@server/staff/settings";
+import { changeSetting, readSetting } from "@server/staff/settings";
 import type { PublicVideo } from "~/entities/media/view";
 
 /**
@@ -32,19 +31,12 @@ export async function homeReelVideo(db: Executor): Promise<PublicVideo | null> {
  * caller checked that the item is ready. False when nothing changed.
  */
 export function setHomeReel(db: Executor, actor: AuditActor, id: string | null): Promise<boolean> {
-  return inTransaction(db, async (tx) => {
-    const before = await homeReelId(tx);
-    if (before === id) return false;
-    await writeSetting(tx, HOME_REEL_SETTING, id);
-    await recordAudit(tx, {
-      action: "setting_change",
-      actor,
-      entityType: "setting",
-      entityId: HOME_REEL_SETTING,
-      entityName: "Home reel",
-      changes: { [HOME_REEL_SETTING]: { before, after: id } },
-    });
-    await contentChanged(tx, { entity: "media", id: id ?? before ?? "", action: "updated" });
-    return true;
-  });
+  return changeSetting(
+    db,
+    actor,
+    { name: HOME_REEL_SETTING, label: "Home reel", read: homeReelId },
+    id,
+    (tx, before) =>
+      contentChanged(tx, { entity: "media", id: id ?? before ?? "", action: "updated" }),
+  );
 }

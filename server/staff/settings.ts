@@ -41,24 +41,48 @@ export async function twoFactorRequired(db: Executor): Promise<boolean> {
   return (await readSetting(db, REQUIRE_TWO_FACTOR)) === true;
 }
 
-/** Sets it, with its audit row in the same transaction; a value that does not change writes nothing. */
-export async function setTwoFactorRequired(
+/**
+ * Changes a setting with its audit row in the same transaction (`after` runs in it too: what the
+ * change must also do); a value that does not change writes nothing and answers false.
+ */
+export function changeSetting<T>(
   db: Executor,
   actor: AuditActor,
-  required: boolean,
+  setting: { name: string; label: string; read: (db: Executor) => Promise<T> },
+  value: T,
+  after?: (tx: Executor, before: T) => Promise<void>,
 ): Promise<boolean> {
   return inTransaction(db, async (tx) => {
-    const before = await twoFactorRequired(tx);
-    if (before === required) return false;
-    await writeSetting(tx, REQUIRE_TWO_FACTOR, required);
+    const before = await setting.read(tx);
+    if (before === value) return false;
+    await writeSetting(tx, setting.name, value);
     await recordAudit(tx, {
       action: "setting_change",
       actor,
       entityType: "setting",
-      entityId: REQUIRE_TWO_FACTOR,
-      entityName: "Require two-factor for all staff",
-      changes: { [REQUIRE_TWO_FACTOR]: { before, after: required } },
+      entityId: setting.name,
+      entityName: setting.label,
+      changes: { [setting.name]: { before, after: value } },
     });
+    await after?.(tx, before);
     return true;
   });
+}
+
+/** Sets it, audited; a value that does not change writes nothing. */
+export function setTwoFactorRequired(
+  db: Executor,
+  actor: AuditActor,
+  required: boolean,
+): Promise<boolean> {
+  return changeSetting(
+    db,
+    actor,
+    {
+      name: REQUIRE_TWO_FACTOR,
+      label: "Require two-factor for all staff",
+      read: twoFactorRequired,
+    },
+    required,
+  );
 }

@@ -1,4 +1,4 @@
-import { type PointerEvent, useEffect, useRef, useState } from "react";
+import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import {
   DRAWING_COLOURS,
@@ -163,43 +163,31 @@ export function DrawingTools({
   const shapes = drawing?.shapes ?? [];
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
-      <fieldset className="flex gap-1">
-        <legend className="sr-only">Mark</legend>
-        {DRAWING_TOOLS.map((name) => (
-          <label key={name} className={CHIP}>
-            <input
-              type="radio"
-              name="drawing-tool"
-              value={name}
-              checked={tool === name}
-              onChange={() => onTool(name)}
-              className="sr-only"
-            />
-            {TOOL_LABELS[name]}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="flex gap-1">
-        <legend className="sr-only">Colour</legend>
-        {(Object.keys(DRAWING_COLOURS) as DrawingColour[]).map((name) => (
-          <label key={name} className={CHIP} title={name}>
-            <input
-              type="radio"
-              name="drawing-colour"
-              value={name}
-              checked={colour === name}
-              onChange={() => onColour(name)}
-              className="sr-only"
-            />
+      <ChipRadios
+        legend="Mark"
+        name="drawing-tool"
+        options={DRAWING_TOOLS}
+        chosen={tool}
+        onChoose={onTool}
+        label={(name) => TOOL_LABELS[name]}
+      />
+      <ChipRadios
+        legend="Colour"
+        name="drawing-colour"
+        options={Object.keys(DRAWING_COLOURS) as DrawingColour[]}
+        chosen={colour}
+        onChoose={onColour}
+        label={(name) => (
+          <>
             <span
               aria-hidden="true"
               className="inline-block size-4 rounded-full border border-black/30"
               style={{ background: DRAWING_COLOURS[name] }}
             />
             <span className="sr-only">{name}</span>
-          </label>
-        ))}
-      </fieldset>
+          </>
+        )}
+      />
       <Button
         variant="ghost"
         size="dense"
@@ -217,5 +205,41 @@ export function DrawingTools({
         Clear drawing
       </Button>
     </div>
+  );
+}
+
+/** One choice of a few, as a row of chips (radios: arrow keys move between them). */
+function ChipRadios<T extends string>({
+  legend,
+  name,
+  options,
+  chosen,
+  onChoose,
+  label,
+}: {
+  legend: string;
+  name: string;
+  options: readonly T[];
+  chosen: T;
+  onChoose: (value: T) => void;
+  label: (value: T) => ReactNode;
+}) {
+  return (
+    <fieldset className="flex gap-1">
+      <legend className="sr-only">{legend}</legend>
+      {options.map((value) => (
+        <label key={value} className={CHIP}>
+          <input
+            type="radio"
+            name={name}
+            value={value}
+            checked={chosen === value}
+            onChange={() => onChoose(value)}
+            className="sr-only"
+          />
+          {label(value)}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import type { MediaOutputs } from "~/entities/media/view";
 import { INIT_FILE } from "./ffmpeg-args";
 import type { Rung } from "./ladder";
 
@@ -13,15 +14,8 @@ import type { Rung } from "./ladder";
 export const MASTER = "master.m3u8";
 const AAC_LC = "mp4a.40.2";
 
-export interface Rendition {
-  height: number;
-  width: number;
-  bandwidth: number;
-  codecs: string;
-  playlist: string;
-  /** The whole rung's mean bitrate (AVERAGE-BANDWIDTH). */
-  averageBandwidth?: number;
-}
+/** One rung of the ladder, as the item's outputs keep it. */
+export type Rendition = MediaOutputs["renditions"][number];
 
 export interface Caption {
   language: string;
