@@ -160,16 +160,34 @@ export async function findProject(db: Executor, id: string) {
   return { ...row, deliverables: withVersions };
 }
 
-export async function addDeliverable(db: Database, projectId: string, title: string) {
-  const [{ last } = { last: null }] = await db
-    .select({ last: max(deliverables.position) })
-    .from(deliverables)
-    .where(eq(deliverables.projectId, projectId));
-  const [row] = await db
-    .insert(deliverables)
-    .values({ projectId, title, position: (last ?? -1) + 1 })
-    .returning();
-  return row;
+/** A deliverable at the end of the project's list, audited as a change of the project. */
+export async function addDeliverable(
+  db: Database,
+  actor: AuditActor,
+  projectId: string,
+  title: string,
+) {
+  return db.transaction(async (tx) => {
+    const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+    if (!project) return undefined;
+    const [{ last } = { last: null }] = await tx
+      .select({ last: max(deliverables.position) })
+      .from(deliverables)
+      .where(eq(deliverables.projectId, projectId));
+    const [row] = await tx
+      .insert(deliverables)
+      .values({ projectId, title, position: (last ?? -1) + 1 })
+      .returning();
+    await recordAudit(tx, {
+      action: "update",
+      actor,
+      entityType: "project",
+      entityId: projectId,
+      entityName: project.title,
+      changes: { deliverable: { before: null, after: title } },
+    });
+    return row;
+  });
 }
 
 /** The Media library's ready items a version may be made of, newest first. */

@@ -70,7 +70,7 @@ export async function projectPost(args: {
   if (intent === "deliverable") {
     const checked = checkPost(read.form, deliverableSchema);
     if (!checked.data) return refused(intent, checked.fieldErrors);
-    await addDeliverable(db, id, checked.data.title);
+    await addDeliverable(db, currentActor(args.context), id, checked.data.title);
     return redirectWithFlash(args.context, path, success(PROJECT_MESSAGES.deliverable));
   }
   if (intent === "version") {

@@ -7,12 +7,15 @@ import {
   caseStudies,
   contactSubmissions,
   contentRevisions,
+  deliverables,
   jobApplications,
   mediaItems,
   portfolioItems,
+  projects,
   redirectDomains,
   redirects,
   replyTemplates,
+  shareLinks,
   teamMembers,
   testimonials,
   user,
@@ -112,7 +115,8 @@ type Ids = Record<
   | "adminUser"
   | "editorUser"
   | "viewerUser"
-  | "template",
+  | "template"
+  | "project",
   string
 >;
 
@@ -497,6 +501,69 @@ function sampleWrites(
         },
       },
     ],
+    // Issue #45: a project made directly and one started from an inquiry; then on a project,
+    // its status, a deliverable, a version, a share link made and revoked.
+    "/admin/projects": [
+      {
+        url: "/admin/projects",
+        body: form({
+          title: "Sweep project",
+          clientName: "Sweep Client",
+          clientEmail: "",
+          clientCompany: "",
+        }),
+      },
+      {
+        url: "/admin/projects",
+        // An inquiry of its own: the privacy sample erases the sweep's visitor.
+        body: async () => {
+          const [inquiry] = await db()
+            .insert(contactSubmissions)
+            .values({ name: "Sweep Starter", email: "starter@audit.test" })
+            .returning({ id: contactSubmissions.id });
+          return new URLSearchParams({ intent: "start", inquiryId: inquiry?.id ?? "" });
+        },
+      },
+    ],
+    "/admin/projects/:id": [
+      ...(<Array<() => Promise<Record<string, string>>>>[
+        async () => ({ intent: "status", status: "delivered" }),
+        async () => ({ intent: "deliverable", title: "Sweep cut :30" }),
+        async () => {
+          const [video] = await db()
+            .insert(mediaItems)
+            .values({
+              title: "Sweep version",
+              originalName: "sweep-version.mp4",
+              state: "ready",
+              size: 10,
+              sha256: "c".repeat(64),
+            })
+            .returning({ id: mediaItems.id });
+          const [deliverable] = await db()
+            .select({ id: deliverables.id })
+            .from(deliverables)
+            .where(eq(deliverables.projectId, ids.project));
+          return {
+            intent: "version",
+            deliverableId: deliverable?.id ?? "",
+            mediaItemId: video?.id ?? "",
+          };
+        },
+        async () => ({ intent: "link", deliverableId: "", password: "", expiresOn: "" }),
+        async () => {
+          const [link] = await db()
+            .select({ id: shareLinks.id })
+            .from(shareLinks)
+            .where(eq(shareLinks.projectId, ids.project));
+          return { intent: "revoke", linkId: link?.id ?? "" };
+        },
+      ]).map((fields) => ({
+        url: `/admin/projects/${ids.project}`,
+        params: { id: ids.project },
+        body: async () => new URLSearchParams(await fields()),
+      })),
+    ],
     "/admin/redirects": [
       { url: "/admin/redirects", body: form({ intent: "add", from: "/sweep-old", to: "/about" }) },
       {
@@ -606,6 +673,13 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
       viewerUser: await userId(TEST_VIEWER.email),
       template:
         (await db().select({ id: replyTemplates.id }).from(replyTemplates).limit(1))[0]?.id ?? "",
+      project:
+        (
+          await db()
+            .insert(projects)
+            .values({ title: "Sweep review", clientName: "Sweep Reviewer" })
+            .returning({ id: projects.id })
+        )[0]?.id ?? "",
     };
     const featured = async (table: typeof caseStudies, id: string) =>
       String(

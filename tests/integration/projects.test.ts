@@ -152,7 +152,7 @@ describe.each(testDrivers)("the review room's projects on %s", (driver) => {
   it("numbers versions v1, v2, keeps the master's SHA-256, refuses a video not ready", async () => {
     const db = t.runtime.database.db;
     const { project } = await startedProject();
-    const deliverable = await addDeliverable(db, project.id, "Spring campaign :30");
+    const deliverable = await addDeliverable(db, actor, project.id, "Spring campaign :30");
     const v1 = await addVersion(db, actor, deliverable?.id ?? "", ready);
     const v2 = await addVersion(db, actor, deliverable?.id ?? "", ready);
     expect([v1.number, v2.number]).toEqual([1, 2]);
@@ -253,7 +253,7 @@ describe.each(testDrivers)("the review room's projects on %s", (driver) => {
     }
     expect(await tablesNotCovered(db)).toEqual([]);
     const { project } = await startedProject();
-    const deliverable = await addDeliverable(db, project.id, "Cutdown :15");
+    const deliverable = await addDeliverable(db, actor, project.id, "Cutdown :15");
     const version = await addVersion(db, actor, deliverable?.id ?? "", ready);
     const { link } = await createShareLink(db, actor, { projectId: project.id });
     const [reviewer] = await db
