@@ -190,6 +190,16 @@ export async function addDeliverable(
   });
 }
 
+/** The deliverable, when it is one of this project's. */
+export async function deliverableOf(db: Executor, projectId: string, deliverableId: string) {
+  const [row] = await db
+    .select()
+    .from(deliverables)
+    .where(and(eq(deliverables.id, deliverableId), eq(deliverables.projectId, projectId)))
+    .limit(1);
+  return row;
+}
+
 /** The Media library's ready items a version may be made of, newest first. */
 export async function readyMediaItems(db: Executor) {
   return db
@@ -202,14 +212,16 @@ export async function readyMediaItems(db: Executor) {
 
 /**
  * The next version of a deliverable (v1, v2, …) from a ready media item, its master's SHA-256
- * copied; refused (ProjectInputError) for an item that is not ready or has no hash.
+ * copied; refused (ProjectInputError) for an item that is not ready or has no hash, or for a
+ * deliverable of another project.
  */
 export async function addVersion(
   db: Database,
   actor: AuditActor,
-  deliverableId: string,
+  target: { projectId: string; deliverableId: string },
   mediaItemId: string,
 ) {
+  const { projectId, deliverableId } = target;
   return db.transaction(async (tx) => {
     const [item] = await tx
       .select({ state: mediaItems.state, sha256: mediaItems.sha256, title: mediaItems.title })
@@ -224,7 +236,8 @@ export async function addVersion(
     const [deliverable] = await tx
       .select()
       .from(deliverables)
-      .where(eq(deliverables.id, deliverableId))
+      // Of this project only: a form names the deliverable, the address the project.
+      .where(and(eq(deliverables.id, deliverableId), eq(deliverables.projectId, projectId)))
       .for("update")
       .limit(1);
     if (!deliverable) throw new ProjectInputError("That deliverable no longer exists.");

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import type { Database, Executor } from "@server/db/client";
-import { reviewers, type ShareLink, shareLinkOpens, shareLinks } from "@server/db/schema";
+import { projects, reviewers, type ShareLink, shareLinkOpens, shareLinks } from "@server/db/schema";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 
 /**
  * Share links of the review room (issue #45, decision 0530): a token of 32 random bytes (256 bits,
@@ -12,9 +12,21 @@ import { and, desc, eq, isNull } from "drizzle-orm";
  */
 
 export const TOKEN_BYTES = 32;
+/** The opens a project page lists per link. */
+const OPENS_SHOWN = 50;
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/** The audit log names a link by its project's title. */
+async function projectTitle(db: Executor, projectId: string): Promise<string> {
+  const [project] = await db
+    .select({ title: projects.title })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return project?.title ?? projectId;
 }
 
 export interface NewShareLink {
@@ -52,7 +64,7 @@ export async function createShareLink(
       actor,
       entityType: "share_link",
       entityId: link.id,
-      entityName: input.projectId,
+      entityName: await projectTitle(tx, input.projectId),
       changes: null,
     });
     return { link, token };
@@ -84,7 +96,7 @@ export async function revokeShareLink(
       actor,
       entityType: "share_link",
       entityId: link.id,
-      entityName: projectId,
+      entityName: await projectTitle(tx, projectId),
       changes: null,
     });
     return true;
@@ -149,23 +161,40 @@ export async function listShareLinks(db: Executor, projectId: string): Promise<L
     .from(shareLinks)
     .where(eq(shareLinks.projectId, projectId))
     .orderBy(desc(shareLinks.createdAt));
-  const rows: LinkRow[] = [];
-  for (const { tokenHash: _token, passwordHash, ...link } of links) {
-    const opens = await db
-      .select({ at: shareLinkOpens.at, name: reviewers.name, email: reviewers.email })
-      .from(shareLinkOpens)
-      .leftJoin(reviewers, eq(reviewers.id, shareLinkOpens.reviewerId))
-      .where(eq(shareLinkOpens.linkId, link.id))
-      .orderBy(desc(shareLinkOpens.at))
-      .limit(50);
-    rows.push({
-      ...link,
-      hasPassword: passwordHash !== null,
-      opens: opens.map((open) => ({
+  if (links.length === 0) return [];
+  // One query for every link's opens, at most OPENS_SHOWN each (the newest).
+  const ranked = db
+    .select({
+      linkId: shareLinkOpens.linkId,
+      at: shareLinkOpens.at,
+      name: reviewers.name,
+      email: reviewers.email,
+      rank: sql<number>`row_number() over (partition by ${shareLinkOpens.linkId} order by ${shareLinkOpens.at} desc)`.as(
+        "rank",
+      ),
+    })
+    .from(shareLinkOpens)
+    .leftJoin(reviewers, eq(reviewers.id, shareLinkOpens.reviewerId))
+    .where(
+      inArray(
+        shareLinkOpens.linkId,
+        links.map((link) => link.id),
+      ),
+    )
+    .as("ranked");
+  const opens = await db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, OPENS_SHOWN))
+    .orderBy(desc(ranked.at));
+  return links.map(({ tokenHash: _token, passwordHash, ...link }) => ({
+    ...link,
+    hasPassword: passwordHash !== null,
+    opens: opens
+      .filter((open) => open.linkId === link.id)
+      .map((open) => ({
         at: open.at,
         reviewer: open.name ? (open.email ? `${open.name} <${open.email}>` : open.name) : null,
       })),
-    });
-  }
-  return rows;
+  }));
 }

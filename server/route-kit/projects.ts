@@ -3,6 +3,7 @@ import { isUuid } from "@server/kit/list-params";
 import {
   addDeliverable,
   addVersion,
+  deliverableOf,
   findProject,
   ProjectInputError,
   setProjectStatus,
@@ -70,14 +71,19 @@ export async function projectPost(args: {
   if (intent === "deliverable") {
     const checked = checkPost(read.form, deliverableSchema);
     if (!checked.data) return refused(intent, checked.fieldErrors);
-    await addDeliverable(db, currentActor(args.context), id, checked.data.title);
+    await addDeliverable(db, actor, id, checked.data.title);
     return redirectWithFlash(args.context, path, success(PROJECT_MESSAGES.deliverable));
   }
   if (intent === "version") {
     const checked = checkPost(read.form, versionSchema);
     if (!checked.data) return refused(intent, checked.fieldErrors);
     try {
-      await addVersion(db, actor, checked.data.deliverableId, checked.data.mediaItemId);
+      await addVersion(
+        db,
+        actor,
+        { projectId: id, deliverableId: checked.data.deliverableId },
+        checked.data.mediaItemId,
+      );
     } catch (error) {
       if (error instanceof ProjectInputError) {
         return refused(intent, { mediaItemId: [error.message] });
@@ -94,6 +100,9 @@ export async function projectPost(args: {
     const expiresAt = expiresOn ? parseZonedDateTime(`${expiresOn}T23:59`) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) {
       return refused(intent, { expiresOn: ["Choose a day that has not passed."] });
+    }
+    if (rest.deliverableId && !(await deliverableOf(db, id, rest.deliverableId))) {
+      return refused(intent, { deliverableId: ["Choose a deliverable."] });
     }
     const { token } = await createShareLink(db, actor, { projectId: id, ...rest, expiresAt });
     return data({ intent: "link", token } as ProjectPostAnswer);

@@ -153,8 +153,9 @@ describe.each(testDrivers)("the review room's projects on %s", (driver) => {
     const db = t.runtime.database.db;
     const { project } = await startedProject();
     const deliverable = await addDeliverable(db, actor, project.id, "Spring campaign :30");
-    const v1 = await addVersion(db, actor, deliverable?.id ?? "", ready);
-    const v2 = await addVersion(db, actor, deliverable?.id ?? "", ready);
+    const target = { projectId: project.id, deliverableId: deliverable?.id ?? "" };
+    const v1 = await addVersion(db, actor, target, ready);
+    const v2 = await addVersion(db, actor, target, ready);
     expect([v1.number, v2.number]).toEqual([1, 2]);
     expect(v1.sha256).toBe(SHA);
     // The copy stays even if the library's row changes later.
@@ -168,11 +169,16 @@ describe.each(testDrivers)("the review room's projects on %s", (driver) => {
       .where(eq(deliverableVersions.id, v1.id));
     expect(kept?.sha256).toBe(SHA);
     await db.update(mediaItems).set({ sha256: SHA }).where(eq(mediaItems.id, ready));
-    await expect(addVersion(db, actor, deliverable?.id ?? "", processing)).rejects.toBeInstanceOf(
+    await expect(addVersion(db, actor, target, processing)).rejects.toBeInstanceOf(
       ProjectInputError,
     );
+    await expect(addVersion(db, actor, target, crypto.randomUUID())).rejects.toBeInstanceOf(
+      ProjectInputError,
+    );
+    // A deliverable of another project, named through this one's address: refused.
+    const { project: other } = await startedProject();
     await expect(
-      addVersion(db, actor, deliverable?.id ?? "", crypto.randomUUID()),
+      addVersion(db, actor, { ...target, projectId: other.id }, ready),
     ).rejects.toBeInstanceOf(ProjectInputError);
     // The Media library keeps a video while it is a version: refused with a reason, not a 500.
     expect(await deleteItem(t.runtime, actor, ready)).toBe("in-review");
@@ -223,12 +229,19 @@ describe.each(testDrivers)("the review room's projects on %s", (driver) => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, "revoke"), eq(auditEvents.entityId, open.link.id)));
     expect(revokes).toHaveLength(1);
+    // The log names the link by its project, as staff know it.
+    expect(revokes[0]?.entityName).toBe(project.title);
 
     await recordLinkOpen(db, locked.link.id);
+    await recordLinkOpen(db, expiring.link.id);
+    await recordLinkOpen(db, expiring.link.id);
     const listed = await listShareLinks(db, project.id);
     const row = listed.find((link) => link.id === locked.link.id);
     expect(row).toMatchObject({ hasPassword: true });
+    // Each link lists its own opens only.
     expect(row?.opens).toHaveLength(1);
+    expect(listed.find((link) => link.id === expiring.link.id)?.opens).toHaveLength(2);
+    expect(listed.find((link) => link.id === open.link.id)?.opens).toEqual([]);
     expect(JSON.stringify(listed)).not.toContain(locked.link.tokenHash);
   });
 
@@ -254,7 +267,12 @@ describe.each(testDrivers)("the review room's projects on %s", (driver) => {
     expect(await tablesNotCovered(db)).toEqual([]);
     const { project } = await startedProject();
     const deliverable = await addDeliverable(db, actor, project.id, "Cutdown :15");
-    const version = await addVersion(db, actor, deliverable?.id ?? "", ready);
+    const version = await addVersion(
+      db,
+      actor,
+      { projectId: project.id, deliverableId: deliverable?.id ?? "" },
+      ready,
+    );
     const { link } = await createShareLink(db, actor, { projectId: project.id });
     const [reviewer] = await db
       .insert(reviewers)
