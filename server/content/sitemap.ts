@@ -1,7 +1,8 @@
 import type { Executor } from "@server/db/client";
 import { blogPosts, caseStudies, portfolioItems } from "@server/db/schema";
+import { isUuid } from "@server/kit/list-params";
 import { publicVideos } from "@server/media/playback";
-import { and, asc, count, eq, inArray, isNotNull, max } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, max, or, sql } from "drizzle-orm";
 import { FALLBACK_CASE_STUDIES } from "~/copy/samples";
 import { type SitemapEntry, type SitemapVideo, STATIC_SITEMAP_ENTRIES } from "~/lib/sitemap";
 import { cachedRead } from "./cache";
@@ -56,7 +57,15 @@ function readSummary(db: Executor): Promise<SitemapSummary> {
       db
         .select({ rows: count(), updated: max(caseStudies.updatedAt) })
         .from(caseStudies)
-        .where(eq(caseStudies.status, "published")),
+        .where(
+          and(
+            eq(caseStudies.status, "published"),
+            or(
+              isNotNull(caseStudies.videoMediaId),
+              sql`jsonb_path_exists(${caseStudies.mediaGallery}, '$[*].media_id')`,
+            ),
+          ),
+        ),
       db
         .select({ rows: count(), updated: max(blogPosts.updatedAt) })
         .from(blogPosts)
@@ -125,9 +134,18 @@ function readVideoEntries(db: Executor): Promise<Map<string, SitemapVideo[]>> {
           title: caseStudies.title,
           description: caseStudies.description,
           mediaId: caseStudies.videoMediaId,
+          gallery: caseStudies.mediaGallery,
         })
         .from(caseStudies)
-        .where(and(eq(caseStudies.status, "published"), isNotNull(caseStudies.videoMediaId))),
+        .where(
+          and(
+            eq(caseStudies.status, "published"),
+            or(
+              isNotNull(caseStudies.videoMediaId),
+              sql`jsonb_path_exists(${caseStudies.mediaGallery}, '$[*].media_id')`,
+            ),
+          ),
+        ),
       db
         .select({
           title: portfolioItems.title,
@@ -138,9 +156,24 @@ function readVideoEntries(db: Executor): Promise<Map<string, SitemapVideo[]>> {
         .where(and(eq(portfolioItems.status, "published"), isNotNull(portfolioItems.videoMediaId)))
         .limit(1000),
     ]);
+    // A study's gallery videos are on its page too, each under its own title when it has one.
+    const galleryRows = studies.flatMap((study) =>
+      study.gallery.flatMap((entry) =>
+        entry?.media_id && isUuid(entry.media_id)
+          ? [
+              {
+                slug: study.slug,
+                title: entry.title || study.title,
+                description: study.description,
+                mediaId: entry.media_id,
+              },
+            ]
+          : [],
+      ),
+    );
     const videos = await publicVideos(
       db,
-      [...studies, ...portfolio].map((row) => row.mediaId),
+      [...studies, ...galleryRows, ...portfolio].map((row) => row.mediaId),
     );
     const byPath = new Map<string, SitemapVideo[]>();
     const add = (
@@ -161,7 +194,7 @@ function readVideoEntries(db: Executor): Promise<Map<string, SitemapVideo[]>> {
         },
       ]);
     };
-    for (const row of studies) add(`/case-studies/${row.slug}`, row);
+    for (const row of [...studies, ...galleryRows]) add(`/case-studies/${row.slug}`, row);
     for (const row of portfolio) add("/portfolio", row);
     return byPath;
   });

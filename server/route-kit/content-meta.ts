@@ -9,7 +9,7 @@ import { studio } from "~/copy/studio";
 import { blogPostHead } from "~/entities/blog-post/head";
 import { caseStudyHead } from "~/entities/case-study/head";
 import type { CaseStudyDetail } from "~/entities/case-study/view";
-import { videoObjectJsonLd } from "~/entities/media/view";
+import { type PublicVideo, videoObjectJsonLd } from "~/entities/media/view";
 import { withOwnSeo } from "~/lib/forms/seo-fields";
 import { openGraphImage } from "~/lib/listings/images";
 import type { CASE_STUDY_PAGE_COPY } from "~/lib/listings/page-copy";
@@ -67,7 +67,7 @@ export function listMeta(
   context: Context,
   list: { seo: { title: string; description: string }; image: string },
   paging: { page: number; pageCount: number; filtered: boolean },
-  extra: MetaDescriptor[] = [],
+  more: { extra?: MetaDescriptor[]; jsonLd?: Record<string, unknown>[] } = {},
 ): MetaDescriptor[] {
   const path = pagePath(request);
   const at = (page: number) => (page === 1 ? path : `${path}?page=${page}`);
@@ -87,7 +87,8 @@ export function listMeta(
     description: list.seo.description,
     path: paged ? at(page) : path,
     image: list.image,
-    extra: [...around, ...extra],
+    jsonLd: more.jsonLd,
+    extra: [...around, ...(more.extra ?? [])],
   });
 }
 
@@ -114,14 +115,9 @@ export function caseStudyMeta(
     type: "article",
     jsonLd: [
       caseStudyJsonLd(study, siteUrlOf(context)),
-      ...(study.video
-        ? [
-            videoObjectJsonLd(study.video, siteUrlOf(context), {
-              name: study.title,
-              description: study.description,
-            }),
-          ]
-        : []),
+      ...caseStudyVideos(study).map(({ video, name }) =>
+        videoObjectJsonLd(video, siteUrlOf(context), { name, description: study.description }),
+      ),
       breadcrumbJsonLd(siteUrlOf(context), [
         { name: BREADCRUMB_NAMES.home, path: "/" },
         { name: BREADCRUMB_NAMES.caseStudies, path: "/case-studies" },
@@ -129,6 +125,16 @@ export function caseStudyMeta(
       ]),
     ],
   });
+}
+
+/** A study's Media library videos, its own first, then its gallery's, each with its name. */
+function caseStudyVideos(study: CaseStudyDetail): { video: PublicVideo; name: string }[] {
+  return [
+    ...(study.video ? [{ video: study.video, name: study.title }] : []),
+    ...study.media.flatMap((entry) =>
+      entry.video ? [{ video: entry.video, name: entry.title || study.title }] : [],
+    ),
+  ];
 }
 
 /**

@@ -2,6 +2,7 @@ import { cacheHeaders } from "@server/content/http";
 import { getRuntimeFrom } from "@server/context";
 import type { Database } from "@server/db/client";
 import { listMeta } from "@server/route-kit/content-meta";
+import { siteUrlOf } from "@server/route-kit/page-meta";
 import { data, type MetaDescriptor, type RouterContextProvider } from "react-router";
 import { type ListQuery, type Paging, readListQuery } from "~/lib/listings/query";
 
@@ -29,6 +30,8 @@ export async function loadListPage<
     toPage: (cards: Cards) => Page;
     /** Extra head tags (the blog's RSS link). */
     extraMeta?: MetaDescriptor[];
+    /** JSON-LD of what the page shows (the portfolio's videos), absolute on `siteUrl`. */
+    jsonLd?: (page: Page, siteUrl: string) => Record<string, unknown>[];
   },
 ) {
   const { database, logger } = getRuntimeFrom(context);
@@ -49,7 +52,7 @@ export async function loadListPage<
           pageCount,
           filtered: query.search !== "" || query.filter !== null,
         },
-        list.extraMeta,
+        { extra: list.extraMeta, jsonLd: list.jsonLd?.(page, siteUrlOf(context)) },
       ),
       copy: list.shell.copy,
       page: page as (Page & Paging) | Promise<Page & Paging>,

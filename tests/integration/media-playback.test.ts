@@ -10,6 +10,7 @@ import type { MediaOutputs } from "~/entities/media/view";
 import { renderSitemap } from "~/lib/sitemap";
 import { action as portfolioAction } from "~/routes/admin/portfolio";
 import { loader as videoLoader } from "~/routes/resources/video";
+import { loader as portfolioLoader } from "~/routes/site/portfolio";
 import { callRoute, contextFor, formOf, postTo, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 
@@ -268,5 +269,50 @@ describe.each(testDrivers)("media playback on %s", (driver) => {
     expect(plan.entries.find((e) => e.path === "/portfolio")?.videos?.[0]?.title).toBe(
       "Chosen video",
     );
+  });
+
+  it("a gallery video is named on its study's page and in the sitemap; /portfolio names its cards' videos", async () => {
+    await db()
+      .insert(caseStudies)
+      .values({
+        slug: "gallery-seo-study",
+        title: "Gallery study",
+        description: "Behind the scenes.",
+        status: "published",
+        mediaGallery: [{ type: "video", url: "", title: "Making of", media_id: id }],
+      });
+    await t.runtime.caches.changed({ entity: "case-studies", id, action: "created" });
+    const found = await findCaseStudyDetail(db(), "gallery-seo-study");
+    const study = found?.study;
+    if (!study) throw new Error("the study should be found");
+    const site = t.runtime.config.SITE_URL;
+    const videoObjects = caseStudyMeta(
+      new Request(`${site}/case-studies/gallery-seo-study`),
+      contextFor(t.runtime),
+      study,
+    )
+      .map((tag) => (tag as { "script:ld+json"?: Record<string, unknown> })["script:ld+json"])
+      .filter((data) => data?.["@type"] === "VideoObject");
+    expect(videoObjects).toEqual([
+      expect.objectContaining({
+        name: "Making of",
+        contentUrl: `${site}${publicPath("master.m3u8")}`,
+      }),
+    ]);
+    const plan = await planSitemap(db());
+    if (plan.kind !== "urlset") throw new Error("expected one urlset");
+    expect(plan.entries.find((e) => e.path === "/case-studies/gallery-seo-study")?.videos).toEqual([
+      expect.objectContaining({ title: "Making of", content: publicPath("master.m3u8") }),
+    ]);
+
+    // The portfolio list's head: a VideoObject for the published card that plays it (found by
+    // its title: the demo content fills the first page).
+    const answer = (await callRoute(portfolioLoader, t.runtime, `${site}/portfolio?q=Chosen`)) as {
+      data: { meta: Array<Record<string, unknown>> };
+    };
+    const listed = answer.data.meta
+      .map((tag) => tag["script:ld+json"] as Record<string, unknown> | undefined)
+      .filter((data) => data?.["@type"] === "VideoObject");
+    expect(listed).toEqual([expect.objectContaining({ name: "Chosen video" })]);
   });
 });

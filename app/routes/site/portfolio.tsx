@@ -13,6 +13,7 @@ import { EmptyState, SkeletonGrid } from "~/components/listings/states";
 import { ClosingCta, container } from "~/components/listings/ui";
 import { LazyLightbox } from "~/components/ui/lazy-lightbox";
 import { PageHeader } from "~/components/ui/page-header";
+import { videoObjectJsonLd } from "~/entities/media/view";
 import type { PortfolioCardView } from "~/entities/portfolio-item/list";
 import { toPortfolioCardView } from "~/entities/portfolio-item/view";
 import { PORTFOLIO_PAGE, type PortfolioCopy } from "~/lib/listings/page-copy";
@@ -41,6 +42,18 @@ export const loader = (args: Route.LoaderArgs) =>
       items: cards.items.map(toPortfolioCardView),
       types: cards.types,
     }),
+    // Each card's Media library video, as search engines should know it (issue #44 item 5).
+    jsonLd: (page, siteUrl) =>
+      page.items.flatMap((item) =>
+        item.video
+          ? [
+              videoObjectJsonLd(item.video, siteUrl, {
+                name: item.title,
+                description: item.description,
+              }),
+            ]
+          : [],
+      ),
   });
 
 export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
