@@ -1,10 +1,17 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import { contentChanged } from "@server/content/changes";
-import type { Database } from "@server/db/client";
-import { caseStudies, deliverableVersions, mediaItems, portfolioItems } from "@server/db/schema";
+import type { Database, Executor } from "@server/db/client";
+import {
+  caseStudies,
+  deliverableVersions,
+  mediaItems,
+  portfolioItems,
+  settings,
+} from "@server/db/schema";
 import { inTransaction } from "@server/kit/transaction";
 import type { StorageDriver, UploadBucket } from "@server/storage";
-import { asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { galleryEntryOf, HOME_REEL_SETTING } from "./playback";
 import type { MediaProbe } from "./probe";
 
 /**
@@ -156,6 +163,29 @@ async function removeFolder(storage: StorageDriver, bucket: UploadBucket, folder
 }
 
 /** Deletes an item, its master and every rendition (audited). False when it was gone. */
+/**
+ * What still names a deleted item without a foreign key lets go of it: a gallery entry keeps its
+ * Video URL (an entry with none is dropped, in the gallery's order), the home reel falls back to
+ * the built-in one. Portfolio items and case studies' own video are set null by their keys.
+ */
+async function forgetUses(tx: Executor, id: string): Promise<void> {
+  await tx
+    .update(caseStudies)
+    .set({
+      mediaGallery: sql`coalesce((
+        select jsonb_agg(case when e->>'media_id' = ${id} then e - 'media_id' else e end order by n)
+        from jsonb_array_elements(${caseStudies.mediaGallery}) with ordinality as g(e, n)
+        where not (e->>'media_id' = ${id} and coalesce(e->>'url', '') = '')
+      ), '[]'::jsonb)`,
+    })
+    .where(sql`${caseStudies.mediaGallery} @> ${galleryEntryOf(sql`${id}::text`)}`);
+  await tx
+    .delete(settings)
+    .where(
+      and(eq(settings.name, HOME_REEL_SETTING), sql`${settings.value} = to_jsonb(${id}::text)`),
+    );
+}
+
 export async function deleteItem(
   services: MediaServices,
   actor: AuditActor,
@@ -179,6 +209,7 @@ export async function deleteItem(
       entityId: id,
       entityName: deleted.title,
     });
+    await forgetUses(tx, id);
     // The pages that played it play their Video URL again.
     await contentChanged(tx, { entity: "media", id, action: "deleted" });
     return deleted;

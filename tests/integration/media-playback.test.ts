@@ -1,8 +1,10 @@
 import { findCaseStudyDetail } from "@server/content/case-studies/read";
 import { loadPortfolioCards } from "@server/content/portfolio/read";
 import { planSitemap } from "@server/content/sitemap";
-import { caseStudies, mediaItems, portfolioItems } from "@server/db/schema";
-import { privatePlaybackBase, renditionVersion } from "@server/media/playback";
+import { caseStudies, mediaItems, portfolioItems, settings } from "@server/db/schema";
+import { homeReelId } from "@server/media/home-reel";
+import { deleteItem } from "@server/media/library";
+import { HOME_REEL_SETTING, privatePlaybackBase, renditionVersion } from "@server/media/playback";
 import { caseStudyMeta } from "@server/route-kit/content-meta";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -314,5 +316,32 @@ describe.each(testDrivers)("media playback on %s", (driver) => {
       .map((tag) => tag["script:ld+json"] as Record<string, unknown> | undefined)
       .filter((data) => data?.["@type"] === "VideoObject");
     expect(listed).toEqual([expect.objectContaining({ name: "Chosen video" })]);
+  });
+  it("Delete lets go of every use: a gallery entry keeps its URL or goes, the home reel falls back", async () => {
+    await db()
+      .insert(caseStudies)
+      .values({
+        slug: "delete-uses-study",
+        title: "Delete uses",
+        status: "draft",
+        mediaGallery: [
+          { type: "image", url: "https://example.com/still.jpg" },
+          { type: "video", url: "", media_id: id },
+          { type: "video", url: "https://example.com/cut.mp4", title: "Cut", media_id: id },
+        ],
+      });
+    await db().insert(settings).values({ name: HOME_REEL_SETTING, value: id });
+    expect(await homeReelId(db())).toBe(id);
+    expect(await deleteItem(t.runtime, { id: null, email: null, ip: null }, id)).toBe("deleted");
+    const [study] = await db()
+      .select({ gallery: caseStudies.mediaGallery })
+      .from(caseStudies)
+      .where(eq(caseStudies.slug, "delete-uses-study"));
+    expect(study?.gallery).toEqual([
+      { type: "image", url: "https://example.com/still.jpg" },
+      { type: "video", url: "https://example.com/cut.mp4", title: "Cut" },
+    ]);
+    expect(await homeReelId(db())).toBeNull();
+    expect((await get(publicPath("master.m3u8"))).status).toBe(404);
   });
 });
