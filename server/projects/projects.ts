@@ -10,6 +10,7 @@ import {
   user,
 } from "@server/db/schema";
 import { and, asc, desc, eq, max, type SQL } from "drizzle-orm";
+import { SERVICE_LABELS } from "~/entities/inquiry/options";
 import type { ProjectStatus } from "~/lib/values";
 
 /**
@@ -49,6 +50,12 @@ export async function createProject(
   });
 }
 
+/** What staff call a project started from an inquiry: whose, and what for when it says. */
+function projectTitleFor(inquiry: { name: string; service: string | null }): string {
+  const service = SERVICE_LABELS[inquiry.service as keyof typeof SERVICE_LABELS];
+  return service ? `${inquiry.name}: ${service}` : `${inquiry.name}: project`;
+}
+
 /** "Start project" on an inquiry: its client, its owner (or whoever starts it), linked to it. */
 export async function startProjectFromInquiry(
   db: Database,
@@ -65,7 +72,7 @@ export async function startProjectFromInquiry(
   const [started] = await projectsOfInquiry(db, inquiry.id);
   if (started) return started;
   return createProject(db, actor, {
-    title: `${inquiry.name}: project`.slice(0, 200),
+    title: projectTitleFor(inquiry).slice(0, 200),
     clientName: inquiry.name,
     clientEmail: inquiry.email,
     // An inquiry asks for no company (SPEC's contact form): staff add it on the project.

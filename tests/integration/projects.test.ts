@@ -72,11 +72,11 @@ describe.each(testDrivers)("the review room's projects on %s", (driver) => {
     await t?.close();
   });
 
-  async function startedProject() {
+  async function startedProject(service: string | null = null) {
     const db = t.runtime.database.db;
     const [inquiry] = await db
       .insert(contactSubmissions)
-      .values({ name: "Cora Client", email: CLIENT, description: "A spring campaign" })
+      .values({ name: "Cora Client", email: CLIENT, description: "A spring campaign", service })
       .returning();
     const project = await startProjectFromInquiry(db, actor, inquiry?.id ?? "");
     if (!project || !inquiry) throw new Error("no project");
@@ -91,7 +91,12 @@ describe.each(testDrivers)("the review room's projects on %s", (driver) => {
       inquiryId: inquiry.id,
       ownerId: actor.id,
       status: "active",
+      title: "Cora Client: project",
     });
+    // Named by what the inquiry asked for, when it said.
+    expect((await startedProject("video-production")).project.title).toBe(
+      "Cora Client: Video Production",
+    );
     expect(await startProjectFromInquiry(t.runtime.database.db, actor, crypto.randomUUID())).toBe(
       null,
     );
