@@ -73,9 +73,29 @@ function videoOf(
 }
 
 /** The public players of these items, by id: only the ready ones (the others play nothing yet). */
-export async function publicVideos(
+export function publicVideos(
   db: Executor,
   ids: Array<string | null>,
+): Promise<Map<string, PublicVideo>> {
+  return readyVideos(db, ids, (row) => publicBase(row.id, row.readyAt));
+}
+
+/**
+ * The same players through each item's private link (a draft's preview: its videos are not on
+ * the site yet). The rows are cached; the links are made per call, so none outlives its expiry.
+ */
+export function privateVideos(
+  db: Executor,
+  key: string,
+  ids: Array<string | null>,
+): Promise<Map<string, PublicVideo>> {
+  return readyVideos(db, ids, (row) => privatePlaybackBase(key, row.id));
+}
+
+async function readyVideos(
+  db: Executor,
+  ids: Array<string | null>,
+  baseOf: (row: { id: string; readyAt: Date }) => string,
 ): Promise<Map<string, PublicVideo>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))].sort();
   if (wanted.length === 0) return new Map();
@@ -93,7 +113,7 @@ export async function publicVideos(
       durationSeconds: row.durationSeconds,
       readyAt: row.readyAt,
     };
-    videos.set(row.id, videoOf(row, details, publicBase(row.id, row.readyAt)));
+    videos.set(row.id, videoOf(row, details, baseOf({ id: row.id, readyAt: row.readyAt })));
   }
   return videos;
 }

@@ -1,6 +1,7 @@
 import { findCaseStudyDetail } from "@server/content/case-studies/read";
 import { loadPortfolioCards } from "@server/content/portfolio/read";
 import { planSitemap } from "@server/content/sitemap";
+import { findCaseStudyPreview } from "@server/content/workflow/preview";
 import { caseStudies, mediaItems, portfolioItems, settings } from "@server/db/schema";
 import { homeReelId } from "@server/media/home-reel";
 import { deleteItem } from "@server/media/library";
@@ -317,6 +318,27 @@ describe.each(testDrivers)("media playback on %s", (driver) => {
       .filter((data) => data?.["@type"] === "VideoObject");
     expect(listed).toEqual([expect.objectContaining({ name: "Chosen video" })]);
   });
+  it("a draft study's preview plays its videos through private links, the page through none", async () => {
+    const [draft] = await db()
+      .insert(caseStudies)
+      .values({
+        slug: "preview-video-study",
+        title: "Preview video",
+        status: "draft",
+        videoMediaId: id,
+        mediaGallery: [{ type: "video", url: "", title: "Teaser", media_id: id }],
+      })
+      .returning();
+    const key = t.runtime.keys.playbackLinks;
+    const preview = await findCaseStudyPreview(db(), draft?.id ?? "", key);
+    const master = preview?.study.video?.master ?? "";
+    expect(master).toMatch(new RegExp(`^/video/${id}/s/[^/]+/master\\.m3u8$`));
+    expect(preview?.study.media[0]?.video?.master).toBe(master);
+    expect((await get(master)).status).toBe(200);
+    // The public page of a draft is not found, so nothing plays without the preview.
+    expect(await findCaseStudyDetail(db(), "preview-video-study")).toBeNull();
+  });
+
   it("Delete lets go of every use: a gallery entry keeps its URL or goes, the home reel falls back", async () => {
     await db()
       .insert(caseStudies)

@@ -101,7 +101,8 @@ async function previewLoader({ request, context }: Route.LoaderArgs, id: string)
   if (check === "expired") {
     throw data({ meta: previewExpiredMeta(), expired: true }, { status: 410, headers });
   }
-  const found = check === "valid" ? await findCaseStudyPreview(database.db, id) : null;
+  const found =
+    check === "valid" ? await findCaseStudyPreview(database.db, id, keys.playbackLinks) : null;
   if (!found) {
     return data(
       { state: "not-found", meta: caseStudyNotFoundMeta(copy), copy } satisfies LoaderData,

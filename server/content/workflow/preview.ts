@@ -9,6 +9,7 @@ import { sanitizeBlogHtml } from "@server/content/sanitize";
 import { findDraft } from "@server/content/workflow/drafts";
 import type { Executor } from "@server/db/client";
 import { blogCategories, blogPosts, caseStudies, previewRevocations } from "@server/db/schema";
+import { privateVideos } from "@server/media/playback";
 import { expiringLinks } from "@server/security/expiring-links";
 import { and, eq } from "drizzle-orm";
 import type { BlogPostFormValues } from "~/entities/blog-post/form";
@@ -157,11 +158,16 @@ export async function findBlogPostPreview(
 export async function findCaseStudyPreview(
   db: Executor,
   id: string,
+  playbackKey: string,
 ): Promise<{ study: CaseStudyDetail; seo: OwnSeo } | null> {
   const [live] = await db.select().from(caseStudies).where(eq(caseStudies.id, id));
   if (!live) return null;
   const draft = await findDraft(db, "case_study", id);
   const parsed = draft ? parseCaseStudy(draft.values as unknown as CaseStudyDraft) : null;
   const row = parsed?.ok ? { ...live, ...parsed.value } : live;
-  return { study: toCaseStudyDetail(row), seo: ownSeoOf(row) };
+  // Its Media library videos play through private links: they are not on the site until it is.
+  const gallery = row.mediaGallery.map((item) => item?.media_id ?? null);
+  const videos = await privateVideos(db, playbackKey, [row.videoMediaId, ...gallery]);
+  const video = (row.videoMediaId && videos.get(row.videoMediaId)) || null;
+  return { study: toCaseStudyDetail(row, video, videos), seo: ownSeoOf(row) };
 }
