@@ -176,6 +176,26 @@ test("an admin uploads a clip, sees its progress and Ready, uses it on a portfol
     )
     .toContain("subtitles:fr");
   await expect(card.getByRole("button", { name: /captions/i })).toBeVisible();
+  // The seek bar's thumbnails: the storyboard's WebVTT is loaded, its cues naming sprite tiles.
+  await expect
+    .poll(() =>
+      player.evaluate((element) => {
+        const track = [...(element as Player).textTracks].find((t) => t.kind === "metadata");
+        const cue = track?.cues?.[0] as VTTCue | undefined;
+        return cue?.text ?? "";
+      }),
+    )
+    .toMatch(/#xywh=\d+,\d+,\d+,\d+$/);
+  // Keyboard: the play control takes the focus, and Space pauses and plays again.
+  await card.locator("media-play-button").focus();
+  await page.keyboard.press("Space");
+  await expect
+    .poll(() => player.evaluate((element) => (element as HTMLVideoElement).paused))
+    .toBe(true);
+  await page.keyboard.press("Space");
+  await expect
+    .poll(() => player.evaluate((element) => (element as HTMLVideoElement).paused))
+    .toBe(false);
   await expectNoAxeViolationsAtBothWidths(page);
 
   // Delete asks first, then removes the video with its files.
