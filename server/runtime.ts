@@ -4,7 +4,12 @@ import {
   publishScheduledJob,
   queueScheduledDrafts,
 } from "@server/content/workflow/scheduled-publishing";
-import { createMediaLibrary, queueWaitingTranscodes, transcodeMediaJob } from "@server/media";
+import {
+  createMediaLibrary,
+  mediaUploadSweepJob,
+  queueWaitingTranscodes,
+  transcodeMediaJob,
+} from "@server/media";
 import type { TranscodeReports } from "@server/media/metrics";
 import type { MediaTools } from "@server/media/tools";
 import type { MediaUploads } from "@server/media/uploads";
@@ -52,6 +57,7 @@ export const JOB_TYPES = [
   pruneAuditLogJob,
   orphanSweepJob,
   transcodeMediaJob,
+  mediaUploadSweepJob,
 ];
 
 /** Every service the server holds for its lifetime. Routes reach it through the request context. */

@@ -4,6 +4,7 @@ import { findMediaTools } from "./tools";
 import { createMediaUploads, type MediaUploadServices } from "./uploads";
 
 export { queueWaitingTranscodes, transcodeMediaJob } from "./transcode-job";
+export { mediaUploadSweepJob } from "./upload-sweep-job";
 
 /**
  * The runtime's part of the Media library (issue #44): its upload endpoint, its tools, and the

@@ -10,7 +10,7 @@ import {
 } from "@server/db/schema";
 import { inTransaction } from "@server/kit/transaction";
 import type { StorageDriver, UploadBucket } from "@server/storage";
-import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { galleryEntryOf, HOME_REEL_SETTING } from "./playback";
 import type { MediaProbe } from "./probe";
 
@@ -163,6 +163,32 @@ async function removeFolder(storage: StorageDriver, bucket: UploadBucket, folder
 }
 
 /** Deletes an item, its master and every rendition (audited). False when it was gone. */
+/** The system's own changes in the audit log (no person made them). */
+const SYSTEM: AuditActor = { id: null, email: null, ip: null };
+
+/**
+ * The items whose upload started before `before` and never finished: deleted, each in the audit
+ * log. Their uploads' ids, whose bytes the caller removes.
+ */
+export async function deleteUnfinishedItems(db: Database, before: Date): Promise<string[]> {
+  return inTransaction(db, async (tx) => {
+    const gone = await tx
+      .delete(mediaItems)
+      .where(and(eq(mediaItems.state, "uploading"), lt(mediaItems.createdAt, before)))
+      .returning({ id: mediaItems.id, title: mediaItems.title, uploadId: mediaItems.uploadId });
+    for (const item of gone) {
+      await recordAudit(tx, {
+        action: "delete",
+        actor: SYSTEM,
+        entityType: "media_item",
+        entityId: item.id,
+        entityName: `${item.title} (upload not finished)`,
+      });
+    }
+    return gone.flatMap((item) => (item.uploadId ? [item.uploadId] : []));
+  });
+}
+
 /**
  * What still names a deleted item without a foreign key lets go of it: a gallery entry keeps its
  * Video URL (an entry with none is dropped, in the gallery's order), the home reel falls back to

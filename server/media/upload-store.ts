@@ -33,6 +33,12 @@ export type UploadStoreConfig = Pick<
   | "S3_BUCKET_PREFIX"
 >;
 
+/**
+ * An upload not finished within a week is given up (decision 0547): tus answers it as gone, and
+ * the sweep removes its bytes (on S3, aborts the multipart upload, which is billed while open).
+ */
+export const UPLOAD_EXPIRY_MS = 7 * 24 * 60 * 60_000;
+
 export type MasterExtension = (typeof MEDIA_EXTENSIONS)[number];
 
 /** The library's container of a file name (`.mp4`…), or null for any other. */
@@ -64,6 +70,8 @@ export interface UploadStore {
   arrived(upload: Upload, storage: StorageDriver): Promise<ArrivedUpload>;
   /** Removes everything an upload without its item made (the item was deleted meanwhile). */
   abandon(upload: Upload, storage: StorageDriver): Promise<void>;
+  /** Removes an upload that never finished: its bytes so far and tus's record of it. */
+  giveUp(uploadId: string, storage: StorageDriver): Promise<void>;
 }
 
 /** Passes `source` through while `hash` reads it. */
@@ -89,7 +97,7 @@ function diskUploadStore(directory: string): UploadStore {
   const removeFiles = (file: string) =>
     Promise.all([rm(file, { force: true }), rm(`${file}.json`, { force: true })]);
   return {
-    datastore: new FileStore({ directory }),
+    datastore: new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }),
     naming: {},
     itemIdOf: () => null,
     async arrived(upload, storage) {
@@ -114,6 +122,9 @@ function diskUploadStore(directory: string): UploadStore {
     async abandon(upload) {
       await removeFiles(path.join(directory, upload.id));
     },
+    async giveUp(uploadId) {
+      await removeFiles(path.join(directory, uploadId));
+    },
   };
 }
 
@@ -121,14 +132,38 @@ function diskUploadStore(directory: string): UploadStore {
 const S3_UPLOAD_ID =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/master\.(mp4|mov|mkv|webm)$/;
 
+type MetadataCache = NonNullable<ConstructorParameters<typeof S3Store>[0]["cache"]>;
+
+/**
+ * tus's cache of each S3 upload's record on this instance (its own default is the same Map):
+ * held here so that an upload given up leaves it too, and is not answered from memory.
+ */
+function metadataCache(): MetadataCache {
+  const entries = new Map<string, Parameters<MetadataCache["set"]>[1]>();
+  return {
+    get: async (key) => entries.get(key),
+    set: async (key, value) => {
+      entries.set(key, value);
+    },
+    delete: async (key) => {
+      entries.delete(key);
+    },
+  };
+}
+
 function s3UploadStore(config: UploadStoreConfig, directory: string): UploadStore {
   if (!(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY)) {
     throw new Error("The S3 storage driver needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
   }
+  const cache = metadataCache();
   const datastore = new S3Store({
+    cache,
     // The storage driver's part size: a few parts in flight, each on this instance's disk.
     partSize: STREAM_PART_BYTES,
     maxConcurrentPartUploads: 2,
+    expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+    // The sweep finds expired uploads by listing them: no object tags (not every S3 has them).
+    useTags: false,
     s3ClientConfig: {
       bucket: `${config.S3_BUCKET_PREFIX}media-masters`,
       endpoint: config.S3_ENDPOINT,
@@ -203,6 +238,15 @@ function s3UploadStore(config: UploadStoreConfig, directory: string): UploadStor
     async abandon(upload, storage) {
       await storage.delete("media-masters", upload.id);
       await storage.delete("media-masters", `${upload.id}.info`);
+    },
+    async giveUp(uploadId, storage) {
+      // tus aborts the multipart upload (billed while open), then deletes its objects in one
+      // request, which not every S3 service takes (s3rver does not): they go one by one after.
+      await datastore.remove(uploadId).catch(() => {});
+      for (const key of [uploadId, `${uploadId}.info`, `${uploadId}.part`]) {
+        await storage.delete("media-masters", key);
+      }
+      await cache.delete(uploadId);
     },
   };
 }

@@ -9,13 +9,20 @@ import { Server, type Upload } from "@tus/server";
 import { eq } from "drizzle-orm";
 import type { MEDIA_EXTENSIONS } from "~/entities/media/view";
 import { formatBytes } from "~/lib/format-bytes";
-import { createUploadingItem, itemByUpload, masterKeyFor, probedColumns } from "./library";
+import {
+  createUploadingItem,
+  deleteUnfinishedItems,
+  itemByUpload,
+  masterKeyFor,
+  probedColumns,
+} from "./library";
 import { MediaProbeError, probeMedia } from "./probe";
 import { queueTranscode } from "./transcode-job";
 import {
   type ArrivedUpload,
   createUploadStore,
   extensionOf,
+  UPLOAD_EXPIRY_MS,
   type UploadStore,
   type UploadStoreConfig,
 } from "./upload-store";
@@ -53,6 +60,8 @@ export interface MediaUploadServices {
 export interface MediaUploads {
   /** Answers one tus request (POST, HEAD, PATCH, DELETE) made by `actor`. */
   handle(request: Request, actor: AuditActor): Promise<Response>;
+  /** Gives up the uploads older than UPLOAD_EXPIRY_MS at `now`: their items, then their bytes. */
+  sweepExpired(now?: Date): Promise<{ uploads: number; items: number }>;
 }
 
 /** What each of the library's containers is stored as. */
@@ -120,6 +129,30 @@ export function createMediaUploads(
       const kept = keepingWhatArrived(request);
       actors.set(kept, actor);
       return server.handleWeb(kept);
+    },
+    async sweepExpired(now = new Date()) {
+      const { database, storage, logger } = services();
+      const before = new Date(now.getTime() - UPLOAD_EXPIRY_MS);
+      // Our rows name their uploads: each is removed by its id (S3: the multipart upload is
+      // aborted), which needs no listing of the bucket.
+      const given = await deleteUnfinishedItems(database.db, before);
+      let uploads = 0;
+      for (const uploadId of given) {
+        try {
+          await store.giveUp(uploadId, storage);
+          uploads++;
+        } catch (error) {
+          logger.warn({ err: error, uploadId }, "an expired upload could not be removed");
+        }
+      }
+      // An upload with no row (its creation failed half-way) by tus's own listing, where the
+      // store can list: not every S3 service answers ListMultipartUploads.
+      try {
+        uploads += await server.cleanUpExpiredUploads();
+      } catch (error) {
+        logger.warn({ err: error }, "expired uploads could not be listed");
+      }
+      return { uploads, items: given.length };
     },
   };
 }

@@ -64,7 +64,8 @@ describe.each(testDrivers)("media uploads on S3 storage, on %s", (driver) => {
       S3_BUCKET_PREFIX: `media-${driver}-${++runs}-`,
       ...env,
     });
-  const { tus, start, create, patch, resumeAfterRestart, storedMasterHash } = mediaTus(() => t);
+  const { tus, start, create, patch, resumeAfterRestart, storedMasterHash, abandonAndSweep } =
+    mediaTus(() => t);
   const items = () => t.database.db.select().from(mediaItems);
   const masters = async () => {
     const keys: string[] = [];
@@ -130,6 +131,14 @@ describe.each(testDrivers)("media uploads on S3 storage, on %s", (driver) => {
     expect(await items()).toEqual([]);
     expect(await masters()).toEqual([]);
     expect(await readdir(uploadsDir())).toEqual([]);
+  });
+
+  it("gives up an upload not finished within a week: the multipart upload aborted, the item gone", async () => {
+    t = await onS3();
+    const swept = await abandonAndSweep("Left behind.mp4", clip, 8);
+    expect(swept).toEqual({ kept: 200, swept: { uploads: 1, items: 1 }, after: 404 });
+    expect(await items()).toEqual([]);
+    expect(await masters()).toEqual([]);
   });
 
   it("answers 404 for an upload URL that names no upload of ours, 411 for a PATCH of no length", async () => {

@@ -55,7 +55,9 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
     await t?.close();
   });
 
-  const { start, create, patch, resumeAfterRestart, storedMasterHash } = mediaTus(() => t);
+  const { start, create, patch, resumeAfterRestart, storedMasterHash, abandonAndSweep } = mediaTus(
+    () => t,
+  );
 
   const uploadsDir = () => path.join(t.runtime.config.DATA_DIR, "media", "uploads");
   const items = () => t.database.db.select().from(mediaItems);
@@ -111,6 +113,21 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
     expect(await readdir(uploadsDir())).toEqual([]);
     const queued = await t.runtime.jobs.boss.findJobs(transcodeMediaJob.name);
     expect(queued.map((job) => job.data)).toEqual([{ itemId: item?.id }]);
+  });
+
+  it("gives up an upload not finished within a week: its bytes and its item, in the audit log", async () => {
+    t = await createTestRuntime(driver);
+    const swept = await abandonAndSweep("Left behind.mp4", clip, 8);
+    expect(swept).toEqual({ kept: 200, swept: { uploads: 1, items: 1 }, after: 404 });
+    expect(await items()).toEqual([]);
+    expect(await readdir(uploadsDir())).toEqual([]);
+    const audit = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "delete"));
+    expect(audit.map((row) => [row.entityName, row.actorEmail])).toEqual([
+      ["Left behind (upload not finished)", null],
+    ]);
   });
 
   it("refuses a renamed text file with ffprobe's reason and keeps nothing of it", async () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createMediaLibrary } from "@server/media";
+import { createMediaLibrary, mediaUploadSweepJob } from "@server/media";
 import { expect } from "vitest";
 import { action as tusAction, loader as tusLoader } from "~/routes/admin/media-uploads";
 import { callRoute, type TestRuntime } from "./admin-runtime";
@@ -94,7 +94,23 @@ export function mediaTus(t: () => TestRuntime) {
     return hash.digest("hex");
   }
 
-  return { tus, start, create, patch, resumeAfterRestart, storedMasterHash };
+  /**
+   * An upload of `name` started with its first 1,000 bytes and left (`file` is longer); the
+   * hourly sweep's job run now (it keeps an upload of no age), then the sweep as it runs `days`
+   * later: what it gave up, and tus's answer to the upload before and after.
+   */
+  async function abandonAndSweep(name: string, file: Buffer, days: number) {
+    const url = await create(name, file.byteLength);
+    expect((await patch(url, 0, file.subarray(0, 1000))).status).toBe(204);
+    const { jobs, media } = t().runtime;
+    await jobs.send(mediaUploadSweepJob, {});
+    expect(await jobs.runDue(mediaUploadSweepJob)).toEqual({ completed: 1, failed: 0 });
+    const kept = (await tus("HEAD", url)).status;
+    const swept = await media.uploads.sweepExpired(new Date(Date.now() + days * 86_400_000));
+    return { kept, swept, after: (await tus("HEAD", url)).status };
+  }
+
+  return { tus, start, create, patch, resumeAfterRestart, storedMasterHash, abandonAndSweep };
 }
 
 /**
