@@ -57,15 +57,7 @@ function readSummary(db: Executor): Promise<SitemapSummary> {
       db
         .select({ rows: count(), updated: max(caseStudies.updatedAt) })
         .from(caseStudies)
-        .where(
-          and(
-            eq(caseStudies.status, "published"),
-            or(
-              isNotNull(caseStudies.videoMediaId),
-              sql`jsonb_path_exists(${caseStudies.mediaGallery}, '$[*].media_id')`,
-            ),
-          ),
-        ),
+        .where(eq(caseStudies.status, "published")),
       db
         .select({ rows: count(), updated: max(blogPosts.updatedAt) })
         .from(blogPosts)
