@@ -147,6 +147,8 @@ export default [
   route("files/:bucket/*", "routes/resources/files.ts"),
   // A video's playlists and segments, public or through a private link (issue #44).
   route("video/:id/*", "routes/resources/video.ts"),
+  // An approved version's master through the review page's signed, short-lived link (issue #45).
+  route("review-files/:linkId/:versionId/:file", "routes/resources/review-file.ts"),
   route("blog/rss.xml", "routes/resources/rss.xml.ts"),
   route("img/:format/:width/*", "routes/resources/image-variant.ts"),
   route("uploads/contact-attachments", "routes/resources/contact-attachments.ts"),
