@@ -134,6 +134,14 @@ export default [
       route("privacy/export", "routes/admin/privacy-export.ts"),
       route("privacy/consent.csv", "routes/admin/privacy-consent-csv.ts"),
       route("analytics.csv", "routes/admin/analytics-csv.ts"),
+      // A version's comments as markers for the editor (issue #45): one module, three files.
+      ...(["csv", "edl", "fcpxml"] as const).map((format) =>
+        route(
+          `projects/:id/versions/:versionId/markers.${format}`,
+          "routes/admin/project-markers.ts",
+          { id: `routes/admin/project-markers-${format}` },
+        ),
+      ),
     ]),
     // A backup archive through its signed, short-lived link (the link is the authorisation).
     route("backup-files/:name", "routes/admin/backup-file.ts"),
