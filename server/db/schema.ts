@@ -1266,6 +1266,6 @@ export const projectDigests = pgTable("project_digests", {
     .primaryKey()
     .references(() => projects.id, { onDelete: "cascade" }),
   sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }).notNull(),
-  /** The newest comment or reply the last digest covered (the next starts after it). */
+  /** The last digest covered what was written up to this (the next starts after it). */
   coveredUntil: timestamp("covered_until", { withTimezone: true, mode: "date" }).notNull(),
 });

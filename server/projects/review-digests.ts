@@ -157,8 +157,7 @@ async function digestOne(
     .for("update");
   if (!digest || digest.sentAt.getTime() >= clock.hour.getTime()) return false;
   const items = await newCommentsOf(tx, projectId, digest.coveredUntil, clock.now);
-  const last = items.at(-1);
-  if (!last) return false;
+  if (items.length === 0) return false;
   const [project] = await tx
     .select({ title: projects.title, ownerEmail: user.email, ownerName: user.name })
     .from(projects)
@@ -188,7 +187,9 @@ async function digestOne(
   });
   await tx
     .update(projectDigests)
-    .set({ sentAt: clock.now, coveredUntil: last.at })
+    // Up to the run's clock, the bound the query used (a comment's own time has microseconds,
+    // which a Date would round down and count again).
+    .set({ sentAt: clock.now, coveredUntil: clock.now })
     .where(eq(projectDigests.projectId, projectId));
   return true;
 }
