@@ -375,6 +375,57 @@ describe.each(testDrivers)("review approvals on %s", (driver) => {
     const expired = await fetchFile(old.url);
     expect(expired.status).toBe(403);
     expect(await expired.text()).toBe(DOWNLOAD_MESSAGES.expired);
+    // A rendition of the ladder: its init segment and segments as one MP4, in order.
+    await db()
+      .update(mediaItems)
+      .set({
+        outputs: {
+          master: "master.m3u8",
+          renditions: [
+            { height: 720, width: 1280, bandwidth: 1, codecs: "avc1", playlist: "720p/index.m3u8" },
+          ],
+          poster: { jpeg: "p.jpg", webp: "p.webp", avif: "p.avif" },
+          storyboard: { image: "s.jpg", vtt: "s.vtt" },
+        },
+      })
+      .where(eq(mediaItems.id, mediaA));
+    const parts = { "init.mp4": "INIT", "seg-00001.m4s": "ONE", "seg-00002.m4s": "TWO" };
+    const playlist = [
+      "#EXTM3U",
+      '#EXT-X-MAP:URI="init.mp4"',
+      "#EXTINF:6.0,",
+      "seg-00001.m4s",
+      "#EXTINF:2.0,",
+      "seg-00002.m4s",
+      "#EXT-X-ENDLIST",
+    ].join("\n");
+    for (const [name, body] of [["index.m3u8", playlist], ...Object.entries(parts)]) {
+      await t.runtime.storage.put(
+        "media-renditions",
+        `${mediaA}/720p/${name}`,
+        Buffer.from(body ?? ""),
+        {
+          contentType: "application/octet-stream",
+        },
+      );
+    }
+    now = Date.now();
+    const rendition = await downloadAddress(clock, { link, versionId: v1.id, file: "720p" });
+    if (!rendition.ok) throw new Error(rendition.message);
+    const mp4 = await fetchFile(rendition.url);
+    expect(mp4.status).toBe(200);
+    expect(mp4.headers.get("content-type")).toBe("video/mp4");
+    expect(mp4.headers.get("content-length")).toBe("10");
+    expect(mp4.headers.get("content-disposition")).toBe(
+      'attachment; filename="Spring :30 v1 720p.mp4"',
+    );
+    expect(await mp4.text()).toBe("INITONETWO");
+    expect(await downloadAddress(clock, { link, versionId: v1.id, file: "2160p" })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    // A master signature does not open the rendition, nor the other way round.
+    expect((await fetchFile(made.url.replace("/master?", "/720p?"))).status).toBe(403);
     // The share link revoked since: the address no longer opens.
     expect(await revokeShareLink(db(), actor, link.projectId, link.id)).toBe(true);
     expect((await fetchFile(made.url)).status).toBe(403);

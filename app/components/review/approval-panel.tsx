@@ -10,15 +10,15 @@ import {
 /**
  * The review page's decision on the version shown (issue #45 item 5): its current decision, then
  * "Approve this version" and "Request changes" (with a note), each a plain POST form with an
- * `intent` field, so it works without JavaScript; once approved, "Download" when the link allows
- * it. An older version is read only: no buttons.
+ * `intent` field, so it works without JavaScript; once approved, "Download" of the master or a
+ * rendition when the link allows it. An older version is read only: no buttons.
  */
 export function ApprovalPanel({
   versionId,
   versionLabel,
   current,
   answer,
-  downloadUrl,
+  downloads = [],
   readOnly = false,
 }: {
   versionId: string;
@@ -27,8 +27,11 @@ export function ApprovalPanel({
   current: ApprovalView | null;
   /** The action's answer to the last decision post, if any. */
   answer?: ApprovalAnswer | null;
-  /** The signed download address (downloadAddress), when the link allows it and it is approved. */
-  downloadUrl?: string | null;
+  /**
+   * The files to download, each with its signed address (reviewFilesOf and downloadAddress), when
+   * the link allows it and the version is approved; none otherwise.
+   */
+  downloads?: { label: string; url: string }[];
   readOnly?: boolean;
 }) {
   const refused = answer && !answer.ok ? answer : null;
@@ -58,14 +61,20 @@ export function ApprovalPanel({
       {refused?.fieldErrors.form ? (
         <FormMessage result={{ status: "error", message: refused.fieldErrors.form.join(" ") }} />
       ) : null}
-      {approved && downloadUrl ? (
-        <a
-          href={downloadUrl}
-          download
-          className={buttonClasses({ variant: "secondary", className: "self-start" })}
-        >
-          Download {versionLabel}
-        </a>
+      {approved && downloads.length > 0 ? (
+        <ul aria-label={`Download ${versionLabel}`} className="flex flex-wrap gap-2">
+          {downloads.map((download) => (
+            <li key={download.url}>
+              <a
+                href={download.url}
+                download
+                className={buttonClasses({ variant: "secondary", size: "sm" })}
+              >
+                Download {download.label}
+              </a>
+            </li>
+          ))}
+        </ul>
       ) : null}
       {readOnly ? null : (
         <div className="flex flex-col gap-4">
