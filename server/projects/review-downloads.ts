@@ -37,7 +37,7 @@ export function reviewFilesOf(outputs: MediaOutputs | null): { file: ReviewFile;
       file: `${rendition.height}p` as ReviewFile,
       label: `${rendition.height}p MP4`,
     }));
-  return [{ file: "master", label: "The master (original file)" }, ...renditions];
+  return [{ file: "master", label: "the master (original file)" }, ...renditions];
 }
 
 export function reviewFileLinks(key: string, now?: () => number): ExpiringLinks {
