@@ -134,6 +134,14 @@ export default [
       route("privacy/export", "routes/admin/privacy-export.ts"),
       route("privacy/consent.csv", "routes/admin/privacy-consent-csv.ts"),
       route("analytics.csv", "routes/admin/analytics-csv.ts"),
+      // A version's comments as markers for the editor (issue #45): one module, three files.
+      ...(["csv", "edl", "fcpxml"] as const).map((format) =>
+        route(
+          `projects/:id/versions/:versionId/markers.${format}`,
+          "routes/admin/project-markers.ts",
+          { id: `routes/admin/project-markers-${format}` },
+        ),
+      ),
     ]),
     // A backup archive through its signed, short-lived link (the link is the authorisation).
     route("backup-files/:name", "routes/admin/backup-file.ts"),
@@ -147,6 +155,8 @@ export default [
   route("files/:bucket/*", "routes/resources/files.ts"),
   // A video's playlists and segments, public or through a private link (issue #44).
   route("video/:id/*", "routes/resources/video.ts"),
+  // An approved version's master through the review page's signed, short-lived link (issue #45).
+  route("review-files/:linkId/:versionId/:file", "routes/resources/review-file.ts"),
   route("blog/rss.xml", "routes/resources/rss.xml.ts"),
   route("img/:format/:width/*", "routes/resources/image-variant.ts"),
   route("uploads/contact-attachments", "routes/resources/contact-attachments.ts"),

@@ -28,6 +28,8 @@ export interface DerivedKeys {
   personHashes: string;
   /** The playback links of one video's playlists and segments (issue #44 item 6). */
   playbackLinks: string;
+  /** The review room's short download links of an approved version's file (issue #45). */
+  reviewDownloads: string;
 }
 
 const LABELS: Record<keyof DerivedKeys, string> = {
@@ -41,6 +43,7 @@ const LABELS: Record<keyof DerivedKeys, string> = {
   bookingReferences: "studio/v1/booking-references",
   personHashes: "studio/v1/person-hashes",
   playbackLinks: "studio/v1/playback-links",
+  reviewDownloads: "studio/v1/review-downloads",
 };
 
 export function deriveKeys(secret: string): DerivedKeys {
@@ -57,5 +60,6 @@ export function deriveKeys(secret: string): DerivedKeys {
     bookingReferences: derive(LABELS.bookingReferences),
     personHashes: derive(LABELS.personHashes),
     playbackLinks: derive(LABELS.playbackLinks),
+    reviewDownloads: derive(LABELS.reviewDownloads),
   };
 }

@@ -14,6 +14,7 @@ import type { TranscodeReports } from "@server/media/metrics";
 import type { MediaTools } from "@server/media/tools";
 import type { MediaUploads } from "@server/media/uploads";
 import { followUpDigestJob } from "@server/pipeline/digests";
+import { reviewDigestJob } from "@server/projects/review-digests";
 import { type Auth, createAuth, ensureUser } from "@server/staff/auth";
 import { orphanSweepJob } from "@server/uploads/sweep-job";
 import { setStudioTimeZone } from "~/lib/studio-time";
@@ -58,6 +59,7 @@ export const JOB_TYPES = [
   orphanSweepJob,
   transcodeMediaJob,
   mediaUploadSweepJob,
+  reviewDigestJob,
 ];
 
 /** Every service the server holds for its lifetime. Routes reach it through the request context. */

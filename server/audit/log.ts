@@ -22,11 +22,26 @@ import type { AuditAction, AuditEntity } from "~/lib/values";
  * that did not happen), and one per account event (sign-ins, invitations, role changes…).
  */
 
-/** Who did it, from where: the signed-in staff member and the request's client address. */
+/**
+ * Who did it, from where: the signed-in staff member and the request's client address; or a
+ * reviewer of the review room, an actor of its own kind (no account: `id` null), named by the
+ * share link they came through and the address they gave (decision 0535).
+ */
 export interface AuditActor {
   id: string | null;
   email: string | null;
   ip: string | null;
+  /** Set for a reviewer only: the share link. */
+  linkId?: string | null;
+}
+
+/** A reviewer as the audit log names them: the link and the e-mail they gave. */
+export function reviewerActor(
+  linkId: string,
+  reviewer: { email: string | null },
+  ip: string | null = null,
+): AuditActor {
+  return { id: null, email: reviewer.email, ip, linkId };
 }
 
 export interface AuditEntry {
@@ -43,6 +58,7 @@ export async function recordAudit(executor: Executor, entry: AuditEntry): Promis
     action: entry.action,
     actorId: entry.actor.id,
     actorEmail: entry.actor.email,
+    actorLinkId: entry.actor.linkId ?? null,
     ip: entry.actor.ip,
     entityType: entry.entityType ?? null,
     entityId: entry.entityId ?? null,

@@ -109,6 +109,7 @@ export async function listAuditPeople(db: Executor): Promise<{ value: string; la
 export const AUDIT_CSV_HEADER = [
   "When",
   "Who",
+  "Share link",
   "Action",
   "Entity",
   "Entity ID",
@@ -121,6 +122,7 @@ export function auditCsvRow(event: AuditEvent): unknown[] {
   return [
     event.at,
     event.actorEmail,
+    event.actorLinkId,
     event.action,
     event.entityType,
     event.entityId,

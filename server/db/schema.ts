@@ -682,6 +682,11 @@ export const auditEvents = pgTable(
     actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
     /** The actor's e-mail then; for a failed sign-in, the address that was tried. */
     actorEmail: text("actor_email"),
+    /**
+     * Set when the actor is a reviewer of the review room (no account): the share link they came
+     * through, beside the address they gave (decision 0535).
+     */
+    actorLinkId: uuid("actor_link_id"),
     action: text("action").notNull(),
     entityType: text("entity_type"),
     entityId: text("entity_id"),
@@ -1250,3 +1255,17 @@ export const approvals = pgTable(
     index("approvals_email_idx").on(sql`lower(${t.reviewerEmail})`),
   ],
 );
+
+/**
+ * The hourly digest of new comments to a project's owner (issue #45 item 6, decision 0535): when
+ * the last one went and the comments it covered up to. A run locks the row, so two workers send
+ * one digest.
+ */
+export const projectDigests = pgTable("project_digests", {
+  projectId: uuid("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }).notNull(),
+  /** The last digest covered what was written up to this (the next starts after it). */
+  coveredUntil: timestamp("covered_until", { withTimezone: true, mode: "date" }).notNull(),
+});

@@ -99,6 +99,7 @@ export const TABLES_WITHOUT_PERSONS: Record<string, string> = {
   share_link_opens: "when a link was opened, by a reviewer row (anonymised there)",
   review_comments: "notes on a cut, by a reviewer row (anonymised there) or a staff member",
   review_replies: "replies to those notes, by a reviewer row (anonymised there) or staff",
+  project_digests: "when a project's hourly digest of comments last went (times only)",
 };
 
 /** The address as compared: trimmed, lower case. */

@@ -9,6 +9,9 @@ import {
   projects,
   user,
 } from "@server/db/schema";
+import type { JobSender } from "@server/jobs/engine";
+import { enqueueNotification } from "@server/mail";
+import { composeMail } from "@server/mail/compose";
 import { and, asc, desc, eq, max, type SQL } from "drizzle-orm";
 import { SERVICE_LABELS } from "~/entities/inquiry/options";
 import type { ProjectStatus } from "~/lib/values";
@@ -227,6 +230,7 @@ export async function addVersion(
   actor: AuditActor,
   target: { projectId: string; deliverableId: string },
   mediaItemId: string,
+  jobs: JobSender,
 ) {
   const { projectId, deliverableId } = target;
   return db.transaction(async (tx) => {
@@ -271,6 +275,37 @@ export async function addVersion(
       entityName: `${deliverable.title} v${version.number}`,
       changes: null,
     });
+    await tellClientOfVersion(tx, jobs, { projectId, deliverable: deliverable.title, version });
     return version;
+  });
+}
+
+/**
+ * "A new version is ready" to the project's client, in the version's transaction (issue #45 item
+ * 6); none when the project has no client e-mail (never given, or erased). The mail carries no
+ * link: a share link's token is shown once to staff and kept only as its hash.
+ */
+async function tellClientOfVersion(
+  tx: Executor,
+  jobs: JobSender,
+  facts: { projectId: string; deliverable: string; version: { number: number; sha256: string } },
+) {
+  const [project] = await tx
+    .select({ title: projects.title, clientName: projects.clientName, email: projects.clientEmail })
+    .from(projects)
+    .where(eq(projects.id, facts.projectId))
+    .limit(1);
+  if (!project?.email) return;
+  const name = `${facts.deliverable} v${facts.version.number}`;
+  await enqueueNotification(tx, jobs, {
+    kind: "review-new-version",
+    recipient: project.email,
+    subject: `A new version is ready: ${name}`.slice(0, 200),
+    ...composeMail([
+      { paragraph: `Hi ${project.clientName},` },
+      { paragraph: `A new version is ready for your review: ${name} of ${project.title}.` },
+      { paragraph: "Open the review link the studio sent you to watch it and leave your notes." },
+      { fields: [["SHA-256 of the master", facts.version.sha256]] },
+    ]),
   });
 }

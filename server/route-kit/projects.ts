@@ -83,6 +83,7 @@ export async function projectPost(args: {
         actor,
         { projectId: id, deliverableId: checked.data.deliverableId },
         checked.data.mediaItemId,
+        runtime.jobs,
       );
     } catch (error) {
       if (error instanceof ProjectInputError) {

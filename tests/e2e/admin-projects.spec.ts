@@ -1,4 +1,14 @@
 import {
+  approvals,
+  deliverables,
+  deliverableVersions,
+  mediaItems,
+  projects,
+  reviewComments,
+  reviewers,
+  shareLinks,
+} from "@server/db/schema";
+import {
   expect,
   expectNoAxeViolationsAtBothWidths,
   hydrated,
@@ -10,11 +20,76 @@ import {
 /**
  * The review room's staff side (issue #45) against the production server: an inquiry's page
  * starts a project with its client, the project gets a deliverable and a share link (shown once),
- * the link is revoked, and the project is found under Projects and "Mine". The screens pass axe
- * at 1280 and 390 px.
+ * the link is revoked, and the project is found under Projects and "Mine". A reviewed project
+ * shows its version's comments, decision with the SHA-256 and activity, and its comments download
+ * as an EDL at the media's drop-frame timecode. The screens pass axe at 1280 and 390 px.
  */
 
-test.use({ adminData: { seed: true, submissions: true } });
+const REVIEWED_SHA = "9".repeat(64);
+
+test.use({
+  adminData: {
+    seed: true,
+    submissions: true,
+    // A reviewed project of its own: a version (of a video not offered for new versions, so the
+    // first test still finds none ready), two comments and an approval.
+    content: async (db) => {
+      const [project] = await db
+        .insert(projects)
+        .values({ title: "Markers review", clientName: "Mara Client" })
+        .returning();
+      const [deliverable] = await db
+        .insert(deliverables)
+        .values({ projectId: project?.id ?? "", title: "Teaser :15" })
+        .returning();
+      const [video] = await db
+        .insert(mediaItems)
+        .values({
+          title: "Teaser master",
+          originalName: "teaser.mov",
+          state: "processing",
+          size: 10,
+          sha256: REVIEWED_SHA,
+          frameRateNum: 30000,
+          frameRateDen: 1001,
+          startTimecode: "01:00:00;00",
+          durationSeconds: 30,
+        })
+        .returning();
+      const [version] = await db
+        .insert(deliverableVersions)
+        .values({
+          deliverableId: deliverable?.id ?? "",
+          number: 1,
+          mediaItemId: video?.id ?? "",
+          sha256: REVIEWED_SHA,
+        })
+        .returning();
+      const [link] = await db
+        .insert(shareLinks)
+        .values({ projectId: project?.id ?? "", tokenHash: "0".repeat(64) })
+        .returning();
+      const [reviewer] = await db
+        .insert(reviewers)
+        .values({ linkId: link?.id ?? "", name: "Rita Reviewer", email: "rita@e2e.test" })
+        .returning();
+      const versionId = version?.id ?? "";
+      await db.insert(reviewComments).values([
+        { versionId, reviewerId: reviewer?.id, body: "Logo too big", atSeconds: 1 },
+        { versionId, reviewerId: reviewer?.id, body: "Music swell", atSeconds: 10 },
+      ]);
+      await db.insert(approvals).values({
+        versionId,
+        reviewerId: reviewer?.id,
+        linkId: link?.id,
+        reviewerName: "Rita Reviewer",
+        reviewerEmail: "rita@e2e.test",
+        decision: "approve",
+        sha256: REVIEWED_SHA,
+      });
+    },
+  },
+});
 
 test("staff start a project from an inquiry, add a deliverable, share a link and revoke it", async ({
   page,
@@ -92,3 +167,42 @@ test("staff start a project from an inquiry, add a deliverable, share a link and
   await hydrated(page);
   await expectNoAxeViolationsAtBothWidths(page);
 });
+
+test("a reviewed version shows its comments and approval, and its comments download as an EDL", async ({
+  page,
+}) => {
+  await signIn(page);
+  await openFromNav(page, "Projects");
+  await page.getByRole("link", { name: /Markers review/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Markers review" })).toBeVisible();
+  await hydrated(page);
+  const deliverables = page.getByRole("region", { name: "Deliverables" });
+  await expect(deliverables).toContainText("2 comments");
+  const decisions = deliverables.getByRole("list", { name: "Decisions on Teaser :15 v1" });
+  await expect(decisions).toContainText("Approved by Rita Reviewer <rita@e2e.test>");
+  await expect(decisions).toContainText(`SHA-256 ${REVIEWED_SHA}`);
+  const activity = page.getByRole("region", { name: "Activity" });
+  await expect(activity).toContainText("Rita Reviewer <rita@e2e.test> approved Teaser :15 v1");
+  await expect(activity).toContainText("Rita Reviewer commented on Teaser :15 v1");
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    deliverables
+      .getByRole("link", { name: "EDL (DaVinci Resolve) of Teaser :15 v1's comments" })
+      .click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("teaser-15-v1-comments.edl");
+  const edl = await streamText(await download.createReadStream());
+  expect(edl).toContain("FCM: DROP FRAME");
+  expect(edl).toContain(
+    "001  001      V     C        01:00:00;29 01:00:01;00 01:00:00;29 01:00:01;00",
+  );
+  expect(edl).toContain("Logo too big |C:ResolveColorRed |M:Rita Reviewer |D:1");
+  await expectNoAxeViolationsAtBothWidths(page);
+});
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += String(chunk);
+  return text;
+}

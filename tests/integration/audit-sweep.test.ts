@@ -8,6 +8,7 @@ import {
   contactSubmissions,
   contentRevisions,
   deliverables,
+  deliverableVersions,
   jobApplications,
   mediaItems,
   portfolioItems,
@@ -116,7 +117,9 @@ type Ids = Record<
   | "editorUser"
   | "viewerUser"
   | "template"
-  | "project",
+  | "project"
+  | "markersProject"
+  | "markersVersion",
   string
 >;
 
@@ -680,7 +683,43 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
             .values({ title: "Sweep review", clientName: "Sweep Reviewer" })
             .returning({ id: projects.id })
         )[0]?.id ?? "",
+      // Below: a version whose comments the markers exports read.
+      markersProject: "",
+      markersVersion: "",
     };
+    // A version of its own project with a frame rate: its comments export as markers (issue #45).
+    const [markersProject] = await db()
+      .insert(projects)
+      .values({ title: "Sweep markers", clientName: "Sweep Marker" })
+      .returning({ id: projects.id });
+    const [markersDeliverable] = await db()
+      .insert(deliverables)
+      .values({ projectId: markersProject?.id ?? "", title: "Sweep markers :30" })
+      .returning({ id: deliverables.id });
+    const [markersMedia] = await db()
+      .insert(mediaItems)
+      .values({
+        title: "Sweep markers video",
+        originalName: "markers.mov",
+        state: "ready",
+        size: 10,
+        sha256: "f".repeat(64),
+        frameRateNum: 25,
+        frameRateDen: 1,
+        durationSeconds: 10,
+      })
+      .returning({ id: mediaItems.id });
+    const [markersVersion] = await db()
+      .insert(deliverableVersions)
+      .values({
+        deliverableId: markersDeliverable?.id ?? "",
+        number: 1,
+        mediaItemId: markersMedia?.id ?? "",
+        sha256: "f".repeat(64),
+      })
+      .returning({ id: deliverableVersions.id });
+    ids.markersProject = markersProject?.id ?? "";
+    ids.markersVersion = markersVersion?.id ?? "";
     const featured = async (table: typeof caseStudies, id: string) =>
       String(
         !(await db().select({ on: table.isFeatured }).from(table).where(eq(table.id, id)))[0]?.on,
@@ -738,8 +777,11 @@ describe.each(testDrivers)("audit sweep over the route table on %s", (driver) =>
         continue;
       }
       const before = await auditRowsOf("csv_export");
+      // A version's markers (the only CSV of one record): the sweep's own version.
+      const params = { id: ids.markersProject, versionId: ids.markersVersion };
+      const url = pattern.replace(":id", params.id).replace(":versionId", params.versionId);
       const answer = await settle(
-        callRoute(loader, t.runtime, pattern, { cookie: t.cookies.admin }),
+        callRoute(loader, t.runtime, url, { cookie: t.cookies.admin, params }),
       );
       if (answer instanceof Response) await answer.text();
       if (statusOf(answer) !== 200) problems.push(`${pattern}: status ${statusOf(answer)}`);

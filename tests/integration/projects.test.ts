@@ -159,8 +159,8 @@ describe.each(testDrivers)("the review room's projects on %s", (driver) => {
     const { project } = await startedProject();
     const deliverable = await addDeliverable(db, actor, project.id, "Spring campaign :30");
     const target = { projectId: project.id, deliverableId: deliverable?.id ?? "" };
-    const v1 = await addVersion(db, actor, target, ready);
-    const v2 = await addVersion(db, actor, target, ready);
+    const v1 = await addVersion(db, actor, target, ready, t.runtime.jobs);
+    const v2 = await addVersion(db, actor, target, ready, t.runtime.jobs);
     expect([v1.number, v2.number]).toEqual([1, 2]);
     expect(v1.sha256).toBe(SHA);
     // The copy stays even if the library's row changes later.
@@ -174,16 +174,16 @@ describe.each(testDrivers)("the review room's projects on %s", (driver) => {
       .where(eq(deliverableVersions.id, v1.id));
     expect(kept?.sha256).toBe(SHA);
     await db.update(mediaItems).set({ sha256: SHA }).where(eq(mediaItems.id, ready));
-    await expect(addVersion(db, actor, target, processing)).rejects.toBeInstanceOf(
+    await expect(addVersion(db, actor, target, processing, t.runtime.jobs)).rejects.toBeInstanceOf(
       ProjectInputError,
     );
-    await expect(addVersion(db, actor, target, crypto.randomUUID())).rejects.toBeInstanceOf(
-      ProjectInputError,
-    );
+    await expect(
+      addVersion(db, actor, target, crypto.randomUUID(), t.runtime.jobs),
+    ).rejects.toBeInstanceOf(ProjectInputError);
     // A deliverable of another project, named through this one's address: refused.
     const { project: other } = await startedProject();
     await expect(
-      addVersion(db, actor, { ...target, projectId: other.id }, ready),
+      addVersion(db, actor, { ...target, projectId: other.id }, ready, t.runtime.jobs),
     ).rejects.toBeInstanceOf(ProjectInputError);
     // The Media library keeps a video while it is a version: refused with a reason, not a 500.
     expect(await deleteItem(t.runtime, actor, ready)).toBe("in-review");
@@ -277,6 +277,7 @@ describe.each(testDrivers)("the review room's projects on %s", (driver) => {
       actor,
       { projectId: project.id, deliverableId: deliverable?.id ?? "" },
       ready,
+      t.runtime.jobs,
     );
     const { link } = await createShareLink(db, actor, { projectId: project.id });
     const [reviewer] = await db

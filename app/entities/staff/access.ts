@@ -103,6 +103,10 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/media/uploads/:id": "media",
   "/admin/projects": "projects",
   "/admin/projects/:id": "projects",
+  // A version's comments as markers (CSV, EDL, FCPXML): with the project.
+  "/admin/projects/:id/versions/:versionId/markers.csv": "projects",
+  "/admin/projects/:id/versions/:versionId/markers.edl": "projects",
+  "/admin/projects/:id/versions/:versionId/markers.fcpxml": "projects",
   "/admin/audit": "audit",
   "/admin/audit.csv": "audit",
   "/admin/staff": "staff",

@@ -177,7 +177,9 @@ function AuditRow({ event }: { event: AuditEvent }) {
         ) : null}
       </h2>
       <p className="mt-0.5 text-sm break-all text-ink-muted">
-        {event.actorEmail ?? "Someone unknown"}
+        {event.actorLinkId
+          ? `Reviewer ${event.actorEmail ?? "(erased)"} through share link ${event.actorLinkId}`
+          : (event.actorEmail ?? "Someone unknown")}
         <span aria-hidden="true"> · </span>
         <time dateTime={new Date(event.at).toISOString()}>{formatDateTime(event.at)}</time>
         {event.ip ? (

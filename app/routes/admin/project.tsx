@@ -1,11 +1,14 @@
 import { getRuntimeFrom } from "@server/context";
 import { isUuid } from "@server/kit/list-params";
+import { approvalsOf } from "@server/projects/approvals";
 import { findProject, readyMediaItems } from "@server/projects/projects";
+import { commentCounts, projectReviewActivity } from "@server/projects/review-records";
 import { listShareLinks } from "@server/projects/share-links";
 import { projectPost } from "@server/route-kit/projects";
 import { requireAccess } from "@server/security/admin-access";
 import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
+import { ReviewActivity, VersionReview } from "~/components/admin/project-review";
 import { buttonClass, DenseField, EmptyState, fieldClass, RowList } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { adminMeta } from "~/lib/admin-meta";
@@ -28,9 +31,13 @@ export async function loader(args: Route.LoaderArgs) {
   const db = getRuntimeFrom(args.context).database.db;
   const found = isUuid(args.params.id) ? await findProject(db, args.params.id) : null;
   if (!found) throw data("Not found", { status: 404 });
-  const [links, media] = await Promise.all([
+  const versionIds = found.deliverables.flatMap((item) => item.versions.map((v) => v.version.id));
+  const [links, media, counts, decisions, activity] = await Promise.all([
     listShareLinks(db, found.project.id),
     readyMediaItems(db),
+    commentCounts(db, versionIds),
+    approvalsOf(db, versionIds),
+    projectReviewActivity(db, found.project.id),
   ]);
   return {
     project: found.project,
@@ -38,6 +45,27 @@ export async function loader(args: Route.LoaderArgs) {
     inquiryName: found.inquiryName,
     deliverables: found.deliverables,
     media,
+    reviews: Object.fromEntries(
+      versionIds.map((versionId) => [
+        versionId,
+        {
+          comments: counts.get(versionId) ?? 0,
+          decisions: decisions
+            .filter((row) => row.versionId === versionId)
+            .map((row) => ({
+              id: row.id,
+              decision: row.decision as "approve" | "changes",
+              who: row.reviewerEmail
+                ? `${row.reviewerName} <${row.reviewerEmail}>`
+                : row.reviewerName,
+              at: formatStudioDateTime(row.createdAt),
+              sha256: row.sha256,
+              note: row.note,
+            })),
+        },
+      ]),
+    ),
+    activity: activity.map((entry) => ({ ...entry, at: formatStudioDateTime(entry.at) })),
     links: links.map((link) => ({
       id: link.id,
       deliverableId: link.deliverableId,
@@ -81,7 +109,8 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { project, ownerName, inquiryName, deliverables, media, links } = loaderData;
+  const { project, ownerName, inquiryName, deliverables, media, links, reviews, activity } =
+    loaderData;
   const answer = actionData as Answer | undefined;
   const errorsOf = (intent: string) =>
     answer?.intent === intent ? (answer.fieldErrors ?? {}) : ({} as FieldErrors);
@@ -145,9 +174,18 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
                   <h3 className="font-medium">{item.title}</h3>
                   <ul className="text-sm">
                     {item.versions.map(({ version, mediaTitle }) => (
-                      <li key={version.id}>
-                        v{version.number}: {mediaTitle}{" "}
-                        <code className="text-xs break-all">SHA-256 {version.sha256}</code>
+                      <li key={version.id} className="flex flex-col gap-1 py-1">
+                        <span>
+                          v{version.number}: {mediaTitle}{" "}
+                          <code className="text-xs break-all">SHA-256 {version.sha256}</code>
+                        </span>
+                        <VersionReview
+                          projectId={project.id}
+                          versionId={version.id}
+                          versionLabel={`${item.title} v${version.number}`}
+                          comments={reviews[version.id]?.comments ?? 0}
+                          decisions={reviews[version.id]?.decisions ?? []}
+                        />
                       </li>
                     ))}
                   </ul>
@@ -206,6 +244,10 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
             </button>
           </Form>
           <FieldError id="deliverable-title-error" errors={errorsOf("deliverable").title} />
+        </Section>
+
+        <Section id="review-activity" title="Activity">
+          <ReviewActivity entries={activity} />
         </Section>
 
         <Section id="share-links" title="Share links">
