@@ -28,6 +28,8 @@ export interface DerivedKeys {
   personHashes: string;
   /** The playback links of one video's playlists and segments (issue #44 item 6). */
   playbackLinks: string;
+  /** The review room's cookies of one link: its password given, the reviewer (issue #45). */
+  reviewCookies: string;
 }
 
 const LABELS: Record<keyof DerivedKeys, string> = {
@@ -41,6 +43,7 @@ const LABELS: Record<keyof DerivedKeys, string> = {
   bookingReferences: "studio/v1/booking-references",
   personHashes: "studio/v1/person-hashes",
   playbackLinks: "studio/v1/playback-links",
+  reviewCookies: "studio/v1/review-cookies",
 };
 
 export function deriveKeys(secret: string): DerivedKeys {
@@ -57,5 +60,6 @@ export function deriveKeys(secret: string): DerivedKeys {
     bookingReferences: derive(LABELS.bookingReferences),
     personHashes: derive(LABELS.personHashes),
     playbackLinks: derive(LABELS.playbackLinks),
+    reviewCookies: derive(LABELS.reviewCookies),
   };
 }
