@@ -111,7 +111,7 @@ test("a client reviews a cut through a share link, without an account", async ({
   await expect(form.getByLabel("At (seconds)")).toHaveValue("1.24");
   await form.getByLabel("Comment").fill("The logo is too small here");
   await form.getByRole("button", { name: "Draw on the frame" }).click();
-  await form.getByText("Arrow").click();
+  await review.getByRole("group", { name: "Drawing on the frame" }).getByText("Arrow").click();
   const canvas = review.locator('svg[aria-label="No drawing"]');
   const box = await canvas.boundingBox();
   if (!box) throw new Error("no drawing layer");

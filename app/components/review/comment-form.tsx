@@ -1,6 +1,5 @@
 import type { Ref } from "react";
 import { FormFields, TextAreaField, TextField } from "~/components/forms/fields";
-import { DrawingTools } from "~/components/review/drawing-layer";
 import { Button } from "~/components/ui/button";
 import { REVIEW_COPY } from "~/copy/review";
 import type { Drawing, DrawingColour, DrawingTool } from "~/entities/review/drawing";
@@ -170,19 +169,6 @@ export function CommentForm({
             >
               {REVIEW_COPY.draw}
             </Button>
-            {draft.drawingOn ? (
-              <fieldset className="flex flex-col gap-2">
-                <legend className="text-sm font-medium">{REVIEW_COPY.drawing}</legend>
-                <DrawingTools
-                  tool={draft.tool}
-                  colour={draft.colour}
-                  drawing={draft.drawing}
-                  onTool={(tool) => onDraft({ tool })}
-                  onColour={(colour) => onDraft({ colour })}
-                  onChange={(drawing) => onDraft({ drawing })}
-                />
-              </fieldset>
-            ) : null}
             {errors?.drawing ? <p className="text-sm text-danger">{errors.drawing[0]}</p> : null}
           </div>
         </FormFields>

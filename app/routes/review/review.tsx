@@ -4,7 +4,7 @@ import { isRouteErrorResponse, useRouteError } from "react-router";
 import { TextField } from "~/components/forms/fields";
 import { type CommentDraft, CommentForm, IdentityForm } from "~/components/review/comment-form";
 import { CommentList } from "~/components/review/comment-list";
-import { DrawingLayer } from "~/components/review/drawing-layer";
+import { DrawingLayer, DrawingTools } from "~/components/review/drawing-layer";
 import { ReviewPlayer, type ReviewPlayerControls } from "~/components/review/review-player";
 import { Button } from "~/components/ui/button";
 import { REVIEW_COPY } from "~/copy/review";
@@ -122,7 +122,12 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
     tool: "pen",
     colour: "red",
   });
-  const onDraft = (change: Partial<CommentDraft>) => setDraft((old) => ({ ...old, ...change }));
+  const playerBox = useRef<HTMLDivElement>(null);
+  const onDraft = (change: Partial<CommentDraft>) => {
+    setDraft((old) => ({ ...old, ...change }));
+    // On a phone the form is under the player: bring the frame to draw on into view.
+    if (change.drawingOn) playerBox.current?.scrollIntoView({ block: "nearest" });
+  };
   const timeOf = useCallback(
     (value: number) => (seconds || !clock ? formatSeconds(value) : timecodeAt(value, clock)),
     [seconds, clock],
@@ -213,7 +218,7 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
         {!chosen ? <p>{REVIEW_COPY.noVersions}</p> : null}
         {chosen && !video ? <p>{REVIEW_COPY.notPlayable}</p> : null}
         {video ? (
-          <>
+          <div ref={playerBox} className="flex flex-col gap-4">
             <ReviewPlayer
               video={video}
               frameRate={rate}
@@ -230,6 +235,19 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
               onReady={onReady}
               controls={controls}
             />
+            {draft.drawingOn ? (
+              <fieldset className="flex flex-col gap-2">
+                <legend className="text-sm font-medium">{REVIEW_COPY.drawing}</legend>
+                <DrawingTools
+                  tool={draft.tool}
+                  colour={draft.colour}
+                  drawing={draft.drawing}
+                  onTool={(tool) => onDraft({ tool })}
+                  onColour={(colour) => onDraft({ colour })}
+                  onChange={(drawing) => onDraft({ drawing })}
+                />
+              </fieldset>
+            ) : null}
             <div className="flex flex-wrap items-center gap-3 text-sm">
               <p>
                 <span className="text-ink-muted">{REVIEW_COPY.position}: </span>
@@ -249,7 +267,7 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
               ) : null}
             </div>
             <p className="text-xs text-ink-muted">{REVIEW_COPY.keys}</p>
-          </>
+          </div>
         ) : null}
       </div>
       <div className="flex min-w-0 flex-col gap-6">
