@@ -27,7 +27,7 @@ export const REVIEW_COPY = {
   commentTitle: "Add a comment",
   commentingAs: "Commenting as",
   atLabel: "At (seconds)",
-  endLabel: "Out (optional)",
+  endLabel: "Out (seconds, optional)",
   setIn: "Set in at current frame",
   setOut: "Set out at current frame",
   clearOut: "No range",

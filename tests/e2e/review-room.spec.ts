@@ -133,7 +133,7 @@ test("a client reviews a cut through a share link, without an account", async ({
 
   // Over a range, typed as plain fields.
   await form.getByLabel("At (seconds)").fill("2");
-  await form.getByLabel("Out (optional)").fill("3.5");
+  await form.getByLabel("Out (seconds, optional)").fill("3.5");
   await form.getByLabel("Comment").fill("Music too loud through here");
   await form.getByRole("button", { name: "Add comment" }).click();
   const ranged = comments.getByRole("listitem", {

@@ -8,7 +8,7 @@ import {
   shareLinks,
   user,
 } from "@server/db/schema";
-import { addComment, ReviewRefusal } from "@server/projects/comments";
+import { addComment, REVIEW_REFUSALS, ReviewRefusal } from "@server/projects/comments";
 import { addDeliverable, addVersion, createProject } from "@server/projects/projects";
 import { createShareLink, revokeShareLink } from "@server/projects/share-links";
 import { REVIEW_MESSAGES } from "@server/route-kit/review";
@@ -466,22 +466,40 @@ describe.each(testDrivers)("the review page on %s", (driver) => {
     expect((await db.select().from(reviewComments)).length).toBe(before);
   });
 
-  it("stores a drawing at its limits, or refuses it with a 400: never a 500", async () => {
+  it("stores a drawing at its limits; one the table's 64 KiB cannot hold is a 400, not a 500", async () => {
     const cookie = await identified(tokens.project);
-    // The most points a drawing may have, with full-precision coordinates.
-    const strokes = DRAWING_LIMITS.points / DRAWING_LIMITS.pointsPerStroke;
-    const drawing = JSON.stringify({
-      shapes: Array.from({ length: strokes }, (_, stroke) => ({
-        tool: "pen",
-        colour: "white",
-        points: Array.from({ length: DRAWING_LIMITS.pointsPerStroke }, (_, i) => [
-          Number((((i * 7919 + stroke) % 9973) / 9973).toFixed(4)),
-          Number((((i * 104729 + stroke) % 9967) / 9967).toFixed(4)),
-        ]),
-      })),
+    /** The most points a drawing may have, each coordinate written with `digits` decimals. */
+    const fullDrawing = (digits: number) =>
+      JSON.stringify({
+        shapes: Array.from(
+          { length: DRAWING_LIMITS.points / DRAWING_LIMITS.pointsPerStroke },
+          (_, stroke) => ({
+            tool: "pen",
+            colour: "white",
+            points: Array.from({ length: DRAWING_LIMITS.pointsPerStroke }, (_, i) => [
+              Number((((i * 7919 + stroke) % 9973) / 9973 + 1e-9).toFixed(digits)),
+              Number((((i * 104729 + stroke) % 9967) / 9967 + 1e-9).toFixed(digits)),
+            ]),
+          }),
+        ),
+      });
+    // As the drawing layer writes points (4 decimals): stored.
+    const stored = await commentOn(tokens.project, cookie, {
+      versionId: ids.spotV2,
+      body: "Everything circled",
+      drawing: fullDrawing(4),
     });
-    const answer = await commentOn(tokens.project, cookie, { versionId: ids.spotV2, drawing });
-    expect([303, 400]).toContain(statusOf(answer));
+    expect(statusOf(stored)).toBe(303);
+    // Valid by the schema and under 64K characters, but 8 decimals a coordinate: over the table's cap.
+    const db = t.runtime.database.db;
+    const before = (await db.select().from(reviewComments)).length;
+    const refused = await commentOn(tokens.project, cookie, {
+      versionId: ids.spotV2,
+      drawing: fullDrawing(8),
+    });
+    expect(statusOf(refused)).toBe(400);
+    expect(dataOf(refused).message).toBe(REVIEW_REFUSALS.drawing);
+    expect((await db.select().from(reviewComments)).length).toBe(before);
   });
 
   it("replies, resolves and reopens on the latest version", async () => {
