@@ -21,6 +21,10 @@ test.use({
   adminData: { seed: false, submissions: false, content: (db) => video.insert(db) },
 });
 
+test.afterAll(async () => {
+  await video.dispose();
+});
+
 type Media = HTMLElement & { currentTime: number; paused: boolean };
 
 test("a client reviews a cut through a share link, without an account", async ({
@@ -78,6 +82,16 @@ test("a client reviews a cut through a share link, without an account", async ({
   await review.getByRole("button", { name: "Continue" }).click();
   await expect(review.getByText("Commenting as Rita Reviewer")).toBeVisible();
   await hydrated(review);
+  // The link's two cookies: on its own path, out of scripts' reach.
+  const jar = await client.cookies();
+  for (const name of ["review_link", "review_seen"]) {
+    expect(jar.find((cookie) => cookie.name === name)).toMatchObject({
+      path: `/review/${token}`,
+      httpOnly: true,
+      sameSite: "Lax",
+    });
+  }
+  expect(jar.find((cookie) => cookie.name === "review_seen")?.expires).toBe(-1);
   await expectNoAxeViolationsAtBothWidths(review, { fits: true });
   await review.setViewportSize(page.viewportSize() ?? { width: 1280, height: 800 });
 
@@ -168,9 +182,12 @@ test("a client reviews a cut through a share link, without an account", async ({
     });
   }
 
-  // Staff revoke the link: it answers 410, saying so.
+  // Staff see who opened the link; then revoke it: it answers 410, saying so.
   await page.reload();
   await hydrated(page);
+  await expect(links.getByRole("list", { name: "Share links" })).toContainText(
+    "Rita Reviewer <rita@example.com>",
+  );
   await links
     .getByRole("list", { name: "Share links" })
     .getByRole("button", { name: /Revoke/ })
@@ -185,5 +202,60 @@ test("a client reviews a cut through a share link, without an account", async ({
   await expectNoAxeViolationsAtBothWidths(review);
   const missing = await review.goto("/review/no-such-link");
   expect(missing?.status()).toBe(404);
+  await client.close();
+});
+
+test("the review page works without JavaScript: a name, then a comment over a range", async ({
+  page,
+  browser,
+  adminServer,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "mobile", "the same forms at every width");
+  await video.store(adminServer.dataDir);
+  await signIn(page);
+  await page.goto("/admin/projects");
+  await hydrated(page);
+  await page.getByLabel("Title").fill("Quiet launch");
+  await page.getByLabel("Client's name").fill("Nora Noscript");
+  await page.getByRole("button", { name: "Create project" }).click();
+  await expect(page).toHaveURL(/\/admin\/projects\/[0-9a-f-]{36}$/);
+  await hydrated(page);
+  const deliverables = page.getByRole("region", { name: "Deliverables" });
+  await deliverables.getByLabel("New deliverable").fill("Teaser");
+  await deliverables.getByRole("button", { name: "Add deliverable" }).click();
+  await deliverables
+    .getByLabel("Video from the Media library")
+    .selectOption({ label: "Harbour cut v1" });
+  await deliverables.getByRole("button", { name: "Add version" }).click();
+  await expect(deliverables).toContainText("v1: Harbour cut v1");
+  const links = page.getByRole("region", { name: "Share links" });
+  await links.getByLabel("Password (optional)").fill("quiet harbour");
+  await links.getByRole("button", { name: "Create share link" }).click();
+  const address = (await links.getByRole("status").textContent()) ?? "";
+  const token = /\/review\/([A-Za-z0-9_-]+)/.exec(address)?.[1] ?? "";
+
+  const client = await browser.newContext({
+    baseURL: adminServer.baseURL,
+    javaScriptEnabled: false,
+  });
+  const review = await client.newPage();
+  await review.goto(`/review/${token}`);
+  await review.getByLabel("Password").fill("wrong");
+  await review.getByRole("button", { name: "Open the review" }).click();
+  await expect(review.getByText("That password is not right.")).toBeVisible();
+  await review.getByLabel("Password").fill("quiet harbour");
+  await review.getByRole("button", { name: "Open the review" }).click();
+  await expect(review.getByRole("heading", { level: 1, name: "Quiet launch" })).toBeVisible();
+  await review.getByLabel("Your name").fill("Nora Noscript");
+  await review.getByLabel("Your e-mail").fill("nora@example.com");
+  await review.getByRole("button", { name: "Continue" }).click();
+  const form = review.getByRole("region", { name: "Add a comment" });
+  await form.getByLabel("At (seconds)").fill("1");
+  await form.getByLabel("Out (seconds, optional)").fill("2");
+  await form.getByLabel("Comment").fill("Hold this shot longer");
+  await form.getByRole("button", { name: "Add comment" }).click();
+  await expect(
+    review.getByRole("listitem", { name: "Comment by Nora Noscript at 01:00:01:00 – 01:00:02:00" }),
+  ).toContainText("Hold this shot longer");
   await client.close();
 });

@@ -20,6 +20,7 @@ export function readyVideo(options: { title: string; seconds?: number; timecode?
   const id = crypto.randomUUID();
   let work = "";
   let files: Array<{ path: string; contentType: string }> = [];
+  const storedIn = new Set<string>();
   return {
     id,
     /** Transcodes the clip and inserts its row (state ready, 25 fps, the start timecode). */
@@ -63,8 +64,10 @@ export function readyVideo(options: { title: string; seconds?: number; timecode?
         readyAt: new Date(),
       });
     },
-    /** Puts the transcoded files where the server of `dataDir` serves them from. */
+    /** Puts the transcoded files where the server of `dataDir` serves them from (once). */
     async store(dataDir: string) {
+      if (storedIn.has(dataDir)) return;
+      storedIn.add(dataDir);
       const storage = new LocalStorage({
         directory: path.join(dataDir, "storage"),
         secret: "only-listing-files-not-signing",
@@ -81,7 +84,10 @@ export function readyVideo(options: { title: string; seconds?: number; timecode?
           },
         );
       }
-      await rm(work, { recursive: true, force: true });
+    },
+    /** Removes the transcoded files (a spec's afterAll). */
+    async dispose() {
+      if (work) await rm(work, { recursive: true, force: true });
     },
   };
 }
