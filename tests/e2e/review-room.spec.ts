@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import {
   expect,
   expectNoAxeViolationsAtBothWidths,
@@ -27,20 +28,19 @@ test.afterAll(async () => {
 
 type Media = HTMLElement & { currentTime: number; paused: boolean };
 
-test("a client reviews a cut through a share link, without an account", async ({
-  page,
-  browser,
-  adminServer,
-}) => {
-  test.setTimeout(180_000);
-  await video.store(adminServer.dataDir);
-
-  // Staff: a project, its deliverable, v1, a link (its address shown once).
+/**
+ * Staff, signed in, make a project with one deliverable, its v1 (the ready video) and a share
+ * link: the link's token, from the address shown once.
+ */
+async function shareCut(
+  page: Page,
+  project: { title: string; client: string; password?: string },
+): Promise<string> {
   await signIn(page);
   await page.goto("/admin/projects");
   await hydrated(page);
-  await page.getByLabel("Title").fill("Harbour launch");
-  await page.getByLabel("Client's name").fill("Cora Client");
+  await page.getByLabel("Title").fill(project.title);
+  await page.getByLabel("Client's name").fill(project.client);
   await page.getByRole("button", { name: "Create project" }).click();
   await expect(page).toHaveURL(/\/admin\/projects\/[0-9a-f-]{36}$/);
   await hydrated(page);
@@ -54,10 +54,25 @@ test("a client reviews a cut through a share link, without an account", async ({
   await deliverables.getByRole("button", { name: "Add version" }).click();
   await expect(deliverables).toContainText("v1: Harbour cut v1");
   const links = page.getByRole("region", { name: "Share links" });
+  if (project.password) await links.getByLabel("Password (optional)").fill(project.password);
   await links.getByRole("button", { name: "Create share link" }).click();
   const address = (await links.getByRole("status").textContent()) ?? "";
   const token = /\/review\/([A-Za-z0-9_-]+)/.exec(address)?.[1] ?? "";
   expect(token).not.toBe("");
+  return token;
+}
+
+test("a client reviews a cut through a share link, without an account", async ({
+  page,
+  browser,
+  adminServer,
+}) => {
+  test.setTimeout(180_000);
+  await video.store(adminServer.dataDir);
+
+  // Staff: a project, its deliverable, v1, a link (its address shown once).
+  const token = await shareCut(page, { title: "Harbour launch", client: "Cora Client" });
+  const links = page.getByRole("region", { name: "Share links" });
 
   // The client: a fresh context, no account, this project's viewport.
   const client = await browser.newContext({
@@ -212,27 +227,11 @@ test("the review page works without JavaScript: a name, then a comment over a ra
 }, testInfo) => {
   test.skip(testInfo.project.name === "mobile", "the same forms at every width");
   await video.store(adminServer.dataDir);
-  await signIn(page);
-  await page.goto("/admin/projects");
-  await hydrated(page);
-  await page.getByLabel("Title").fill("Quiet launch");
-  await page.getByLabel("Client's name").fill("Nora Noscript");
-  await page.getByRole("button", { name: "Create project" }).click();
-  await expect(page).toHaveURL(/\/admin\/projects\/[0-9a-f-]{36}$/);
-  await hydrated(page);
-  const deliverables = page.getByRole("region", { name: "Deliverables" });
-  await deliverables.getByLabel("New deliverable").fill("Teaser");
-  await deliverables.getByRole("button", { name: "Add deliverable" }).click();
-  await deliverables
-    .getByLabel("Video from the Media library")
-    .selectOption({ label: "Harbour cut v1" });
-  await deliverables.getByRole("button", { name: "Add version" }).click();
-  await expect(deliverables).toContainText("v1: Harbour cut v1");
-  const links = page.getByRole("region", { name: "Share links" });
-  await links.getByLabel("Password (optional)").fill("quiet harbour");
-  await links.getByRole("button", { name: "Create share link" }).click();
-  const address = (await links.getByRole("status").textContent()) ?? "";
-  const token = /\/review\/([A-Za-z0-9_-]+)/.exec(address)?.[1] ?? "";
+  const token = await shareCut(page, {
+    title: "Quiet launch",
+    client: "Nora Noscript",
+    password: "quiet harbour",
+  });
 
   const client = await browser.newContext({
     baseURL: adminServer.baseURL,
