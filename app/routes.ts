@@ -147,6 +147,9 @@ export default [
     route("backup-files/:name", "routes/admin/backup-file.ts"),
   ]),
 
+  // The client review room (issue #45): a share link's page, in a small frame of its own.
+  route("review/:token", "routes/review/review.tsx"),
+
   // Resources (no UI).
   route("sitemap.xml", "routes/resources/sitemap.xml.ts"),
   // The child sitemaps of the index /sitemap.xml turns into beyond 10,000 URLs (decision 0230).

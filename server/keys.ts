@@ -30,6 +30,8 @@ export interface DerivedKeys {
   playbackLinks: string;
   /** The review room's short download links of an approved version's file (issue #45). */
   reviewDownloads: string;
+  /** The review room's cookies of one link: its password given, the reviewer (issue #45). */
+  reviewCookies: string;
 }
 
 const LABELS: Record<keyof DerivedKeys, string> = {
@@ -44,6 +46,7 @@ const LABELS: Record<keyof DerivedKeys, string> = {
   personHashes: "studio/v1/person-hashes",
   playbackLinks: "studio/v1/playback-links",
   reviewDownloads: "studio/v1/review-downloads",
+  reviewCookies: "studio/v1/review-cookies",
 };
 
 export function deriveKeys(secret: string): DerivedKeys {
@@ -61,5 +64,6 @@ export function deriveKeys(secret: string): DerivedKeys {
     personHashes: derive(LABELS.personHashes),
     playbackLinks: derive(LABELS.playbackLinks),
     reviewDownloads: derive(LABELS.reviewDownloads),
+    reviewCookies: derive(LABELS.reviewCookies),
   };
 }

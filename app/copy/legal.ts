@@ -39,6 +39,7 @@ export const PRIVACY: LegalPage = {
         "The site works without cookies. Nothing but what is necessary loads until you choose in the cookie banner: Accept, Decline, or Choose to allow analytics (Google Analytics) and marketing (advertising measurement) one by one. Your choice is stored in your browser, and you can change it at any time with the Cookie settings link at the bottom of every page. When the banner's wording changes, we ask you again.",
         "When you decline, no analytics script is requested and no analytics cookie is set. If your browser sends Global Privacy Control, we treat it as a refusal of marketing cookies, whatever you choose.",
         "We keep a record of each choice to show what was agreed: a random number your browser keeps, the categories, the banner's version and the time. It holds no IP address and is not linked to your name or e-mail.",
+        "A review link the studio sends you keeps, in a cookie for that link only, whether you gave its password and the name and e-mail you gave before commenting, so you need not give them again. This cookie is strictly necessary for reviewing and is not used for anything else.",
       ],
     },
     {

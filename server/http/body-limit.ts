@@ -74,6 +74,14 @@ const RULES: Record<string, BodyRule> = {
     json: "Failed to upload image", // IMAGE_UPLOAD_MESSAGES.failed (a test keeps them equal)
   },
 };
+/**
+ * A review page's posts (issue #45): a comment of at most 5,000 characters and a drawing of at
+ * most 64 KB of JSON, percent-encoded (up to 3 bytes a character), fit well within this.
+ */
+const REVIEW_FORM: BodyRule = {
+  maxBytes: 256 * KB,
+  message: "A comment is at most 5,000 characters, with one drawing.",
+};
 /** The editors without JavaScript post their images with the form (case-studies.ts: 30 MB). */
 const ADMIN_EDITOR: BodyRule = {
   maxBytes: 30 * MB + MB,
@@ -90,7 +98,8 @@ const URLENCODED_MAX = { admin: 4 * MB, site: 256 * KB };
 export function bodyRuleFor(pathname: string, mediaType = "multipart/form-data"): BodyRule {
   const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
   const admin = path.startsWith("/admin/");
-  const rule = RULES[path] ?? (admin ? ADMIN_EDITOR : TEXT_FORM);
+  const review = /^\/review\/[^/]+$/.test(path);
+  const rule = RULES[path] ?? (admin ? ADMIN_EDITOR : review ? REVIEW_FORM : TEXT_FORM);
   if (mediaType !== "application/x-www-form-urlencoded") return rule;
   const cap = admin ? URLENCODED_MAX.admin : URLENCODED_MAX.site;
   return rule.maxBytes <= cap

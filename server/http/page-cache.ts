@@ -89,8 +89,9 @@ export function isShared(req: Request): boolean {
 
 function sharedRequest(method: string | undefined, path: string, cookie: string | undefined) {
   if (method !== "GET" && method !== "HEAD") return false;
-  // The back-office, its data requests (`/admin.data`) and any API are never shared.
-  if (/^\/(?:admin|api)(?:[/.]|$)/.test(path)) return false;
+  // The back-office, its data requests (`/admin.data`), any API and the review room's pages (a
+  // share link's, for its reviewers only) are never shared.
+  if (/^\/(?:admin|api|review)(?:[/.]|$)/.test(path)) return false;
   return !PRIVATE_COOKIE.test(cookie ?? "");
 }
 

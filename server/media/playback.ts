@@ -118,6 +118,29 @@ async function readyVideos(
   return videos;
 }
 
+/**
+ * The private player of one ready item, through a token of `privatePlaybackBase` (the review
+ * room's; decision 0500): null when the item is not ready. Never cached: the token is per answer.
+ */
+export async function privateVideo(
+  db: Executor,
+  key: string,
+  id: string,
+  now: () => number = Date.now,
+): Promise<PublicVideo | null> {
+  const [row] = await db
+    .select()
+    .from(mediaItems)
+    .where(and(eq(mediaItems.id, id), eq(mediaItems.state, "ready")));
+  if (!row?.outputs || !row.readyAt) return null;
+  const details = {
+    outputs: row.outputs,
+    durationSeconds: row.durationSeconds,
+    readyAt: row.readyAt,
+  };
+  return videoOf(row, details, privatePlaybackBase(key, row.id, now));
+}
+
 /** The `settings` row naming the home page's reel (server/media/home-reel.ts). */
 export const HOME_REEL_SETTING = "home_reel";
 

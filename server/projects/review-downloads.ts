@@ -1,5 +1,5 @@
 import type { Executor } from "@server/db/client";
-import { mediaItems, type ShareLink, shareLinks } from "@server/db/schema";
+import { deliverableVersions, mediaItems, type ShareLink, shareLinks } from "@server/db/schema";
 import { renditionKey } from "@server/media/library";
 import { reviewStateOf, versionOfLink } from "@server/projects/approvals";
 import { type ExpiringLinks, expiringLinks } from "@server/security/expiring-links";
@@ -102,11 +102,21 @@ export async function downloadAddress(
   const file = input.file ?? "master";
   const check = await mayDownload(services.db, input.link, input.versionId, file);
   if (!check.ok) return check;
+  return { ok: true, url: signedPath(services, input.link.id, input.versionId, file) };
+}
+
+/** `/review-files/{link}/{version}/{file}?expires=…&signature=…`, good for ten minutes. */
+function signedPath(
+  services: { key: string; now?: () => number },
+  linkId: string,
+  versionId: string,
+  file: ReviewFile,
+): string {
   const query = reviewFileLinks(services.key, services.now).sign(
-    subjectOf(input.link.id, input.versionId, file),
+    subjectOf(linkId, versionId, file),
     REVIEW_DOWNLOAD_SECONDS,
   );
-  return { ok: true, url: `/review-files/${input.link.id}/${input.versionId}/${file}?${query}` };
+  return `/review-files/${linkId}/${versionId}/${file}?${query}`;
 }
 
 /**
@@ -132,4 +142,31 @@ export async function signedDownload(
     return { ok: false, status: 403, message: DOWNLOAD_MESSAGES.expired };
   }
   return mayDownload(services.db, link, address.versionId, file);
+}
+
+/**
+ * What the review page offers to download of a version: each file with its signed address, when
+ * the link allows download and the version is approved; none otherwise. One check, then a
+ * signature per file.
+ */
+export async function versionDownloads(
+  services: { db: Executor; key: string; now?: () => number },
+  input: {
+    link: Pick<ShareLink, "id" | "projectId" | "deliverableId" | "allowDownload">;
+    versionId: string;
+  },
+): Promise<{ label: string; url: string }[]> {
+  const master = await downloadAddress(services, { ...input, file: "master" });
+  if (!master.ok) return [];
+  const [item] = await services.db
+    .select({ outputs: mediaItems.outputs })
+    .from(mediaItems)
+    .innerJoin(deliverableVersions, eq(deliverableVersions.mediaItemId, mediaItems.id))
+    .where(eq(deliverableVersions.id, input.versionId))
+    .limit(1);
+  return reviewFilesOf(item?.outputs ?? null).map(({ file, label }) => ({
+    label,
+    url:
+      file === "master" ? master.url : signedPath(services, input.link.id, input.versionId, file),
+  }));
 }

@@ -16,6 +16,9 @@ export const LIMITERS = [
   "consent",
   "booking",
   "passkey",
+  "review-password",
+  "review-comment",
+  "review-comment-link",
 ] as const;
 export type LimiterName = (typeof LIMITERS)[number];
 
@@ -33,6 +36,9 @@ function countsFor(runtime: object): Record<LimiterName, number> {
       consent: 0,
       booking: 0,
       passkey: 0,
+      "review-password": 0,
+      "review-comment": 0,
+      "review-comment-link": 0,
     };
     byRuntime.set(runtime, counts);
   }

@@ -21,7 +21,10 @@ export type LimitKind =
   | "password-reset"
   | "consent"
   | "booking"
-  | "passkey";
+  | "passkey"
+  | "review-password"
+  | "review-comment"
+  | "review-comment-link";
 
 /** Passkey sign-ins one address may begin in the window (each stores a challenge). */
 const PASSKEY_SIGN_INS_PER_WINDOW = 30;
@@ -31,6 +34,13 @@ const CONSENT_RECORDS_PER_WINDOW = 30;
 
 /** Booked calls one address may report in the window: a visitor books one. */
 const BOOKINGS_PER_WINDOW = 10;
+
+/**
+ * The review room (issue #45, decision 0531): password tries one address may make on share links;
+ * comments and replies one address may post; comments and replies one link may take from everyone
+ * (a link is shared with a client's team: ten people noting a cut, each every few seconds).
+ */
+export const REVIEW_LIMITS = { passwords: 10, commentsPerAddress: 60, commentsPerLink: 300 };
 
 /** Reset e-mails one address may ask for in the window: a person needs one or two. */
 const PASSWORD_RESETS_PER_WINDOW = 5;
@@ -45,6 +55,10 @@ interface Limiters {
   consent: RateLimiterAbstract;
   booking: RateLimiterAbstract;
   passkey: RateLimiterAbstract;
+  "review-password": RateLimiterAbstract;
+  "review-comment": RateLimiterAbstract;
+  /** Counted by the link's id, not an address. */
+  "review-comment-link": RateLimiterAbstract;
   /** Bytes stored per IP per day, and from everyone per day (one key). */
   uploadBytes: RateLimiterAbstract;
   uploadBytesTotal: RateLimiterAbstract;
@@ -90,6 +104,21 @@ function limitersFor(runtime: Runtime): Limiters {
         points: PASSKEY_SIGN_INS_PER_WINDOW,
         duration: WINDOW_SECONDS,
       }),
+      "review-password": counter({
+        keyPrefix: "review-password",
+        points: REVIEW_LIMITS.passwords,
+        duration: WINDOW_SECONDS,
+      }),
+      "review-comment": counter({
+        keyPrefix: "review-comment",
+        points: REVIEW_LIMITS.commentsPerAddress,
+        duration: WINDOW_SECONDS,
+      }),
+      "review-comment-link": counter({
+        keyPrefix: "review-comment-link",
+        points: REVIEW_LIMITS.commentsPerLink,
+        duration: WINDOW_SECONDS,
+      }),
       uploadBytes: counter({
         keyPrefix: "upload-bytes",
         points: runtime.config.UPLOAD_DAILY_MB_PER_IP * MB,
@@ -106,7 +135,10 @@ function limitersFor(runtime: Runtime): Limiters {
   return limiters;
 }
 
-/** Counts one request; returns the seconds to wait when over the limit, else null. */
+/**
+ * Counts one request of `key` (the client's address; a share link's id for "review-comment-link");
+ * returns the seconds to wait when over the limit, else null.
+ */
 export async function consumeLimit(
   runtime: Runtime,
   kind: LimitKind,

@@ -70,11 +70,14 @@ export function referrerHostOf(referrer: string | null, siteHost: string): strin
   }
 }
 
-/** A public page that is counted: not the back-office, its data requests, assets or previews. */
+/**
+ * A public page that is counted: not the back-office, its data requests, assets, previews or the
+ * review room (its address is a share link's token).
+ */
 export function isCountedPath(path: string): boolean {
   if (!path.startsWith("/") || path.length > MAX_PATH || CONTROL_CHAR.test(path)) return false;
   if (path.endsWith(".data")) return false;
-  return !/^\/(?:admin|api|assets|preview|files|img|uploads|sitemaps?)(?:[/.]|$)/.test(path);
+  return !/^\/(?:admin|api|assets|preview|review|files|img|uploads|sitemaps?)(?:[/.]|$)/.test(path);
 }
 
 /** Better-auth's session cookie: a signed-in staff member, never counted. */

@@ -163,6 +163,9 @@ describe("request metrics on an Express app", () => {
       consent: 0,
       booking: 0,
       passkey: 0,
+      "review-password": 0,
+      "review-comment": 0,
+      "review-comment-link": 0,
     }),
     build: async () => ({
       routes: manifest([

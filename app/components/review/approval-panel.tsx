@@ -1,4 +1,3 @@
-import { Form } from "react-router";
 import { FormFields, FormMessage, TextAreaField } from "~/components/forms/fields";
 import { Button, buttonClasses } from "~/components/ui/button";
 import {
@@ -10,8 +9,9 @@ import {
 /**
  * The review page's decision on the version shown (issue #45 item 5): its current decision, then
  * "Approve this version" and "Request changes" (with a note), each a plain POST form with an
- * `intent` field, so it works without JavaScript; once approved, "Download" of the master or a
- * rendition when the link allows it. An older version is read only: no buttons.
+ * `intent` field: a document request, as every post of the page (the link's cookies are on its
+ * own path, decision 0531). Once approved, "Download" of the master or a rendition when the link
+ * allows it. An older version is read only: no buttons.
  */
 export function ApprovalPanel({
   versionId,
@@ -79,13 +79,13 @@ export function ApprovalPanel({
       {readOnly ? null : (
         <div className="flex flex-col gap-4">
           {approved ? null : (
-            <Form method="post">
+            <form method="post">
               <input type="hidden" name="intent" value="approve" />
               <input type="hidden" name="versionId" value={versionId} />
               <Button type="submit">Approve this version</Button>
-            </Form>
+            </form>
           )}
-          <Form method="post" className="flex flex-col gap-3">
+          <form method="post" className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="request-changes" />
             <input type="hidden" name="versionId" value={versionId} />
             <FormFields
@@ -103,7 +103,7 @@ export function ApprovalPanel({
             <Button type="submit" variant="secondary" className="self-start">
               Request changes
             </Button>
-          </Form>
+          </form>
         </div>
       )}
     </section>

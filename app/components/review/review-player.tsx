@@ -37,6 +37,7 @@ export function ReviewPlayer({
   overlay,
   onTime,
   onComment,
+  onReady,
   controls,
 }: {
   video: PublicVideo;
@@ -48,6 +49,8 @@ export function ReviewPlayer({
   onTime: (seconds: number) => void;
   /** C was pressed: comment at the current frame. */
   onComment: () => void;
+  /** The controls are set: the page may seek (to a comment its address names). */
+  onReady?: () => void;
   controls: { current: ReviewPlayerControls | null };
 }) {
   const [ready, setReady] = useState(false);
@@ -74,6 +77,7 @@ export function ReviewPlayer({
       pause: () => element.pause(),
       time: () => element.currentTime,
     };
+    onReady?.();
     const report = () => onTime(element.currentTime);
     for (const name of ["timeupdate", "seeked", "pause"]) element.addEventListener(name, report);
     return () => {
@@ -81,7 +85,7 @@ export function ReviewPlayer({
       for (const name of ["timeupdate", "seeked", "pause"])
         element.removeEventListener(name, report);
     };
-  }, [ready, controls, duration, onTime]);
+  }, [ready, controls, duration, onTime, onReady]);
 
   // Backwards shuttle: a video cannot play in reverse, so J steps the position back each frame.
   useEffect(() => {

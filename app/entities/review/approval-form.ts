@@ -44,3 +44,8 @@ export interface ApprovalView {
 export type ApprovalAnswer =
   | { intent: ApprovalIntent; ok: true; message: string }
   | { intent: ApprovalIntent; ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
+
+/** Whether a review page's answer is one to a decision post (the other posts answer otherwise). */
+export function isApprovalAnswer(answer: { intent: string } | undefined): answer is ApprovalAnswer {
+  return (answer?.intent === "approve" || answer?.intent === "request-changes") && "ok" in answer;
+}

@@ -1,0 +1,260 @@
+import type { Page } from "@playwright/test";
+import {
+  expect,
+  expectNoAxeViolationsAtBothWidths,
+  hydrated,
+  signIn,
+  test,
+} from "../support/admin-e2e";
+import { readyVideo } from "../support/ready-video";
+
+/**
+ * The client's review page (issue #45) on the production build, two browser contexts: staff make
+ * a project with a deliverable, a version (a really transcoded video) and a share link; the
+ * client, in a fresh context without an account, opens the link, gives a name and e-mail, plays
+ * the cut, comments at a frame with a drawing, comments over a range, replies, and jumps to a
+ * comment by its marker; the page is private, noindex and framed by no one; once staff revoke
+ * the link it answers 410. Axe at 390 and 1280 px.
+ */
+
+const video = readyVideo({ title: "Harbour cut v1", seconds: 6, timecode: "01:00:00:00" });
+test.use({
+  adminData: { seed: false, submissions: false, content: (db) => video.insert(db) },
+});
+
+test.afterAll(async () => {
+  await video.dispose();
+});
+
+type Media = HTMLElement & { currentTime: number; paused: boolean };
+
+/**
+ * Staff, signed in, make a project with one deliverable, its v1 (the ready video) and a share
+ * link: the link's token, from the address shown once.
+ */
+async function shareCut(
+  page: Page,
+  project: { title: string; client: string; password?: string },
+): Promise<string> {
+  await signIn(page);
+  await page.goto("/admin/projects");
+  await hydrated(page);
+  await page.getByLabel("Title").fill(project.title);
+  await page.getByLabel("Client's name").fill(project.client);
+  await page.getByRole("button", { name: "Create project" }).click();
+  await expect(page).toHaveURL(/\/admin\/projects\/[0-9a-f-]{36}$/);
+  await hydrated(page);
+  const deliverables = page.getByRole("region", { name: "Deliverables" });
+  await deliverables.getByLabel("New deliverable").fill("Spot :30");
+  await deliverables.getByRole("button", { name: "Add deliverable" }).click();
+  await expect(deliverables.getByRole("heading", { name: "Spot :30" })).toBeVisible();
+  await deliverables
+    .getByLabel("Video from the Media library")
+    .selectOption({ label: "Harbour cut v1" });
+  await deliverables.getByRole("button", { name: "Add version" }).click();
+  await expect(deliverables).toContainText("v1: Harbour cut v1");
+  const links = page.getByRole("region", { name: "Share links" });
+  if (project.password) await links.getByLabel("Password (optional)").fill(project.password);
+  await links.getByRole("button", { name: "Create share link" }).click();
+  const address = (await links.getByRole("status").textContent()) ?? "";
+  const token = /\/review\/([A-Za-z0-9_-]+)/.exec(address)?.[1] ?? "";
+  expect(token).not.toBe("");
+  return token;
+}
+
+test("a client reviews a cut through a share link, without an account", async ({
+  page,
+  browser,
+  adminServer,
+}) => {
+  test.setTimeout(180_000);
+  await video.store(adminServer.dataDir);
+
+  // Staff: a project, its deliverable, v1, a link (its address shown once).
+  const token = await shareCut(page, { title: "Harbour launch", client: "Cora Client" });
+  const links = page.getByRole("region", { name: "Share links" });
+
+  // The client: a fresh context, no account, this project's viewport.
+  const client = await browser.newContext({
+    baseURL: adminServer.baseURL,
+    viewport: page.viewportSize(),
+  });
+  const review = await client.newPage();
+  const opened = await review.goto(`/review/${token}`);
+  expect(opened?.status()).toBe(200);
+  const headers = opened?.headers() ?? {};
+  expect(headers["cache-control"]).toBe("private, no-store");
+  expect(headers["x-robots-tag"]).toContain("noindex");
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-cache"]).toBe("BYPASS");
+  await expect(review.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await hydrated(review);
+  await expect(review.getByRole("heading", { level: 1, name: "Harbour launch" })).toBeVisible();
+
+  // A name and e-mail before a first comment.
+  await review.getByLabel("Your name").fill("Rita Reviewer");
+  await review.getByLabel("Your e-mail").fill("rita@example.com");
+  await review.getByRole("button", { name: "Continue" }).click();
+  await expect(review.getByText("Commenting as Rita Reviewer")).toBeVisible();
+  await hydrated(review);
+  // The link's two cookies: on its own path, out of scripts' reach.
+  const jar = await client.cookies();
+  for (const name of ["review_link", "review_seen"]) {
+    expect(jar.find((cookie) => cookie.name === name)).toMatchObject({
+      path: `/review/${token}`,
+      httpOnly: true,
+      sameSite: "Lax",
+    });
+  }
+  expect(jar.find((cookie) => cookie.name === "review_seen")?.expires).toBe(-1);
+  await expectNoAxeViolationsAtBothWidths(review, { fits: true });
+  await review.setViewportSize(page.viewportSize() ?? { width: 1280, height: 800 });
+
+  // Plays: space, then the position moves; K pauses, → steps one frame.
+  const media = review.locator("hls-video");
+  await expect(media).toHaveCount(1);
+  await review.locator("h1").click();
+  await review.keyboard.press(" ");
+  await expect
+    .poll(() => media.evaluate((element) => (element as Media).currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
+  await review.keyboard.press("k");
+  await expect.poll(() => media.evaluate((element) => (element as Media).paused)).toBe(true);
+  await media.evaluate((element) => {
+    (element as Media).currentTime = 1.2;
+  });
+  await expect
+    .poll(() => media.evaluate((element) => (element as Media).currentTime))
+    .toBeCloseTo(1.2, 1);
+  await review.keyboard.press("ArrowRight");
+  // 1.2 s is frame 30 at 25 fps; one on is frame 31, shown from its middle.
+  await expect
+    .poll(() => media.evaluate((element) => (element as Media).currentTime))
+    .toBeCloseTo(1.26, 2);
+  await expect(review.getByRole("status", { name: "Position" })).toHaveText("01:00:01:06");
+
+  // C: a comment at the current frame, with a drawing on it.
+  await review.keyboard.press("c");
+  const form = review.getByRole("region", { name: "Add a comment" });
+  await expect(form.getByLabel("Comment")).toBeFocused();
+  await expect(form.getByLabel("At (seconds)")).toHaveValue("1.24");
+  await form.getByLabel("Comment").fill("The logo is too small here");
+  await form.getByRole("button", { name: "Draw on the frame" }).click();
+  await review.getByRole("group", { name: "Drawing on the frame" }).getByText("Arrow").click();
+  const canvas = review.locator('svg[aria-label="No drawing"]');
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error("no drawing layer");
+  await review.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2);
+  await review.mouse.down();
+  await review.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5, { steps: 5 });
+  await review.mouse.up();
+  await expect(review.locator('svg[aria-label="Drawing of 1 marks"]')).toBeVisible();
+  await form.getByRole("button", { name: "Add comment" }).click();
+  const comments = review.getByRole("list", { name: "Comments", exact: true });
+  const first = comments.getByRole("listitem", { name: /Comment by Rita Reviewer at 01:00:01:06/ });
+  await expect(first).toBeVisible();
+  await expect(first).toContainText("The logo is too small here");
+  await expect(first).toContainText("With a drawing");
+  await hydrated(review);
+  // The page came back at the comment: its frame, its drawing shown.
+  await expect(first).toBeFocused();
+  await expect(review.locator('svg[aria-label="Drawing of 1 marks"]')).toBeVisible();
+
+  // Over a range, typed as plain fields.
+  await form.getByLabel("At (seconds)").fill("2");
+  await form.getByLabel("Out (seconds, optional)").fill("3.5");
+  await form.getByLabel("Comment").fill("Music too loud through here");
+  await form.getByRole("button", { name: "Add comment" }).click();
+  const ranged = comments.getByRole("listitem", {
+    name: "Comment by Rita Reviewer at 01:00:02:00 – 01:00:03:12",
+  });
+  await expect(ranged).toContainText("Music too loud through here");
+  await hydrated(review);
+
+  // A reply.
+  await first.getByLabel("Reply to Rita Reviewer").fill("Agreed, and the colour too");
+  await first.getByRole("button", { name: "Send reply" }).click();
+  await expect(first.getByRole("list", { name: "Replies to Rita Reviewer" })).toContainText(
+    "Agreed, and the colour too",
+  );
+  await hydrated(review);
+
+  // The markers seek; seconds instead of timecode.
+  const markers = review.getByRole("list", { name: "Comments on the timeline" });
+  await expect(markers.getByRole("button")).toHaveCount(2);
+  await markers.getByRole("button", { name: /Music too loud/ }).click();
+  await expect
+    .poll(() => media.evaluate((element) => (element as Media).currentTime))
+    .toBeCloseTo(2, 2);
+  await review.getByRole("button", { name: "Show seconds" }).click();
+  await expect(review.getByRole("status", { name: "Position" })).toHaveText("00:00:02.000");
+  await expectNoAxeViolationsAtBothWidths(review, { fits: true });
+  for (const width of [390, 1280]) {
+    await review.setViewportSize({ width, height: 900 });
+    await review.screenshot({
+      path: `test-results/review-room/review-${width}.png`,
+      fullPage: true,
+    });
+  }
+
+  // Staff see who opened the link; then revoke it: it answers 410, saying so.
+  await page.reload();
+  await hydrated(page);
+  await expect(links.getByRole("list", { name: "Share links" })).toContainText(
+    "Rita Reviewer <rita@example.com>",
+  );
+  await links
+    .getByRole("list", { name: "Share links" })
+    .getByRole("button", { name: /Revoke/ })
+    .click();
+  await expect(page.getByText("The link is revoked: it no longer opens.")).toBeVisible();
+  const ended = await review.goto(`/review/${token}`);
+  expect(ended?.status()).toBe(410);
+  await expect(
+    review.getByRole("heading", { level: 1, name: "This review link has ended" }),
+  ).toBeVisible();
+  await expect(review.getByText(/revoked this link/)).toBeVisible();
+  await expectNoAxeViolationsAtBothWidths(review);
+  const missing = await review.goto("/review/no-such-link");
+  expect(missing?.status()).toBe(404);
+  await client.close();
+});
+
+test("the review page works without JavaScript: a name, then a comment over a range", async ({
+  page,
+  browser,
+  adminServer,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "mobile", "the same forms at every width");
+  await video.store(adminServer.dataDir);
+  const token = await shareCut(page, {
+    title: "Quiet launch",
+    client: "Nora Noscript",
+    password: "quiet harbour",
+  });
+
+  const client = await browser.newContext({
+    baseURL: adminServer.baseURL,
+    javaScriptEnabled: false,
+  });
+  const review = await client.newPage();
+  await review.goto(`/review/${token}`);
+  await review.getByLabel("Password").fill("wrong");
+  await review.getByRole("button", { name: "Open the review" }).click();
+  await expect(review.getByText("That password is not right.")).toBeVisible();
+  await review.getByLabel("Password").fill("quiet harbour");
+  await review.getByRole("button", { name: "Open the review" }).click();
+  await expect(review.getByRole("heading", { level: 1, name: "Quiet launch" })).toBeVisible();
+  await review.getByLabel("Your name").fill("Nora Noscript");
+  await review.getByLabel("Your e-mail").fill("nora@example.com");
+  await review.getByRole("button", { name: "Continue" }).click();
+  const form = review.getByRole("region", { name: "Add a comment" });
+  await form.getByLabel("At (seconds)").fill("1");
+  await form.getByLabel("Out (seconds, optional)").fill("2");
+  await form.getByLabel("Comment").fill("Hold this shot longer");
+  await form.getByRole("button", { name: "Add comment" }).click();
+  await expect(
+    review.getByRole("listitem", { name: "Comment by Nora Noscript at 01:00:01:00 – 01:00:02:00" }),
+  ).toContainText("Hold this shot longer");
+  await client.close();
+});
