@@ -21,7 +21,7 @@ import {
   parseCaseStudy,
   readDraft,
 } from "~/entities/case-study/form";
-import { parseRowIntent } from "~/entities/case-study/rows";
+import { parseRowIntent, ROW_LISTS } from "~/entities/case-study/rows";
 import {
   CASE_STUDY_EDITOR_MESSAGES,
   failure,
@@ -276,9 +276,8 @@ function setField(draft: CaseStudyDraft, name: string, value: string) {
 
 /** The control that keeps the focus after a row intent posted without JavaScript. */
 function focusAfter(intent: NonNullable<ReturnType<typeof parseRowIntent>>, draft: CaseStudyDraft) {
-  const rows = intent.list === "metric" ? draft.metrics : draft.media;
-  const field = intent.list === "metric" ? "metrics" : "media";
-  const first = intent.list === "metric" ? "name" : "type";
+  const { field, first } = ROW_LISTS[intent.list];
+  const rows = draft[field];
   if (intent.op === "add") return `${field}.${rows.length - 1}.${first}`;
   if (intent.op === "remove") {
     return rows.length === 0
