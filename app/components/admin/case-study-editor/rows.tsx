@@ -140,6 +140,8 @@ export function MediaRow({
 }) {
   const { row, index, errors, focus } = props;
   const base = `media.${index}`;
+  const video = row.data.type === "video";
+  const url = { name: `${base}.url`, defaultValue: row.data.url, errors };
   return (
     <RowFieldset
       {...props}
@@ -162,28 +164,20 @@ export function MediaRow({
           <TextField {...rowField(base, props, "title")} label="Title" />
         </Wrap>
       </div>
-      {row.data.type === "video" ? (
-        <Wrap key="video" name={`${base}.url`}>
+      {/* Keyed by the type: a changed type is a fresh control, not the other one's value. */}
+      <Wrap key={video ? "video" : "image"} name={url.name}>
+        {video ? (
           <TextField
-            name={`${base}.url`}
+            {...url}
             label="Video URL"
-            defaultValue={row.data.url}
-            errors={errors}
             inputMode="url"
             hint="An address (https://…) or a site path (/media/…)."
           />
-        </Wrap>
-      ) : (
-        <Wrap key="image" name={`${base}.url`}>
-          <ImageField
-            name={`${base}.url`}
-            label="Image"
-            defaultValue={row.data.url}
-            errors={errors}
-          />
-        </Wrap>
-      )}
-      {row.data.type === "video" ? (
+        ) : (
+          <ImageField {...url} label="Image" />
+        )}
+      </Wrap>
+      {video ? (
         <Wrap name={`${base}.mediaId`}>
           <SelectField
             {...rowField(base, props, "mediaId")}
