@@ -3,9 +3,11 @@ import type { Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { mediaItems } from "@server/db/schema";
+import { PageCache } from "@server/http/page-cache";
 import { transcodeMediaJob } from "@server/media";
 import { jobMetricsSource } from "@server/observability/job-metrics";
 import { createMetrics } from "@server/observability/metrics";
+import { refusalCounts } from "@server/security/refusals";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -51,10 +53,9 @@ describe.each(testDrivers)("media metrics on %s", (driver) => {
     const metrics = createMetrics({
       database: t.runtime.database,
       logger: t.runtime.logger,
-      pageCache: {
-        stats: () => ({ entries: 0, bytes: 0, hits: 0, misses: 0, stale: 0, evictions: 0 }),
-      } as never,
-      refusals: () => ({}) as never,
+      // The real parts of the app's own sources: an (empty) page cache, the runtime's refusals.
+      pageCache: new PageCache(),
+      refusals: () => refusalCounts(t.runtime),
       jobs: jobMetricsSource(t.runtime.jobs),
       media: t.runtime.media.transcodes,
       build: async () => ({ routes: {} }),
