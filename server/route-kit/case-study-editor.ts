@@ -2,7 +2,6 @@ import { type AuditActor, audited } from "@server/audit/log";
 import { saveCaseStudy } from "@server/content/case-studies/editor";
 import { unpublish } from "@server/content/workflow/drafts";
 import {
-  keptMessage,
   publishAtOf,
   requestChanges,
   saveThroughWorkflow,
@@ -160,6 +159,7 @@ export async function handleCaseStudyPost(
       values: draft as unknown as Record<string, unknown>,
       name: final.value.title,
       publishAt,
+      timeZone,
       actor,
       siteUrl: runtime.config.SITE_URL,
       jobs: runtime.jobs,
@@ -185,7 +185,7 @@ export async function handleCaseStudyPost(
           kind: "saved",
           id: saved.id,
           to: "editor",
-          flash: success(keptMessage(saved.state, publishAt, timeZone)),
+          flash: success(saved.message),
         };
       case "published":
         return {
