@@ -2,7 +2,6 @@ import { type AuditActor, audited } from "@server/audit/log";
 import { saveCaseStudy } from "@server/content/case-studies/editor";
 import { unpublish } from "@server/content/workflow/drafts";
 import {
-  keptMessage,
   publishAtOf,
   requestChanges,
   saveThroughWorkflow,
@@ -21,7 +20,7 @@ import {
   parseCaseStudy,
   readDraft,
 } from "~/entities/case-study/form";
-import { parseRowIntent } from "~/entities/case-study/rows";
+import { parseRowIntent, ROW_LISTS } from "~/entities/case-study/rows";
 import {
   CASE_STUDY_EDITOR_MESSAGES,
   failure,
@@ -160,6 +159,7 @@ export async function handleCaseStudyPost(
       values: draft as unknown as Record<string, unknown>,
       name: final.value.title,
       publishAt,
+      timeZone,
       actor,
       siteUrl: runtime.config.SITE_URL,
       jobs: runtime.jobs,
@@ -185,7 +185,7 @@ export async function handleCaseStudyPost(
           kind: "saved",
           id: saved.id,
           to: "editor",
-          flash: success(keptMessage(saved.state, publishAt, timeZone)),
+          flash: success(saved.message),
         };
       case "published":
         return {
@@ -276,9 +276,8 @@ function setField(draft: CaseStudyDraft, name: string, value: string) {
 
 /** The control that keeps the focus after a row intent posted without JavaScript. */
 function focusAfter(intent: NonNullable<ReturnType<typeof parseRowIntent>>, draft: CaseStudyDraft) {
-  const rows = intent.list === "metric" ? draft.metrics : draft.media;
-  const field = intent.list === "metric" ? "metrics" : "media";
-  const first = intent.list === "metric" ? "name" : "type";
+  const { field, first } = ROW_LISTS[intent.list];
+  const rows = draft[field];
   if (intent.op === "add") return `${field}.${rows.length - 1}.${first}`;
   if (intent.op === "remove") {
     return rows.length === 0

@@ -9,6 +9,7 @@ import { action as editorAction } from "~/routes/admin/blog-editor";
 import { meta as dashboardMeta } from "~/routes/admin/inquiries";
 import { callRoute, formOf, postTo, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { routeHead, routePage } from "../support/route-page";
 
 /**
  * What staff tripped on (issue #47 item 21): the Dashboard's tab is titled Dashboard, and the
@@ -16,16 +17,14 @@ import { testDrivers } from "../support/database";
  */
 
 /** The list page with the data its loader gave (set before rendering). */
-let shown: unknown;
+let shown: Awaited<ReturnType<typeof blogLoader>>;
 function BlogWithData() {
-  // biome-ignore lint/suspicious/noExplicitAny: the route's generated props
-  return createElement(Blog as any, { loaderData: shown });
+  return routePage(Blog, shown);
 }
 
 describe("the Dashboard's head", () => {
   it("is titled Dashboard", () => {
-    // The meta reads none of its arguments (whose `matches` React Router builds): given none.
-    const head = dashboardMeta({} as never) as { title?: string }[];
+    const head = routeHead(dashboardMeta) as { title?: string }[];
     expect(head.find((tag) => tag.title)?.title).toBe("Dashboard | Northlight Studio Admin");
   });
 });

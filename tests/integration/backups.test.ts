@@ -34,6 +34,8 @@ import { loader as privacyLoader } from "~/routes/site/privacy";
 import { TEST_ADMIN, TEST_VIEWER } from "../support/admin-data";
 import { callRoute, contextFor, routeArgs, SITE, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { runJobNow } from "../support/jobs";
+import { routePage } from "../support/route-page";
 
 /** Who the audit log names for the downloads these tests make. */
 const TEST_ACTOR = { id: null, email: "admin@admin-tests.test", ip: "203.0.113.7" };
@@ -47,9 +49,7 @@ const KEY = "a-backup-link-key-of-some-length";
 
 /** The page as framework mode renders it: its loader data handed over as a prop. */
 function BackupsPage() {
-  // The page reads only its loader data; its generated props' `matches` (a tuple of the root's,
-  // the layout's and its own match) are React Router's to build, not a test's.
-  return createElement(backupsRoute.default, { loaderData: useLoaderData() } as never);
+  return routePage(backupsRoute.default, useLoaderData<typeof backupsRoute.loader>());
 }
 
 describe("signed backup links", () => {
@@ -218,9 +218,9 @@ describe.each(testDrivers)("backup runs (%s)", (driver) => {
       jobs: ctx.runtime.jobs,
     };
     const slot = new Date().toISOString();
-    await scheduledBackupJob.run({ dueAt: slot }, hourly, {} as never);
+    await runJobNow(scheduledBackupJob, { dueAt: slot }, hourly);
     // Run again (a retry, another instance's job): not due, no second run.
-    await scheduledBackupJob.run({ dueAt: slot }, hourly, {} as never);
+    await runJobNow(scheduledBackupJob, { dueAt: slot }, hourly);
     const runs = await ctx.runtime.database.db.select().from(backupRuns);
     expect(runs.map((run) => run.trigger)).toEqual(["scheduled"]);
     // The next one is queued once, an interval after the run's start.
@@ -273,8 +273,8 @@ describe.each(testDrivers)("backup runs (%s)", (driver) => {
       await ctx.runtime.database.db.delete(backupRuns);
       await ctx.runtime.jobs.boss.deleteAllJobs(scheduledBackupJob.name);
       const outcomes = await Promise.allSettled([
-        scheduledBackupJob.run({ dueAt: slot }, hourly, {} as never),
-        scheduledBackupJob.run({ dueAt: slot }, hourly, {} as never),
+        runJobNow(scheduledBackupJob, { dueAt: slot }, hourly),
+        runJobNow(scheduledBackupJob, { dueAt: slot }, hourly),
       ]);
       // The one that found the other running fails, for pg-boss to retry a minute later.
       for (const outcome of outcomes) {

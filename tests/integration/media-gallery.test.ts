@@ -1,14 +1,12 @@
 import { findCaseStudyDetail } from "@server/content/case-studies/read";
 import { caseStudies } from "@server/db/schema";
 import { usesOfItems } from "@server/media/library";
-import { renditionVersion } from "@server/media/playback";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as editorAction } from "~/routes/admin/case-study-editor";
-import { loader as videoLoader } from "~/routes/resources/video";
-import { callRoute, formOf, postTo, SITE, seededRuntime } from "../support/admin-runtime";
+import { formOf, postTo, SITE, seededRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
-import { readyAndUploadingItems } from "../support/media-items";
+import { mediaUseFixture } from "../support/media-items";
 
 /**
  * A case study's gallery video can be a Media library item (issue #44 item 5): the editor takes
@@ -22,13 +20,7 @@ const MASTER = "#EXTM3U\n";
 describe.each(testDrivers)("case-study gallery videos from the Media library on %s", (driver) => {
   const t = seededRuntime(driver);
   const db = () => t.database.db;
-  let id = "";
-  let uploadingId = "";
-  let readyAt = new Date();
-
-  beforeAll(async () => {
-    ({ id, uploadingId, readyAt } = await readyAndUploadingItems(t, "Gallery cut"));
-  });
+  const { items, publicBase, publicMaster } = mediaUseFixture(t, "Gallery cut");
 
   const save = (fields: Record<string, string>) =>
     postTo(
@@ -49,22 +41,18 @@ describe.each(testDrivers)("case-study gallery videos from the Media library on 
     ) as Promise<
       Response | { data: { fieldErrors: Record<string, string[]> }; init: { status: number } }
     >;
-  const publicMaster = () =>
-    callRoute(videoLoader, t.runtime, `/video/${id}/${renditionVersion(readyAt)}/master.m3u8`, {
-      params: { id, "*": `${renditionVersion(readyAt)}/master.m3u8` },
-    }) as Promise<Response>;
   const study = async () =>
     (await db().select().from(caseStudies).where(eq(caseStudies.slug, "gallery-study")))[0];
   const setStatus = async (status: "published" | "draft") => {
     await db().update(caseStudies).set({ status }).where(eq(caseStudies.slug, "gallery-study"));
-    await t.runtime.caches.changed({ entity: "case-studies", id, action: "updated" });
+    await t.runtime.caches.changed({ entity: "case-studies", id: items.id, action: "updated" });
   };
 
   it("refuses a gallery video that is not a ready item of the library, storing nothing", async () => {
     const count = async () =>
       (await db().select({ n: sql<number>`count(*)::int` }).from(caseStudies))[0]?.n;
     const before = await count();
-    for (const mediaId of [uploadingId, "reel.mp4", "3f0c2b7e-0000-4000-8000-000000000000"]) {
+    for (const mediaId of [items.uploadingId, "reel.mp4", "3f0c2b7e-0000-4000-8000-000000000000"]) {
       const refused = await save({ "media.0.mediaId": mediaId });
       if (refused instanceof Response) throw new Error(`saved with ${mediaId}`);
       expect(refused.init.status).toBe(400);
@@ -76,10 +64,10 @@ describe.each(testDrivers)("case-study gallery videos from the Media library on 
   });
 
   it("stores a ready item without a URL; a draft's gallery does not make it public", async () => {
-    const saved = await save({ "media.0.mediaId": id });
+    const saved = await save({ "media.0.mediaId": items.id });
     expect(saved).toBeInstanceOf(Response);
     expect((await study())?.mediaGallery).toEqual([
-      { type: "video", url: "", title: "The cut", media_id: id },
+      { type: "video", url: "", title: "The cut", media_id: items.id },
     ]);
     expect((await study())?.status).toBe("draft");
     expect((await publicMaster()).status).toBe(404);
@@ -91,16 +79,16 @@ describe.each(testDrivers)("case-study gallery videos from the Media library on 
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(MASTER);
     const found = await findCaseStudyDetail(db(), "gallery-study");
-    const base = `/video/${id}/${renditionVersion(readyAt)}/`;
+    const base = publicBase();
     expect(found?.study.media).toEqual([
       expect.objectContaining({
         type: "video",
-        media_id: id,
+        media_id: items.id,
         video: expect.objectContaining({ master: `${base}master.m3u8`, title: "Gallery cut" }),
       }),
     ]);
     // The Media screen says where it is used.
-    expect((await usesOfItems(db())).get(id)).toEqual(["Gallery study"]);
+    expect((await usesOfItems(db())).get(items.id)).toEqual(["Gallery study"]);
 
     // Back to a draft: no public address any more.
     await setStatus("draft");

@@ -1,14 +1,12 @@
 import { auditEvents } from "@server/db/schema";
 import { homeReelId } from "@server/media/home-reel";
-import { renditionVersion } from "@server/media/playback";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as mediaAction, loader as mediaLoader } from "~/routes/admin/media";
-import { loader as videoLoader } from "~/routes/resources/video";
 import { loader as homeLoader } from "~/routes/site/home";
 import { callRoute, formOf, postTo, SITE, seededRuntime, toastOf } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
-import { readyAndUploadingItems } from "../support/media-items";
+import { mediaUseFixture } from "../support/media-items";
 
 /**
  * The home reel as a Media library video (issue #44 item 5, decision 0510): an admin chooses a
@@ -20,13 +18,7 @@ import { readyAndUploadingItems } from "../support/media-items";
 describe.each(testDrivers)("the home reel from the Media library on %s", (driver) => {
   const t = seededRuntime(driver);
   const db = () => t.database.db;
-  let id = "";
-  let uploadingId = "";
-  let readyAt = new Date();
-
-  beforeAll(async () => {
-    ({ id, uploadingId, readyAt } = await readyAndUploadingItems(t, "Studio reel 2026"));
-  });
+  const { items, publicBase, publicMaster } = mediaUseFixture(t, "Studio reel 2026");
 
   const choose = async (reelId: string, cookie = t.cookies.admin) => {
     const response = (await postTo(
@@ -43,10 +35,6 @@ describe.each(testDrivers)("the home reel from the Media library on %s", (driver
   };
   const home = async () =>
     (await callRoute(homeLoader, t.runtime, "/")) as Awaited<ReturnType<typeof homeLoader>>;
-  const publicMaster = () =>
-    callRoute(videoLoader, t.runtime, `/video/${id}/${renditionVersion(readyAt)}/master.m3u8`, {
-      params: { id, "*": `${renditionVersion(readyAt)}/master.m3u8` },
-    }) as Promise<Response>;
 
   it("plays the reel file and has no public address until an admin chooses the item", async () => {
     expect((await home()).reelVideo).toBeNull();
@@ -54,18 +42,18 @@ describe.each(testDrivers)("the home reel from the Media library on %s", (driver
   });
 
   it("refuses an editor, and a video that is not ready, changing nothing", async () => {
-    expect(await choose(id, t.cookies.editor)).toBe(
+    expect(await choose(items.id, t.cookies.editor)).toBe(
       "Error: Only an admin can choose the home page reel.",
     );
-    expect(await choose(uploadingId)).toBe("Error: Choose a video from the Media library");
+    expect(await choose(items.uploadingId)).toBe("Error: Choose a video from the Media library");
     expect(await choose("reel.mp4")).toBe("Error: Choose a video from the Media library");
     expect(await homeReelId(db())).toBeNull();
   });
 
   it("once chosen, the home page plays it, it is public, the Media screen says so; None undoes it", async () => {
-    expect(await choose(id)).toBe("Success: The home page reel is saved.");
-    expect(await homeReelId(db())).toBe(id);
-    const base = `/video/${id}/${renditionVersion(readyAt)}/`;
+    expect(await choose(items.id)).toBe("Success: The home page reel is saved.");
+    expect(await homeReelId(db())).toBe(items.id);
+    const base = publicBase();
     expect((await home()).reelVideo).toMatchObject({
       master: `${base}master.m3u8`,
       poster: { jpeg: `${base}poster.jpg` },
@@ -74,8 +62,8 @@ describe.each(testDrivers)("the home reel from the Media library on %s", (driver
     const screen = (await callRoute(mediaLoader, t.runtime, "/admin/media", {
       cookie: t.cookies.admin,
     })) as Awaited<ReturnType<typeof mediaLoader>>;
-    expect(screen.homeReel?.current).toBe(id);
-    expect(screen.items.find((item) => item.id === id)?.usedOn).toEqual(["the home page"]);
+    expect(screen.homeReel?.current).toBe(items.id);
+    expect(screen.items.find((item) => item.id === items.id)?.usedOn).toEqual(["the home page"]);
     const audit = await db()
       .select()
       .from(auditEvents)

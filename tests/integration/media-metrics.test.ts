@@ -1,17 +1,16 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
 import type { Server } from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { mediaItems } from "@server/db/schema";
+import { PageCache } from "@server/http/page-cache";
 import { transcodeMediaJob } from "@server/media";
 import { jobMetricsSource } from "@server/observability/job-metrics";
 import { createMetrics } from "@server/observability/metrics";
+import { refusalCounts } from "@server/security/refusals";
 import { eq } from "drizzle-orm";
 import express from "express";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createTestRuntime, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
-import { makeClip } from "../support/media-clips";
+import { clipForFile } from "../support/media-clips";
 import { mediaTus } from "../support/media-tus";
 
 /**
@@ -21,15 +20,7 @@ import { mediaTus } from "../support/media-tus";
  * transcodes that failed, as a real transcode with the real ffmpeg and a failed one move them.
  */
 
-let clips: string;
-let clip: Buffer;
-beforeAll(async () => {
-  clips = await mkdtemp(path.join(os.tmpdir(), "media-metrics-"));
-  clip = await readFile(await makeClip(clips, "clip.mp4", { width: 640, height: 360, seconds: 3 }));
-});
-afterAll(async () => {
-  await rm(clips, { recursive: true, force: true });
-});
+const clip = clipForFile("media-metrics-", { width: 640, height: 360, seconds: 3 });
 
 /** One sample of the exposition text (NaN when the series is absent). */
 function sample(text: string, series: string): number {
@@ -51,10 +42,9 @@ describe.each(testDrivers)("media metrics on %s", (driver) => {
     const metrics = createMetrics({
       database: t.runtime.database,
       logger: t.runtime.logger,
-      pageCache: {
-        stats: () => ({ entries: 0, bytes: 0, hits: 0, misses: 0, stale: 0, evictions: 0 }),
-      } as never,
-      refusals: () => ({}) as never,
+      // The real parts of the app's own sources: an (empty) page cache, the runtime's refusals.
+      pageCache: new PageCache(),
+      refusals: () => refusalCounts(t.runtime),
       jobs: jobMetricsSource(t.runtime.jobs),
       media: t.runtime.media.transcodes,
       build: async () => ({ routes: {} }),
@@ -73,8 +63,8 @@ describe.each(testDrivers)("media metrics on %s", (driver) => {
     return response.text();
   };
   const upload = async (name: string) => {
-    const url = await create(name, clip.byteLength);
-    expect((await patch(url, 0, clip)).status).toBe(204);
+    const url = await create(name, clip().byteLength);
+    expect((await patch(url, 0, clip())).status).toBe(204);
   };
 
   it("shows the queue's depth, each encode's speed and each failure", async () => {

@@ -231,12 +231,13 @@ describe.each(testDrivers)("media playback on %s", (driver) => {
     expect(found?.study.video?.master).toBe(publicPath("master.m3u8"));
     expect((await get(publicPath("master.m3u8"))).status).toBe(200);
 
+    if (!found) throw new Error("The study's page was not found");
     const site = t.runtime.config.SITE_URL;
     const meta = caseStudyMeta(
       new Request(`${site}/case-studies/harbour-study`),
       contextFor(t.runtime),
-      found?.study ?? (undefined as never),
-      found?.seo,
+      found.study,
+      found.seo,
     );
     const videoObject = meta
       .map((tag) => (tag as { "script:ld+json"?: Record<string, unknown> })["script:ld+json"])

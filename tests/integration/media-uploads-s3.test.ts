@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { mediaItems } from "@server/db/schema";
 import { transcodeMediaJob } from "@server/media";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestRuntime, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
-import { makeClip } from "../support/media-clips";
+import { clipForFile } from "../support/media-clips";
 import { droppedAfter, mediaTus } from "../support/media-tus";
 import { type S3Peer, startS3Peer } from "../support/s3rver";
 
@@ -21,24 +20,9 @@ import { type S3Peer, startS3Peer } from "../support/s3rver";
  * instance's disk, and its transcode queued.
  */
 
-let clips: string;
-let clip: Buffer;
-
-beforeAll(async () => {
-  clips = await mkdtemp(path.join(os.tmpdir(), "media-uploads-s3-"));
-  // About 20 MB, so half of it is more than one of tus's 8 MiB parts on S3 and the cut lands
-  // inside the second.
-  const file = await makeClip(clips, "clip.mp4", {
-    width: 640,
-    height: 360,
-    seconds: 2,
-    grain: true,
-  });
-  clip = await readFile(file);
-});
-afterAll(async () => {
-  await rm(clips, { recursive: true, force: true });
-});
+// About 20 MB, so half of it is more than one of tus's 8 MiB parts on S3 and the cut lands inside
+// the second.
+const clip = clipForFile("media-uploads-s3-", { width: 640, height: 360, seconds: 2, grain: true });
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -90,20 +74,22 @@ describe.each(testDrivers)("media uploads on S3 storage, on %s", (driver) => {
 
   it("resumes a cut upload from the offset on a new endpoint, and the master is the file sent", async () => {
     t = await onS3();
-    const url = await create("Autumn reel.mp4", clip.byteLength);
-    const half = Math.floor(clip.byteLength / 2);
+    const url = await create("Autumn reel.mp4", clip().byteLength);
+    const half = Math.floor(clip().byteLength / 2);
     expect(half).toBeGreaterThan(8 * 1024 * 1024);
     // The connection drops once half the file is sent: what arrived is kept, the part under way
     // included.
-    await patch(url, 0, droppedAfter(clip.subarray(0, half)), clip.byteLength).catch(() => null);
-    await resumeAfterRestart(url, clip, half);
+    await patch(url, 0, droppedAfter(clip().subarray(0, half)), clip().byteLength).catch(
+      () => null,
+    );
+    await resumeAfterRestart(url, clip(), half);
 
     const [item] = await items();
     expect(item).toMatchObject({
       state: "queued",
       title: "Autumn reel",
-      size: clip.byteLength,
-      sha256: sha256(clip),
+      size: clip().byteLength,
+      sha256: sha256(clip()),
       width: 640,
       height: 360,
       masterKey: `${item?.id}/master.mp4`,
@@ -111,7 +97,7 @@ describe.each(testDrivers)("media uploads on S3 storage, on %s", (driver) => {
     });
     // The finished upload is the master, at its key; tus's record and part are gone.
     expect(await masters()).toEqual([`${item?.id}/master.mp4`]);
-    expect(await storedMasterHash(item?.masterKey ?? "")).toBe(sha256(clip));
+    expect(await storedMasterHash(item?.masterKey ?? "")).toBe(sha256(clip()));
     const stored = await t.runtime.storage.get("media-masters", item?.masterKey ?? "");
     stored?.stream.destroy();
     expect(stored?.contentType).toBe("video/mp4");

@@ -1,19 +1,17 @@
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
-import os from "node:os";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterRestore } from "@server/backup/archive/withheld";
 import { auditEvents, mediaItems } from "@server/db/schema";
 import { JOBS_SCHEMA } from "@server/jobs/engine";
 import { queueWaitingTranscodes, transcodeMediaJob } from "@server/media";
 import { TRANSCODE_INTERRUPTED } from "@server/media/transcode-job";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { action as mediaAction } from "~/routes/admin/media";
 import { createTestRuntime, formOf, postTo, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { clipForFile } from "../support/media-clips";
 import { droppedAfter, MEDIA_UPLOADS, mediaTus } from "../support/media-tus";
 import { statusOf } from "../support/route-answers";
 import { waitFor } from "../support/wait";
@@ -27,25 +25,8 @@ import { waitFor } from "../support/wait";
  * that Delete removes again.
  */
 
-const run = promisify(execFile);
-let clips: string;
-let clip: Buffer;
-
-beforeAll(async () => {
-  clips = await mkdtemp(path.join(os.tmpdir(), "media-uploads-"));
-  const file = path.join(clips, "clip.mp4");
-  // 3 s of picture and tone at 640×360, made by ffmpeg's own sources.
-  await run("ffmpeg", [
-    ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25"],
-    ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "3"],
-    ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"],
-    file,
-  ]);
-  clip = await readFile(file);
-});
-afterAll(async () => {
-  await rm(clips, { recursive: true, force: true });
-});
+// 3 s of picture and tone at 640×360, from ffmpeg's own sources.
+const clip = clipForFile("media-uploads-", { width: 640, height: 360, seconds: 3 });
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -86,29 +67,29 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
 
   it("resumes a cut upload after a restart from the offset, and stores the very file sent", async () => {
     t = await createTestRuntime(driver);
-    const url = await create("Spring reel.mp4", clip.byteLength);
-    const half = Math.floor(clip.byteLength / 2);
+    const url = await create("Spring reel.mp4", clip().byteLength);
+    const half = Math.floor(clip().byteLength / 2);
     // The connection drops half-way through the request: once the first half is on the
     // server's disk, the body fails.
     const onDisk = path.join(uploadsDir(), url.slice(MEDIA_UPLOADS.length + 1));
-    const cut = droppedAfter(clip.subarray(0, half), () =>
+    const cut = droppedAfter(clip().subarray(0, half), () =>
       waitFor(async () => (await stat(onDisk)).size === half, "half the bytes on disk"),
     );
-    await patch(url, 0, cut, clip.byteLength).catch(() => null);
-    await resumeAfterRestart(url, clip, half);
+    await patch(url, 0, cut, clip().byteLength).catch(() => null);
+    await resumeAfterRestart(url, clip(), half);
     const [item] = await items();
     expect(item).toMatchObject({
       state: "queued",
       title: "Spring reel",
-      size: clip.byteLength,
-      sha256: sha256(clip),
+      size: clip().byteLength,
+      sha256: sha256(clip()),
       width: 640,
       height: 360,
       frameRateNum: 25,
       frameRateDen: 1,
       uploadId: null,
     });
-    expect(await storedMasterHash(item?.masterKey ?? "")).toBe(sha256(clip));
+    expect(await storedMasterHash(item?.masterKey ?? "")).toBe(sha256(clip()));
     // The upload's own file is gone once the master is in storage.
     expect(await readdir(uploadsDir())).toEqual([]);
     const queued = await t.runtime.jobs.boss.findJobs(transcodeMediaJob.name);
@@ -146,8 +127,8 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
 
   it("transcodes a queued video to Ready, and Delete removes its master and every rendition", async () => {
     t = await createTestRuntime(driver);
-    const url = await create("Teaser.mp4", clip.byteLength);
-    expect((await patch(url, 0, clip)).status).toBe(204);
+    const url = await create("Teaser.mp4", clip().byteLength);
+    expect((await patch(url, 0, clip())).status).toBe(204);
     expect(await t.runtime.jobs.runDue(transcodeMediaJob)).toEqual({ completed: 1, failed: 0 });
     const [item] = await items();
     expect(item?.state).toBe("ready");
@@ -182,8 +163,8 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
 
   it("Retry queues a failed video again; a video that is not failed is not retried", async () => {
     t = await createTestRuntime(driver);
-    const url = await create("Cut.mp4", clip.byteLength);
-    expect((await patch(url, 0, clip)).status).toBe(204);
+    const url = await create("Cut.mp4", clip().byteLength);
+    expect((await patch(url, 0, clip())).status).toBe(204);
     const [item] = await items();
     const id = item?.id ?? "";
     const refused = await postTo(t, mediaAction, "/admin/media", formOf({ intent: "retry", id }));
@@ -201,8 +182,8 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
 
   it("after a restore each video is made again from its master: one job at start, however many starts", async () => {
     t = await createTestRuntime(driver);
-    const url = await create("Reel.mp4", clip.byteLength);
-    expect((await patch(url, 0, clip)).status).toBe(204);
+    const url = await create("Reel.mp4", clip().byteLength);
+    expect((await patch(url, 0, clip())).status).toBe(204);
     await t.runtime.jobs.runDue(transcodeMediaJob);
     // What a restore does to the rows (the archive holds no renditions).
     await afterRestore(t.database.db);
@@ -220,8 +201,8 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
 
   it("at start, a video whose every try was cut short is Failed with Retry, not processing for ever", async () => {
     t = await createTestRuntime(driver);
-    const url = await create("Killed.mp4", clip.byteLength);
-    expect((await patch(url, 0, clip)).status).toBe(204);
+    const url = await create("Killed.mp4", clip().byteLength);
+    expect((await patch(url, 0, clip())).status).toBe(204);
     const [item] = await items();
     const [job] = await t.runtime.jobs.boss.findJobs(transcodeMediaJob.name);
     // What pg-boss leaves when a worker died on each try: the item processing, its job failed.

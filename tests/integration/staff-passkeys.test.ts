@@ -1,10 +1,7 @@
-import { auditEvents, passkey, session, user } from "@server/db/schema";
-import { getSessionUser } from "@server/security/admin-access";
-import { ensureUser } from "@server/staff/auth";
-import { and, eq } from "drizzle-orm";
+import { passkey, session } from "@server/db/schema";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSKEY_MESSAGES } from "~/entities/staff/view";
-import { action as accountAction, loader as accountLoader } from "~/routes/admin/account";
 import { loader as auditCsvLoader } from "~/routes/admin/audit-csv";
 import { loader as backupDownloadLoader } from "~/routes/admin/backup-download";
 import { loader as blogLoader } from "~/routes/admin/blog";
@@ -35,6 +32,7 @@ import {
   statusOf,
 } from "../support/route-answers";
 import { SoftAuthenticator } from "../support/soft-authenticator";
+import { STAFF_PASSWORD as PASSWORD, staffPeople } from "../support/staff-people";
 
 /**
  * Issue #29 item 4: passkeys (better-auth's passkey plugin, decision 0304) registered from the
@@ -43,7 +41,6 @@ import { SoftAuthenticator } from "../support/soft-authenticator";
  * and what "Require two-factor for all staff" does to resource routes. On both databases.
  */
 
-const PASSWORD = "a long staff passphrase 1";
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 const joinCookies = (...cookies: string[]) => cookies.filter(Boolean).join("; ");
 
@@ -56,31 +53,11 @@ describe.each(testDrivers)("passkeys and recovery codes on %s", (driver) => {
     await t?.close();
   });
   const db = () => t.runtime.database.db;
-  let people = 0;
-  const newStaff = async (role: "admin" | "editor" = "editor") => {
-    const email = `passkey${++people}-${driver}@studio.test`;
-    await ensureUser(t.runtime.auth, { email, password: PASSWORD, role });
-    const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
-    return { email, id: row?.id ?? "", cookie: await signIn(email) };
-  };
-  const signIn = async (email: string) => {
-    const response = await t.runtime.auth.api.signInEmail({
-      body: { email, password: PASSWORD },
-      asResponse: true,
-    });
-    return cookiesOf(response.headers);
-  };
-  const whoIs = (cookie: string) =>
-    getSessionUser(new Request(`${SITE}/admin`, { headers: { cookie } }), t.runtime);
-  const account = (cookie: string, fields: Record<string, string>) =>
-    settle(postTo(t, accountAction, "/admin/account", form(fields), { cookie }));
-  const view = async (cookie: string) =>
-    dataOf(await callRoute(accountLoader, t.runtime, "/admin/account", { cookie }));
-  const audits = (action: string, email: string) =>
-    db()
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, action), eq(auditEvents.entityName, email)));
+  const { newStaff, signIn, whoIs, account, view, audits } = staffPeople(
+    () => t,
+    driver,
+    "passkey",
+  );
   /** A POST to one of the three passkey routes: the JSON answer, its status and its cookies. */
   const call = async (
     handler: RouteHandler<Record<string, never>, Promise<Response>>,

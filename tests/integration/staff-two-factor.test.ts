@@ -1,13 +1,11 @@
 import { auditEvents, notifications, session, twoFactor, user } from "@server/db/schema";
-import { getSessionUser } from "@server/security/admin-access";
 import { upgradeRecoveryCodes } from "@server/security/recovery-codes";
 import { inviteStaff } from "@server/staff/accounts";
 import { ensureUser } from "@server/staff/auth";
 import { requestPasswordReset } from "@server/staff/password-links";
 import { symmetricEncrypt } from "better-auth/crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as accountAction, loader as accountLoader } from "~/routes/admin/account";
 import { loader as backupDownloadLoader } from "~/routes/admin/backup-download";
 import { loader as blogLoader } from "~/routes/admin/blog";
 import { action as confirmAction } from "~/routes/admin/confirm";
@@ -20,7 +18,6 @@ import {
   callRoute,
   createTestRuntime,
   postTo,
-  SITE,
   type TestRuntime,
   toastOf,
 } from "../support/admin-runtime";
@@ -33,6 +30,7 @@ import {
   settle,
   statusOf,
 } from "../support/route-answers";
+import { STAFF_PASSWORD as PASSWORD, staffPeople } from "../support/staff-people";
 
 /**
  * Issue #29 item 4: the account page (change password, sessions), two-factor sign-in with TOTP
@@ -40,7 +38,6 @@ import {
  * requires two-factor of all staff. Route loaders and actions called directly, on both databases.
  */
 
-const PASSWORD = "a long staff passphrase 1";
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
 describe.each(testDrivers)("two-factor and the account page on %s", (driver) => {
@@ -52,31 +49,8 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     await t?.close();
   });
   const db = () => t.runtime.database.db;
-  let people = 0;
-  /** A fresh staff member, signed in: their e-mail and a session cookie. */
-  const newStaff = async (role: "admin" | "editor" = "editor") => {
-    const email = `person${++people}-${driver}@studio.test`;
-    await ensureUser(t.runtime.auth, { email, password: PASSWORD, role });
-    return { email, cookie: await signIn(email) };
-  };
-  const signIn = async (email: string, password = PASSWORD) => {
-    const response = await t.runtime.auth.api.signInEmail({
-      body: { email, password },
-      asResponse: true,
-    });
-    return cookiesOf(response.headers);
-  };
-  const account = (cookie: string, fields: Record<string, string>) =>
-    settle(postTo(t, accountAction, "/admin/account", form(fields), { cookie }));
-  const view = async (cookie: string) =>
-    dataOf(await callRoute(accountLoader, t.runtime, "/admin/account", { cookie }));
-  const whoIs = (cookie: string) =>
-    getSessionUser(new Request(`${SITE}/admin`, { headers: { cookie } }), t.runtime);
-  const audits = async (action: string, email: string) =>
-    db()
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, action), eq(auditEvents.entityName, email)));
+  const people = staffPeople(() => t, driver);
+  const { newStaff, signIn, whoIs, account, view, audits } = people;
   /** Turns two-factor on through the account page; the new session cookie, the key, the codes. */
   const turnOn = async (cookie: string) => {
     expect(
@@ -100,7 +74,7 @@ describe.each(testDrivers)("two-factor and the account page on %s", (driver) => 
     callRoute(loginAction, t.runtime, "/admin/login", {
       method: "POST",
       body: form({ email, password, redirectTo: "" }),
-      ip: `198.51.100.${people}`,
+      ip: `198.51.100.${people.count()}`,
     }) as Promise<Response>;
   const enterCode = (challenge: string, code: string) =>
     settle(

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "@server/db/client";
 import { createJobEngine, JOBS_SCHEMA, type JobEngine, type JobType } from "@server/jobs/engine";
 import { createLogger } from "@server/logger";
@@ -64,4 +65,24 @@ export async function startWorkingInstance(
   });
   await engine.start();
   return engine;
+}
+
+/**
+ * One job of `type` run now, as the engine hands its handler a job: `data`, the `services`, and a
+ * first attempt (a retry, another instance's run: call it again).
+ */
+export function runJobNow<Data extends object, Services>(
+  type: JobType<Data, Services>,
+  data: Data,
+  services: Services,
+): Promise<void> {
+  return type.run(data, services, {
+    id: randomUUID(),
+    name: type.name,
+    data,
+    expireInSeconds: 60,
+    heartbeatSeconds: null,
+    retryCount: 0,
+    signal: new AbortController().signal,
+  });
 }

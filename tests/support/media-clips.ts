@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { afterAll, beforeAll } from "vitest";
 
 /**
  * Test clips made by ffmpeg from its own sources (issue #44): `testsrc2` for the picture, `sine`
@@ -138,4 +140,24 @@ export interface ProbeJson {
     side_data_list?: Array<{ side_data_type?: string; rotation?: number }>;
   }>;
   packets?: Array<{ codec_type: string; pts_time: string; flags: string }>;
+}
+
+/**
+ * One clip for a whole test file: made before its tests in a temp folder of its own (removed
+ * after them); `clip()` is its bytes, inside a test.
+ */
+export function clipForFile(prefix: string, options: ClipOptions): () => Buffer {
+  let dir = "";
+  let bytes: Buffer | undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+    bytes = await readFile(await makeClip(dir, "clip.mp4", options));
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!bytes) throw new Error("The clip is made before the file's tests: read it inside one");
+    return bytes;
+  };
 }

@@ -1,6 +1,9 @@
 import { mediaItems } from "@server/db/schema";
+import { renditionVersion } from "@server/media/playback";
+import { beforeAll } from "vitest";
 import type { MediaOutputs } from "~/entities/media/view";
-import type { TestRuntime } from "./admin-runtime";
+import { loader as videoLoader } from "~/routes/resources/video";
+import { callRoute, type TestRuntime } from "./admin-runtime";
 
 /** A transcode's files as a ready item's row names them (one 360p rung). */
 export const READY_OUTPUTS: MediaOutputs = {
@@ -44,4 +47,25 @@ export async function readyAndUploadingItems(
     contentType: "application/vnd.apple.mpegurl",
   });
   return { id, uploadingId: uploading?.id ?? "", readyAt };
+}
+
+/**
+ * The ready and uploading items of a file's tests (made once, before them: read `items` inside a
+ * test), the public address of the ready one's renditions, and what the public video route
+ * answers for its master playlist (served only while a use makes the item public).
+ */
+export function mediaUseFixture(t: Pick<TestRuntime, "database" | "runtime">, title: string) {
+  const items = { id: "", uploadingId: "", readyAt: new Date() };
+  beforeAll(async () => {
+    Object.assign(items, await readyAndUploadingItems(t, title));
+  });
+  const version = () => renditionVersion(items.readyAt);
+  return {
+    items,
+    publicBase: () => `/video/${items.id}/${version()}/`,
+    publicMaster: () =>
+      callRoute(videoLoader, t.runtime, `/video/${items.id}/${version()}/master.m3u8`, {
+        params: { id: items.id, "*": `${version()}/master.m3u8` },
+      }) as Promise<Response>,
+  };
 }

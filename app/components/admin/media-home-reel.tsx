@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { buttonClass } from "~/components/admin/ui";
+import { SettingForm } from "~/components/admin/setting-form";
 import { SelectField } from "~/components/forms/fields";
 
 /**
@@ -14,11 +13,7 @@ export function MediaHomeReel({
   videos: readonly { value: string; label: string }[];
 }) {
   return (
-    <Form
-      method="post"
-      className="flex flex-wrap items-end gap-3 rounded-lg border border-line p-4"
-    >
-      <input type="hidden" name="intent" value="home-reel" />
+    <SettingForm intent="home-reel" save="Save reel" align="end">
       <div className="min-w-64 grow">
         <SelectField
           id="home-reel"
@@ -30,9 +25,6 @@ export function MediaHomeReel({
           defaultValue={current ?? ""}
         />
       </div>
-      <button type="submit" className={buttonClass.secondary}>
-        Save reel
-      </button>
-    </Form>
+    </SettingForm>
   );
 }

@@ -35,6 +35,13 @@ export const emptyMedia = (): MediaDraft => ({
 });
 
 export type RowList = "metric" | "media";
+
+/** Each row list's field in the draft and the form, its limit, and its rows' first control. */
+export const ROW_LISTS = {
+  metric: { field: "metrics", max: MAX_KEY_METRICS, first: "name" },
+  media: { field: "media", max: MAX_MEDIA_ITEMS, first: "type" },
+} as const satisfies Record<RowList, { field: string; max: number; first: string }>;
+
 export type RowIntent =
   | { list: RowList; op: "add" }
   | { list: RowList; op: "remove" | "up" | "down"; index: number };

@@ -4,7 +4,6 @@ import { findBlogPostForEdit, saveBlogPost } from "@server/content/blog/editor";
 import { sanitizeBlogHtml } from "@server/content/sanitize";
 import { findDraft, unpublish } from "@server/content/workflow/drafts";
 import {
-  keptMessage,
   publishAtOf,
   requestChanges,
   saveThroughWorkflow,
@@ -226,6 +225,7 @@ export async function action(args: Route.ActionArgs) {
       values: kept,
       name: checked.data.title,
       publishAt,
+      timeZone,
       actor: currentActor(args.context),
       siteUrl: runtime.config.SITE_URL,
       jobs: runtime.jobs,
@@ -244,7 +244,7 @@ export async function action(args: Route.ActionArgs) {
         return redirectWithFlash(
           args.context,
           `/admin/blog/edit/${saved.id}`,
-          success(keptMessage(saved.state, publishAt, timeZone)),
+          success(saved.message),
         );
       case "published":
         return redirectWithFlash(

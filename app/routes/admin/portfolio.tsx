@@ -6,7 +6,6 @@ import {
 } from "@server/content/portfolio/editor";
 import { findDraft, unpublish } from "@server/content/workflow/drafts";
 import {
-  keptMessage,
   publishAtOf,
   saveThroughWorkflow,
   workflowIntentOf,
@@ -218,6 +217,7 @@ export async function action(args: Route.ActionArgs) {
         values: kept,
         name: input.title,
         publishAt,
+        timeZone,
         actor: currentActor(args.context),
         siteUrl: runtime.config.SITE_URL,
         jobs: runtime.jobs,
@@ -237,7 +237,7 @@ export async function action(args: Route.ActionArgs) {
         case "kept":
           return {
             to: editorOf(saved.id),
-            flash: success(keptMessage(saved.state, publishAt, timeZone)),
+            flash: success(saved.message),
           };
         case "published":
           return saved.id;

@@ -13,9 +13,10 @@ import {
   type StaffChange,
 } from "@server/staff/accounts";
 import { setTwoFactorRequired, twoFactorRequired } from "@server/staff/settings";
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { IntentForm } from "~/components/admin/intent-form";
 import { ListBody } from "~/components/admin/list-page";
+import { SettingForm } from "~/components/admin/setting-form";
 import { StaffTable } from "~/components/admin/staff-table";
 import { buttonClass } from "~/components/admin/ui";
 import { SelectField, TextField } from "~/components/forms/fields";
@@ -237,11 +238,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="security-heading" className="mb-3 font-display text-lg font-bold">
           Two-factor authentication
         </h2>
-        <Form
-          method="post"
-          className="flex flex-wrap items-center gap-4 rounded-lg border border-line bg-surface p-4"
-        >
-          <input type="hidden" name="intent" value="require-two-factor" />
+        <SettingForm intent="require-two-factor">
           <label className="flex items-center gap-2">
             <input
               type="checkbox"
@@ -251,10 +248,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             />
             Require two-factor for all staff
           </label>
-          <button type="submit" className={buttonClass.secondary}>
-            Save
-          </button>
-        </Form>
+        </SettingForm>
         <p className="mt-2 text-sm text-ink-muted">
           When required, anyone without two-factor is sent to set it up before anything else.
         </p>

@@ -68,7 +68,7 @@ export function publishAtOf(
 }
 
 /** The toast of a draft kept: saved, scheduled (its time in the studio's zone), or submitted. */
-export function keptMessage(state: DraftState, publishAt: Date | null, timeZone: string): string {
+function keptMessage(state: DraftState, publishAt: Date | null, timeZone: string): string {
   if (state === "scheduled" && publishAt) {
     return WORKFLOW_MESSAGES.scheduled(
       toZonedInput(publishAt, timeZone).replace("T", " "),
@@ -92,6 +92,8 @@ export interface WorkflowSave<R extends RowSave> {
   /** The item's title, for the audit log and the author's e-mail. */
   name: string;
   publishAt: Date | null;
+  /** The studio's zone, that a scheduled draft's toast gives its time in. */
+  timeZone: string;
   actor: AuditActor;
   siteUrl: string;
   /** Where the author's e-mail and a scheduled draft's publishing are queued. */
@@ -103,8 +105,8 @@ export interface WorkflowSave<R extends RowSave> {
 }
 
 export type WorkflowSaved<R extends RowSave> =
-  /** Kept as the draft (saved, scheduled, or submitted for review). */
-  | { kind: "kept"; id: string; state: DraftState }
+  /** Kept as the draft (saved, scheduled, or submitted for review), and the toast that says so. */
+  | { kind: "kept"; id: string; state: DraftState; message: string }
   | { kind: "published"; id: string; created: boolean }
   /** The row's save refused it (its own reasons) or found it gone (null). */
   | { kind: "refused"; result: Exclude<R, { ok: true }> }
@@ -138,6 +140,7 @@ export async function saveThroughWorkflow<R extends RowSave>(
   const publish = intent === "publish" || intent === "update" || intent === "approve";
   const state: DraftState =
     intent === "schedule" ? "scheduled" : intent === "submit" ? "in_review" : "draft";
+  const kept = keptMessage(state, save.publishAt, save.timeZone);
   // `rowAudited`: the row's own save wrote the audit row, so a plain draft needs none of its own.
   const keep = async (tx: Executor, itemId: string, rowAudited: boolean) => {
     await keepDraft(
@@ -160,7 +163,7 @@ export async function saveThroughWorkflow<R extends RowSave>(
   if (!publish && id && live) {
     // A published item's draft: the live row, and so the public site, stay as they are.
     await inTransaction(db, (tx) => keep(tx, id, false));
-    return { kind: "kept", id, state };
+    return { kind: "kept", id, state, message: kept };
   }
   const saved = await audited(
     db,
@@ -200,7 +203,7 @@ export async function saveThroughWorkflow<R extends RowSave>(
   if (!saved?.ok) return { kind: "refused", result: saved as Exclude<R, { ok: true }> };
   return publish
     ? { kind: "published", id: saved.id, created: saved.created }
-    : { kind: "kept", id: saved.id, state };
+    : { kind: "kept", id: saved.id, state, message: kept };
 }
 
 /**

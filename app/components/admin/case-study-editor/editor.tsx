@@ -3,12 +3,20 @@ import { Form, Link, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/admin/case-study-editor/error-summary";
 import { idOf, Section, Wrap } from "~/components/admin/case-study-editor/fields";
 import { EditableRows, MediaRow, MetricRow } from "~/components/admin/case-study-editor/rows";
+import {
+  BASIC_TEXT,
+  type DraftText,
+  PUBLISHING_TEXT,
+  STORY_TEXT,
+  TextFields,
+  VIDEO_TEXT,
+} from "~/components/admin/case-study-editor/text-fields";
 import { useRows } from "~/components/admin/case-study-editor/use-rows";
 import { ImageField } from "~/components/admin/image-field";
 import { type Publishing, PublishingButtons } from "~/components/admin/publishing-controls";
 import { type DefaultHead, SeoFieldset } from "~/components/admin/seo-fieldset";
 import { buttonClass } from "~/components/admin/ui";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { CheckboxField, SelectField, TextField } from "~/components/forms/fields";
 import {
   CASE_STUDY_TEXT,
   type CaseStudyDraft,
@@ -16,7 +24,6 @@ import {
   readDraft,
 } from "~/entities/case-study/form";
 import { caseStudyHead } from "~/entities/case-study/head";
-import { MAX_KEY_METRICS, MAX_MEDIA_ITEMS } from "~/entities/case-study/rows";
 import type { FieldErrors } from "~/lib/forms/result";
 import { slugify } from "~/lib/slug";
 import { useTypedBeforeHydration } from "~/lib/use-hydrated";
@@ -52,11 +59,6 @@ const GALLERY_LAYOUT_LABELS: Record<(typeof GALLERY_LAYOUTS)[number], string> = 
   "music-videos": "Music videos",
   curated: "Curated",
 };
-
-/** The draft's fields that hold text. */
-type DraftText = {
-  [K in keyof CaseStudyDraft]: CaseStudyDraft[K] extends string ? K : never;
-}[keyof CaseStudyDraft];
 
 /** The study's head by default, from the form's current values (the SEO preview's). */
 const studyHeadOf: DefaultHead = (read) =>
@@ -187,49 +189,13 @@ export function CaseStudyEditor(props: EditorProps) {
                 }
               />
             </Wrap>
-            <Wrap name="subtitle" className="sm:col-span-2">
-              <TextField {...field("subtitle")} label="Subtitle" />
-            </Wrap>
-            <Wrap name="clientName">
-              <TextField {...field("clientName")} label="Client" />
-            </Wrap>
-            <Wrap name="serviceType">
-              <TextField {...field("serviceType")} label="Service" />
-            </Wrap>
-            <Wrap name="projectDuration">
-              <TextField {...field("projectDuration")} label="Duration" />
-            </Wrap>
-            <Wrap name="budgetRange">
-              <TextField {...field("budgetRange")} label="Investment (budget range)" />
-            </Wrap>
+            <TextFields specs={BASIC_TEXT} draft={draft} errors={errors} />
           </div>
         </Section>
 
         <Section title="Story">
           <div className="grid gap-5">
-            <Wrap name="description">
-              <TextAreaField
-                {...field("description")}
-                label="Description"
-                rows={3}
-                hint="Shown on the card and searched on /case-studies."
-              />
-            </Wrap>
-            <Wrap name="content">
-              <TextAreaField
-                {...field("content")}
-                label="Details"
-                rows={10}
-                hint="Plain text; leave a blank line between paragraphs."
-              />
-            </Wrap>
-            <Wrap name="tags">
-              <TextField
-                {...field("tags")}
-                label="Tags"
-                hint="Comma-separated, for example: Music, Social, Launch."
-              />
-            </Wrap>
+            <TextFields specs={STORY_TEXT} draft={draft} errors={errors} />
           </div>
         </Section>
 
@@ -238,14 +204,7 @@ export function CaseStudyEditor(props: EditorProps) {
             <Wrap name="imageUrl">
               <ImageField {...field("imageUrl")} label="Cover image" />
             </Wrap>
-            <Wrap name="videoUrl">
-              <TextField
-                {...field("videoUrl")}
-                label="Project video URL"
-                inputMode="url"
-                hint="An address (https://…) or a site path (/media/…)."
-              />
-            </Wrap>
+            <TextFields specs={VIDEO_TEXT} draft={draft} errors={errors} />
             <Wrap name="videoMediaId">
               <SelectField
                 {...field("videoMediaId")}
@@ -263,10 +222,8 @@ export function CaseStudyEditor(props: EditorProps) {
           description="Name and value pairs, in this order; the first three visible ones show on the cards. Names use underscores for spaces (total_views). Hidden ones stay off the detail page."
         >
           <EditableRows
-            name="metrics"
             list="metric"
             rows={rows.metrics}
-            max={MAX_KEY_METRICS}
             addLabel="Add metric"
             listClassName="space-y-3"
             errors={errors}
@@ -295,10 +252,8 @@ export function CaseStudyEditor(props: EditorProps) {
               />
             </Wrap>
             <EditableRows
-              name="media"
               list="media"
               rows={rows.media}
-              max={MAX_MEDIA_ITEMS}
               addLabel="Add gallery item"
               empty="No gallery items yet."
               listClassName="space-y-4"
@@ -315,14 +270,7 @@ export function CaseStudyEditor(props: EditorProps) {
 
         <Section title="Publishing">
           <div className="grid gap-5 sm:grid-cols-2">
-            <Wrap name="sortPosition">
-              <TextField
-                {...field("sortPosition")}
-                label="Sort position"
-                type="number"
-                hint="Lower comes first: negative pins a study to the top, positive to the bottom; equal ones show newest first."
-              />
-            </Wrap>
+            <TextFields specs={PUBLISHING_TEXT} draft={draft} errors={errors} />
             <div className="sm:col-span-2">
               <CheckboxField name="isFeatured" label="Featured" defaultChecked={draft.isFeatured} />
             </div>

@@ -8,6 +8,7 @@ import { CheckboxField, SelectField, TextField } from "~/components/forms/fields
 import {
   type MediaDraft,
   type MetricDraft,
+  ROW_LISTS,
   type RowList,
   rowIntentValue,
 } from "~/entities/case-study/rows";
@@ -44,10 +45,8 @@ function rowField<T>(base: string, { row, errors }: RowProps<T>, key: keyof T & 
 
 /** A list of rows (key metrics, gallery items): its errors, the rows, and Add. */
 export function EditableRows<T>({
-  name,
   list,
   rows,
-  max,
   addLabel,
   empty,
   listClassName,
@@ -56,11 +55,9 @@ export function EditableRows<T>({
   onIntent,
   children,
 }: {
-  /** The field the list's own errors are under. */
-  name: string;
+  /** Which list: its field (where its own errors are) and its limit are ROW_LISTS'. */
   list: RowList;
   rows: Row<T>[];
-  max: number;
   addLabel: string;
   /** Shown when there are no rows. */
   empty?: string;
@@ -70,6 +67,7 @@ export function EditableRows<T>({
   onIntent: OnIntent;
   children: (row: RowProps<T>) => ReactNode;
 }) {
+  const { field: name, max } = ROW_LISTS[list];
   return (
     <Wrap name={name}>
       <ErrorText name={name} errors={errors} />
@@ -142,6 +140,8 @@ export function MediaRow({
 }) {
   const { row, index, errors, focus } = props;
   const base = `media.${index}`;
+  const video = row.data.type === "video";
+  const url = { name: `${base}.url`, defaultValue: row.data.url, errors };
   return (
     <RowFieldset
       {...props}
@@ -164,28 +164,20 @@ export function MediaRow({
           <TextField {...rowField(base, props, "title")} label="Title" />
         </Wrap>
       </div>
-      {row.data.type === "video" ? (
-        <Wrap key="video" name={`${base}.url`}>
+      {/* Keyed by the type: a changed type is a fresh control, not the other one's value. */}
+      <Wrap key={video ? "video" : "image"} name={url.name}>
+        {video ? (
           <TextField
-            name={`${base}.url`}
+            {...url}
             label="Video URL"
-            defaultValue={row.data.url}
-            errors={errors}
             inputMode="url"
             hint="An address (https://…) or a site path (/media/…)."
           />
-        </Wrap>
-      ) : (
-        <Wrap key="image" name={`${base}.url`}>
-          <ImageField
-            name={`${base}.url`}
-            label="Image"
-            defaultValue={row.data.url}
-            errors={errors}
-          />
-        </Wrap>
-      )}
-      {row.data.type === "video" ? (
+        ) : (
+          <ImageField {...url} label="Image" />
+        )}
+      </Wrap>
+      {video ? (
         <Wrap name={`${base}.mediaId`}>
           <SelectField
             {...rowField(base, props, "mediaId")}
