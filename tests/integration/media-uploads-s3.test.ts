@@ -121,7 +121,7 @@ describe.each(testDrivers)("media uploads on S3 storage, on %s", (driver) => {
 
   it("gives up an upload not finished within a week: the multipart upload aborted, the item gone", async () => {
     t = await onS3();
-    const swept = await abandonAndSweep("Left behind.mp4", clip, 8);
+    const swept = await abandonAndSweep("Left behind.mp4", clip(), 8);
     expect(swept).toEqual({ kept: 200, swept: { uploads: 1, items: 1 }, after: 404 });
     expect(await items()).toEqual([]);
     expect(await masters()).toEqual([]);

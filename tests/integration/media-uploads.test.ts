@@ -98,7 +98,7 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
 
   it("gives up an upload not finished within a week: its bytes and its item, in the audit log", async () => {
     t = await createTestRuntime(driver);
-    const swept = await abandonAndSweep("Left behind.mp4", clip, 8);
+    const swept = await abandonAndSweep("Left behind.mp4", clip(), 8);
     expect(swept).toEqual({ kept: 200, swept: { uploads: 1, items: 1 }, after: 404 });
     expect(await items()).toEqual([]);
     expect(await readdir(uploadsDir())).toEqual([]);

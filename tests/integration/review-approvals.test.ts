@@ -38,6 +38,7 @@ import { loader as markersLoader } from "~/routes/admin/project-markers";
 import { TEST_ADMIN } from "../support/admin-data";
 import { callRoute, createTestRuntime, SITE, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { runJobNow } from "../support/jobs";
 
 /**
  * Approval as a record (issue #45 items 5-7): who approved which exact file (its SHA-256), when,
@@ -542,7 +543,7 @@ describe.each(testDrivers)("review approvals on %s", (driver) => {
     const raced = await Promise.all([
       sendReviewDigests(digestServices, now),
       sendReviewDigests(digestServices, now),
-      reviewDigestJob.run({}, t.runtime, undefined as never).then(() => 0),
+      runJobNow(reviewDigestJob, {}, t.runtime).then(() => 0),
     ]);
     // Whichever ran first (the job's own run takes the real clock) sent this project's digest;
     // the others found it sent this hour (earlier tests' projects are digested here too).
