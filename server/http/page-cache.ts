@@ -100,10 +100,17 @@ export function isShared(req: Request): boolean {
   return sharedRequest(req.method, req.path, req.headers.cookie);
 }
 
+/**
+ * The one list of paths never shared nor kept, by first segment (and its data request, `/admin.data`):
+ * the back-office and any API. Both hit paths (the listener's and the socket's) go through
+ * `sharedRequest`, so a rule added here holds for every hit.
+ */
+const NEVER_SHARED_SEGMENTS = ["admin", "api"];
+const NEVER_SHARED = new RegExp(`^/(?:${NEVER_SHARED_SEGMENTS.join("|")})(?:[/.]|$)`);
+
 function sharedRequest(method: string | undefined, path: string, cookie: string | undefined) {
   if (method !== "GET" && method !== "HEAD") return false;
-  // The back-office, its data requests (`/admin.data`) and any API are never shared.
-  if (/^\/(?:admin|api)(?:[/.]|$)/.test(path)) return false;
+  if (NEVER_SHARED.test(path)) return false;
   return !PRIVATE_COOKIE.test(cookie ?? "");
 }
 
