@@ -84,7 +84,7 @@ export function readRequest(chunk: Buffer, at: number, socket: Socket): SocketRe
       headers[lower] = value;
     }
   }
-  // Node refuses an HTTP/1.1 request without a Host.
+  // Node refuses an HTTP/1.1 request without a Host (an empty one it takes).
   if (headers.host === undefined) return null;
   return { method, url, headers, socket, close, end: stop + 4 };
 }
@@ -160,11 +160,12 @@ export function answerHitsAhead(server: Server, hits: SocketHits): void {
       socket.setTimeout(0);
     };
     const onData = (chunk: Buffer) => {
+      if (closing) return; // ending: no more answers on this connection
       let at = 0;
       let flushed = true;
       while (at < chunk.length) {
         const started = performance.now();
-        const req = closing ? null : readRequest(chunk, at, socket);
+        const req = readRequest(chunk, at, socket);
         const hit = req && hits.lookup(req);
         if (!req || !hit) {
           // Node's from here: the bytes not answered go back first, in order.
