@@ -17,6 +17,7 @@ import { canonicalPaths } from "./http/canonical-path";
 import { serveHits } from "./http/hits";
 import { sharedPageContext } from "./http/page-cache";
 import { redactUrl } from "./http/redact";
+import { createHitLog } from "./logger";
 import { jobMetricsSource } from "./observability/job-metrics";
 import { createMetrics, METRICS_PATH } from "./observability/metrics";
 import { isMetricsRequestAllowed } from "./observability/metrics-access";
@@ -154,14 +155,14 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
 
   // A page-cache hit is answered ahead of Express, and counted, logged and viewed as the chain
   // would (decisions 0497, 0541): `serveHits` on the server this returns.
-  const { logger, visits } = runtime;
+  const hitLog = createHitLog(runtime.logger);
   return (server: Server) =>
     serveHits(server, {
       pageCache,
       chain: app,
       metrics,
-      visits,
-      logger,
+      visits: runtime.visits,
+      logger: hitLog,
       request: app.request,
       nextRequestId,
     });
