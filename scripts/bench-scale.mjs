@@ -340,6 +340,12 @@ http {
     "",
     `Measured ${date} (Node ${process.versions.node}, ${os.cpus().length} cores shared with other work,`,
     `load average ${loadAtStart.toFixed(1)} at the start and ${os.loadavg()[0].toFixed(1)} at the end; figures move from run to run).`,
+    ...(Math.max(loadAtStart, os.loadavg()[0]) > os.cpus().length
+      ? [
+          "**The machine was loaded** (load average above its cores, other work running): each line moves",
+          "by a third from run to run; only the order of the lines holds. Measure again on an idle machine.",
+        ]
+      : []),
     "A hit of `/` is asked with a browser's user agent (a page view, counted and written in batches),",
     "a crawler's (not counted) and wrk's none. \"of nginx\" is against the mean of the two nginx lines.",
     ...(baseline

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -14,15 +14,17 @@ import { runtimeContext } from "./context";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { boundBodies } from "./http/body-limit";
 import { canonicalPaths } from "./http/canonical-path";
+import { serveHits } from "./http/hits";
 import { sharedPageContext } from "./http/page-cache";
 import { redactUrl } from "./http/redact";
+import { createHitLog } from "./logger";
 import { jobMetricsSource } from "./observability/job-metrics";
 import { createMetrics, METRICS_PATH } from "./observability/metrics";
 import { isMetricsRequestAllowed } from "./observability/metrics-access";
 import { createRuntime, type Runtime } from "./runtime";
 import { clientIpContext } from "./security/client-ip";
 import { refusalCounts } from "./security/refusals";
-import { countPageViews, isCountedRequest, viewOf } from "./visits/page-views";
+import { countPageViews } from "./visits/page-views";
 
 /**
  * The production server: this module is the entry of the SSR bundle (vite.config.ts), so the
@@ -151,26 +153,19 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
     }),
   );
 
-  // A page-cache hit is answered ahead of Express (decision 0497), and does what the chain did
-  // for it: counted in /metrics, logged as pino-http logs a request, its page view counted (its
-  // address as Express reads it, TRUST_PROXY aware). Everything else goes through the chain.
-  const { logger, visits } = runtime;
-  const ipOf = (req: IncomingMessage) =>
-    (Object.setPrototypeOf(req, app.request) as express.Request).ip ?? "";
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now();
-    const path = pageCache.answer(req, res);
-    if (path === null) return app(req, res);
-    const ms = performance.now() - started;
-    metrics.countHit(req.method ?? "GET", path, ms / 1000);
-    if (isCountedRequest(req, path))
-      visits.count(viewOf(req, path, ipOf(req), visits.options.now()));
-    if (logger.isLevelEnabled("info")) {
-      const line = { id: nextRequestId(), method: req.method, url: redactUrl(req.url ?? path) };
-      const answer = { statusCode: 200, cache: "HIT" };
-      logger.info({ req: line, res: answer, responseTime: Math.round(ms) }, "request completed");
-    }
-  };
+  // A page-cache hit is answered ahead of Express, and counted, logged and viewed as the chain
+  // would (decisions 0497, 0541): `serveHits` on the server this returns.
+  const hitLog = createHitLog(runtime.logger);
+  return (server: Server) =>
+    serveHits(server, {
+      pageCache,
+      chain: app,
+      metrics,
+      visits: runtime.visits,
+      logger: hitLog,
+      request: app.request,
+      nextRequestId,
+    });
 }
 
 /**
@@ -200,7 +195,7 @@ export async function startServer(options: { clientDir: string }): Promise<void>
     throw error;
   }
   const { config, logger } = runtime;
-  const app = createApp(runtime, options);
+  const serve = createApp(runtime, options);
   // `npm run backup` asks a running embedded server over DATA_DIR/control.sock (decision 0245).
   // Without it the site still serves; only `npm run backup` cannot reach this server (it says so).
   const control =
@@ -210,7 +205,9 @@ export async function startServer(options: { clientDir: string }): Promise<void>
           return null;
         })
       : null;
-  const server: Server = createServer(app).listen(config.PORT, config.HOST, () => {
+  const server: Server = createServer();
+  serve(server);
+  server.listen(config.PORT, config.HOST, () => {
     logger.info(`server listening on ${config.SITE_URL} (port ${config.PORT})`);
   });
   server.on("error", async (error) => {

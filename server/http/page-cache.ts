@@ -12,7 +12,7 @@
  * shared but never kept: every visitor can type a new one, and each would push a real page out
  * (issue 47 item 6).
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { pageCacheKey } from "@server/route-kit/page-query";
@@ -60,9 +60,22 @@ const NOT_REPLAYED = new Set([
 type Encoding = "br" | "gzip" | "identity";
 
 /** One encoding of a kept page: its body and its header lines (a flat name, value list), built once. */
-interface Answer {
-  head: string[];
-  body: Buffer;
+export interface Answer {
+  readonly head: readonly string[];
+  readonly body: Buffer;
+}
+
+/** What a hit is looked up by: a request as Node parsed it, or as hit-socket.ts read it. */
+export interface HitRequest {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** A kept page found for a request: its path (for /metrics, the view, the log) and its answer. */
+export interface Hit {
+  path: string;
+  answer: Answer;
 }
 
 interface Entry {
@@ -87,11 +100,18 @@ export function isShared(req: Request): boolean {
   return sharedRequest(req.method, req.path, req.headers.cookie);
 }
 
+/**
+ * The one list of paths never shared nor kept, by first segment (and its data request, `/admin.data`):
+ * the back-office, any API, and the review room's pages and downloads (a share link's, for its
+ * reviewers only; a master streams through no capture). Both hit paths (the listener's and the socket's) go through
+ * `sharedRequest`, so a rule added here holds for every hit.
+ */
+const NEVER_SHARED_SEGMENTS = ["admin", "api", "review", "review-files"];
+const NEVER_SHARED = new RegExp(`^/(?:${NEVER_SHARED_SEGMENTS.join("|")})(?:[/.]|$)`);
+
 function sharedRequest(method: string | undefined, path: string, cookie: string | undefined) {
   if (method !== "GET" && method !== "HEAD") return false;
-  // The back-office, its data requests (`/admin.data`), any API and the review room's pages (a
-  // share link's, for its reviewers only) are never shared.
-  if (/^\/(?:admin|api|review)(?:[/.]|$)/.test(path)) return false;
+  if (NEVER_SHARED.test(path)) return false;
   return !PRIVATE_COOKIE.test(cookie ?? "");
 }
 
@@ -162,13 +182,13 @@ export class PageCache {
   }
 
   /**
-   * Answers a hit ahead of Express (decision 0497), from the request as Node parsed it: the path
-   * and query of an origin-form URL, the cookie and Accept-Encoding headers. Returns the page's
-   * path, or null (not a hit, or one the chain must answer) without having touched `res`. Only a
-   * canonical page's path ever holds an entry (canonicalPaths redirects the others before they
-   * render), and no hit's path names a file, a body or a route of the chain's own.
+   * The kept answer for a request as Node parsed it (or as hit-socket.ts read it off the socket):
+   * the path and query of an origin-form URL, the cookie and Accept-Encoding headers. Null when
+   * it is not a hit, or one the chain must answer. Only a canonical page's path ever holds an
+   * entry (canonicalPaths redirects the others before they render), and no hit's path names a
+   * file, a body or a route of the chain's own (decisions 0497, 0541).
    */
-  answer(req: IncomingMessage, res: ServerResponse): string | null {
+  lookup(req: HitRequest): Hit | null {
     const url = req.url ?? "";
     if (url.charCodeAt(0) !== 0x2f || url.charCodeAt(1) === 0x2f) return null; // not "/...", or "//"
     const query = url.indexOf("?");
@@ -183,8 +203,15 @@ export class PageCache {
     const entry = this.get(pageCacheKey(path, search));
     if (!entry) return null;
     this.counters.hits++;
-    send(res, req.method === "HEAD", entry.answers[encoding], "HIT");
-    return path;
+    return { path, answer: entry.answers[encoding] };
+  }
+
+  /** Answers a hit through Node's response (decision 0497); the page's path, or null untouched. */
+  answer(req: IncomingMessage, res: ServerResponse): string | null {
+    const hit = this.lookup(req);
+    if (!hit) return null;
+    send(res, req.method === "HEAD", hit.answer, "HIT");
+    return hit.path;
   }
 
   /** Express middleware: answers hits, marks shared misses and keeps what they render. */
@@ -339,10 +366,11 @@ function storable(res: Response): boolean {
 function send(res: ServerResponse, head: boolean, answer: Answer, cache: "HIT" | "MISS"): void {
   let lines = answer.head;
   if (cache !== "HIT") {
-    lines = [...lines];
-    lines[lines.indexOf("X-Cache") + 1] = cache;
+    const copy = [...lines];
+    copy[copy.indexOf("X-Cache") + 1] = cache;
+    lines = copy;
   }
-  res.writeHead(200, lines);
+  res.writeHead(200, lines as string[]);
   res.end(head ? undefined : answer.body);
 }
 

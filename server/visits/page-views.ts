@@ -304,7 +304,10 @@ export class VisitCounter {
  * Whether a request is a page view once answered with a 200 HTML page: a GET of a counted path by
  * a counted visitor, and no browser's speculative fetch (counted when shown, as a navigation).
  */
-export function isCountedRequest(req: IncomingMessage, path: string): boolean {
+export function isCountedRequest(
+  req: Pick<IncomingMessage, "method" | "headers">,
+  path: string,
+): boolean {
   if (req.method !== "GET" || !isCountedPath(path)) return false;
   if (!isCountedVisitor(req.headers["user-agent"] ?? "", req.headers.cookie)) return false;
   const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
@@ -312,7 +315,12 @@ export function isCountedRequest(req: IncomingMessage, path: string): boolean {
 }
 
 /** The page view of a counted request (`isCountedRequest`) made at `at` from `ip`. */
-export function viewOf(req: IncomingMessage, path: string, ip: string, at: Date): ViewInput {
+export function viewOf(
+  req: Pick<IncomingMessage, "url" | "headers">,
+  path: string,
+  ip: string,
+  at: Date,
+): ViewInput {
   return {
     at,
     ip,

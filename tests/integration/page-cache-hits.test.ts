@@ -54,9 +54,11 @@ describe.runIf(hasBuild())("page-cache hits ahead of the chain", () => {
       labelledSample(after, "http_request_duration_seconds_count", { route: path }) -
         labelledSample(before, "http_request_duration_seconds_count", { route: path }),
     ).toBe(7);
-    expect(server.output()).toMatch(
-      /"req":\{"id":\d+,"method":"GET","url":"\/case-studies"\},"res":\{"statusCode":200,"cache":"HIT"\}/,
-    );
+    await expect
+      .poll(() => server.output())
+      .toMatch(
+        /"req":\{"id":\d+,"method":"GET","url":"\/case-studies"\},"res":\{"statusCode":200,"cache":"HIT"\}/,
+      );
   });
 
   it("answers a hit with the header lines and bytes of the miss that kept it, but Date and X-Cache", async () => {
