@@ -202,8 +202,14 @@ export async function reviewerOf(db: Executor, linkId: string, reviewerId: strin
   return row ?? null;
 }
 
-/** Who wrote it, as the page names them: the reviewer's name, or the member of staff's. */
-function authorOf(row: { reviewerName: string | null; staffName: string | null }, staff: boolean) {
+/**
+ * Who wrote a comment or reply, as the page, the exports and the activity name them: the
+ * reviewer's name, or the member of staff's (once erased or removed: who they were).
+ */
+export function authorOf(
+  row: { reviewerName: string | null; staffName: string | null },
+  staff: boolean,
+) {
   return row.reviewerName ?? row.staffName ?? (staff ? "The studio" : "A reviewer");
 }
 

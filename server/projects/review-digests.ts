@@ -5,7 +5,6 @@ import {
   projectDigests,
   projects,
   reviewComments,
-  reviewers,
   reviewReplies,
   user,
 } from "@server/db/schema";
@@ -14,11 +13,14 @@ import { inTransaction } from "@server/kit/transaction";
 import type { Logger } from "@server/logger";
 import { enqueueNotification } from "@server/mail";
 import { composeMail } from "@server/mail/compose";
-import { and, asc, type Column, eq, gt, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, type Column, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { projectNotes } from "./review-records";
 
 const DIGEST_KIND = "review-comment-digest";
 /** The comments a digest lists; the rest are counted ("and 12 more"). */
 const LISTED = 20;
+/** The most of each (comments, replies) one digest reads: an hour's worth, and a bound. */
+const READ_MAX = 5000;
 
 interface DigestServices {
   database: { db: Database };
@@ -47,58 +49,6 @@ export const reviewDigestJob = defineJob<object, DigestServices>({
 
 /** The start of the clock hour `now` is in: at most one digest per project per hour. */
 const hourOf = (now: Date) => new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
-
-interface NewComment {
-  at: Date;
-  who: string;
-  version: string;
-  body: string;
-}
-
-/** A project's reviewers' comments and replies after `after`, up to `now`, oldest first. */
-async function newCommentsOf(
-  tx: Executor,
-  projectId: string,
-  after: Date,
-  now: Date,
-): Promise<NewComment[]> {
-  const version = sql<string>`${deliverables.title} || ' v' || ${deliverableVersions.number}`;
-  const comments = await tx
-    .select({
-      at: reviewComments.createdAt,
-      who: reviewers.name,
-      version,
-      body: reviewComments.body,
-    })
-    .from(reviewComments)
-    .innerJoin(reviewers, eq(reviewers.id, reviewComments.reviewerId))
-    .innerJoin(deliverableVersions, eq(deliverableVersions.id, reviewComments.versionId))
-    .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
-    .where(
-      and(
-        eq(deliverables.projectId, projectId),
-        gt(reviewComments.createdAt, after),
-        lte(reviewComments.createdAt, now),
-      ),
-    )
-    .orderBy(asc(reviewComments.createdAt));
-  const replies = await tx
-    .select({ at: reviewReplies.createdAt, who: reviewers.name, version, body: reviewReplies.body })
-    .from(reviewReplies)
-    .innerJoin(reviewers, eq(reviewers.id, reviewReplies.reviewerId))
-    .innerJoin(reviewComments, eq(reviewComments.id, reviewReplies.commentId))
-    .innerJoin(deliverableVersions, eq(deliverableVersions.id, reviewComments.versionId))
-    .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
-    .where(
-      and(
-        eq(deliverables.projectId, projectId),
-        gt(reviewReplies.createdAt, after),
-        lte(reviewReplies.createdAt, now),
-      ),
-    )
-    .orderBy(asc(reviewReplies.createdAt));
-  return [...comments, ...replies].sort((a, b) => a.at.getTime() - b.at.getTime());
-}
 
 /** Queues the due digests; returns how many. `now` is the run's clock (a test moves it). */
 export async function sendReviewDigests(
@@ -156,7 +106,12 @@ async function digestOne(
     .where(eq(projectDigests.projectId, projectId))
     .for("update");
   if (!digest || digest.sentAt.getTime() >= clock.hour.getTime()) return false;
-  const items = await newCommentsOf(tx, projectId, digest.coveredUntil, clock.now);
+  const items = await projectNotes(tx, projectId, {
+    since: digest.coveredUntil,
+    until: clock.now,
+    reviewersOnly: true,
+    limit: READ_MAX,
+  });
   if (items.length === 0) return false;
   const [project] = await tx
     .select({ title: projects.title, ownerEmail: user.email, ownerName: user.name })
@@ -164,8 +119,10 @@ async function digestOne(
     .leftJoin(user, and(eq(user.id, projects.ownerId), isNotNull(projects.ownerId)))
     .where(eq(projects.id, projectId));
   if (!project) return false;
+  // The newest LISTED, in the order they came.
   const listed = items
-    .slice(-LISTED)
+    .slice(0, LISTED)
+    .reverse()
     .map(
       (item) => `${item.who} on ${item.version}: ${item.body.replace(/\s+/g, " ").slice(0, 200)}`,
     );

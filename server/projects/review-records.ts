@@ -9,8 +9,9 @@ import {
   reviewReplies,
   user,
 } from "@server/db/schema";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, type Column, count, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { ExportComment, ExportMedia } from "~/entities/review/markers-export";
+import { authorOf, versionComments } from "./comments";
 
 /**
  * What staff see of a project's review (issue #45 item 6): each version's comment count, its
@@ -31,10 +32,6 @@ export async function commentCounts(
     .groupBy(reviewComments.versionId);
   return new Map(rows.map((row) => [row.versionId, row.n]));
 }
-
-/** A comment's or reply's author: the reviewer's name, a staff member's, or "Someone". */
-const authorOf = (row: { reviewerName: string | null; staffName: string | null }) =>
-  row.reviewerName ?? row.staffName ?? "Someone";
 
 /**
  * A version of this project with its media's clock and its comments, for the exports; null when
@@ -61,21 +58,7 @@ export async function versionMarkers(
     .where(and(eq(deliverableVersions.id, versionId), eq(deliverables.projectId, projectId)))
     .limit(1);
   if (!version?.frameRateNum || !version.frameRateDen) return null;
-  const rows = await db
-    .select({
-      id: reviewComments.id,
-      body: reviewComments.body,
-      atSeconds: reviewComments.atSeconds,
-      endSeconds: reviewComments.endSeconds,
-      resolvedAt: reviewComments.resolvedAt,
-      reviewerName: reviewers.name,
-      staffName: user.name,
-    })
-    .from(reviewComments)
-    .leftJoin(reviewers, eq(reviewers.id, reviewComments.reviewerId))
-    .leftJoin(user, eq(user.id, reviewComments.staffId))
-    .where(eq(reviewComments.versionId, versionId))
-    .orderBy(reviewComments.atSeconds, reviewComments.id);
+  const comments = await versionComments(db, versionId);
   const name = `${version.deliverable} v${version.number}`;
   return {
     name,
@@ -86,13 +69,13 @@ export async function versionMarkers(
       startTimecode: version.startTimecode,
       durationSeconds: version.durationSeconds ?? 0,
     },
-    comments: rows.map((row) => ({
-      id: row.id,
-      author: authorOf(row),
-      body: row.body,
-      atSeconds: row.atSeconds,
-      endSeconds: row.endSeconds,
-      resolved: row.resolvedAt !== null,
+    comments: comments.map(({ id, author, body, atSeconds, endSeconds, resolved }) => ({
+      id,
+      author,
+      body,
+      atSeconds,
+      endSeconds,
+      resolved,
     })),
   };
 }
@@ -107,6 +90,83 @@ export interface ActivityEntry {
 
 const ACTIVITY_SHOWN = 50;
 
+export interface ProjectNote {
+  kind: "comment" | "reply";
+  at: Date;
+  /** The author, as authorOf names them. */
+  who: string;
+  /** "Spring campaign :30 v2" */
+  version: string;
+  body: string;
+}
+
+/**
+ * A project's comments and replies, each with its version and author, newest first: the one read
+ * behind the project's activity and the owner's digest. `since`/`until` bound when they were
+ * written (after, up to); `reviewersOnly` leaves out the staff's own; at most `limit` of each.
+ */
+export async function projectNotes(
+  db: Executor,
+  projectId: string,
+  options: { since?: Date; until?: Date; reviewersOnly?: boolean; limit: number },
+): Promise<ProjectNote[]> {
+  const version = sql<string>`${deliverables.title} || ' v' || ${deliverableVersions.number}`;
+  const within = (created: Column, staffId: Column) =>
+    and(
+      eq(deliverables.projectId, projectId),
+      options.since ? gt(created, options.since) : undefined,
+      options.until ? lte(created, options.until) : undefined,
+      options.reviewersOnly ? isNull(staffId) : undefined,
+    );
+  const comments = await db
+    .select({
+      at: reviewComments.createdAt,
+      body: reviewComments.body,
+      staffId: reviewComments.staffId,
+      reviewerName: reviewers.name,
+      staffName: user.name,
+      version,
+    })
+    .from(reviewComments)
+    .innerJoin(deliverableVersions, eq(deliverableVersions.id, reviewComments.versionId))
+    .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
+    .leftJoin(reviewers, eq(reviewers.id, reviewComments.reviewerId))
+    .leftJoin(user, eq(user.id, reviewComments.staffId))
+    .where(within(reviewComments.createdAt, reviewComments.staffId))
+    .orderBy(desc(reviewComments.createdAt))
+    .limit(options.limit);
+  const replies = await db
+    .select({
+      at: reviewReplies.createdAt,
+      body: reviewReplies.body,
+      staffId: reviewReplies.staffId,
+      reviewerName: reviewers.name,
+      staffName: user.name,
+      version,
+    })
+    .from(reviewReplies)
+    .innerJoin(reviewComments, eq(reviewComments.id, reviewReplies.commentId))
+    .innerJoin(deliverableVersions, eq(deliverableVersions.id, reviewComments.versionId))
+    .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
+    .leftJoin(reviewers, eq(reviewers.id, reviewReplies.reviewerId))
+    .leftJoin(user, eq(user.id, reviewReplies.staffId))
+    .where(within(reviewReplies.createdAt, reviewReplies.staffId))
+    .orderBy(desc(reviewReplies.createdAt))
+    .limit(options.limit);
+  const note =
+    (kind: ProjectNote["kind"]) =>
+    (row: (typeof comments)[number]): ProjectNote => ({
+      kind,
+      at: row.at,
+      who: authorOf(row, row.staffId !== null),
+      version: row.version,
+      body: row.body,
+    });
+  return [...comments.map(note("comment")), ...replies.map(note("reply"))].sort(
+    (a, b) => b.at.getTime() - a.at.getTime(),
+  );
+}
+
 /** The project's review activity, newest first: comments, replies and decisions (the newest 50). */
 export async function projectReviewActivity(
   db: Executor,
@@ -115,41 +175,7 @@ export async function projectReviewActivity(
   const versionName = (row: { deliverable: string; number: number }) =>
     `${row.deliverable} v${row.number}`;
   const ofProject = eq(deliverables.projectId, projectId);
-  const comments = await db
-    .select({
-      at: reviewComments.createdAt,
-      body: reviewComments.body,
-      reviewerName: reviewers.name,
-      staffName: user.name,
-      deliverable: deliverables.title,
-      number: deliverableVersions.number,
-    })
-    .from(reviewComments)
-    .innerJoin(deliverableVersions, eq(deliverableVersions.id, reviewComments.versionId))
-    .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
-    .leftJoin(reviewers, eq(reviewers.id, reviewComments.reviewerId))
-    .leftJoin(user, eq(user.id, reviewComments.staffId))
-    .where(ofProject)
-    .orderBy(desc(reviewComments.createdAt))
-    .limit(ACTIVITY_SHOWN);
-  const replies = await db
-    .select({
-      at: reviewReplies.createdAt,
-      body: reviewReplies.body,
-      reviewerName: reviewers.name,
-      staffName: user.name,
-      deliverable: deliverables.title,
-      number: deliverableVersions.number,
-    })
-    .from(reviewReplies)
-    .innerJoin(reviewComments, eq(reviewComments.id, reviewReplies.commentId))
-    .innerJoin(deliverableVersions, eq(deliverableVersions.id, reviewComments.versionId))
-    .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
-    .leftJoin(reviewers, eq(reviewers.id, reviewReplies.reviewerId))
-    .leftJoin(user, eq(user.id, reviewReplies.staffId))
-    .where(ofProject)
-    .orderBy(desc(reviewReplies.createdAt))
-    .limit(ACTIVITY_SHOWN);
+  const notes = await projectNotes(db, projectId, { limit: ACTIVITY_SHOWN });
   const decisions = await db
     .select({
       at: approvals.createdAt,
@@ -167,20 +193,7 @@ export async function projectReviewActivity(
     .orderBy(desc(approvals.createdAt))
     .limit(ACTIVITY_SHOWN);
   return [
-    ...comments.map((row) => ({
-      kind: "comment" as const,
-      at: row.at,
-      who: authorOf(row),
-      version: versionName(row),
-      text: row.body,
-    })),
-    ...replies.map((row) => ({
-      kind: "reply" as const,
-      at: row.at,
-      who: authorOf(row),
-      version: versionName(row),
-      text: row.body,
-    })),
+    ...notes.map(({ kind, at, who, version, body }) => ({ kind, at, who, version, text: body })),
     ...decisions.map((row) => ({
       kind: row.decision === "approve" ? ("approve" as const) : ("changes" as const),
       at: row.at,

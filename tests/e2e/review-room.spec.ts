@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import {
   expect,
@@ -6,6 +7,7 @@ import {
   signIn,
   test,
 } from "../support/admin-e2e";
+import { waitForMail } from "../support/e2e-smtp";
 import { readyVideo } from "../support/ready-video";
 
 /**
@@ -18,9 +20,21 @@ import { readyVideo } from "../support/ready-video";
  */
 
 const video = readyVideo({ title: "Harbour cut v1", seconds: 6, timecode: "01:00:00:00" });
+// The server's mail goes to the SMTP peer playwright.config.ts started: the receipts land there.
+const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
 test.use({
-  adminData: { seed: false, submissions: false, content: (db) => video.insert(db) },
+  adminData: {
+    seed: false,
+    submissions: false,
+    content: (db) => video.insert(db),
+    env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, JOBS_WORK: "on" },
+  },
 });
+const inbox = () => {
+  const file = process.env.E2E_SMTP_INBOX;
+  if (!file) throw new Error("E2E_SMTP_INBOX is not set (playwright.config.ts)");
+  return file;
+};
 
 test.afterAll(async () => {
   await video.dispose();
@@ -34,7 +48,7 @@ type Media = HTMLElement & { currentTime: number; paused: boolean };
  */
 async function shareCut(
   page: Page,
-  project: { title: string; client: string; password?: string },
+  project: { title: string; client: string; password?: string; download?: boolean },
 ): Promise<string> {
   await signIn(page);
   await page.goto("/admin/projects");
@@ -55,6 +69,7 @@ async function shareCut(
   await expect(deliverables).toContainText("v1: Harbour cut v1");
   const links = page.getByRole("region", { name: "Share links" });
   if (project.password) await links.getByLabel("Password (optional)").fill(project.password);
+  if (project.download) await links.getByLabel("Allow download of approved versions").check();
   await links.getByRole("button", { name: "Create share link" }).click();
   const address = (await links.getByRole("status").textContent()) ?? "";
   const token = /\/review\/([A-Za-z0-9_-]+)/.exec(address)?.[1] ?? "";
@@ -71,7 +86,11 @@ test("a client reviews a cut through a share link, without an account", async ({
   await video.store(adminServer.dataDir);
 
   // Staff: a project, its deliverable, v1, a link (its address shown once).
-  const token = await shareCut(page, { title: "Harbour launch", client: "Cora Client" });
+  const token = await shareCut(page, {
+    title: "Harbour launch",
+    client: "Cora Client",
+    download: true,
+  });
   const links = page.getByRole("region", { name: "Share links" });
 
   // The client: a fresh context, no account, this project's viewport.
@@ -196,6 +215,28 @@ test("a client reviews a cut through a share link, without an account", async ({
       fullPage: true,
     });
   }
+
+  // The client approves v1: the decision is on the page with the master's hash, the receipt
+  // reaches the SMTP peer with it, and the master downloads: the very file.
+  const approval = review.getByRole("region", { name: "Approval" });
+  await approval.getByRole("button", { name: "Approve this version" }).click();
+  await expect(approval.getByText(/^Thank you: the version is approved/)).toBeVisible();
+  await expect(
+    approval.getByRole("status").filter({ hasText: "Approved by Rita Reviewer" }),
+  ).toBeVisible();
+  await expect(approval).toContainText(video.sha256());
+  const receipt = await waitForMail(inbox(), video.sha256(), 30_000);
+  expect(receipt.raw).toContain("rita@example.com");
+  await hydrated(review);
+  const download = approval.getByRole("link", { name: "Download the master (original file)" });
+  const file = await review.request.get((await download.getAttribute("href")) ?? "");
+  expect(file.status()).toBe(200);
+  expect(
+    createHash("sha256")
+      .update(await file.body())
+      .digest("hex"),
+  ).toBe(video.sha256());
+  await expectNoAxeViolationsAtBothWidths(review, { fits: true });
 
   // Staff see who opened the link; then revoke it: it answers 410, saying so.
   await page.reload();

@@ -45,11 +45,16 @@ export function readInbox(inboxFile: string): ReceivedMail[] {
     .map((line) => JSON.parse(line) as ReceivedMail);
 }
 
-/** Waits (polling) for a message whose raw text contains `needle`. */
+/**
+ * Waits (polling) for a message whose raw text contains `needle`, quoted-printable's soft line
+ * breaks (`=` at a line's end) joined: a long word such as a hash is split by them.
+ */
 export async function waitForMail(inboxFile: string, needle: string, timeoutMs = 15_000) {
   const started = Date.now();
   for (;;) {
-    const found = readInbox(inboxFile).find((mail) => mail.raw.includes(needle));
+    const found = readInbox(inboxFile).find((mail) =>
+      mail.raw.replace(/=\r?\n/g, "").includes(needle),
+    );
     if (found) return found;
     if (Date.now() - started > timeoutMs) throw new Error(`no mail containing "${needle}" arrived`);
     await new Promise((resolve) => setTimeout(resolve, 200));

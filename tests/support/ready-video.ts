@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Database } from "@server/db/client";
@@ -20,18 +21,25 @@ export function readyVideo(options: { title: string; seconds?: number; timecode?
   const id = crypto.randomUUID();
   let work = "";
   let files: Array<{ path: string; contentType: string }> = [];
+  let clip = "";
+  let sha256 = "";
   const storedIn = new Set<string>();
   return {
     id,
+    /** The master's SHA-256, once inserted. */
+    sha256: () => sha256,
     /** Transcodes the clip and inserts its row (state ready, 25 fps, the start timecode). */
     async insert(db: Database) {
       work = await mkdtemp(path.join(os.tmpdir(), "ready-video-"));
-      const clip = await makeClip(work, "clip.mp4", {
+      clip = await makeClip(work, "clip.mp4", {
         width: 640,
         height: 360,
         seconds: options.seconds ?? 6,
         timecode: options.timecode,
       });
+      sha256 = createHash("sha256")
+        .update(await readFile(clip))
+        .digest("hex");
       const probe = await probeMedia(clip, { ffprobePath });
       const outDir = path.join(work, "out");
       const result = await transcodeMedia({
@@ -48,7 +56,8 @@ export function readyVideo(options: { title: string; seconds?: number; timecode?
         originalName: "clip.mp4",
         state: "ready",
         size: (await stat(clip)).size,
-        sha256: "c".repeat(64),
+        masterKey: `${id}/master.mp4`,
+        sha256,
         width: probe.width,
         height: probe.height,
         durationSeconds: probe.durationSeconds,
@@ -71,6 +80,10 @@ export function readyVideo(options: { title: string; seconds?: number; timecode?
       const storage = new LocalStorage({
         directory: path.join(dataDir, "storage"),
         secret: "only-listing-files-not-signing",
+      });
+      await storage.put("media-masters", `${id}/master.mp4`, createReadStream(clip), {
+        contentType: "video/mp4",
+        size: (await stat(clip)).size,
       });
       for (const file of files) {
         const source = path.join(work, "out", file.path);
