@@ -9,6 +9,7 @@
  * put back on the socket and the connection is handed to Node's own listener for good: Node parses
  * exactly the bytes it would have read, with all its limits and timeouts.
  */
+import type { EventEmitter } from "node:events";
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { Answer, Hit, HitRequest } from "./page-cache";
@@ -151,12 +152,7 @@ export function answerHitsAhead(server: Server, hits: SocketHits): void {
     const onClose = () => owned.delete(socket);
     const release = () => {
       owned.delete(socket);
-      socket.removeListener("data", onData);
-      socket.removeListener("timeout", onTimeout);
-      socket.removeListener("error", onError);
-      socket.removeListener("end", onEnd);
-      socket.removeListener("drain", onDrain);
-      socket.removeListener("close", onClose);
+      for (const [event, listener] of listeners) socket.removeListener(event, listener);
       socket.setTimeout(0);
     };
     const onData = (chunk: Buffer) => {
@@ -190,13 +186,17 @@ export function answerHitsAhead(server: Server, hits: SocketHits): void {
       // A client that reads slower than it asks waits for its answers to drain first.
       if (!flushed) socket.pause();
     };
+    // What this module listens to while the connection is its own; all removed at the hand-over.
+    const listeners: [string, Parameters<EventEmitter["on"]>[1]][] = [
+      ["timeout", onTimeout],
+      ["error", onError],
+      ["end", onEnd],
+      ["drain", onDrain],
+      ["close", onClose],
+      ["data", onData],
+    ];
     socket.setTimeout(server.headersTimeout);
-    socket.on("timeout", onTimeout);
-    socket.on("error", onError);
-    socket.on("end", onEnd);
-    socket.on("drain", onDrain);
-    socket.on("close", onClose);
-    socket.on("data", onData);
+    for (const [event, listener] of listeners) socket.on(event, listener);
   });
 
   // Node's shutdown calls: the connections still here are between requests, so idle.

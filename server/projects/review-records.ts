@@ -118,15 +118,17 @@ export async function projectNotes(
       options.until ? lte(created, options.until) : undefined,
       options.reviewersOnly ? isNull(staffId) : undefined,
     );
+  // What a note is read as, of either table.
+  const columns = (table: typeof reviewComments | typeof reviewReplies) => ({
+    at: table.createdAt,
+    body: table.body,
+    staffId: table.staffId,
+    reviewerName: reviewers.name,
+    staffName: user.name,
+    version,
+  });
   const comments = await db
-    .select({
-      at: reviewComments.createdAt,
-      body: reviewComments.body,
-      staffId: reviewComments.staffId,
-      reviewerName: reviewers.name,
-      staffName: user.name,
-      version,
-    })
+    .select(columns(reviewComments))
     .from(reviewComments)
     .innerJoin(deliverableVersions, eq(deliverableVersions.id, reviewComments.versionId))
     .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
@@ -136,14 +138,7 @@ export async function projectNotes(
     .orderBy(desc(reviewComments.createdAt))
     .limit(options.limit);
   const replies = await db
-    .select({
-      at: reviewReplies.createdAt,
-      body: reviewReplies.body,
-      staffId: reviewReplies.staffId,
-      reviewerName: reviewers.name,
-      staffName: user.name,
-      version,
-    })
+    .select(columns(reviewReplies))
     .from(reviewReplies)
     .innerJoin(reviewComments, eq(reviewComments.id, reviewReplies.commentId))
     .innerJoin(deliverableVersions, eq(deliverableVersions.id, reviewComments.versionId))

@@ -1,5 +1,6 @@
 import { FormFields, FormMessage, TextAreaField } from "~/components/forms/fields";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { Panel } from "~/components/ui/layout";
 import {
   APPROVAL_NOTE_MAX,
   type ApprovalAnswer,
@@ -37,10 +38,7 @@ export function ApprovalPanel({
   const refused = answer && !answer.ok ? answer : null;
   const approved = current?.decision === "approve";
   return (
-    <section aria-labelledby="approval-heading" className="flex flex-col gap-4">
-      <h2 id="approval-heading" className="text-lg font-semibold">
-        Approval
-      </h2>
+    <Panel id="approval-heading" title="Approval">
       <p role="status" className="text-sm">
         {current ? (
           <>
@@ -106,6 +104,6 @@ export function ApprovalPanel({
           </form>
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

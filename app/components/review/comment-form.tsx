@@ -1,6 +1,7 @@
 import type { Ref } from "react";
 import { FormFields, TextAreaField, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
+import { Panel } from "~/components/ui/layout";
 import { REVIEW_COPY } from "~/copy/review";
 import type { Drawing, DrawingColour, DrawingTool } from "~/entities/review/drawing";
 import type { FieldErrors } from "~/lib/forms/result";
@@ -20,10 +21,7 @@ export function IdentityForm({
   values?: Record<string, string>;
 }) {
   return (
-    <section aria-labelledby="identify-title" className="flex flex-col gap-3">
-      <h2 id="identify-title" className="text-lg font-semibold">
-        {REVIEW_COPY.identifyTitle}
-      </h2>
+    <Panel id="identify-title" title={REVIEW_COPY.identifyTitle}>
       <p className="text-sm text-ink-muted">{REVIEW_COPY.identifyBody}</p>
       <form method="post" className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="identify" />
@@ -48,7 +46,7 @@ export function IdentityForm({
           <Button type="submit">{REVIEW_COPY.identifySubmit}</Button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }
 
@@ -91,10 +89,7 @@ export function CommentForm({
   const shown = (value: number | null) =>
     value !== null && Number.isFinite(value) && value >= 0 ? timeOf(value) : "—";
   return (
-    <section aria-labelledby="comment-title" className="flex flex-col gap-3">
-      <h2 id="comment-title" className="text-lg font-semibold">
-        {REVIEW_COPY.commentTitle}
-      </h2>
+    <Panel id="comment-title" title={REVIEW_COPY.commentTitle}>
       <p className="text-sm text-ink-muted">
         {REVIEW_COPY.commentingAs} <span className="font-semibold text-ink">{reviewer}</span>
       </p>
@@ -176,6 +171,6 @@ export function CommentForm({
           <Button type="submit">{REVIEW_COPY.commentSubmit}</Button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }

@@ -6,10 +6,10 @@ import { commentCounts, projectReviewActivity } from "@server/projects/review-re
 import { listShareLinks } from "@server/projects/share-links";
 import { projectPost } from "@server/route-kit/projects";
 import { requireAccess } from "@server/security/admin-access";
-import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import { ReviewActivity, VersionReview } from "~/components/admin/project-review";
 import { buttonClass, DenseField, EmptyState, fieldClass, RowList } from "~/components/admin/ui";
+import { Panel } from "~/components/ui/layout";
 import { PageHeader } from "~/components/ui/page-header";
 import { adminMeta } from "~/lib/admin-meta";
 import type { FieldErrors } from "~/lib/forms/result";
@@ -89,17 +89,6 @@ export async function action(args: Route.ActionArgs) {
 
 type Answer = { intent: string; fieldErrors?: FieldErrors; token?: string };
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   return errors ? (
     <p id={id} className="text-xs text-danger" role="alert">
@@ -123,7 +112,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
         lead={[project.clientName, project.clientCompany].filter(Boolean).join(", ")}
       />
       <div className="flex flex-col gap-8">
-        <Section id="client" title="Client">
+        <Panel id="client" title="Client">
           <dl className="grid gap-1 text-sm sm:grid-cols-[10rem_1fr]">
             <dt className="text-ink-muted">Client</dt>
             <dd>{project.clientName}</dd>
@@ -162,9 +151,9 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
               Save status
             </button>
           </Form>
-        </Section>
+        </Panel>
 
-        <Section id="deliverables" title="Deliverables">
+        <Panel id="deliverables" title="Deliverables">
           {deliverables.length === 0 ? (
             <EmptyState>No deliverables yet.</EmptyState>
           ) : (
@@ -244,13 +233,13 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
             </button>
           </Form>
           <FieldError id="deliverable-title-error" errors={errorsOf("deliverable").title} />
-        </Section>
+        </Panel>
 
-        <Section id="review-activity" title="Activity">
+        <Panel id="review-activity" title="Activity">
           <ReviewActivity entries={activity} />
-        </Section>
+        </Panel>
 
-        <Section id="share-links" title="Share links">
+        <Panel id="share-links" title="Share links">
           {answer?.token ? (
             <p role="status" className="rounded-lg border border-line p-4 text-sm">
               The new link (shown once):{" "}
@@ -337,7 +326,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
               ))}
             </RowList>
           )}
-        </Section>
+        </Panel>
       </div>
     </>
   );

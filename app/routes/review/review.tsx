@@ -8,6 +8,7 @@ import { CommentList } from "~/components/review/comment-list";
 import { DrawingLayer, DrawingTools } from "~/components/review/drawing-layer";
 import { ReviewPlayer, type ReviewPlayerControls } from "~/components/review/review-player";
 import { Button } from "~/components/ui/button";
+import { Panel } from "~/components/ui/layout";
 import { REVIEW_COPY } from "~/copy/review";
 import { ERROR_PANEL } from "~/copy/site";
 import { studio } from "~/copy/studio";
@@ -318,10 +319,7 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
           </p>
         ) : null}
         {chosen ? (
-          <section aria-labelledby="comments-title" className="flex flex-col gap-3">
-            <h2 id="comments-title" className="text-lg font-semibold">
-              {REVIEW_COPY.comments}
-            </h2>
+          <Panel id="comments-title" title={REVIEW_COPY.comments}>
             <CommentList
               comments={comments}
               versionId={chosen.versionId}
@@ -329,7 +327,7 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
               timeOf={timeOf}
               onSeek={seek}
             />
-          </section>
+          </Panel>
         ) : null}
       </div>
     </div>
