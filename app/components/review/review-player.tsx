@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { nextShuttle, reviewKeyAction, stepTime } from "~/components/review/keys";
 import { PlayerChrome } from "~/components/video/player-chrome";
+import { VideoPoster } from "~/components/video/poster";
 import type { PublicVideo } from "~/entities/media/view";
 
 /**
@@ -148,13 +149,7 @@ export function ReviewPlayer({
         {ready ? (
           <PlayerChrome video={video} title={video.title} mediaRef={media} overlay={overlay} />
         ) : (
-          <img
-            src={video.poster.jpeg}
-            alt=""
-            width={video.width}
-            height={video.height}
-            className="size-full object-contain"
-          />
+          <VideoPoster video={video} className="size-full object-contain" />
         )}
       </div>
       <ol aria-label="Comments on the timeline" className="relative h-6 rounded bg-white/10">
