@@ -285,7 +285,10 @@ function concreteUrls(route: ManifestRoute, ids: Record<string, string>): string
             ? [ARCHIVE_NAME]
             : param === ":index"
               ? ["0"]
-              : null;
+              : // A version of no project: the access rule answers before the lookup does.
+                param === ":versionId"
+                ? ["00000000-0000-4000-8000-000000000000"]
+                : null;
     if (!values) throw new Error(`the sweep has no sample value for ${param} in ${route.path}`);
     urls = urls.flatMap((url) => values.map((value) => url.replace(param, value)));
   }
