@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { nextShuttle, reviewKeyAction, stepTime } from "~/components/review/keys";
 import { PlayerChrome } from "~/components/video/player-chrome";
-import { VideoPoster } from "~/components/video/poster";
 import type { PublicVideo } from "~/entities/media/view";
 
 /**
@@ -149,7 +148,13 @@ export function ReviewPlayer({
         {ready ? (
           <PlayerChrome video={video} title={video.title} mediaRef={media} overlay={overlay} />
         ) : (
-          <VideoPoster video={video} className="size-full object-contain" />
+          <img
+            src={video.poster.jpeg}
+            alt=""
+            width={video.width}
+            height={video.height}
+            className="size-full object-contain"
+          />
         )}
       </div>
       <ol aria-label="Comments on the timeline" className="relative h-6 rounded bg-white/10">

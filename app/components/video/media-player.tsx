@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { VideoPlayControl } from "~/components/listings/video-player";
 import { PlayerChrome } from "~/components/video/player-chrome";
-import { VideoPoster } from "~/components/video/poster";
 import type { PublicVideo } from "~/entities/media/view";
 import { trackEvent } from "~/lib/analytics";
 
@@ -86,7 +85,19 @@ export function MediaPlayer({
   }
   return (
     <div ref={box} className={frame} style={aspect}>
-      <VideoPoster video={video} className="size-full object-cover" lazy />
+      <picture>
+        <source type="image/avif" srcSet={video.poster.avif} />
+        <source type="image/webp" srcSet={video.poster.webp} />
+        <img
+          src={video.poster.jpeg}
+          alt=""
+          width={video.width}
+          height={video.height}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+        />
+      </picture>
       {state === "failed" ? (
         <p
           role="status"
