@@ -1,6 +1,7 @@
 import { FormFields, FormMessage, TextAreaField } from "~/components/forms/fields";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { Panel } from "~/components/ui/layout";
+import { buttonClasses } from "~/components/ui/button";
+import { Button } from "~/components/ui/form-button";
+import { Panel } from "~/components/ui/panel";
 import {
   APPROVAL_NOTE_MAX,
   type ApprovalAnswer,

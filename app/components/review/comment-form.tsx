@@ -1,7 +1,7 @@
 import type { Ref } from "react";
 import { FormFields, TextAreaField, TextField } from "~/components/forms/fields";
-import { Button } from "~/components/ui/button";
-import { Panel } from "~/components/ui/layout";
+import { Button } from "~/components/ui/form-button";
+import { Panel } from "~/components/ui/panel";
 import { REVIEW_COPY } from "~/copy/review";
 import type { Drawing, DrawingColour, DrawingTool } from "~/entities/review/drawing";
 import type { FieldErrors } from "~/lib/forms/result";

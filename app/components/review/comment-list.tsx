@@ -1,5 +1,5 @@
 import { TextAreaField } from "~/components/forms/fields";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/components/ui/form-button";
 import { REVIEW_COPY } from "~/copy/review";
 import type { ReviewCommentView } from "~/entities/review/view";
 

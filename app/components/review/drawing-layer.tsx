@@ -1,5 +1,5 @@
 import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/components/ui/form-button";
 import {
   DRAWING_COLOURS,
   DRAWING_LIMITS,

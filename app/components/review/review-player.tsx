@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { nextShuttle, reviewKeyAction, stepTime } from "~/components/review/keys";
-import { PlayerChrome } from "~/components/video/player-chrome";
+import { PlayerChrome } from "~/components/video/media-player";
 import type { PublicVideo } from "~/entities/media/view";
 
 /**

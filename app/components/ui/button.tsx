@@ -22,17 +22,7 @@ export function buttonClasses(
   );
 }
 
-type Look = { variant?: ButtonVariant; size?: ButtonSize };
-
-export function Button({
-  variant,
-  size,
-  className,
-  type = "button",
-  ...props
-}: ComponentProps<"button"> & Look) {
-  return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
-}
+export type Look = { variant?: ButtonVariant; size?: ButtonSize };
 
 export function ButtonLink({
   variant,

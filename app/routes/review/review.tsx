@@ -7,8 +7,8 @@ import { type CommentDraft, CommentForm, IdentityForm } from "~/components/revie
 import { CommentList } from "~/components/review/comment-list";
 import { DrawingLayer, DrawingTools } from "~/components/review/drawing-layer";
 import { ReviewPlayer, type ReviewPlayerControls } from "~/components/review/review-player";
-import { Button } from "~/components/ui/button";
-import { Panel } from "~/components/ui/layout";
+import { Button } from "~/components/ui/form-button";
+import { Panel } from "~/components/ui/panel";
 import { REVIEW_COPY } from "~/copy/review";
 import { ERROR_PANEL } from "~/copy/site";
 import { studio } from "~/copy/studio";
