@@ -39,6 +39,7 @@ import { TEST_ADMIN } from "../support/admin-data";
 import { callRoute, createTestRuntime, SITE, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { runJobNow } from "../support/jobs";
+import { waitFor } from "../support/wait";
 
 /**
  * Approval as a record (issue #45 items 5-7): who approved which exact file (its SHA-256), when,
@@ -526,9 +527,14 @@ describe.each(testDrivers)("review approvals on %s", (driver) => {
         { versionId: v1.id, staffId: actor.id, body: "Staff's own note", atSeconds: 3 },
       ])
       .returning();
-    await db()
+    const [reply] = await db()
       .insert(reviewReplies)
-      .values({ commentId: comment?.id ?? "", reviewerId: reviewer.id, body: "And the outro" });
+      .values({ commentId: comment?.id ?? "", reviewerId: reviewer.id, body: "And the outro" })
+      .returning();
+    // The database keeps microseconds, a Date milliseconds: the runs' clock must be past the
+    // reply's millisecond, or a run in that very millisecond leaves it to the next hour.
+    const written = reply?.createdAt.getTime() ?? 0;
+    await waitFor(async () => Date.now() > written, "the clock past the last note's millisecond");
     const digestsOf = async () =>
       (await mailsOf("review-comment-digest")).filter((mail) =>
         mail.textBody.includes(`/admin/projects/${project.id}`),
