@@ -15,7 +15,8 @@ import {
 /**
  * The Media library (issue #44) on the production build: an admin uploads a clip from the Media
  * screen, sees its progress with the speed and a Pause button while the upload is under way,
- * and sees it become Ready once the server's transcode job has run; adds French captions (an
+ * and sees it become Ready once the server's transcode job has run (the upload's message saying
+ * so too); adds French captions (an
  * SRT) and sees them listed; axe at 390 and 1280 px; then deletes it after the question Delete
  * asks.
  */
@@ -95,6 +96,10 @@ test("an admin uploads a clip, sees its progress and Ready, uses it on a portfol
     .first();
   // The screen follows the job while it runs; the transcode takes seconds to a minute here.
   await expect(row).toContainText("Ready", { timeout: 150_000 });
+  // The upload's message follows its item: once it is Ready, no longer "queued" (issue #44).
+  await expect(page.getByRole("status").filter({ hasText: "Harbour teaser.mp4" })).toHaveText(
+    "Harbour teaser.mp4 is ready.",
+  );
   await expect(row).toContainText("854×480");
   await expect(row).toContainText("25 fps");
 
