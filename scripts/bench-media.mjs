@@ -112,7 +112,10 @@ try {
   const base = server.baseURL;
   // Warm the page cache and the JIT before the idle figures.
   for (let i = 0; i < 200; i++) await (await fetch(`${base}${i % 2 ? "/portfolio" : "/"}`)).text();
-  const idle = { home: wrk(`${base}/`, wrkOptions), portfolio: wrk(`${base}/portfolio`, wrkOptions) };
+  const idle = {
+    home: wrk(`${base}/`, wrkOptions),
+    portfolio: wrk(`${base}/portfolio`, wrkOptions),
+  };
   const busy = encode("product", path.join(work, "out-busy"));
   let encodeEnded = false;
   busy.done.then(() => {

@@ -22,13 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { makeTestClip, tusUpload } from "./lib/bench-media-kit.mjs";
-import {
-  percentile,
-  signIn,
-  startServer,
-  stopServer,
-  waitHealthy,
-} from "./lib/bench-server.mjs";
+import { percentile, signIn, startServer, stopServer, waitHealthy } from "./lib/bench-server.mjs";
 import { writeBenchmarkSection } from "./lib/benchmarks-doc.mjs";
 import { runCrowd } from "./lib/review-crowd.mjs";
 import { wrk, wrkAsync } from "./lib/wrk.mjs";
@@ -59,9 +53,13 @@ const TITLE = "bench-review-cut";
 const loadAtStart = os.loadavg()[0];
 
 try {
-  execFileSync("sh", ["-c", "command -v wrk && command -v ffmpeg && test -x node_modules/.bin/tsx"], {
-    stdio: "ignore",
-  });
+  execFileSync(
+    "sh",
+    ["-c", "command -v wrk && command -v ffmpeg && test -x node_modules/.bin/tsx"],
+    {
+      stdio: "ignore",
+    },
+  );
 } catch {
   console.error("wrk and ffmpeg (apt-get install wrk ffmpeg) and tsx (npm ci) are needed.");
   process.exit(1);
@@ -129,7 +127,6 @@ async function staffPage(base, cookie, pathname) {
 /** Staff: the clip uploaded and made ready, a project, its deliverable, v1, a share link. */
 async function shareCut(base, cookie) {
   const clip = path.join(work, `${TITLE}.mp4`);
-  makeTestClip(clip, CLIP);
   await tusUpload(base, cookie, clip, `${TITLE}.mp4`);
   const created = await staffPost(base, cookie, "/admin/projects", {
     title: "Bench launch",
@@ -166,6 +163,10 @@ async function shareCut(base, cookie) {
 
 let server = null;
 try {
+  // Made before the server starts: ffmpeg blocks this process, and an idle pooled connection
+  // would be closed by the server's keep-alive meanwhile.
+  console.log(`making a ${CLIP.seconds} s ${CLIP.height}p clip`);
+  makeTestClip(path.join(work, `${TITLE}.mp4`), CLIP);
   server = startServer({
     port: PORT,
     env: {
@@ -182,12 +183,13 @@ try {
   await waitHealthy(server);
   const base = server.baseURL;
   const cookie = await signIn(server, ADMIN);
-  console.log(`making a ${CLIP.seconds} s ${CLIP.height}p clip, uploading it, sharing it`);
+  console.log("uploading it, making it ready, sharing it");
   const token = await shareCut(base, cookie);
 
   // The cached `/`: warmed, a hit, then idle figures just before the reviewers come.
   for (let i = 0; i < 200; i++) await (await fetch(`${base}/`)).text();
-  if ((await fetch(`${base}/`)).headers.get("x-cache") !== "HIT") throw new Error("/ is not cached");
+  if ((await fetch(`${base}/`)).headers.get("x-cache") !== "HIT")
+    throw new Error("/ is not cached");
   const wrkOptions = { connections: CONNECTIONS, duration: DURATION };
   wrk(`${base}/`, { ...wrkOptions, duration: 2 }); // warm-up
   const idle = wrk(`${base}/`, wrkOptions);
@@ -196,7 +198,13 @@ try {
   // The reviewers, and wrk in the middle of their run (after the first buffers fill).
   const during = Math.max(2, Math.min(DURATION, SECONDS - 4));
   console.log(`${REVIEWERS} reviewers for ${SECONDS} s, ${COMMENTS} comments each`);
-  const crowd = runCrowd({ baseURL: base, token, reviewers: REVIEWERS, seconds: SECONDS, comments: COMMENTS });
+  const crowd = runCrowd({
+    baseURL: base,
+    token,
+    reviewers: REVIEWERS,
+    seconds: SECONDS,
+    comments: COMMENTS,
+  });
   await new Promise((resolve) => setTimeout(resolve, ((SECONDS - during) / 2) * 1000));
   const busy = await wrkAsync(`${base}/`, { ...wrkOptions, duration: during });
   const { times, errors, stalls, posted } = await crowd;

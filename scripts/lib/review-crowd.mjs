@@ -122,10 +122,16 @@ export async function runCrowd({ baseURL, token, reviewers, seconds, comments })
     });
     const room = roomOf((await request("pages", identified.location ?? page, 200)).body);
 
-    const master = parsePlaylist((await request("playlists", room.master, 200)).body, baseURL + room.master);
+    const master = parsePlaylist(
+      (await request("playlists", room.master, 200)).body,
+      baseURL + room.master,
+    );
     const rendition = master.entries[index % master.entries.length];
     if (!rendition) throw new Error("the master playlist lists no rendition");
-    const media = parsePlaylist((await request("playlists", rendition.url, 200)).body, rendition.url);
+    const media = parsePlaylist(
+      (await request("playlists", rendition.url, 200)).body,
+      rendition.url,
+    );
     if (media.init) await request("playlists", media.init, 200);
     const total = media.entries.reduce((sum, entry) => sum + entry.duration, 0);
 
@@ -138,7 +144,12 @@ export async function runCrowd({ baseURL, token, reviewers, seconds, comments })
           // Wait while the buffer holds enough ahead of the playhead.
           while (buffered - playhead() >= BUFFER_SECONDS) {
             if (performance.now() >= deadline) return;
-            await sleep(Math.min((buffered - playhead() - BUFFER_SECONDS) * 1000 + 1, deadline - performance.now()));
+            await sleep(
+              Math.min(
+                (buffered - playhead() - BUFFER_SECONDS) * 1000 + 1,
+                deadline - performance.now(),
+              ),
+            );
           }
           if (performance.now() >= deadline) return;
           await attempt(index, () => request("segments", segment.url, 200));
@@ -181,6 +192,8 @@ export async function runCrowd({ baseURL, token, reviewers, seconds, comments })
   }
 
   // A reviewer whose page, identify or playlists fail stops there (recorded).
-  await Promise.all(Array.from({ length: reviewers }, (_, index) => attempt(index, () => reviewer(index))));
+  await Promise.all(
+    Array.from({ length: reviewers }, (_, index) => attempt(index, () => reviewer(index))),
+  );
   return { times, errors, stalls, posted };
 }
