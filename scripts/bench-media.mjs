@@ -12,12 +12,13 @@
 // of docs/benchmarks.md is written only for a 60 s clip on a machine idle at the start (1-minute
 // load < 1.5); otherwise the figures are printed only. Loopback only; every step is bounded.
 import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { makeTestClip, tusUpload } from "./lib/bench-media-kit.mjs";
 import { signIn, startServer, stopServer, waitHealthy } from "./lib/bench-server.mjs";
 import { writeBenchmarkSection } from "./lib/benchmarks-doc.mjs";
+import { wrk } from "./lib/wrk.mjs";
 
 const argSeconds = process.argv.indexOf("--seconds");
 const SECONDS = argSeconds > 0 ? Number(process.argv[argSeconds + 1]) : 60;
@@ -33,7 +34,6 @@ const START = "<!-- bench:media:start -->";
 const END = "<!-- bench:media:end -->";
 const ADMIN = { email: "bench@media.test", password: "bench-media-password" };
 const loadAtStart = os.loadavg()[0];
-const FFMPEG = process.env.FFMPEG_PATH ?? "ffmpeg";
 
 try {
   execFileSync("sh", ["-c", "command -v wrk && command -v tsx || test -x node_modules/.bin/tsx"], {
@@ -52,6 +52,7 @@ try {
 
 const work = mkdtempSync(path.join(os.tmpdir(), "studio-bench-media-"));
 const clip = path.join(work, "clip.mp4");
+const wrkOptions = { connections: CONNECTIONS, duration: DURATION };
 const round = (n) => (n >= 100 ? Math.round(n) : Number(n.toPrecision(3)));
 
 /** Runs the encode helper (product or by-hand); resolves with its wall seconds. */
@@ -76,85 +77,10 @@ function encode(mode, outDir) {
   return { child, done };
 }
 
-/** wrk's figures: requests per second and the latency percentiles, in ms. */
-function wrk(url) {
-  const args = [
-    "-t1",
-    `-c${CONNECTIONS}`,
-    `-d${DURATION}s`,
-    "--latency",
-    "-H",
-    "Accept-Encoding: gzip",
-  ];
-  const out = execFileSync("wrk", [...args, url], {
-    encoding: "utf8",
-    timeout: (DURATION + 30) * 1000,
-  });
-  const ms = (text) => {
-    const [, value, unit] = text.match(/([\d.]+)(us|ms|s)/) ?? [];
-    return Number(value) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : 1);
-  };
-  const failed = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
-  if (failed) throw new Error(`${url}: ${failed} failed responses\n${out}`);
-  return {
-    p50: ms(out.match(/\n\s+50%\s+(\S+)/)?.[1] ?? ""),
-    p99: ms(out.match(/\n\s+99%\s+(\S+)/)?.[1] ?? ""),
-  };
-}
-
-/** One tus upload of the clip (creation, then the whole file in one PATCH): seconds. */
-async function tusUpload(baseURL, cookie) {
-  const size = statSync(clip).size;
-  const started = performance.now();
-  const created = await fetch(`${baseURL}/admin/media/uploads`, {
-    method: "POST",
-    headers: {
-      cookie,
-      Origin: baseURL,
-      "Tus-Resumable": "1.0.0",
-      "Upload-Length": String(size),
-      "Upload-Metadata": `filename ${Buffer.from("bench.mp4").toString("base64")}`,
-    },
-  });
-  if (created.status !== 201) throw new Error(`tus creation: ${created.status}`);
-  const location = new URL(created.headers.get("location") ?? "", baseURL);
-  const patched = await fetch(location, {
-    method: "PATCH",
-    headers: {
-      cookie,
-      Origin: baseURL,
-      "Tus-Resumable": "1.0.0",
-      "Upload-Offset": "0",
-      "Content-Type": "application/offset+octet-stream",
-      "Content-Length": String(size),
-    },
-    body: Readable.toWeb(createReadStream(clip)),
-    duplex: "half",
-  });
-  if (patched.status !== 204) throw new Error(`tus PATCH: ${patched.status}`);
-  return (performance.now() - started) / 1000;
-}
-
 let server = null;
 try {
   console.log(`making a ${SECONDS} s 1080p clip (testsrc2 + sine)`);
-  execFileSync(FFMPEG, [
-    ...["-hide_banner", "-loglevel", "error", "-y"],
-    ...["-f", "lavfi", "-i", `testsrc2=size=1920x1080:rate=30:duration=${SECONDS}`],
-    ...["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`],
-    ...[
-      "-c:v",
-      "libx264",
-      "-preset",
-      "veryfast",
-      "-pix_fmt",
-      "yuv420p",
-      "-c:a",
-      "aac",
-      "-shortest",
-    ],
-    clip,
-  ]);
+  makeTestClip(clip, { seconds: SECONDS, width: 1920, height: 1080, rate: 30 });
 
   // (a) Product and by hand in turn, twice each: the medians hold when the machine drifts.
   const runs = { product: [], byHand: [] };
@@ -186,21 +112,27 @@ try {
   const base = server.baseURL;
   // Warm the page cache and the JIT before the idle figures.
   for (let i = 0; i < 200; i++) await (await fetch(`${base}${i % 2 ? "/portfolio" : "/"}`)).text();
-  const idle = { home: wrk(`${base}/`), portfolio: wrk(`${base}/portfolio`) };
+  const idle = {
+    home: wrk(`${base}/`, wrkOptions),
+    portfolio: wrk(`${base}/portfolio`, wrkOptions),
+  };
   const busy = encode("product", path.join(work, "out-busy"));
   let encodeEnded = false;
   busy.done.then(() => {
     encodeEnded = true;
   });
   await new Promise((resolve) => setTimeout(resolve, 2000)); // ffmpeg under way
-  const during = { home: wrk(`${base}/`), portfolio: wrk(`${base}/portfolio`) };
+  const during = {
+    home: wrk(`${base}/`, wrkOptions),
+    portfolio: wrk(`${base}/portfolio`, wrkOptions),
+  };
   const overlapped = !encodeEnded;
   await busy.done;
 
   // (c) tus against a plain copy on the same disk (the server's DATA_DIR is under `work`).
   const size = statSync(clip).size;
   const cookie = await signIn(server, ADMIN);
-  const tusSeconds = await tusUpload(base, cookie);
+  const tusSeconds = await tusUpload(base, cookie, clip);
   const copyStarted = performance.now();
   copyFileSync(clip, path.join(work, "data", "copy.mp4"));
   const copySeconds = (performance.now() - copyStarted) / 1000;

@@ -7,6 +7,7 @@ import type { Logger } from "@server/logger";
 import type { StorageDriver } from "@server/storage";
 import { Server, type Upload } from "@tus/server";
 import { eq } from "drizzle-orm";
+import { MEDIA_ITEM_HEADER } from "~/entities/media/upload-answer";
 import type { MEDIA_EXTENSIONS } from "~/entities/media/view";
 import { formatBytes } from "~/lib/format-bytes";
 import {
@@ -112,7 +113,9 @@ export function createMediaUploads(
     },
     async onUploadFinish(_req, upload) {
       const outcome = await finishUpload(services(), store, upload);
-      return outcome === "queued" ? {} : { status_code: 422, body: outcome.refused };
+      return "refused" in outcome
+        ? { status_code: 422, body: outcome.refused }
+        : { headers: { [MEDIA_ITEM_HEADER]: outcome.queued } };
     },
   });
   return {
@@ -180,12 +183,15 @@ function keepingWhatArrived(request: Request): Request {
   return new Request(request, { body, duplex: "half" } as RequestInit);
 }
 
-/** The arrived master: probed, hashed into storage, its job queued; or refused and removed. */
+/**
+ * The arrived master: probed, hashed into storage, its job queued (the item's id); or refused and
+ * removed.
+ */
 async function finishUpload(
   services: MediaUploadServices,
   store: UploadStore,
   upload: Upload,
-): Promise<"queued" | { refused: string }> {
+): Promise<{ queued: string } | { refused: string }> {
   const { database, storage, jobs, logger } = services;
   const row = await itemByUpload(database.db, upload.id);
   if (!row) {
@@ -216,7 +222,7 @@ async function finishUpload(
       await queueTranscode(tx, jobs, { id: row.id, updatedAt: queuedAt });
     });
     await arrived.discard();
-    return "queued";
+    return { queued: row.id };
   } catch (error) {
     await database.db.delete(mediaItems).where(eq(mediaItems.id, row.id));
     await arrived?.discard();

@@ -8,6 +8,7 @@ import { queueWaitingTranscodes, transcodeMediaJob } from "@server/media";
 import { TRANSCODE_INTERRUPTED } from "@server/media/transcode-job";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { MEDIA_ITEM_HEADER } from "~/entities/media/upload-answer";
 import { action as mediaAction } from "~/routes/admin/media";
 import { createTestRuntime, formOf, postTo, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
@@ -128,9 +129,12 @@ describe.each(testDrivers)("media uploads on %s", (driver) => {
   it("transcodes a queued video to Ready, and Delete removes its master and every rendition", async () => {
     t = await createTestRuntime(driver);
     const url = await create("Teaser.mp4", clip().byteLength);
-    expect((await patch(url, 0, clip())).status).toBe(204);
+    const finished = await patch(url, 0, clip());
+    expect(finished.status).toBe(204);
     expect(await t.runtime.jobs.runDue(transcodeMediaJob)).toEqual({ completed: 1, failed: 0 });
     const [item] = await items();
+    // The last answer names the item: the Media screen's message follows its state.
+    expect(finished.headers.get(MEDIA_ITEM_HEADER)).toBe(item?.id);
     expect(item?.state).toBe("ready");
     expect(item?.outputs?.master).toBe("master.m3u8");
     const files: string[] = [];

@@ -2,14 +2,17 @@ import { Pause, Play } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { buttonClass } from "~/components/admin/ui";
+import { MEDIA_ITEM_HEADER } from "~/entities/media/upload-answer";
 import { MEDIA_EXTENSIONS } from "~/entities/media/view";
+import type { MediaState } from "~/lib/values";
 
 /**
  * The Media library's upload (issue #44): tus-js-client, loaded when a file is chosen, sends the
  * master in 32 MB requests to /admin/media/uploads. It shows the progress with the speed and the
  * time left, pauses and resumes, retries a dropped connection, and after a reload (or a server
- * restart) offers to go on from where the server has it. Needs JavaScript: the screen says so
- * without it.
+ * restart) offers to go on from where the server has it. Once the bytes are in, its message
+ * follows the item the upload became (queued, processing, ready or failed; nothing once it is
+ * deleted). Needs JavaScript: the screen says so without it.
  */
 
 type TusUpload = import("tus-js-client").Upload;
@@ -23,7 +26,29 @@ interface Progress {
 
 const CHUNK_BYTES = 32 * 1024 * 1024;
 
-export function MediaUpload({ maxBytes, maxLabel }: { maxBytes: number; maxLabel: string }) {
+type Message =
+  | { kind: "error"; text: string }
+  /** An upload whose bytes are in: its item (named by the last answer), once seen in the list. */
+  | { kind: "done"; name: string; itemId: string | null; seen: boolean };
+
+/** What the message says of an uploaded file, by its item's state. */
+function uploadedText(name: string, state: MediaState | undefined): string {
+  if (state === "processing") return `${name} is being processed.`;
+  if (state === "ready") return `${name} is ready.`;
+  if (state === "failed") return `${name} could not be processed: its row says why.`;
+  return `${name} is uploaded and queued for processing.`;
+}
+
+export function MediaUpload({
+  maxBytes,
+  maxLabel,
+  items,
+}: {
+  maxBytes: number;
+  maxLabel: string;
+  /** The library's items as listed: the uploaded one's state is followed. */
+  items: ReadonlyArray<{ id: string; state: MediaState }>;
+}) {
   const inputId = useId();
   const revalidator = useRevalidator();
   const upload = useRef<TusUpload | null>(null);
@@ -31,7 +56,15 @@ export function MediaUpload({ maxBytes, maxLabel }: { maxBytes: number; maxLabel
   const [name, setName] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [paused, setPaused] = useState(false);
-  const [message, setMessage] = useState<{ kind: "error" | "done"; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const uploaded = message?.kind === "done" && message.itemId ? message.itemId : null;
+  const item = uploaded ? items.find((entry) => entry.id === uploaded) : undefined;
+  // The item shows up in the list once revalidated; when it leaves it (deleted), so does the text.
+  useEffect(() => {
+    if (message?.kind !== "done" || !message.itemId) return;
+    if (item && !message.seen) setMessage({ ...message, seen: true });
+    else if (!item && message.seen) setMessage(null);
+  }, [message, item]);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   useEffect(() => () => void upload.current?.abort(), []);
@@ -61,10 +94,11 @@ export function MediaUpload({ maxBytes, maxLabel }: { maxBytes: number; maxLabel
         const speed = first && now > first.at ? ((sent - first.sent) * 1000) / (now - first.at) : 0;
         setProgress({ sent, total, speed });
       },
-      onSuccess() {
+      onSuccess({ lastResponse }) {
         upload.current = null;
         setProgress(null);
-        setMessage({ kind: "done", text: `${file.name} is uploaded and queued for processing.` });
+        const itemId = lastResponse.getHeader(MEDIA_ITEM_HEADER) ?? null;
+        setMessage({ kind: "done", name: file.name, itemId, seen: false });
         revalidator.revalidate();
       },
       onError(error) {
@@ -140,7 +174,7 @@ export function MediaUpload({ maxBytes, maxLabel }: { maxBytes: number; maxLabel
         role="status"
         className={message?.kind === "error" ? "mt-3 text-sm text-danger" : "mt-3 text-sm"}
       >
-        {message?.text}
+        {message?.kind === "done" ? uploadedText(message.name, item?.state) : message?.text}
       </p>
     </section>
   );

@@ -179,7 +179,7 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
             <code>{toolsMissing}</code>, then restart the site.
           </p>
         ) : null}
-        <MediaUpload maxBytes={maxBytes} maxLabel={maxLabel} />
+        <MediaUpload maxBytes={maxBytes} maxLabel={maxLabel} items={items} />
         {homeReel ? <MediaHomeReel {...homeReel} /> : null}
         {items.length === 0 ? (
           <EmptyState>No videos yet.</EmptyState>
