@@ -135,6 +135,7 @@ describe.each(testDrivers)("the review page on %s", (driver) => {
         db,
         { projectId: a.id, deliverableId: null },
         { staffId: actor.id },
+        actor,
         {
           versionId: ids.spotV1,
           atSeconds: 1,
@@ -670,6 +671,7 @@ describe.each(testDrivers)("the review page on %s", (driver) => {
         t.runtime.database.db,
         { projectId: crypto.randomUUID(), deliverableId: null },
         { staffId: actor.id },
+        actor,
         {
           versionId: ids.spotV2,
           atSeconds: 0,
