@@ -260,8 +260,8 @@ export function authorOf(
   row: { reviewerName: string | null; staffName: string | null },
   staff: boolean,
 ) {
-  if (row.reviewerName) return row.reviewerName;
-  if (row.staffName) return `${row.staffName} ${STAFF_MARK}`;
+  if (row.reviewerName !== null) return row.reviewerName;
+  if (row.staffName !== null) return `${row.staffName} ${STAFF_MARK}`;
   return staff ? "The studio" : "A reviewer";
 }
 
