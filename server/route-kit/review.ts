@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { reviewerActor } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
 import type { ShareLink } from "@server/db/schema";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
@@ -6,7 +7,6 @@ import { settingCookies } from "@server/http/cookies";
 import { isUuid } from "@server/kit/list-params";
 import { privateVideo } from "@server/media/playback";
 import { type ReviewState, reviewStateOf } from "@server/projects/approvals";
-import { reviewerActor } from "@server/audit/log";
 import {
   createReviewer,
   ReviewRefusal,

@@ -2,11 +2,20 @@ import { getRuntimeFrom } from "@server/context";
 import { isUuid } from "@server/kit/list-params";
 import { privateVideo } from "@server/media/playback";
 import { reviewStateOf } from "@server/projects/approvals";
-import { type ReviewScope, STAFF_MARK, versionComments, versionInScope } from "@server/projects/comments";
+import {
+  type ReviewScope,
+  STAFF_MARK,
+  versionComments,
+  versionInScope,
+} from "@server/projects/comments";
 import { mediaClockOf, reviewRoom } from "@server/projects/review-room";
 import { redirectWithFlash } from "@server/route-kit/flash";
 import { FORM_LIMITS, readPost } from "@server/route-kit/forms";
-import { COMMENT_POST_MESSAGES, commentWrite, isCommentIntent } from "@server/route-kit/review-comments";
+import {
+  COMMENT_POST_MESSAGES,
+  commentWrite,
+  isCommentIntent,
+} from "@server/route-kit/review-comments";
 import { currentActor } from "@server/security/admin-access";
 import { data, type RouterContextProvider } from "react-router";
 import { success } from "~/lib/admin-messages";

@@ -332,7 +332,7 @@ test("staff review a version in the back-office: the client's comments, resolve,
   for (const [at, body] of [
     ["2", "Tighten the intro"],
     ["3", "Swap the music"],
-  ]) {
+  ] as const) {
     await hydrated(review);
     await clientForm.getByLabel("At (seconds)").fill(at);
     await clientForm.getByLabel("Comment").fill(body);
@@ -435,7 +435,9 @@ test("staff review a version in the back-office: the client's comments, resolve,
   await deliverables.getByRole("button", { name: "Add version" }).click();
   await expect(deliverables).toContainText("v2: Harbour cut v1");
   await page.goto(v1Page);
-  await expect(page.getByText(/This is an older version: its comments are read only/)).toBeVisible();
+  await expect(
+    page.getByText(/This is an older version: its comments are read only/),
+  ).toBeVisible();
   await expect(comments.getByRole("button", { name: /^Resolve|^Reopen/ })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Add a comment" })).toHaveCount(0);
   await hydrated(page);

@@ -131,19 +131,13 @@ describe.each(testDrivers)("the review page on %s", (driver) => {
     ).id;
     // A comment made while v1 was the latest: v2 makes it read only.
     ids.spotV1Comment = (
-      await addComment(
-        db,
-        { projectId: a.id, deliverableId: null },
-        { staffId: actor.id },
-        actor,
-        {
-          versionId: ids.spotV1,
-          atSeconds: 1,
-          endSeconds: null,
-          body: "An early note",
-          drawing: null,
-        },
-      )
+      await addComment(db, { projectId: a.id, deliverableId: null }, { staffId: actor.id }, actor, {
+        versionId: ids.spotV1,
+        atSeconds: 1,
+        endSeconds: null,
+        body: "An early note",
+        drawing: null,
+      })
     ).id;
     ids.spotV2 = (
       await addVersion(

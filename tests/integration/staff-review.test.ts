@@ -92,13 +92,13 @@ describe.each(testDrivers)("the staff's version page on %s", (driver) => {
       addVersion(db, actor, { projectId, deliverableId }, media, t.runtime.jobs);
     ids.spotV1 = (await version(a.id, spot.id, item(0))).id;
     ids.v1Note = (
-      await addComment(
-        db,
-        { projectId: a.id, deliverableId: null },
-        { staffId: actor.id },
-        actor,
-        { versionId: ids.spotV1, atSeconds: 1, endSeconds: null, body: "On v1", drawing: null },
-      )
+      await addComment(db, { projectId: a.id, deliverableId: null }, { staffId: actor.id }, actor, {
+        versionId: ids.spotV1,
+        atSeconds: 1,
+        endSeconds: null,
+        body: "On v1",
+        drawing: null,
+      })
     ).id;
     ids.spotV2 = (await version(a.id, spot.id, item(1))).id;
     ids.otherV1 = (await version(b.id, other.id, item(2))).id;
@@ -166,7 +166,7 @@ describe.each(testDrivers)("the staff's version page on %s", (driver) => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.entityType, "review_comment"), eq(auditEvents.entityId, entityId)))
-      .orderBy(asc(auditEvents.createdAt));
+      .orderBy(asc(auditEvents.at));
 
   it("plays the version privately and lists the client's comments, with the versions of its deliverable", async () => {
     const { id } = await clientComment("The logo is too small");
@@ -372,11 +372,7 @@ describe.each(testDrivers)("the staff's version page on %s", (driver) => {
     expect(statusOf(await open(ids.projectA, ids.spotV2, t.cookies.contributor))).toBe(403);
     expect(
       statusOf(
-        await post(
-          { intent: "resolve", commentId: ids.v1Note },
-          undefined,
-          t.cookies.contributor,
-        ),
+        await post({ intent: "resolve", commentId: ids.v1Note }, undefined, t.cookies.contributor),
       ),
     ).toBe(403);
   });

@@ -2,7 +2,7 @@ import { type ReviewAnswer, reviewAction, reviewLoader } from "@server/route-kit
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { TextField } from "~/components/forms/fields";
 import { ApprovalPanel } from "~/components/review/approval-panel";
-import { type CommentDraft, CommentForm, IdentityForm } from "~/components/review/comment-form";
+import { CommentForm, IdentityForm } from "~/components/review/comment-form";
 import { CommentList } from "~/components/review/comment-list";
 import { ReviewStage, useReviewDesk } from "~/components/review/review-desk";
 import { Button } from "~/components/ui/form-button";
