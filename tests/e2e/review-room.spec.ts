@@ -414,6 +414,10 @@ test("staff review a version in the back-office: the client's comments, resolve,
   await expect(own).toContainText("With a drawing");
   await hydrated(page);
   await expectNoAxeViolationsAtBothWidths(page, { fits: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/review-room/staff-${width}.png`, fullPage: true });
+  }
 
   // The client sees the studio's reply and comment on their page.
   await review.reload();
