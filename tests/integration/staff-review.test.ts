@@ -9,7 +9,7 @@ import { action as reviewAction } from "~/routes/review/review";
 import { TEST_ADMIN } from "../support/admin-data";
 import { callRoute, createTestRuntime, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
-import { READY_OUTPUTS } from "../support/media-items";
+import { reviewMediaRow } from "../support/media-items";
 import { cookiesOf, dataOf, settle, statusOf } from "../support/route-answers";
 
 /**
@@ -54,23 +54,7 @@ describe.each(testDrivers)("the staff's version page on %s", (driver) => {
     adminName = admin?.name ?? "";
     const items = await db
       .insert(mediaItems)
-      .values(
-        ["Spot v1", "Spot v2", "Other v1"].map((title) => ({
-          title,
-          originalName: `${title}.mov`,
-          size: 10,
-          state: "ready" as const,
-          sha256: SHA,
-          width: 640,
-          height: 360,
-          durationSeconds: 10,
-          frameRateNum: 25,
-          frameRateDen: 1,
-          startTimecode: "01:00:00:00",
-          outputs: READY_OUTPUTS,
-          readyAt: new Date(),
-        })),
-      )
+      .values(["Spot v1", "Spot v2", "Other v1"].map((title) => reviewMediaRow(title, SHA)))
       .returning();
     const item = (index: number) => items[index]?.id ?? "";
     const project = (title: string) =>

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { CommentDraft } from "~/components/review/comment-form";
+import { type CommentDraft, CommentForm } from "~/components/review/comment-form";
+import { CommentList } from "~/components/review/comment-list";
 import { DrawingLayer, DrawingTools } from "~/components/review/drawing-layer";
 import { ReviewPlayer, type ReviewPlayerControls } from "~/components/review/review-player";
 import { Button } from "~/components/ui/form-button";
+import { Panel } from "~/components/ui/panel";
 import { REVIEW_COPY } from "~/copy/review";
 import type { PublicVideo } from "~/entities/media/view";
 import {
@@ -13,13 +15,15 @@ import {
   timecodeAt,
 } from "~/entities/review/timecode";
 import type { ReviewCommentView } from "~/entities/review/view";
+import type { FieldErrors } from "~/lib/forms/result";
 
 /**
  * The review room's desk (issue #45 items 4 and 6, decision 0532): what the client's page and the
  * back-office's version page share around the player — the media clock and the SMPTE/seconds
  * toggle, the comment being written (its in, out and drawing), seeking to a comment (and to the
  * one the address names), C to comment at the current frame, and the stage: the player with the
- * comments as markers, the drawing on the frame, the drawing tools and the position.
+ * comments as markers, the drawing on the frame, the drawing tools and the position; the comment
+ * form and the comments, wired to it.
  */
 
 /** A frame's start, written as a form field (microseconds are enough to name the frame). */
@@ -202,5 +206,61 @@ export function ReviewStage({
       </div>
       <p className="text-xs text-ink-muted">{REVIEW_COPY.keys}</p>
     </div>
+  );
+}
+
+/** The comment form on the desk: at its in and out, with its drawing, as `author`. */
+export function DeskCommentForm({
+  desk,
+  versionId,
+  author,
+  answer,
+}: {
+  desk: ReviewDesk;
+  versionId: string;
+  /** Shown after "Commenting as". */
+  author: string;
+  /** A refused comment: the fields' messages, what was typed, why. */
+  answer?: { fieldErrors?: FieldErrors; values?: Record<string, string>; message?: string } | null;
+}) {
+  return (
+    <CommentForm
+      versionId={versionId}
+      reviewer={author}
+      draft={desk.draft}
+      onDraft={desk.onDraft}
+      onSetIn={desk.onSetIn}
+      onSetOut={desk.onSetOut}
+      timeOf={desk.timeOf}
+      bodyRef={desk.body}
+      errors={answer?.fieldErrors}
+      values={answer?.values}
+      message={answer?.message}
+    />
+  );
+}
+
+/** The version's comments, in the desk's times, seeking its player. */
+export function DeskComments({
+  desk,
+  comments,
+  versionId,
+  writable,
+}: {
+  desk: ReviewDesk;
+  comments: ReviewCommentView[];
+  versionId: string;
+  writable: boolean;
+}) {
+  return (
+    <Panel id="comments-title" title={REVIEW_COPY.comments}>
+      <CommentList
+        comments={comments}
+        versionId={versionId}
+        writable={writable}
+        timeOf={desk.timeOf}
+        onSeek={desk.seek}
+      />
+    </Panel>
   );
 }

@@ -6,11 +6,13 @@ import {
 import { requireAccess } from "@server/security/admin-access";
 import { Link } from "react-router";
 import { DECISION_WORDS } from "~/components/admin/project-review";
-import { CommentForm } from "~/components/review/comment-form";
-import { CommentList } from "~/components/review/comment-list";
-import { ReviewStage, useReviewDesk } from "~/components/review/review-desk";
+import {
+  DeskCommentForm,
+  DeskComments,
+  ReviewStage,
+  useReviewDesk,
+} from "~/components/review/review-desk";
 import { PageHeader } from "~/components/ui/page-header";
-import { Panel } from "~/components/ui/panel";
 import { REVIEW_COPY } from "~/copy/review";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/project-version";
@@ -93,18 +95,11 @@ export default function ProjectVersionPage({ loaderData, actionData }: Route.Com
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           {writable ? (
-            <CommentForm
+            <DeskCommentForm
+              desk={desk}
               versionId={version.id}
-              reviewer={loaderData.author}
-              draft={desk.draft}
-              onDraft={desk.onDraft}
-              onSetIn={desk.onSetIn}
-              onSetOut={desk.onSetOut}
-              timeOf={desk.timeOf}
-              bodyRef={desk.body}
-              errors={commentAnswer?.fieldErrors}
-              values={commentAnswer?.values}
-              message={commentAnswer?.message}
+              author={loaderData.author}
+              answer={commentAnswer}
             />
           ) : (
             <p className="text-sm">{REVIEW_COPY.readOnly}</p>
@@ -114,15 +109,12 @@ export default function ProjectVersionPage({ loaderData, actionData }: Route.Com
               {answer.message}
             </p>
           ) : null}
-          <Panel id="comments-title" title={REVIEW_COPY.comments}>
-            <CommentList
-              comments={comments}
-              versionId={version.id}
-              writable={writable}
-              timeOf={desk.timeOf}
-              onSeek={desk.seek}
-            />
-          </Panel>
+          <DeskComments
+            desk={desk}
+            comments={comments}
+            versionId={version.id}
+            writable={writable}
+          />
         </div>
       </div>
     </>
