@@ -81,7 +81,9 @@ describe.each(testDrivers)("the review page on %s", (driver) => {
     actor = { id: admin?.id ?? "", email: TEST_ADMIN.email, ip: "203.0.113.7" };
     const items = await db
       .insert(mediaItems)
-      .values(["Spot v1", "Spot v2", "Cutdown v1", "Other v1"].map((title) => reviewMediaRow(title, SHA)))
+      .values(
+        ["Spot v1", "Spot v2", "Cutdown v1", "Other v1"].map((title) => reviewMediaRow(title, SHA)),
+      )
       .returning();
     const item = (index: number) => items[index]?.id ?? "";
     const a = await createProject(db, actor, {
