@@ -2,11 +2,14 @@ import { type ReviewAnswer, reviewAction, reviewLoader } from "@server/route-kit
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { TextField } from "~/components/forms/fields";
 import { ApprovalPanel } from "~/components/review/approval-panel";
-import { CommentForm, IdentityForm } from "~/components/review/comment-form";
-import { CommentList } from "~/components/review/comment-list";
-import { ReviewStage, useReviewDesk } from "~/components/review/review-desk";
+import { IdentityForm } from "~/components/review/comment-form";
+import {
+  DeskCommentForm,
+  DeskComments,
+  ReviewStage,
+  useReviewDesk,
+} from "~/components/review/review-desk";
 import { Button } from "~/components/ui/form-button";
-import { Panel } from "~/components/ui/panel";
 import { REVIEW_COPY } from "~/copy/review";
 import { ERROR_PANEL } from "~/copy/site";
 import { studio } from "~/copy/studio";
@@ -144,18 +147,11 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
           />
         ) : null}
         {chosen && writable && reviewer ? (
-          <CommentForm
+          <DeskCommentForm
+            desk={desk}
             versionId={chosen.versionId}
-            reviewer={reviewer.name}
-            draft={desk.draft}
-            onDraft={desk.onDraft}
-            onSetIn={desk.onSetIn}
-            onSetOut={desk.onSetOut}
-            timeOf={desk.timeOf}
-            bodyRef={desk.body}
-            errors={commentAnswer?.fieldErrors}
-            values={commentAnswer?.values}
-            message={commentAnswer?.message}
+            author={reviewer.name}
+            answer={commentAnswer}
           />
         ) : null}
         {chosen && reviewer ? (
@@ -178,15 +174,12 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
           </p>
         ) : null}
         {chosen ? (
-          <Panel id="comments-title" title={REVIEW_COPY.comments}>
-            <CommentList
-              comments={comments}
-              versionId={chosen.versionId}
-              writable={writable}
-              timeOf={desk.timeOf}
-              onSeek={desk.seek}
-            />
-          </Panel>
+          <DeskComments
+            desk={desk}
+            comments={comments}
+            versionId={chosen.versionId}
+            writable={writable}
+          />
         ) : null}
       </div>
     </div>
