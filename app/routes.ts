@@ -91,6 +91,8 @@ export default [
       route("media", "routes/admin/media.tsx"),
       route("projects", "routes/admin/projects.tsx"),
       route("projects/:id", "routes/admin/project.tsx"),
+      // A version's review in the back-office: the room's player and comments (decision 0532).
+      route("projects/:id/versions/:versionId", "routes/admin/project-version.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("redirects", "routes/admin/redirects.tsx"),
       // The other sites redirects may lead to (issue #47): the Redirects screen's admin forms.

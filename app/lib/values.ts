@@ -184,6 +184,10 @@ export const AUDIT_ACTIONS = [
   "cancel",
   /** A review room's share link ended at once (issue #45). */
   "revoke",
+  /** The review room's comments (issue #45 item 6, decision 0532): by staff or a reviewer. */
+  "comment",
+  "resolve",
+  "reopen",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -214,6 +218,8 @@ export const AUDIT_ENTITY_LABELS = {
   project: "Project",
   project_version: "Version",
   share_link: "Share link",
+  /** A comment of the review room: its replies, resolving and reopening name it too. */
+  review_comment: "Comment",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[];

@@ -1,4 +1,5 @@
-import type { Executor } from "@server/db/client";
+import { type AuditActor, recordAudit } from "@server/audit/log";
+import type { Database, Executor } from "@server/db/client";
 import { isCheckViolation } from "@server/db/errors";
 import {
   deliverables,
@@ -9,7 +10,8 @@ import {
   reviewReplies,
   user,
 } from "@server/db/schema";
-import { and, asc, eq, inArray, max, type SQL } from "drizzle-orm";
+import { inTransaction } from "@server/kit/transaction";
+import { and, asc, eq, inArray, isNotNull, isNull, max, type SQL } from "drizzle-orm";
 import type { Drawing } from "~/entities/review/drawing";
 import type { ReviewCommentView } from "~/entities/review/view";
 
@@ -18,7 +20,8 @@ import type { ReviewCommentView } from "~/entities/review/view";
  * over a range, with an optional drawing; replies; resolve and reopen. Everything is asked within
  * a scope (what a share link covers: its project, or one deliverable of it; staff see a whole
  * project): a version or comment outside it is not found. Only a deliverable's latest version
- * takes comments, replies and resolving; older ones are read only.
+ * takes comments, replies and resolving; older ones are read only. Each write is audited in its
+ * transaction (decision 0532): staff as themselves, a reviewer as an actor of its own kind.
  */
 
 /** What a link covers: a project, or one deliverable of it (staff: the project). */
@@ -63,6 +66,7 @@ export async function versionInScope(db: Executor, scope: ReviewScope, versionId
       number: deliverableVersions.number,
       mediaItemId: deliverableVersions.mediaItemId,
       durationSeconds: mediaItems.durationSeconds,
+      deliverableTitle: deliverables.title,
     })
     .from(deliverableVersions)
     .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
@@ -95,8 +99,12 @@ async function writableComment(db: Executor, scope: ReviewScope, commentId: stri
     .where(and(eq(reviewComments.id, commentId), scopeWhere(scope)))
     .limit(1);
   if (!row) throw new ReviewRefusal(404, REVIEW_REFUSALS.comment);
-  await writableVersion(db, scope, row.versionId);
+  return writableVersion(db, scope, row.versionId);
 }
+
+/** "Spot :30 v2": the version a comment's audit row names. */
+const versionName = (version: { deliverableTitle: string; number: number }) =>
+  `${version.deliverableTitle} v${version.number}`.slice(0, 200);
 
 const authorColumns = (author: ReviewAuthor) =>
   "reviewerId" in author
@@ -111,33 +119,43 @@ export interface NewComment {
   drawing: Drawing | null;
 }
 
-/** A comment on the latest version of a deliverable the scope covers. */
+/** A comment on the latest version of a deliverable the scope covers, audited. */
 export async function addComment(
-  db: Executor,
+  db: Database,
   scope: ReviewScope,
   author: ReviewAuthor,
+  actor: AuditActor,
   input: NewComment,
 ) {
-  const version = await writableVersion(db, scope, input.versionId);
-  const end = input.endSeconds ?? input.atSeconds;
-  // A little slack: the last frame's time may round past the probed duration.
-  if (version.durationSeconds !== null && end > version.durationSeconds + 0.5) {
-    throw new ReviewRefusal(400, REVIEW_REFUSALS.pastEnd);
-  }
   try {
-    const [comment] = await db
-      .insert(reviewComments)
-      .values({
-        versionId: version.id,
-        ...authorColumns(author),
-        body: input.body,
-        atSeconds: input.atSeconds,
-        endSeconds: input.endSeconds,
-        drawing: input.drawing,
-      })
-      .returning();
-    if (!comment) throw new Error("comment not inserted");
-    return comment;
+    return await inTransaction(db, async (tx) => {
+      const version = await writableVersion(tx, scope, input.versionId);
+      const end = input.endSeconds ?? input.atSeconds;
+      // A little slack: the last frame's time may round past the probed duration.
+      if (version.durationSeconds !== null && end > version.durationSeconds + 0.5) {
+        throw new ReviewRefusal(400, REVIEW_REFUSALS.pastEnd);
+      }
+      const [comment] = await tx
+        .insert(reviewComments)
+        .values({
+          versionId: version.id,
+          ...authorColumns(author),
+          body: input.body,
+          atSeconds: input.atSeconds,
+          endSeconds: input.endSeconds,
+          drawing: input.drawing,
+        })
+        .returning();
+      if (!comment) throw new Error("comment not inserted");
+      await recordAudit(tx, {
+        action: "comment",
+        actor,
+        entityType: "review_comment",
+        entityId: comment.id,
+        entityName: versionName(version),
+      });
+      return comment;
+    });
   } catch (error) {
     // The schema bounds a drawing's marks; the table bounds its stored size (64 KiB).
     if (isCheckViolation(error, "review_comments_drawing_check")) {
@@ -147,35 +165,66 @@ export async function addComment(
   }
 }
 
+/** A reply to a comment of the latest version, audited (the comment is its row's record). */
 export async function addReply(
-  db: Executor,
+  db: Database,
   scope: ReviewScope,
   author: ReviewAuthor,
-  commentId: string,
-  body: string,
+  actor: AuditActor,
+  reply: { commentId: string; body: string },
 ) {
-  await writableComment(db, scope, commentId);
-  const [reply] = await db
-    .insert(reviewReplies)
-    .values({ commentId, ...authorColumns(author), body })
-    .returning();
-  if (!reply) throw new Error("reply not inserted");
-  return reply;
+  return inTransaction(db, async (tx) => {
+    const version = await writableComment(tx, scope, reply.commentId);
+    const [row] = await tx
+      .insert(reviewReplies)
+      .values({ commentId: reply.commentId, ...authorColumns(author), body: reply.body })
+      .returning();
+    if (!row) throw new Error("reply not inserted");
+    await recordAudit(tx, {
+      action: "reply",
+      actor,
+      entityType: "review_comment",
+      entityId: reply.commentId,
+      entityName: versionName(version),
+    });
+    return row;
+  });
 }
 
-/** Resolves (or reopens) a comment; reviewers and staff alike may (decision 0531). */
+/**
+ * Resolves (or reopens) a comment, audited when it changed; reviewers and staff alike may
+ * (decision 0531). Resolving a resolved comment writes nothing.
+ */
 export async function setResolved(
-  db: Executor,
+  db: Database,
   scope: ReviewScope,
-  commentId: string,
-  resolved: boolean,
+  actor: AuditActor,
+  change: { commentId: string; resolved: boolean },
   now: Date = new Date(),
 ): Promise<void> {
-  await writableComment(db, scope, commentId);
-  await db
-    .update(reviewComments)
-    .set({ resolvedAt: resolved ? now : null })
-    .where(eq(reviewComments.id, commentId));
+  const { commentId, resolved } = change;
+  await inTransaction(db, async (tx) => {
+    const version = await writableComment(tx, scope, commentId);
+    const changed = await tx
+      .update(reviewComments)
+      .set({ resolvedAt: resolved ? now : null })
+      .where(
+        and(
+          eq(reviewComments.id, commentId),
+          resolved ? isNull(reviewComments.resolvedAt) : isNotNull(reviewComments.resolvedAt),
+        ),
+      )
+      .returning({ id: reviewComments.id });
+    if (changed.length === 0) return;
+    await recordAudit(tx, {
+      action: resolved ? "resolve" : "reopen",
+      actor,
+      entityType: "review_comment",
+      entityId: commentId,
+      entityName: versionName(version),
+      changes: { resolved: { before: !resolved, after: resolved } },
+    });
+  });
 }
 
 /** A reviewer of this link who gave their name and address. */
@@ -204,14 +253,20 @@ export async function reviewerOf(db: Executor, linkId: string, reviewerId: strin
 
 /**
  * Who wrote a comment or reply, as the page, the exports and the activity name them: the
- * reviewer's name, or the member of staff's (once erased or removed: who they were).
+ * reviewer's name, or the member of staff's marked as the studio's ("Ana Admin (studio)"; once
+ * erased or removed: who they were).
  */
 export function authorOf(
   row: { reviewerName: string | null; staffName: string | null },
   staff: boolean,
 ) {
-  return row.reviewerName ?? row.staffName ?? (staff ? "The studio" : "A reviewer");
+  if (row.reviewerName !== null) return row.reviewerName;
+  if (row.staffName !== null) return `${row.staffName} ${STAFF_MARK}`;
+  return staff ? "The studio" : "A reviewer";
 }
+
+/** What follows a member of staff's name on a comment or reply. */
+export const STAFF_MARK = "(studio)";
 
 /** A version's comments in time order, each with its replies in the order they came. */
 export async function versionComments(

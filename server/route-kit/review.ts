@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { reviewerActor } from "@server/audit/log";
 import { getRuntimeFrom } from "@server/context";
 import type { ShareLink } from "@server/db/schema";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
@@ -7,12 +8,9 @@ import { isUuid } from "@server/kit/list-params";
 import { privateVideo } from "@server/media/playback";
 import { type ReviewState, reviewStateOf } from "@server/projects/approvals";
 import {
-  addComment,
-  addReply,
   createReviewer,
   ReviewRefusal,
   reviewerOf,
-  setResolved,
   versionComments,
 } from "@server/projects/comments";
 import { versionDownloads } from "@server/projects/review-downloads";
@@ -20,20 +18,13 @@ import { chosenVersion, mediaClockOf, reviewRoom, scopeOfLink } from "@server/pr
 import { recordLinkOpen, resolveShareLink } from "@server/projects/share-links";
 import { checkPost, FORM_LIMITS, type ReadForm, readPost } from "@server/route-kit/forms";
 import { reviewApprovalPost } from "@server/route-kit/review-approvals";
+import { type CommentIntent, commentWrite } from "@server/route-kit/review-comments";
 import type { Runtime } from "@server/runtime";
 import { getClientIp } from "@server/security/client-ip";
 import { consumeLimit } from "@server/security/submission-limit";
 import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
 import type { ApprovalView } from "~/entities/review/approval-form";
-import { parseDrawing } from "~/entities/review/drawing";
-import {
-  reviewCommentSchema,
-  reviewerSchema,
-  reviewPasswordSchema,
-  reviewReplySchema,
-  reviewResolveSchema,
-} from "~/entities/review/forms";
-import { textValuesOf } from "~/lib/forms/check";
+import { reviewerSchema, reviewPasswordSchema } from "~/entities/review/forms";
 import type { FieldErrors } from "~/lib/forms/result";
 import { formatStudioDateTime } from "~/lib/studio-time";
 
@@ -287,58 +278,26 @@ async function overLimit(post: Post, linkId: string): Promise<boolean> {
   return (await consumeLimit(post.runtime, "review-comment-link", linkId)) !== null;
 }
 
-async function commentPost(post: Post, gated: Open, { id: reviewerId }: Reviewer) {
-  const checked = checkPost(post.form, reviewCommentSchema);
-  if (!checked.data) return refused("comment", 400, "", checked);
-  const drawing = parseDrawing(checked.data.drawing);
-  if (!drawing.ok) {
-    return refused("comment", 400, drawing.message, {
-      fieldErrors: { drawing: [drawing.message] },
-      values: textValuesOf(post.form.fields),
+/** A comment, reply, resolve or reopen by the reviewer, audited as them (decision 0532). */
+const commentPost =
+  (intent: CommentIntent) => async (post: Post, gated: Open, reviewer: Reviewer) => {
+    const outcome = await commentWrite(intent, {
+      db: post.runtime.database.db,
+      form: post.form,
+      scope: scopeOfLink(gated.link),
+      author: { reviewerId: reviewer.id },
+      actor: reviewerActor(gated.link.id, reviewer, post.ip),
+      // Resolving is not counted: it writes one column (decision 0531).
+      limit:
+        intent === "comment" || intent === "reply"
+          ? async () =>
+              (await overLimit(post, gated.link.id)) ? REVIEW_MESSAGES.rateLimited : null
+          : undefined,
     });
-  }
-  if (await overLimit(post, gated.link.id))
-    return refused("comment", 429, REVIEW_MESSAGES.rateLimited);
-  const { versionId, atSeconds, endSeconds, body } = checked.data;
-  const comment = await addComment(
-    post.runtime.database.db,
-    scopeOfLink(gated.link),
-    { reviewerId },
-    {
-      versionId,
-      atSeconds,
-      endSeconds,
-      body,
-      drawing: drawing.drawing,
-    },
-  );
-  return backTo(post, post.back(`comment-${comment.id}`));
-}
-
-async function replyPost(post: Post, gated: Open, { id: reviewerId }: Reviewer) {
-  const checked = checkPost(post.form, reviewReplySchema);
-  if (!checked.data) return refused("reply", 400, "", checked);
-  if (await overLimit(post, gated.link.id))
-    return refused("reply", 429, REVIEW_MESSAGES.rateLimited);
-  const { commentId, body } = checked.data;
-  await addReply(
-    post.runtime.database.db,
-    scopeOfLink(gated.link),
-    { reviewerId },
-    commentId,
-    body,
-  );
-  return backTo(post, post.back(`comment-${commentId}`));
-}
-
-const resolvePost = (resolved: boolean) => async (post: Post, gated: Open) => {
-  const checked = checkPost(post.form, reviewResolveSchema);
-  if (!checked.data)
-    return refused(resolved ? "resolve" : "reopen", 400, REVIEW_MESSAGES.badRequest);
-  const { commentId } = checked.data;
-  await setResolved(post.runtime.database.db, scopeOfLink(gated.link), commentId, resolved);
-  return backTo(post, post.back(`comment-${commentId}`));
-};
+    if (outcome.ok) return backTo(post, post.back(`comment-${outcome.commentId}`));
+    const { status, message, ...extra } = outcome;
+    return refused(intent, status, message, extra);
+  };
 
 /** "Approve this version" and "Request changes": the page is drawn again with the answer. */
 const approvalPost = (post: Post, gated: Open, reviewer: Reviewer) =>
@@ -353,10 +312,10 @@ const REVIEWER_INTENTS: Record<
     reviewer: Reviewer,
   ) => Promise<Response | ReturnType<typeof data<ReviewAnswer>>>
 > = {
-  comment: commentPost,
-  reply: replyPost,
-  resolve: resolvePost(true),
-  reopen: resolvePost(false),
+  comment: commentPost("comment"),
+  reply: commentPost("reply"),
+  resolve: commentPost("resolve"),
+  reopen: commentPost("reopen"),
   // Approvals (issue #45 item 5): the record, its audit line and receipts (decision 0535).
   approve: approvalPost,
   "request-changes": approvalPost,

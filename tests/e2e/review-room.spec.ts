@@ -16,7 +16,9 @@ import { readyVideo } from "../support/ready-video";
  * client, in a fresh context without an account, opens the link, gives a name and e-mail, plays
  * the cut, comments at a frame with a drawing, comments over a range, replies, and jumps to a
  * comment by its marker; the page is private, noindex and framed by no one; once staff revoke
- * the link it answers 410. Axe at 390 and 1280 px.
+ * the link it answers 410. Staff, on a version's page in the back-office, see the client's
+ * comments, resolve, reply and comment with a drawing, then add v2 (issue #45 item 6). Axe at 390
+ * and 1280 px.
  */
 
 const video = readyVideo({ title: "Harbour cut v1", seconds: 6, timecode: "01:00:00:00" });
@@ -297,5 +299,159 @@ test("the review page works without JavaScript: a name, then a comment over a ra
   await expect(
     review.getByRole("listitem", { name: "Comment by Nora Noscript at 01:00:01:00 – 01:00:02:00" }),
   ).toContainText("Hold this shot longer");
+  await client.close();
+});
+
+test("staff review a version in the back-office: the client's comments, resolve, reply, draw, then v2", async ({
+  page,
+  browser,
+  adminServer,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "mobile", "a back-office workflow: audited at both widths");
+  test.setTimeout(180_000);
+  await video.store(adminServer.dataDir);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  const token = await shareCut(page, { title: "Staff side", client: "Cora Client" });
+  // The address shown once, copied with a button (it stays selectable text without JavaScript).
+  const links = page.getByRole("region", { name: "Share links" });
+  await links.getByRole("button", { name: "Copy the new link" }).click();
+  await expect(links.getByText("Copied.", { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    new RegExp(`/review/${token}$`),
+  );
+  const projectUrl = page.url();
+
+  // The client comments twice, at 2 s and at 3 s.
+  const client = await browser.newContext({ baseURL: adminServer.baseURL });
+  const review = await client.newPage();
+  await review.goto(`/review/${token}`);
+  await review.getByLabel("Your name").fill("Rita Reviewer");
+  await review.getByLabel("Your e-mail").fill("rita@example.com");
+  await review.getByRole("button", { name: "Continue" }).click();
+  const clientForm = review.getByRole("region", { name: "Add a comment" });
+  for (const [at, body] of [
+    ["2", "Tighten the intro"],
+    ["3", "Swap the music"],
+  ] as const) {
+    await hydrated(review);
+    await clientForm.getByLabel("At (seconds)").fill(at);
+    await clientForm.getByLabel("Comment").fill(body);
+    await clientForm.getByRole("button", { name: "Add comment" }).click();
+    await expect(review.getByRole("list", { name: "Comments", exact: true })).toContainText(body);
+  }
+
+  // Staff open v1's page from the project page: the player, the client's comments as markers.
+  await page.reload();
+  await hydrated(page);
+  await page.getByRole("link", { name: "Review Spot :30 v1" }).click();
+  await expect(page).toHaveURL(/\/admin\/projects\/[0-9a-f-]{36}\/versions\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Spot :30 v1" })).toBeVisible();
+  await hydrated(page);
+  await expect(page.locator("hls-video")).toHaveCount(1);
+  const markers = page.getByRole("list", { name: "Comments on the timeline" });
+  await expect(markers.getByRole("button")).toHaveCount(2);
+  const comments = page.getByRole("list", { name: "Comments", exact: true });
+  const intro = comments.getByRole("listitem", { name: "Comment by Rita Reviewer at 01:00:02:00" });
+  const music = comments.getByRole("listitem", { name: "Comment by Rita Reviewer at 01:00:03:00" });
+  await expect(intro).toContainText("Tighten the intro");
+  await expect(music).toContainText("Swap the music");
+  await expectNoAxeViolationsAtBothWidths(page, { fits: true });
+
+  // Resolve one: the page comes back at it, resolved, with Reopen instead.
+  await intro
+    .getByRole("button", { name: "Resolve the comment by Rita Reviewer at 01:00:02:00" })
+    .click();
+  await expect(intro.getByText("Resolved", { exact: true })).toBeVisible();
+  await expect(
+    intro.getByRole("button", { name: "Reopen the comment by Rita Reviewer at 01:00:02:00" }),
+  ).toBeVisible();
+  await hydrated(page);
+  await expect(intro).toBeFocused();
+
+  // Reply to the other, as the studio.
+  await music.getByLabel("Reply to Rita Reviewer").fill("A calmer track is coming in v2");
+  await music.getByRole("button", { name: "Send reply" }).click();
+  const replies = music.getByRole("list", { name: "Replies to Rita Reviewer" });
+  await expect(replies).toContainText("Test Admin (studio)");
+  await expect(replies).toContainText("A calmer track is coming in v2");
+  await hydrated(page);
+
+  // A comment of their own at the current frame (C), with a rectangle drawn on it.
+  const media = page.locator("hls-video");
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.keyboard.press(" ");
+  await expect
+    .poll(() => media.evaluate((element) => (element as Media).currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
+  await page.keyboard.press("k");
+  await expect.poll(() => media.evaluate((element) => (element as Media).paused)).toBe(true);
+  await media.evaluate((element) => {
+    (element as Media).currentTime = 4.02;
+  });
+  await expect
+    .poll(() => media.evaluate((element) => (element as Media).currentTime))
+    .toBeCloseTo(4.02, 1);
+  await page.keyboard.press("c");
+  const form = page.getByRole("region", { name: "Add a comment" });
+  await expect(form).toContainText("Commenting as Test Admin (studio)");
+  await expect(form.getByLabel("Comment")).toBeFocused();
+  await expect(form.getByLabel("At (seconds)")).toHaveValue("4");
+  await form.getByLabel("Comment").fill("End card: hold one second longer");
+  await form.getByRole("button", { name: "Draw on the frame" }).click();
+  await page.getByRole("group", { name: "Drawing on the frame" }).getByText("Rectangle").click();
+  const canvas = page.locator('svg[aria-label="No drawing"]');
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error("no drawing layer");
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6, { steps: 5 });
+  await page.mouse.up();
+  await form.getByRole("button", { name: "Add comment" }).click();
+  const own = comments.getByRole("listitem", {
+    name: "Comment by Test Admin (studio) at 01:00:04:00",
+  });
+  await expect(own).toContainText("End card: hold one second longer");
+  await expect(own).toContainText("With a drawing");
+  await hydrated(page);
+  await expectNoAxeViolationsAtBothWidths(page, { fits: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/review-room/staff-${width}.png`, fullPage: true });
+  }
+
+  // The client sees the studio's reply and comment on their page.
+  await review.reload();
+  await expect(review.getByRole("list", { name: "Replies to Rita Reviewer" })).toContainText(
+    "A calmer track is coming in v2",
+  );
+  await expect(
+    review.getByRole("listitem", { name: "Comment by Test Admin (studio) at 01:00:04:00" }),
+  ).toBeVisible();
+
+  // Staff add v2 from the project page; v1's page is read only now, v2's starts empty.
+  const v1Page = page.url();
+  await page.goto(projectUrl);
+  await hydrated(page);
+  const deliverables = page.getByRole("region", { name: "Deliverables" });
+  await deliverables
+    .getByLabel("Video from the Media library")
+    .selectOption({ label: "Harbour cut v1" });
+  await deliverables.getByRole("button", { name: "Add version" }).click();
+  await expect(deliverables).toContainText("v2: Harbour cut v1");
+  await page.goto(v1Page);
+  await expect(
+    page.getByText(/This is an older version: its comments are read only/),
+  ).toBeVisible();
+  await expect(comments.getByRole("button", { name: /^Resolve|^Reopen/ })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Add a comment" })).toHaveCount(0);
+  await hydrated(page);
+  await page
+    .getByRole("navigation", { name: "Versions of Spot :30" })
+    .getByRole("link", { name: "Spot :30 v2 (latest)" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Spot :30 v2" })).toBeVisible();
+  await expect(page.getByText("No comments on this version yet.")).toBeVisible();
+  await hydrated(page);
+  await expectNoAxeViolationsAtBothWidths(page, { fits: true });
   await client.close();
 });

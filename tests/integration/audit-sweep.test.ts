@@ -16,6 +16,7 @@ import {
   redirectDomains,
   redirects,
   replyTemplates,
+  reviewComments,
   shareLinks,
   teamMembers,
   testimonials,
@@ -142,6 +143,13 @@ function sampleWrites(
   passkeySample: () => SampleWrite,
 ): Record<string, SampleWrite[]> {
   const form = (fields: Record<string, string>) => () => new URLSearchParams(fields);
+  const sweepComment = async () =>
+    (
+      await db()
+        .select({ id: reviewComments.id })
+        .from(reviewComments)
+        .where(eq(reviewComments.body, "Sweep staff note"))
+    )[0]?.id ?? "";
   return {
     "/admin": [
       { url: "/admin?index", body: form({ intent: "status", id: ids.inquiry, status: "closed" }) },
@@ -564,6 +572,27 @@ function sampleWrites(
       ]).map((fields) => ({
         url: `/admin/projects/${ids.project}`,
         params: { id: ids.project },
+        body: async () => new URLSearchParams(await fields()),
+      })),
+    ],
+    // Issue #45 item 6: staff comment on a version's page, reply, resolve and reopen (the
+    // sweep's markers version: the latest of its deliverable, with a duration).
+    "/admin/projects/:id/versions/:versionId": [
+      ...(<Array<() => Promise<Record<string, string>>>>[
+        async () => ({
+          intent: "comment",
+          versionId: ids.markersVersion,
+          atSeconds: "1",
+          endSeconds: "",
+          body: "Sweep staff note",
+          drawing: "",
+        }),
+        async () => ({ intent: "reply", commentId: await sweepComment(), body: "Sweep reply" }),
+        async () => ({ intent: "resolve", commentId: await sweepComment() }),
+        async () => ({ intent: "reopen", commentId: await sweepComment() }),
+      ]).map((fields) => ({
+        url: `/admin/projects/${ids.markersProject}/versions/${ids.markersVersion}`,
+        params: { id: ids.markersProject, versionId: ids.markersVersion },
         body: async () => new URLSearchParams(await fields()),
       })),
     ],

@@ -481,7 +481,7 @@ describe.each(testDrivers)("review approvals on %s", (driver) => {
           "01:01:01;01",
           "Music swell |C:ResolveColorRed |M:Rita Reviewer |D:1",
         ],
-      ].map(([n, a, b, note]) => [n, a, b, note?.replace("|M:Admin", `|M:${adminName}`)]),
+      ].map(([n, a, b, note]) => [n, a, b, note?.replace("|M:Admin", `|M:${adminName} (studio)`)]),
     );
     const xml = await download("fcpxml");
     expect(xmlParser.validate(xml)).toBe(true);

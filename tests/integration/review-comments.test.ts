@@ -21,7 +21,7 @@ import { action, loader } from "~/routes/review/review";
 import { TEST_ADMIN } from "../support/admin-data";
 import { callRoute, createTestRuntime, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
-import { READY_OUTPUTS } from "../support/media-items";
+import { READY_OUTPUTS, reviewMediaRow } from "../support/media-items";
 import { cookiesOf, dataOf, settle, statusOf } from "../support/route-answers";
 
 /**
@@ -82,21 +82,7 @@ describe.each(testDrivers)("the review page on %s", (driver) => {
     const items = await db
       .insert(mediaItems)
       .values(
-        ["Spot v1", "Spot v2", "Cutdown v1", "Other v1"].map((title) => ({
-          title,
-          originalName: `${title}.mov`,
-          size: 10,
-          state: "ready" as const,
-          sha256: SHA,
-          width: 640,
-          height: 360,
-          durationSeconds: 10,
-          frameRateNum: 25,
-          frameRateDen: 1,
-          startTimecode: "01:00:00:00",
-          outputs: READY_OUTPUTS,
-          readyAt: new Date(),
-        })),
+        ["Spot v1", "Spot v2", "Cutdown v1", "Other v1"].map((title) => reviewMediaRow(title, SHA)),
       )
       .returning();
     const item = (index: number) => items[index]?.id ?? "";
@@ -131,18 +117,13 @@ describe.each(testDrivers)("the review page on %s", (driver) => {
     ).id;
     // A comment made while v1 was the latest: v2 makes it read only.
     ids.spotV1Comment = (
-      await addComment(
-        db,
-        { projectId: a.id, deliverableId: null },
-        { staffId: actor.id },
-        {
-          versionId: ids.spotV1,
-          atSeconds: 1,
-          endSeconds: null,
-          body: "An early note",
-          drawing: null,
-        },
-      )
+      await addComment(db, { projectId: a.id, deliverableId: null }, { staffId: actor.id }, actor, {
+        versionId: ids.spotV1,
+        atSeconds: 1,
+        endSeconds: null,
+        body: "An early note",
+        drawing: null,
+      })
     ).id;
     ids.spotV2 = (
       await addVersion(
@@ -670,6 +651,7 @@ describe.each(testDrivers)("the review page on %s", (driver) => {
         t.runtime.database.db,
         { projectId: crypto.randomUUID(), deliverableId: null },
         { staffId: actor.id },
+        actor,
         {
           versionId: ids.spotV2,
           atSeconds: 0,

@@ -16,6 +16,26 @@ export const READY_OUTPUTS: MediaOutputs = {
 };
 
 /**
+ * A ready item's row for the review room's tests: 640×360, 10 s at 25 fps from 01:00:00:00 (its
+ * playlists are not stored: the pages sign its address, nothing plays it).
+ */
+export const reviewMediaRow = (title: string, sha256: string) => ({
+  title,
+  originalName: `${title}.mov`,
+  size: 10,
+  state: "ready" as const,
+  sha256,
+  width: 640,
+  height: 360,
+  durationSeconds: 10,
+  frameRateNum: 25,
+  frameRateDen: 1,
+  startTimecode: "01:00:00:00",
+  outputs: READY_OUTPUTS,
+  readyAt: new Date(),
+});
+
+/**
  * A ready item of the Media library (its master playlist stored, transcoded a minute ago) and an
  * item still uploading, for the tests of where a video may be used.
  */

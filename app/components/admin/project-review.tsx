@@ -15,7 +15,7 @@ export interface VersionDecisionView {
   note: string | null;
 }
 
-const DECISION_WORDS = { approve: "Approved", changes: "Changes requested" } as const;
+export const DECISION_WORDS = { approve: "Approved", changes: "Changes requested" } as const;
 
 export function VersionReview({
   projectId,

@@ -103,6 +103,8 @@ export const ROUTE_AREAS: Record<string, Area> = {
   "/admin/media/uploads/:id": "media",
   "/admin/projects": "projects",
   "/admin/projects/:id": "projects",
+  // A version's page in the back-office: the review room's player and comments (decision 0532).
+  "/admin/projects/:id/versions/:versionId": "projects",
   // A version's comments as markers (CSV, EDL, FCPXML): with the project.
   "/admin/projects/:id/versions/:versionId/markers.csv": "projects",
   "/admin/projects/:id/versions/:versionId/markers.edl": "projects",

@@ -83,6 +83,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   retry: "Retried",
   cancel: "Cancelled",
   revoke: "Revoked",
+  comment: "Commented",
+  resolve: "Resolved",
+  reopen: "Reopened",
 };
 
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({

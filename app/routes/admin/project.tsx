@@ -7,6 +7,7 @@ import { listShareLinks } from "@server/projects/share-links";
 import { projectPost } from "@server/route-kit/projects";
 import { requireAccess } from "@server/security/admin-access";
 import { data, Form, Link } from "react-router";
+import { CopyButton } from "~/components/admin/copy-button";
 import { ReviewActivity, VersionReview } from "~/components/admin/project-review";
 import { buttonClass, DenseField, EmptyState, fieldClass, RowList } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
@@ -165,7 +166,14 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
                     {item.versions.map(({ version, mediaTitle }) => (
                       <li key={version.id} className="flex flex-col gap-1 py-1">
                         <span>
-                          v{version.number}: {mediaTitle}{" "}
+                          <Link
+                            to={`/admin/projects/${project.id}/versions/${version.id}`}
+                            className="underline underline-offset-4"
+                            aria-label={`Review ${item.title} v${version.number}`}
+                          >
+                            v{version.number}
+                          </Link>
+                          : {mediaTitle}{" "}
                           <code className="text-xs break-all">SHA-256 {version.sha256}</code>
                         </span>
                         <VersionReview
@@ -241,10 +249,22 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
 
         <Panel id="share-links" title="Share links">
           {answer?.token ? (
-            <p role="status" className="rounded-lg border border-line p-4 text-sm">
-              The new link (shown once):{" "}
-              <code className="break-all">{`${origin}/review/${answer.token}`}</code>
-            </p>
+            <div className="flex flex-col gap-2 rounded-lg border border-line p-4 text-sm">
+              <p role="status">
+                The new link (shown once):{" "}
+                <code id="new-link" className="break-all select-all">
+                  {`${origin}/review/${answer.token}`}
+                </code>
+              </p>
+              <p className="flex flex-wrap items-center gap-3">
+                <CopyButton
+                  text={`${origin}/review/${answer.token}`}
+                  label="Copy"
+                  name="Copy the new link"
+                  failed="It could not be copied: select the address and copy it."
+                />
+              </p>
+            </div>
           ) : null}
           <Form key={links.length} method="post" className="grid gap-3 sm:grid-cols-2">
             <input type="hidden" name="intent" value="link" />

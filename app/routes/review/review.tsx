@@ -1,26 +1,19 @@
 import { type ReviewAnswer, reviewAction, reviewLoader } from "@server/route-kit/review";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { TextField } from "~/components/forms/fields";
 import { ApprovalPanel } from "~/components/review/approval-panel";
-import { type CommentDraft, CommentForm, IdentityForm } from "~/components/review/comment-form";
-import { CommentList } from "~/components/review/comment-list";
-import { DrawingLayer, DrawingTools } from "~/components/review/drawing-layer";
-import { ReviewPlayer, type ReviewPlayerControls } from "~/components/review/review-player";
+import { IdentityForm } from "~/components/review/comment-form";
+import {
+  DeskCommentForm,
+  DeskComments,
+  ReviewStage,
+  useReviewDesk,
+} from "~/components/review/review-desk";
 import { Button } from "~/components/ui/form-button";
-import { Panel } from "~/components/ui/panel";
 import { REVIEW_COPY } from "~/copy/review";
 import { ERROR_PANEL } from "~/copy/site";
 import { studio } from "~/copy/studio";
 import { isApprovalAnswer } from "~/entities/review/approval-form";
-import {
-  formatSeconds,
-  frameAt,
-  mediaClock,
-  secondsOfFrame,
-  timecodeAt,
-} from "~/entities/review/timecode";
-import type { ReviewCommentView } from "~/entities/review/view";
 import type { Route } from "./+types/review";
 
 /**
@@ -105,94 +98,14 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
 
 type RoomData = Extract<Route.ComponentProps["loaderData"], { view: "room" }>;
 
-/** A frame's start, written as a form field (microseconds are enough to name the frame). */
-const fieldOf = (seconds: number) => String(Math.round(seconds * 1e6) / 1e6);
-
 function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
   const { chosen, video, comments, reviewer } = data;
-  const clock = useMemo(() => (data.clock ? mediaClock(data.clock) : null), [data.clock]);
-  const rate = useMemo(() => clock?.rate ?? { num: 25, den: 1 }, [clock]);
-  const controls = useRef<ReviewPlayerControls | null>(null);
-  const body = useRef<HTMLTextAreaElement>(null);
-  const [time, setTime] = useState(0);
-  const [seconds, setSeconds] = useState(clock === null);
   const commentAnswer = answer?.intent === "comment" ? answer : undefined;
   const approvalAnswer = isApprovalAnswer(answer) ? answer : null;
   const deliverableTitle =
     data.deliverables.find((deliverable) => deliverable.id === chosen?.deliverableId)?.title ?? "";
-  const [draft, setDraft] = useState<CommentDraft>({
-    at: commentAnswer?.values?.atSeconds ?? "0",
-    end: commentAnswer?.values?.endSeconds ?? "",
-    drawing: null,
-    drawingOn: false,
-    tool: "pen",
-    colour: "red",
-  });
-  const playerBox = useRef<HTMLDivElement>(null);
-  const onDraft = (change: Partial<CommentDraft>) => {
-    setDraft((old) => ({ ...old, ...change }));
-    // On a phone the form is under the player: bring the frame to draw on into view.
-    if (change.drawingOn) playerBox.current?.scrollIntoView({ block: "nearest" });
-  };
-  const timeOf = useCallback(
-    (value: number) => (seconds || !clock ? formatSeconds(value) : timecodeAt(value, clock)),
-    [seconds, clock],
-  );
-  const frameStart = useCallback(
-    (value: number) => secondsOfFrame(frameAt(Math.max(value, 0), rate), rate),
-    [rate],
-  );
-  const now = () => frameStart(controls.current?.time() ?? time);
-  const seek = useCallback(
-    (comment: ReviewCommentView) => {
-      // The middle of its frame: the picture shown is that frame whatever the decoder's rounding.
-      const frame = frameAt(comment.atSeconds, rate);
-      controls.current?.pause();
-      controls.current?.seek(secondsOfFrame(frame + 0.5, rate));
-    },
-    [rate],
-  );
   const writable = Boolean(chosen?.latest && reviewer);
-
-  const onComment = useCallback(() => {
-    if (!writable) return;
-    const at = frameStart(controls.current?.time() ?? 0);
-    setDraft((old) => ({ ...old, at: fieldOf(at), end: "" }));
-    body.current?.focus();
-  }, [writable, frameStart]);
-  // The address names a comment (after posting one, a reply, a resolve): go to it.
-  const onReady = useCallback(() => {
-    const id = window.location.hash.replace(/^#comment-/, "");
-    const comment = comments.find((item) => item.id === id);
-    if (!comment) return;
-    seek(comment);
-    document.getElementById(`comment-${comment.id}`)?.focus();
-  }, [comments, seek]);
-  useEffect(() => {
-    if (answer?.intent === "comment") body.current?.focus();
-  }, [answer]);
-
-  // A comment's drawing shows while playback is on its frame.
-  const frameNow = frameAt(time, rate);
-  const shown = comments.find((item) => item.drawing && frameAt(item.atSeconds, rate) === frameNow);
-  const overlay = video ? (
-    draft.drawingOn ? (
-      <DrawingLayer
-        picture={{ width: video.width, height: video.height }}
-        drawing={draft.drawing}
-        editing={{
-          tool: draft.tool,
-          colour: draft.colour,
-          onChange: (drawing) => onDraft({ drawing }),
-        }}
-      />
-    ) : shown?.drawing ? (
-      <DrawingLayer
-        picture={{ width: video.width, height: video.height }}
-        drawing={shown.drawing}
-      />
-    ) : null
-  ) : null;
+  const desk = useReviewDesk({ clock: data.clock, comments, writable, commentAnswer });
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -223,58 +136,7 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
         </nav>
         {!chosen ? <p>{REVIEW_COPY.noVersions}</p> : null}
         {chosen && !video ? <p>{REVIEW_COPY.notPlayable}</p> : null}
-        {video ? (
-          <div ref={playerBox} className="flex flex-col gap-4">
-            <ReviewPlayer
-              video={video}
-              frameRate={rate}
-              markers={comments.map((comment) => ({
-                id: comment.id,
-                at: comment.atSeconds,
-                end: comment.endSeconds,
-                label: `Comment at ${timeOf(comment.atSeconds)} by ${comment.author}: ${comment.body.slice(0, 80)}`,
-                resolved: comment.resolved,
-              }))}
-              overlay={overlay}
-              onTime={setTime}
-              onComment={onComment}
-              onReady={onReady}
-              controls={controls}
-            />
-            {draft.drawingOn ? (
-              <fieldset className="flex flex-col gap-2">
-                <legend className="text-sm font-medium">{REVIEW_COPY.drawing}</legend>
-                <DrawingTools
-                  tool={draft.tool}
-                  colour={draft.colour}
-                  drawing={draft.drawing}
-                  onTool={(tool) => onDraft({ tool })}
-                  onColour={(colour) => onDraft({ colour })}
-                  onChange={(drawing) => onDraft({ drawing })}
-                />
-              </fieldset>
-            ) : null}
-            <div className="flex flex-wrap items-center gap-3 text-sm">
-              <p>
-                <span className="text-ink-muted">{REVIEW_COPY.position}: </span>
-                <output className="font-mono" aria-label={REVIEW_COPY.position}>
-                  {timeOf(time)}
-                </output>
-              </p>
-              {clock ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-pressed={seconds}
-                  onClick={() => setSeconds(!seconds)}
-                >
-                  {REVIEW_COPY.showSeconds}
-                </Button>
-              ) : null}
-            </div>
-            <p className="text-xs text-ink-muted">{REVIEW_COPY.keys}</p>
-          </div>
-        ) : null}
+        {video ? <ReviewStage desk={desk} video={video} comments={comments} /> : null}
       </div>
       <div className="flex min-w-0 flex-col gap-6">
         {chosen && !chosen.latest ? <p className="text-sm">{REVIEW_COPY.readOnly}</p> : null}
@@ -285,18 +147,11 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
           />
         ) : null}
         {chosen && writable && reviewer ? (
-          <CommentForm
+          <DeskCommentForm
+            desk={desk}
             versionId={chosen.versionId}
-            reviewer={reviewer.name}
-            draft={draft}
-            onDraft={onDraft}
-            onSetIn={() => onDraft({ at: fieldOf(now()) })}
-            onSetOut={() => onDraft({ end: fieldOf(now()) })}
-            timeOf={timeOf}
-            bodyRef={body}
-            errors={commentAnswer?.fieldErrors}
-            values={commentAnswer?.values}
-            message={commentAnswer?.message}
+            author={reviewer.name}
+            answer={commentAnswer}
           />
         ) : null}
         {chosen && reviewer ? (
@@ -319,15 +174,12 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
           </p>
         ) : null}
         {chosen ? (
-          <Panel id="comments-title" title={REVIEW_COPY.comments}>
-            <CommentList
-              comments={comments}
-              versionId={chosen.versionId}
-              writable={writable}
-              timeOf={timeOf}
-              onSeek={seek}
-            />
-          </Panel>
+          <DeskComments
+            desk={desk}
+            comments={comments}
+            versionId={chosen.versionId}
+            writable={writable}
+          />
         ) : null}
       </div>
     </div>

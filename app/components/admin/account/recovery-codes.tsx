@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { CopyButton } from "~/components/admin/copy-button";
 import { buttonClass } from "~/components/admin/ui";
 import { ACCOUNT_MESSAGES } from "~/entities/staff/view";
 
@@ -48,17 +48,6 @@ function recoveryCodesFile(codes: string[]): string {
  * with JavaScript only: shown once the page is hydrated).
  */
 function RecoveryCodeActions({ codes }: { codes: string[] }) {
-  const [hydrated, setHydrated] = useState(false);
-  const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
-  useEffect(() => setHydrated(true), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(codes.join("\n"));
-      setCopied("copied");
-    } catch {
-      setCopied("failed");
-    }
-  };
   return (
     <div className="flex flex-wrap items-center gap-3">
       <a
@@ -68,18 +57,11 @@ function RecoveryCodeActions({ codes }: { codes: string[] }) {
       >
         Download as a text file
       </a>
-      {hydrated ? (
-        <button type="button" onClick={copy} className={`${buttonClass.secondary} w-fit`}>
-          Copy the codes
-        </button>
-      ) : null}
-      <p role="status" className="text-sm text-ink-muted">
-        {copied === "copied"
-          ? "Copied."
-          : copied === "failed"
-            ? "They could not be copied: select them, or download them."
-            : ""}
-      </p>
+      <CopyButton
+        text={codes.join("\n")}
+        label="Copy the codes"
+        failed="They could not be copied: select them, or download them."
+      />
     </div>
   );
 }
