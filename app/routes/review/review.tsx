@@ -5,28 +5,25 @@ import { TextField } from "~/components/forms/fields";
 import { ApprovalPanel } from "~/components/review/approval-panel";
 import { type CommentDraft, CommentForm, IdentityForm } from "~/components/review/comment-form";
 import { CommentList } from "~/components/review/comment-list";
+import { ComparePair } from "~/components/review/compare";
 import { DrawingLayer, DrawingTools } from "~/components/review/drawing-layer";
 import { ReviewPlayer, type ReviewPlayerControls } from "~/components/review/review-player";
+import { CompareForm, VersionNav } from "~/components/review/versions";
 import { Button } from "~/components/ui/form-button";
 import { Panel } from "~/components/ui/panel";
 import { REVIEW_COPY } from "~/copy/review";
 import { ERROR_PANEL } from "~/copy/site";
 import { studio } from "~/copy/studio";
 import { isApprovalAnswer } from "~/entities/review/approval-form";
-import {
-  formatSeconds,
-  frameAt,
-  mediaClock,
-  secondsOfFrame,
-  timecodeAt,
-} from "~/entities/review/timecode";
+import { frameAt, mediaClock, positionText, secondsOfFrame } from "~/entities/review/timecode";
 import type { ReviewCommentView } from "~/entities/review/view";
 import type { Route } from "./+types/review";
 
 /**
  * /review/{token} (issue #45 item 4): the client's review page, through a share link and without
  * an account. The player with the comments as markers, SMPTE timecode (or seconds), comments at a
- * frame or over a range with a drawing, replies, resolve and reopen. Its own small frame (not the
+ * frame or over a range with a drawing, replies, resolve and reopen; two versions compared side by
+ * side (`?compare=`), the second following the first (decision 0534). Its own small frame (not the
  * site's): noindex, `private, no-store`, never page-cached. Every request is a document request
  * (plain forms and links): the link's cookies are on its own path (server/route-kit/review.ts).
  */
@@ -109,17 +106,18 @@ type RoomData = Extract<Route.ComponentProps["loaderData"], { view: "room" }>;
 const fieldOf = (seconds: number) => String(Math.round(seconds * 1e6) / 1e6);
 
 function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
-  const { chosen, video, comments, reviewer } = data;
+  const { chosen, video, comments, reviewer, compare } = data;
   const clock = useMemo(() => (data.clock ? mediaClock(data.clock) : null), [data.clock]);
   const rate = useMemo(() => clock?.rate ?? { num: 25, den: 1 }, [clock]);
   const controls = useRef<ReviewPlayerControls | null>(null);
+  // The player's video element: a compare's second player follows it.
+  const [leader, setLeader] = useState<HTMLVideoElement | null>(null);
   const body = useRef<HTMLTextAreaElement>(null);
   const [time, setTime] = useState(0);
   const [seconds, setSeconds] = useState(clock === null);
   const commentAnswer = answer?.intent === "comment" ? answer : undefined;
   const approvalAnswer = isApprovalAnswer(answer) ? answer : null;
-  const deliverableTitle =
-    data.deliverables.find((deliverable) => deliverable.id === chosen?.deliverableId)?.title ?? "";
+  const deliverable = data.deliverables.find((item) => item.id === chosen?.deliverableId);
   const [draft, setDraft] = useState<CommentDraft>({
     at: commentAnswer?.values?.atSeconds ?? "0",
     end: commentAnswer?.values?.endSeconds ?? "",
@@ -135,7 +133,7 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
     if (change.drawingOn) playerBox.current?.scrollIntoView({ block: "nearest" });
   };
   const timeOf = useCallback(
-    (value: number) => (seconds || !clock ? formatSeconds(value) : timecodeAt(value, clock)),
+    (value: number) => positionText(value, clock, seconds),
     [seconds, clock],
   );
   const frameStart = useCallback(
@@ -143,15 +141,11 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
     [rate],
   );
   const now = () => frameStart(controls.current?.time() ?? time);
-  const seek = useCallback(
-    (comment: ReviewCommentView) => {
-      // The middle of its frame: the picture shown is that frame whatever the decoder's rounding.
-      const frame = frameAt(comment.atSeconds, rate);
-      controls.current?.pause();
-      controls.current?.seek(secondsOfFrame(frame + 0.5, rate));
-    },
-    [rate],
-  );
+  // The player's one seek (mid-frame), as its markers and frame steps.
+  const seek = useCallback((comment: ReviewCommentView) => {
+    controls.current?.pause();
+    controls.current?.seek(comment.atSeconds);
+  }, []);
   const writable = Boolean(chosen?.latest && reviewer);
 
   const onComment = useCallback(() => {
@@ -194,53 +188,60 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
     ) : null
   ) : null;
 
+  const player = video ? (
+    <ReviewPlayer
+      video={video}
+      frameRate={rate}
+      markers={comments.map((comment) => ({
+        id: comment.id,
+        at: comment.atSeconds,
+        end: comment.endSeconds,
+        label: `Comment at ${timeOf(comment.atSeconds)} by ${comment.author}: ${comment.body.slice(0, 80)}`,
+        resolved: comment.resolved,
+      }))}
+      overlay={overlay}
+      onTime={setTime}
+      onComment={onComment}
+      onReady={onReady}
+      onMedia={setLeader}
+      controls={controls}
+    />
+  ) : null;
+
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+    // Compared, the two players take the page's width and the comments go under them.
+    <div className={`grid gap-6 ${compare ? "" : "lg:grid-cols-[minmax(0,1fr)_24rem]"}`}>
       <div className="flex min-w-0 flex-col gap-4">
         <h1 className="font-display text-2xl font-bold sm:text-3xl">{data.title}</h1>
-        <nav aria-label={REVIEW_COPY.deliverables}>
-          <ul className="flex flex-col gap-2">
-            {data.deliverables.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="font-semibold">{item.title}</span>
-                {item.versions.map((version) => {
-                  const current = version.id === chosen?.versionId;
-                  return (
-                    <a
-                      key={version.id}
-                      href={`?version=${version.id}`}
-                      aria-current={current ? "page" : undefined}
-                      aria-label={`${item.title} v${version.number}${version.latest ? ` (${REVIEW_COPY.latest})` : ""}`}
-                      className={`rounded px-2 py-0.5 ${current ? "bg-accent text-black" : "underline underline-offset-4"}`}
-                    >
-                      v{version.number}
-                    </a>
-                  );
-                })}
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <VersionNav deliverables={data.deliverables} current={chosen?.versionId ?? null} />
+        {chosen && deliverable ? (
+          <CompareForm
+            deliverable={deliverable}
+            shown={chosen.versionId}
+            compared={compare?.versionId ?? null}
+            same={data.compareSame}
+          />
+        ) : null}
         {!chosen ? <p>{REVIEW_COPY.noVersions}</p> : null}
         {chosen && !video ? <p>{REVIEW_COPY.notPlayable}</p> : null}
         {video ? (
           <div ref={playerBox} className="flex flex-col gap-4">
-            <ReviewPlayer
-              video={video}
-              frameRate={rate}
-              markers={comments.map((comment) => ({
-                id: comment.id,
-                at: comment.atSeconds,
-                end: comment.endSeconds,
-                label: `Comment at ${timeOf(comment.atSeconds)} by ${comment.author}: ${comment.body.slice(0, 80)}`,
-                resolved: comment.resolved,
-              }))}
-              overlay={overlay}
-              onTime={setTime}
-              onComment={onComment}
-              onReady={onReady}
-              controls={controls}
-            />
+            {compare ? (
+              <ComparePair
+                first={{
+                  number: chosen?.number ?? 0,
+                  latest: chosen?.latest ?? false,
+                  position: timeOf(time),
+                }}
+                second={compare}
+                leader={leader}
+                asSeconds={seconds}
+              >
+                {player}
+              </ComparePair>
+            ) : (
+              player
+            )}
             {draft.drawingOn ? (
               <fieldset className="flex flex-col gap-2">
                 <legend className="text-sm font-medium">{REVIEW_COPY.drawing}</legend>
@@ -255,12 +256,14 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
               </fieldset>
             ) : null}
             <div className="flex flex-wrap items-center gap-3 text-sm">
-              <p>
-                <span className="text-ink-muted">{REVIEW_COPY.position}: </span>
-                <output className="font-mono" aria-label={REVIEW_COPY.position}>
-                  {timeOf(time)}
-                </output>
-              </p>
+              {compare ? null : (
+                <p>
+                  <span className="text-ink-muted">{REVIEW_COPY.position}: </span>
+                  <output className="font-mono" aria-label={REVIEW_COPY.position}>
+                    {timeOf(time)}
+                  </output>
+                </p>
+              )}
               {clock ? (
                 <Button
                   size="sm"
@@ -302,7 +305,7 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
         {chosen && reviewer ? (
           <ApprovalPanel
             versionId={chosen.versionId}
-            versionLabel={`${deliverableTitle} v${chosen.number}`}
+            versionLabel={`${deliverable?.title ?? ""} v${chosen.number}`}
             current={data.approval}
             answer={approvalAnswer}
             downloads={data.downloads}
