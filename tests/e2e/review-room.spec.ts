@@ -388,19 +388,22 @@ test("a client compares v1 and v2 side by side, one set of controls driving both
   }
   await review.setViewportSize(page.viewportSize() ?? { width: 1280, height: 800 });
 
-  // Space plays the first; the second plays with it and stays within about two frames.
+  // Space plays the first; the second plays with it, within about two frames at each check: a
+  // loaded machine can stall one picture for a moment, and the catch-up closes the gap at once.
   await review.locator("h1").click();
   await review.keyboard.press(" ");
-  let last = 1.1;
-  for (let sample = 0; sample < 4; sample += 1) {
+  const apart = async () => {
+    const [lead, follow] = await times();
+    if (!lead || !follow || lead.paused || follow.paused) return Number.POSITIVE_INFINITY;
+    return Math.abs(lead.time - follow.time);
+  };
+  let last = 0.6;
+  for (let check = 0; check < 3; check += 1) {
     await expect
       .poll(async () => (await times())[0]?.time ?? 0, { timeout: 30_000 })
       .toBeGreaterThan(last + 0.4);
-    const [lead, follow] = await times();
-    expect(lead?.paused).toBe(false);
-    expect(follow?.paused).toBe(false);
-    expect(Math.abs((follow?.time ?? 0) - (lead?.time ?? 0))).toBeLessThan(2 / 25);
-    last = lead?.time ?? 0;
+    await expect.poll(apart, { timeout: 1_200 }).toBeLessThan(2 / 25);
+    last = (await times())[0]?.time ?? 0;
   }
   expect((await times())[1]?.time ?? 0).toBeGreaterThan(1.5);
 
@@ -424,6 +427,8 @@ test("a client compares v1 and v2 side by side, one set of controls driving both
     .poll(async () => (await times()).map((player) => player.time))
     .toEqual([expect.closeTo(1.26, 3), expect.closeTo(1.26, 3)]);
   await expect(secondAt).toHaveText("01:00:01:06");
+  // Both pictures on frame 31 (the clips print their time on the picture).
+  await review.screenshot({ path: "test-results/review-room/compare-step.png" });
   await review.getByRole("button", { name: "Show seconds" }).click();
   await expect(firstAt).toHaveText("00:00:01.240");
   await expect(secondAt).toHaveText("00:00:01.240");

@@ -10,8 +10,9 @@ import { type FrameRate, frameAt } from "~/entities/review/timecode";
  * - Paused (or held by a frame step, a seek, the backwards shuttle): the follower pauses and lands
  *   on the leader's frame through the room's one seek (`seekTime`, the middle of the frame).
  * - Playing: the follower plays at the leader's speed. A drift beyond one frame is corrected by
- *   playing a little faster or slower (at most a quarter), which neither jumps nor stalls; a
- *   drift beyond half a second (a stall, a tab left in the background) by a seek to the leader.
+ *   playing faster or slower in proportion (at most by half; the follower is muted), which
+ *   neither jumps nor stalls, and closes a start's lag of a fifth of a second within half a
+ *   second; a drift beyond half a second (a stall, a tab left in the background) by a seek to the leader.
  * - Past the follower's last frame (a shorter version) it holds its last frame.
  * - While the follower is seeking nothing else is asked of its position: a seek on a seek only
  *   lands later.
@@ -45,9 +46,9 @@ export const DRIFT_FRAMES = 1;
 /** Beyond this the follower seeks rather than catching up. */
 export const SEEK_DRIFT_SECONDS = 0.5;
 /** The most a catch-up changes the follower's speed, as a fraction of the leader's. */
-export const CATCH_UP = 0.25;
-/** Seconds of drift caught up per second at full catch-up, below it in proportion. */
-const CATCH_UP_GAIN = 2;
+export const CATCH_UP = 0.5;
+/** The speed change per second of drift, up to CATCH_UP (a tenth of a second: 40 %). */
+const CATCH_UP_GAIN = 4;
 /** Times this close are the same seek (float noise, a decoder's rounding). */
 const SAME_TIME = 1e-3;
 

@@ -108,7 +108,7 @@ export function CompareForm({
         {REVIEW_COPY.compareSubmit}
       </Button>
       {compared ? (
-        <a href={`?version=${shown}`} className="text-sm underline underline-offset-4">
+        <a href={`?version=${shown}`} className="py-2 text-sm underline underline-offset-4">
           {REVIEW_COPY.compareOff}
         </a>
       ) : null}
