@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useMemo, useState } from "react";
-import { mediaOf, usePlayerElements } from "~/components/review/review-player";
+import { mediaOf, PictureBox, usePlayerElements } from "~/components/review/review-player";
 import { type FollowStep, followStep } from "~/components/review/sync";
 import { versionName } from "~/components/review/versions";
 import { REVIEW_COPY } from "~/copy/review";
@@ -95,10 +95,7 @@ function FollowerVideo({
     };
   }, [media, onTime]);
   return (
-    <div
-      className="relative overflow-hidden rounded-md bg-black"
-      style={{ aspectRatio: `${video.width} / ${video.height}` }}
-    >
+    <PictureBox video={video}>
       {ready ? (
         <hls-video
           ref={setElement}
@@ -109,16 +106,8 @@ function FollowerVideo({
           preload="auto"
           class="block size-full"
         />
-      ) : (
-        <img
-          src={video.poster.jpeg}
-          alt=""
-          width={video.width}
-          height={video.height}
-          className="size-full object-contain"
-        />
-      )}
-    </div>
+      ) : null}
+    </PictureBox>
   );
 }
 

@@ -45,6 +45,26 @@ export function usePlayerElements(): boolean {
   return ready;
 }
 
+/** The box a review player's picture fills, in the video's shape; its poster until it plays. */
+export function PictureBox({ video, children }: { video: PublicVideo; children: ReactNode }) {
+  return (
+    <div
+      className="relative overflow-hidden rounded-md bg-black"
+      style={{ aspectRatio: `${video.width} / ${video.height}` }}
+    >
+      {children ?? (
+        <img
+          src={video.poster.jpeg}
+          alt=""
+          width={video.width}
+          height={video.height}
+          className="size-full object-contain"
+        />
+      )}
+    </div>
+  );
+}
+
 export function ReviewPlayer({
   video,
   frameRate,
@@ -155,22 +175,11 @@ export function ReviewPlayer({
   const position = (seconds: number) => `${duration > 0 ? (seconds / duration) * 100 : 0}%`;
   return (
     <div className="space-y-2">
-      <div
-        className="relative overflow-hidden rounded-md bg-black"
-        style={{ aspectRatio: `${video.width} / ${video.height}` }}
-      >
+      <PictureBox video={video}>
         {ready ? (
           <PlayerChrome video={video} title={video.title} mediaRef={media} overlay={overlay} />
-        ) : (
-          <img
-            src={video.poster.jpeg}
-            alt=""
-            width={video.width}
-            height={video.height}
-            className="size-full object-contain"
-          />
-        )}
-      </div>
+        ) : null}
+      </PictureBox>
       <ol aria-label="Comments on the timeline" className="relative h-6 rounded bg-white/10">
         {markers.map((marker) => (
           <li

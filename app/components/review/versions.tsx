@@ -90,20 +90,21 @@ export function CompareForm({
       aria-label={`${REVIEW_COPY.compareTitle} of ${deliverable.title}`}
       className="flex flex-wrap items-end gap-3"
     >
-      <SelectField
-        name="version"
-        label={REVIEW_COPY.compareFirst}
-        look="admin"
-        options={options}
-        defaultValue={first}
-      />
-      <SelectField
-        name="compare"
-        label={REVIEW_COPY.compareSecond}
-        look="admin"
-        options={options}
-        defaultValue={second}
-      />
+      {(
+        [
+          ["version", REVIEW_COPY.compareFirst, first],
+          ["compare", REVIEW_COPY.compareSecond, second],
+        ] as const
+      ).map(([name, label, value]) => (
+        <SelectField
+          key={name}
+          name={name}
+          label={label}
+          look="admin"
+          options={options}
+          defaultValue={value}
+        />
+      ))}
       <Button type="submit" size="sm" variant="secondary">
         {REVIEW_COPY.compareSubmit}
       </Button>
