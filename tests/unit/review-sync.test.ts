@@ -8,6 +8,7 @@ import {
   type PlayerState,
   SEEK_DRIFT_SECONDS,
 } from "~/components/review/sync";
+import { mediaClock, positionText } from "~/entities/review/timecode";
 
 /**
  * The review room's one seek and a compare's synchronised playback (issue #45 item 4, decision
@@ -43,6 +44,18 @@ describe("the review room's one seek", () => {
     expect(stepTime(2.02, 1, PAL, 10)).toBe(seekTime(2.06, PAL, 10));
     expect(stepTime(2, -1, PAL, 10)).toBe(seekTime(1.99, PAL, 10));
     expect(stepTime(9.98, 1, PAL, 10)).toBe(seekTime(10, PAL, 10));
+  });
+});
+
+describe("the position shown", () => {
+  const clock = mediaClock({ frameRateNum: 25, frameRateDen: 1, startTimecode: "10:00:00:00" });
+  it("names the frame on screen: its timecode, or its start in seconds, wherever in it playback is", () => {
+    // A seek lands at 2.02 s, frame 50's middle: it reads as frame 50 either way.
+    expect(positionText(seekTime(2, PAL, 10), clock, false)).toBe("10:00:02:00");
+    expect(positionText(seekTime(2, PAL, 10), clock, true)).toBe("00:00:02.000");
+    expect(positionText(2.039, clock, true)).toBe("00:00:02.000");
+    // Without a known rate: the time itself.
+    expect(positionText(2.02, null, false)).toBe("00:00:02.020");
   });
 });
 

@@ -12,7 +12,8 @@ import { type FrameRate, frameAt } from "~/entities/review/timecode";
  * - Playing: the follower plays at the leader's speed. A drift beyond one frame is corrected by
  *   playing faster or slower in proportion (at most by half; the follower is muted), which
  *   neither jumps nor stalls, and closes a start's lag of a fifth of a second within half a
- *   second; a drift beyond half a second (a stall, a tab left in the background) by a seek to the leader.
+ *   second; a drift beyond half a second (a stall, a tab left in the background) by a seek to
+ *   the leader.
  * - Past the follower's last frame (a shorter version) it holds its last frame.
  * - While the follower is seeking nothing else is asked of its position: a seek on a seek only
  *   lands later.
