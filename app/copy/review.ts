@@ -47,4 +47,12 @@ export const REVIEW_COPY = {
   showSeconds: "Show seconds",
   showTimecode: "Show timecode",
   position: "Position",
+  compareTitle: "Compare versions",
+  compareFirst: "Version",
+  compareSecond: "Beside it",
+  compareSubmit: "Compare",
+  compareOff: "Show one version",
+  compareSame: "Choose two different versions to compare.",
+  compareNote:
+    "The second plays in step with the first: the first one's controls and the keys drive both. Sound comes from the first.",
 } as const;

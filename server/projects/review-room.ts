@@ -100,6 +100,29 @@ export function chosenVersion(
   return null;
 }
 
+/** What `?compare=` names beside the chosen version (decision 0534). */
+export type ComparedVersion =
+  | { kind: "none" }
+  | { kind: "same" }
+  | { kind: "outside" }
+  | { kind: "version"; version: RoomVersion };
+
+/**
+ * The version a compare shows beside the chosen one: another version of the chosen one's
+ * deliverable. Anything else (a version the link does not cover, another deliverable's, none at
+ * all) is `outside`, answered 404 as a version outside the link is; the chosen one itself is
+ * `same` (the page asks for two different ones).
+ */
+export function comparedVersion(
+  chosen: { deliverable: RoomDeliverable; version: RoomVersion } | null,
+  asked: string | null,
+): ComparedVersion {
+  if (!asked) return { kind: "none" };
+  const version = chosen?.deliverable.versions.find((item) => item.id === asked);
+  if (!chosen || !version) return { kind: "outside" };
+  return version.id === chosen.version.id ? { kind: "same" } : { kind: "version", version };
+}
+
 /** The media's clock as ffprobe read it; null when its rate is unknown (seconds only then). */
 export async function mediaClockOf(db: Executor, mediaItemId: string) {
   const [row] = await db

@@ -5,28 +5,24 @@ import type { ShareLink } from "@server/db/schema";
 import { PRIVATE_NO_STORE } from "@server/http/cache";
 import { settingCookies } from "@server/http/cookies";
 import { isUuid } from "@server/kit/list-params";
-import { privateVideo } from "@server/media/playback";
-import { type ReviewState, reviewStateOf } from "@server/projects/approvals";
+import { createReviewer, ReviewRefusal, reviewerOf } from "@server/projects/comments";
 import {
-  createReviewer,
-  ReviewRefusal,
-  reviewerOf,
-  versionComments,
-} from "@server/projects/comments";
-import { versionDownloads } from "@server/projects/review-downloads";
-import { chosenVersion, mediaClockOf, reviewRoom, scopeOfLink } from "@server/projects/review-room";
+  chosenVersion,
+  comparedVersion,
+  reviewRoom,
+  scopeOfLink,
+} from "@server/projects/review-room";
 import { recordLinkOpen, resolveShareLink } from "@server/projects/share-links";
 import { checkPost, FORM_LIMITS, type ReadForm, readPost } from "@server/route-kit/forms";
 import { reviewApprovalPost } from "@server/route-kit/review-approvals";
 import { type CommentIntent, commentWrite } from "@server/route-kit/review-comments";
+import { comparedPlayback, versionView } from "@server/route-kit/review-versions";
 import type { Runtime } from "@server/runtime";
 import { getClientIp } from "@server/security/client-ip";
 import { consumeLimit } from "@server/security/submission-limit";
 import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
-import type { ApprovalView } from "~/entities/review/approval-form";
 import { reviewerSchema, reviewPasswordSchema } from "~/entities/review/forms";
 import type { FieldErrors } from "~/lib/forms/result";
-import { formatStudioDateTime } from "~/lib/studio-time";
 
 /**
  * The glue of /review/{token} (issue #45, decision 0531): who may open the link (its password
@@ -125,11 +121,6 @@ async function gate(runtime: Runtime, request: Request, token: string): Promise<
   return { kind: "open", link, state, reviewer };
 }
 
-function approvalViewOf(state: ReviewState): ApprovalView {
-  const { decision, reviewerName, sha256, note } = state;
-  return { decision, reviewerName, sha256, note, at: formatStudioDateTime(state.at) };
-}
-
 /** A link that opens nothing: 404, or 410 with why (the page says to ask for a new one). */
 function closed(gated: Extract<Gate, { kind: "not-found" | "ended" }>): never {
   if (gated.kind === "not-found") {
@@ -163,22 +154,19 @@ export async function reviewLoader({ request, context, params }: Args) {
   }
   const room = await reviewRoom(db, scopeOfLink(link));
   if (!room) closed({ kind: "not-found" });
-  const asked = new URL(request.url).searchParams.get("version");
+  const query = new URL(request.url).searchParams;
+  const asked = query.get("version");
   const chosen = chosenVersion(room.deliverables, asked);
-  // A version the link does not cover is not found, as any other outside it.
-  if (asked && chosen?.version.id !== asked) closed({ kind: "not-found" });
-  const [video, clock, comments, decision, downloads] = chosen
-    ? await Promise.all([
-        privateVideo(db, runtime.keys.playbackLinks, chosen.version.mediaItemId),
-        mediaClockOf(db, chosen.version.mediaItemId),
-        versionComments(db, chosen.version.id),
-        reviewStateOf(db, chosen.version.id),
-        versionDownloads(
-          { db, key: runtime.keys.reviewDownloads },
-          { link, versionId: chosen.version.id },
-        ),
-      ])
-    : [null, null, [], null, []];
+  // A version the link does not cover is not found, as any other outside it; so is a compare's
+  // second version that is not another version of the same deliverable (decision 0534).
+  const compared = comparedVersion(chosen, query.get("compare"));
+  if ((asked && chosen?.version.id !== asked) || compared.kind === "outside") {
+    closed({ kind: "not-found" });
+  }
+  const [shown, compare] = await Promise.all([
+    versionView(runtime, link, chosen?.version ?? null),
+    comparedPlayback(runtime, compared),
+  ]);
   return data(
     {
       view: "room" as const,
@@ -200,12 +188,10 @@ export async function reviewLoader({ request, context, params }: Args) {
             latest: chosen.version.latest,
           }
         : null,
-      video,
-      clock,
-      comments,
-      // The version's own latest decision (a new version starts with none), and its files.
-      approval: decision ? approvalViewOf(decision) : null,
-      downloads,
+      ...shown,
+      // The second player of a compare, and whether the two asked for were one and the same.
+      compare,
+      compareSame: compared.kind === "same",
       reviewer: reviewer ? { name: reviewer.name } : null,
     },
     { headers: settingCookies(setCookies, REVIEW_HEADERS) },
@@ -332,6 +318,8 @@ export async function reviewAction({ request, context, params }: Args) {
   if (read.refused) return read.refused;
   const intent = read.form.fields.get("intent");
   const version = read.form.fields.get("versionId");
+  // A form posts to the page's own address: a compare's second version stays (decision 0534).
+  const compare = new URL(request.url).searchParams.get("compare");
   const post: Post = {
     request,
     context,
@@ -339,8 +327,11 @@ export async function reviewAction({ request, context, params }: Args) {
     token,
     form: read.form,
     ip: getClientIp(context),
-    back: (hash) =>
-      `/review/${token}${isUuid(version) ? `?version=${version}` : ""}${hash ? `#${hash}` : ""}`,
+    back: (hash) => {
+      const second = isUuid(compare) ? `&compare=${compare}` : "";
+      const query = isUuid(version) ? `?version=${version}${second}` : "";
+      return `/review/${token}${query}${hash ? `#${hash}` : ""}`;
+    },
   };
   if (intent === "password") return passwordPost(post, gated);
   if (gated.kind === "password") return refused(String(intent), 403, REVIEW_MESSAGES.passwordFirst);

@@ -22,13 +22,18 @@ import { readyVideo } from "../support/ready-video";
  */
 
 const video = readyVideo({ title: "Harbour cut v1", seconds: 6, timecode: "01:00:00:00" });
+// A second cut for the compare (its own start timecode, so each player shows its own clock).
+const recut = readyVideo({ title: "Harbour cut v2", seconds: 6, timecode: "10:00:00:00" });
 // The server's mail goes to the SMTP peer playwright.config.ts started: the receipts land there.
 const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
 test.use({
   adminData: {
     seed: false,
     submissions: false,
-    content: (db) => video.insert(db),
+    content: async (db) => {
+      await video.insert(db);
+      await recut.insert(db);
+    },
     env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, JOBS_WORK: "on" },
   },
 });
@@ -40,6 +45,7 @@ const inbox = () => {
 
 test.afterAll(async () => {
   await video.dispose();
+  await recut.dispose();
 });
 
 type Media = HTMLElement & { currentTime: number; paused: boolean };
@@ -204,9 +210,10 @@ test("a client reviews a cut through a share link, without an account", async ({
   const markers = review.getByRole("list", { name: "Comments on the timeline" });
   await expect(markers.getByRole("button")).toHaveCount(2);
   await markers.getByRole("button", { name: /Music too loud/ }).click();
+  // The one seek: frame 50's middle (2.00 s is its start), as a frame step and the list land.
   await expect
     .poll(() => media.evaluate((element) => (element as Media).currentTime))
-    .toBeCloseTo(2, 2);
+    .toBeCloseTo(2.02, 3);
   await review.getByRole("button", { name: "Show seconds" }).click();
   await expect(review.getByRole("status", { name: "Position" })).toHaveText("00:00:02.000");
   await expectNoAxeViolationsAtBothWidths(review, { fits: true });
@@ -453,5 +460,153 @@ test("staff review a version in the back-office: the client's comments, resolve,
   await expect(page.getByText("No comments on this version yet.")).toBeVisible();
   await hydrated(page);
   await expectNoAxeViolationsAtBothWidths(page, { fits: true });
+  await client.close();
+});
+
+test("a client compares v1 and v2 side by side, one set of controls driving both in step", async ({
+  page,
+  browser,
+  adminServer,
+}) => {
+  test.setTimeout(180_000);
+  await video.store(adminServer.dataDir);
+  await recut.store(adminServer.dataDir);
+  const token = await shareCut(page, { title: "Harbour compare", client: "Cleo Compare" });
+  // Staff add v2 to the deliverable the link covers.
+  const deliverables = page.getByRole("region", { name: "Deliverables" });
+  await deliverables
+    .getByLabel("Video from the Media library")
+    .selectOption({ label: "Harbour cut v2" });
+  await deliverables.getByRole("button", { name: "Add version" }).click();
+  await expect(deliverables).toContainText("v2: Harbour cut v2");
+
+  // The client, with reduced motion asked for: nothing plays until they press play.
+  const client = await browser.newContext({
+    baseURL: adminServer.baseURL,
+    viewport: page.viewportSize(),
+    reducedMotion: "reduce",
+  });
+  const review = await client.newPage();
+  await review.goto(`/review/${token}`);
+  await hydrated(review);
+  const compareForm = review.getByRole("form", { name: "Compare versions of Spot :30" });
+  const chosenIn = (label: string) =>
+    compareForm
+      .getByLabel(label, { exact: true })
+      .evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent);
+  expect([await chosenIn("Version"), await chosenIn("Beside it")]).toEqual(["v2 (latest)", "v1"]);
+  // The defaults: the latest and the one before, as a plain GET (a document request).
+  const [opened] = await Promise.all([
+    review.waitForResponse((response) => response.url().includes("compare=")),
+    compareForm.getByRole("button", { name: "Compare" }).click(),
+  ]);
+  expect(opened.status()).toBe(200);
+  expect(opened.request().resourceType()).toBe("document");
+  await expect(review).toHaveURL(/\?version=[0-9a-f-]{36}&compare=[0-9a-f-]{36}$/);
+  await hydrated(review);
+  const players = review.locator("hls-video");
+  await expect(players).toHaveCount(2);
+  const first = review.getByRole("figure", { name: /^v2 \(latest\)/ });
+  const second = review.getByRole("figure", { name: /^v1/ });
+  await expect(first.locator("hls-video")).toHaveCount(1);
+  await expect(second.locator("hls-video")).toHaveCount(1);
+  // Each with its own clock: v2 starts at 10:00:00:00, v1 at 01:00:00:00.
+  const firstAt = review.getByRole("status", { name: "Position of v2 (latest)" });
+  const secondAt = review.getByRole("status", { name: "Position of v1" });
+  await expect(firstAt).toHaveText("10:00:00:00");
+  await expect(secondAt).toHaveText("01:00:00:00");
+  await review.waitForLoadState("networkidle");
+  const times = () =>
+    review.evaluate(() =>
+      [...document.querySelectorAll("hls-video")].map((element) => ({
+        time: (element as Media).currentTime,
+        paused: (element as Media).paused,
+      })),
+    );
+  expect((await times()).map((player) => player.paused)).toEqual([true, true]);
+
+  // Side by side at 1280 px, one above the other at 390 px; axe clean at both.
+  await expectNoAxeViolationsAtBothWidths(review, { fits: true });
+  for (const [width, beside] of [
+    [1280, true],
+    [390, false],
+  ] as const) {
+    await review.setViewportSize({ width, height: 900 });
+    const [a, b] = [await first.boundingBox(), await second.boundingBox()];
+    if (!a || !b) throw new Error("no players");
+    expect(
+      beside ? b.x >= a.x + a.width - 1 && Math.abs(a.y - b.y) < 2 : b.y >= a.y + a.height,
+    ).toBe(true);
+    await review.screenshot({
+      path: `test-results/review-room/compare-${width}.png`,
+      fullPage: true,
+    });
+  }
+  await review.setViewportSize(page.viewportSize() ?? { width: 1280, height: 800 });
+
+  // Space plays the first; the second plays with it, within about two frames at each check: a
+  // loaded machine can stall one picture for a moment, and the catch-up closes the gap at once.
+  await review.locator("h1").click();
+  await review.keyboard.press(" ");
+  const apart = async () => {
+    const [lead, follow] = await times();
+    if (!lead || !follow || lead.paused || follow.paused) return Number.POSITIVE_INFINITY;
+    return Math.abs(lead.time - follow.time);
+  };
+  let last = 0.6;
+  for (let check = 0; check < 3; check += 1) {
+    await expect
+      .poll(async () => (await times())[0]?.time ?? 0, { timeout: 30_000 })
+      .toBeGreaterThan(last + 0.4);
+    await expect.poll(apart, { timeout: 1_200 }).toBeLessThan(2 / 25);
+    last = (await times())[0]?.time ?? 0;
+  }
+  expect((await times())[1]?.time ?? 0).toBeGreaterThan(1.5);
+
+  // K pauses both; a seek on the first (its seek bar) and a frame step move both to one frame.
+  await review.keyboard.press("k");
+  await expect
+    .poll(async () => (await times()).map((player) => player.paused))
+    .toEqual([true, true]);
+  await review
+    .locator("hls-video")
+    .first()
+    .evaluate((element) => {
+      (element as Media).currentTime = 1.2;
+    });
+  // 1.2 s is frame 30's start: the second lands in its middle by the one seek.
+  await expect.poll(async () => (await times())[1]?.time ?? 0).toBeCloseTo(1.22, 3);
+  await expect(firstAt).toHaveText("10:00:01:05");
+  await expect(secondAt).toHaveText("01:00:01:05");
+  await review.keyboard.press("ArrowRight");
+  await expect
+    .poll(async () => (await times()).map((player) => player.time))
+    .toEqual([expect.closeTo(1.26, 3), expect.closeTo(1.26, 3)]);
+  await expect(secondAt).toHaveText("01:00:01:06");
+  // Both pictures on frame 31 (the clips print their time on the picture).
+  await review.screenshot({ path: "test-results/review-room/compare-step.png" });
+  await review.getByRole("button", { name: "Show seconds" }).click();
+  await expect(firstAt).toHaveText("00:00:01.240");
+  await expect(secondAt).toHaveText("00:00:01.240");
+
+  // Back to one version: a plain link.
+  await review.getByRole("link", { name: "Show one version" }).click();
+  await expect(review).toHaveURL(/\?version=[0-9a-f-]{36}$/);
+  await expect(review.locator("hls-video")).toHaveCount(1);
+  // Having compared, the client approves v2: the record names v2's own master.
+  await review.getByLabel("Your name").fill("Cleo Compare");
+  await review.getByLabel("Your e-mail").fill("cleo@example.com");
+  await review.getByRole("button", { name: "Continue" }).click();
+  await expect(review.getByText("Commenting as Cleo Compare")).toBeVisible();
+  await hydrated(review);
+  const approval = review.getByRole("region", { name: "Approval" });
+  await expect(approval).toContainText("Spot :30 v2");
+  await approval.getByRole("button", { name: "Approve this version" }).click();
+  await expect(approval.getByText(/^Thank you: the version is approved/)).toBeVisible();
+  await expect(approval).toContainText(recut.sha256());
+  await expect(approval).not.toContainText(video.sha256());
+  // A version outside the link answers 404, as today.
+  const outside = await review.goto(`/review/${token}?compare=${crypto.randomUUID()}`);
+  expect(outside?.status()).toBe(404);
   await client.close();
 });

@@ -255,6 +255,86 @@ describe.each(testDrivers)("the review page on %s", (driver) => {
     expect(statusOf(await open(tokens.project, undefined, `?version=${ids.otherV1}`))).toBe(404);
   });
 
+  it("compares two versions of a deliverable by ?compare=, each with its playback and clock; 404 outside", async () => {
+    type Page = {
+      chosen: { versionId: string; latest: boolean };
+      video: { master: string };
+      comments: { body: string }[];
+      compare: {
+        versionId: string;
+        number: number;
+        latest: boolean;
+        video: { master: string };
+        clock: { frameRateNum: number; startTimecode: string };
+      } | null;
+      compareSame: boolean;
+    };
+    const pair = dataOf(
+      await open(tokens.project, undefined, `?version=${ids.spotV2}&compare=${ids.spotV1}`),
+    ) as Page;
+    expect(pair.chosen).toMatchObject({ versionId: ids.spotV2, latest: true });
+    expect(pair.compare).toMatchObject({ versionId: ids.spotV1, number: 1, latest: false });
+    expect(pair.compare?.video.master).toMatch(/^\/video\/[0-9a-f-]{36}\/s\/\d+\.[0-9a-f]+\//);
+    expect(pair.compare?.video.master).not.toBe(pair.video.master);
+    expect(pair.compare?.clock).toMatchObject({ frameRateNum: 25, startTimecode: "01:00:00:00" });
+    // The page's comments are the first version's (the older one may be first).
+    const older = dataOf(
+      await open(tokens.project, undefined, `?version=${ids.spotV1}&compare=${ids.spotV2}`),
+    ) as Page;
+    expect(older.compare?.versionId).toBe(ids.spotV2);
+    expect(older.comments.map((comment) => comment.body)).toEqual(["An early note"]);
+    // Without ?version= the page's own version (the latest) is the first.
+    const bare = dataOf(await open(tokens.project, undefined, `?compare=${ids.spotV1}`)) as Page;
+    expect([bare.chosen.versionId, bare.compare?.versionId]).toEqual([ids.spotV2, ids.spotV1]);
+    // One version twice: the page asks for two; empty: no compare.
+    const same = dataOf(
+      await open(tokens.project, undefined, `?version=${ids.spotV2}&compare=${ids.spotV2}`),
+    ) as Page;
+    expect([same.compare, same.compareSame]).toEqual([null, true]);
+    const none = dataOf(await open(tokens.project, undefined, "?compare=")) as Page;
+    expect([none.compare, none.compareSame]).toEqual([null, false]);
+    // Another deliverable's version, another project's, one outside a deliverable's link: 404.
+    for (const [token, query] of [
+      [tokens.project, `?version=${ids.spotV2}&compare=${ids.cutV1}`],
+      [tokens.project, `?version=${ids.spotV2}&compare=${ids.otherV1}`],
+      [tokens.project, "?compare=not-a-version"],
+      [tokens.cutdown, `?version=${ids.cutV1}&compare=${ids.spotV1}`],
+      [tokens.cutdown, `?compare=${ids.spotV2}`],
+    ] as const) {
+      const refused = await open(token, undefined, query);
+      expect(statusOf(refused), query).toBe(404);
+      expect(headersOf(refused).get("cache-control")).toBe("private, no-store");
+    }
+    // A post from a compare comes back to it (its forms post to the page's own address).
+    const cookie = await identified(tokens.project, "Cleo Compare", "cleo@example.com");
+    const made = await settle(
+      callRoute(
+        action,
+        t.runtime,
+        `/review/${tokens.project}?version=${ids.spotV2}&compare=${ids.spotV1}`,
+        {
+          method: "POST",
+          params: { token: tokens.project },
+          cookie,
+          ip: freshIp(),
+          body: new URLSearchParams({
+            intent: "comment",
+            versionId: ids.spotV2,
+            atSeconds: "2",
+            endSeconds: "",
+            body: "Better than v1 here",
+          }),
+        },
+      ),
+    );
+    expect(statusOf(made)).toBe(303);
+    expect(headersOf(made).get("location")).toMatch(
+      new RegExp(
+        `^/review/${tokens.project}\\?version=${ids.spotV2}&compare=${ids.spotV1}#comment-[0-9a-f-]{36}$`,
+      ),
+    );
+  });
+
   it("asks a link's password, refuses a wrong one with 400, remembers the right one on the link's path", async () => {
     expect(dataOf(await open(tokens.password))).toEqual({ view: "password" });
     const wrong = await post(tokens.password, { intent: "password", password: "harbour" });

@@ -1,4 +1,4 @@
-import { chosenVersion, type RoomDeliverable } from "@server/projects/review-room";
+import { chosenVersion, comparedVersion, type RoomDeliverable } from "@server/projects/review-room";
 import { describe, expect, it } from "vitest";
 import { reviewCommentSchema, reviewerSchema } from "~/entities/review/forms";
 
@@ -64,5 +64,25 @@ describe("the review page's forms", () => {
       reviewerSchema.safeParse({ name: "Ana", email: `${"a".repeat(64)}@${"b".repeat(252)}.com` })
         .success,
     ).toBe(false);
+  });
+});
+
+describe("the version a compare shows beside it (decision 0534)", () => {
+  const chosen = chosenVersion(ROOM, "s2");
+  it("is another version of the same deliverable", () => {
+    expect(comparedVersion(chosen, "s1")).toMatchObject({ kind: "version", version: { id: "s1" } });
+    expect(comparedVersion(chosenVersion(ROOM, "s1"), "s2")).toMatchObject({
+      version: { id: "s2", latest: true },
+    });
+  });
+
+  it("is none unasked, the same one asked twice, and outside for anything else", () => {
+    expect(comparedVersion(chosen, null)).toEqual({ kind: "none" });
+    expect(comparedVersion(chosen, "")).toEqual({ kind: "none" });
+    expect(comparedVersion(chosen, "s2")).toEqual({ kind: "same" });
+    // Another deliverable's version, one the room does not hold, or nothing chosen at all.
+    expect(comparedVersion(chosen, "c1")).toEqual({ kind: "outside" });
+    expect(comparedVersion(chosen, "elsewhere")).toEqual({ kind: "outside" });
+    expect(comparedVersion(null, "s1")).toEqual({ kind: "outside" });
   });
 });

@@ -73,16 +73,25 @@ export function nextShuttle(current: number, key: "j" | "k" | "l"): number {
 }
 
 /**
- * The time to seek to for one frame on or back: the middle of the frame, so the picture shown is
- * that frame whatever the decoder's rounding. The rate is the media's exact one (30000/1001).
+ * The one seek of the review room (a comment's marker, its time in the list, the address's
+ * comment, a frame step, the second player of a compare): to the frame shown at `seconds`, landing
+ * in the middle of that frame so the picture shown is that frame whatever the decoder's rounding
+ * (a frame's start, `secondsOfFrame`, can show the frame before). Never before the first frame nor
+ * past the last. The rate is the media's exact one (30000/1001).
  */
+export function seekTime(seconds: number, rate: FrameRate, duration: number): number {
+  const last = Math.max(0, Math.ceil((duration * rate.num) / rate.den) - 1);
+  const frame = Number.isFinite(seconds) ? frameAt(Math.max(seconds, 0), rate) : 0;
+  return secondsOfFrame(Math.min(frame, last) + 0.5, rate);
+}
+
+/** The time to seek to for one frame on or back: the next (or previous) frame's `seekTime`. */
 export function stepTime(
   seconds: number,
   frames: 1 | -1,
   rate: FrameRate,
   duration: number,
 ): number {
-  const last = Math.max(0, Math.ceil((duration * rate.num) / rate.den) - 1);
-  const target = Math.min(Math.max(frameAt(Math.max(seconds, 0), rate) + frames, 0), last);
-  return secondsOfFrame(target + 0.5, rate);
+  const frame = frameAt(Math.max(seconds, 0), rate) + frames;
+  return seekTime(secondsOfFrame(Math.max(frame, 0), rate), rate, duration);
 }

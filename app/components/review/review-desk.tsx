@@ -1,19 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type CommentDraft, CommentForm } from "~/components/review/comment-form";
 import { CommentList } from "~/components/review/comment-list";
+import { type ComparedView, ComparePair } from "~/components/review/compare";
 import { DrawingLayer, DrawingTools } from "~/components/review/drawing-layer";
 import { ReviewPlayer, type ReviewPlayerControls } from "~/components/review/review-player";
 import { Button } from "~/components/ui/form-button";
 import { Panel } from "~/components/ui/panel";
 import { REVIEW_COPY } from "~/copy/review";
 import type { PublicVideo } from "~/entities/media/view";
-import {
-  formatSeconds,
-  frameAt,
-  mediaClock,
-  secondsOfFrame,
-  timecodeAt,
-} from "~/entities/review/timecode";
+import { frameAt, mediaClock, positionText, secondsOfFrame } from "~/entities/review/timecode";
 import type { ReviewCommentView } from "~/entities/review/view";
 import type { FieldErrors } from "~/lib/forms/result";
 
@@ -53,6 +48,8 @@ export function useReviewDesk({
   const controls = useRef<ReviewPlayerControls | null>(null);
   const body = useRef<HTMLTextAreaElement>(null);
   const playerBox = useRef<HTMLDivElement>(null);
+  // The player's video element: a compare's second player follows it (decision 0534).
+  const [leader, setLeader] = useState<HTMLVideoElement | null>(null);
   const [time, setTime] = useState(0);
   const [seconds, setSeconds] = useState(clock === null);
   const [draft, setDraft] = useState<CommentDraft>({
@@ -69,7 +66,7 @@ export function useReviewDesk({
     if (change.drawingOn) playerBox.current?.scrollIntoView({ block: "nearest" });
   };
   const timeOf = useCallback(
-    (value: number) => (seconds || !clock ? formatSeconds(value) : timecodeAt(value, clock)),
+    (value: number) => positionText(value, clock, seconds),
     [seconds, clock],
   );
   const frameStart = useCallback(
@@ -77,15 +74,11 @@ export function useReviewDesk({
     [rate],
   );
   const now = () => frameStart(controls.current?.time() ?? time);
-  const seek = useCallback(
-    (comment: ReviewCommentView) => {
-      // The middle of its frame: the picture shown is that frame whatever the decoder's rounding.
-      const frame = frameAt(comment.atSeconds, rate);
-      controls.current?.pause();
-      controls.current?.seek(secondsOfFrame(frame + 0.5, rate));
-    },
-    [rate],
-  );
+  // The player's one seek (mid-frame), as its markers and frame steps.
+  const seek = useCallback((comment: ReviewCommentView) => {
+    controls.current?.pause();
+    controls.current?.seek(comment.atSeconds);
+  }, []);
   const onComment = useCallback(() => {
     if (!writable) return;
     const at = frameStart(controls.current?.time() ?? 0);
@@ -109,6 +102,8 @@ export function useReviewDesk({
     controls,
     body,
     playerBox,
+    leader,
+    setLeader,
     time,
     setTime,
     seconds,
@@ -127,15 +122,20 @@ export function useReviewDesk({
 
 export type ReviewDesk = ReturnType<typeof useReviewDesk>;
 
-/** The player with its markers and drawing, the drawing tools while drawing, and the position. */
+/**
+ * The player with its markers and drawing, the drawing tools while drawing, and the position;
+ * compared, the player beside a second version that follows it, each with its own position.
+ */
 export function ReviewStage({
   desk,
   video,
   comments,
+  compare = null,
 }: {
   desk: ReviewDesk;
   video: PublicVideo;
   comments: ReviewCommentView[];
+  compare?: { first: { number: number; latest: boolean }; second: ComparedView } | null;
 }) {
   const { draft, onDraft, rate, timeOf, time, clock, seconds } = desk;
   // A comment's drawing shows while playback is on its frame.
@@ -155,24 +155,39 @@ export function ReviewStage({
   ) : shown?.drawing ? (
     <DrawingLayer picture={picture} drawing={shown.drawing} />
   ) : null;
+  const player = (
+    <ReviewPlayer
+      video={video}
+      frameRate={rate}
+      markers={comments.map((comment) => ({
+        id: comment.id,
+        at: comment.atSeconds,
+        end: comment.endSeconds,
+        label: `Comment at ${timeOf(comment.atSeconds)} by ${comment.author}: ${comment.body.slice(0, 80)}`,
+        resolved: comment.resolved,
+      }))}
+      overlay={overlay}
+      onTime={desk.setTime}
+      onComment={desk.onComment}
+      onReady={desk.onReady}
+      onMedia={desk.setLeader}
+      controls={desk.controls}
+    />
+  );
   return (
     <div ref={desk.playerBox} className="flex flex-col gap-4">
-      <ReviewPlayer
-        video={video}
-        frameRate={rate}
-        markers={comments.map((comment) => ({
-          id: comment.id,
-          at: comment.atSeconds,
-          end: comment.endSeconds,
-          label: `Comment at ${timeOf(comment.atSeconds)} by ${comment.author}: ${comment.body.slice(0, 80)}`,
-          resolved: comment.resolved,
-        }))}
-        overlay={overlay}
-        onTime={desk.setTime}
-        onComment={desk.onComment}
-        onReady={desk.onReady}
-        controls={desk.controls}
-      />
+      {compare ? (
+        <ComparePair
+          first={{ ...compare.first, position: timeOf(time) }}
+          second={compare.second}
+          leader={desk.leader}
+          asSeconds={seconds}
+        >
+          {player}
+        </ComparePair>
+      ) : (
+        player
+      )}
       {draft.drawingOn ? (
         <fieldset className="flex flex-col gap-2">
           <legend className="text-sm font-medium">{REVIEW_COPY.drawing}</legend>
@@ -187,12 +202,14 @@ export function ReviewStage({
         </fieldset>
       ) : null}
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <p>
-          <span className="text-ink-muted">{REVIEW_COPY.position}: </span>
-          <output className="font-mono" aria-label={REVIEW_COPY.position}>
-            {timeOf(time)}
-          </output>
-        </p>
+        {compare ? null : (
+          <p>
+            <span className="text-ink-muted">{REVIEW_COPY.position}: </span>
+            <output className="font-mono" aria-label={REVIEW_COPY.position}>
+              {timeOf(time)}
+            </output>
+          </p>
+        )}
         {clock ? (
           <Button
             size="sm"

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { nextShuttle, reviewKeyAction, stepTime } from "~/components/review/keys";
+import { nextShuttle, reviewKeyAction, seekTime, stepTime } from "~/components/review/keys";
 import { PlayerChrome } from "~/components/video/media-player";
 import type { PublicVideo } from "~/entities/media/view";
 
@@ -22,13 +22,48 @@ export interface ReviewMarker {
 
 /** What the page can do to the player it holds. */
 export interface ReviewPlayerControls {
+  /** To the frame shown at `seconds`, through the room's one seek (`seekTime`: mid-frame). */
   seek: (seconds: number) => void;
   pause: () => void;
   time: () => number;
 }
 
 /** hls-video has a video element's API (custom-media-element), though not its type. */
-const mediaOf = (element: HTMLElement | null) => element as unknown as HTMLVideoElement | null;
+export const mediaOf = (element: HTMLElement | null) =>
+  element as unknown as HTMLVideoElement | null;
+
+/** Whether the player's custom elements are defined (their chunk loads after hydration). */
+export function usePlayerElements(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    import("~/components/video/player-elements").then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ready;
+}
+
+/** The box a review player's picture fills, in the video's shape; its poster until it plays. */
+export function PictureBox({ video, children }: { video: PublicVideo; children: ReactNode }) {
+  return (
+    <div
+      className="relative overflow-hidden rounded-md bg-black"
+      style={{ aspectRatio: `${video.width} / ${video.height}` }}
+    >
+      {children ?? (
+        <img
+          src={video.poster.jpeg}
+          alt=""
+          width={video.width}
+          height={video.height}
+          className="size-full object-contain"
+        />
+      )}
+    </div>
+  );
+}
 
 export function ReviewPlayer({
   video,
@@ -38,6 +73,7 @@ export function ReviewPlayer({
   onTime,
   onComment,
   onReady,
+  onMedia,
   controls,
 }: {
   video: PublicVideo;
@@ -51,20 +87,16 @@ export function ReviewPlayer({
   onComment: () => void;
   /** The controls are set: the page may seek (to a comment its address names). */
   onReady?: () => void;
+  /** The video element once it plays, null when it goes (a compare's second player follows it). */
+  onMedia?: (media: HTMLVideoElement | null) => void;
   controls: { current: ReviewPlayerControls | null };
 }) {
-  const [ready, setReady] = useState(false);
+  const ready = usePlayerElements();
   const media = useRef<HTMLElement>(null);
   const shuttle = useRef(0);
   const duration = video.durationSeconds;
-
-  useEffect(() => {
-    let live = true;
-    import("~/components/video/player-elements").then(() => live && setReady(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+  // The rate's parts, not its object: a page may pass a new object each render.
+  const { num, den } = frameRate;
 
   // The page's handle on the player, and the position reported as it moves.
   useEffect(() => {
@@ -72,20 +104,22 @@ export function ReviewPlayer({
     if (!ready || !element) return;
     controls.current = {
       seek: (seconds) => {
-        element.currentTime = Math.min(Math.max(seconds, 0), duration);
+        element.currentTime = seekTime(seconds, { num, den }, duration);
       },
       pause: () => element.pause(),
       time: () => element.currentTime,
     };
     onReady?.();
+    onMedia?.(element);
     const report = () => onTime(element.currentTime);
     for (const name of ["timeupdate", "seeked", "pause"]) element.addEventListener(name, report);
     return () => {
       controls.current = null;
+      onMedia?.(null);
       for (const name of ["timeupdate", "seeked", "pause"])
         element.removeEventListener(name, report);
     };
-  }, [ready, controls, duration, onTime, onReady]);
+  }, [ready, controls, num, den, duration, onTime, onReady, onMedia]);
 
   // Backwards shuttle: a video cannot play in reverse, so J steps the position back each frame.
   useEffect(() => {
@@ -141,22 +175,11 @@ export function ReviewPlayer({
   const position = (seconds: number) => `${duration > 0 ? (seconds / duration) * 100 : 0}%`;
   return (
     <div className="space-y-2">
-      <div
-        className="relative overflow-hidden rounded-md bg-black"
-        style={{ aspectRatio: `${video.width} / ${video.height}` }}
-      >
+      <PictureBox video={video}>
         {ready ? (
           <PlayerChrome video={video} title={video.title} mediaRef={media} overlay={overlay} />
-        ) : (
-          <img
-            src={video.poster.jpeg}
-            alt=""
-            width={video.width}
-            height={video.height}
-            className="size-full object-contain"
-          />
-        )}
-      </div>
+        ) : null}
+      </PictureBox>
       <ol aria-label="Comments on the timeline" className="relative h-6 rounded bg-white/10">
         {markers.map((marker) => (
           <li

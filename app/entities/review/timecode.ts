@@ -159,6 +159,19 @@ export function timecodeAt(seconds: number, clock: MediaClock): string {
 }
 
 /**
+ * A position as the review page shows it: the timecode of the frame on screen, or (asked for, or
+ * without a known rate) seconds; with a rate, the seconds of that frame's start, so a frame reads
+ * the same wherever in it playback stands (a seek lands mid-frame).
+ */
+export function positionText(seconds: number, clock: MediaClock | null, asSeconds: boolean) {
+  if (!clock) return formatSeconds(seconds);
+  const frame = frameAt(seconds, clock.rate);
+  return asSeconds
+    ? formatSeconds(secondsOfFrame(frame, clock.rate))
+    : timecodeOfFrame(frame, clock);
+}
+
+/**
  * A timecode typed against the media's clock → the media frame (0 is the first). Refused when it
  * falls before the start or past the last frame.
  */

@@ -9,6 +9,7 @@ import {
   ReviewStage,
   useReviewDesk,
 } from "~/components/review/review-desk";
+import { CompareForm, VersionNav } from "~/components/review/versions";
 import { Button } from "~/components/ui/form-button";
 import { REVIEW_COPY } from "~/copy/review";
 import { ERROR_PANEL } from "~/copy/site";
@@ -19,7 +20,8 @@ import type { Route } from "./+types/review";
 /**
  * /review/{token} (issue #45 item 4): the client's review page, through a share link and without
  * an account. The player with the comments as markers, SMPTE timecode (or seconds), comments at a
- * frame or over a range with a drawing, replies, resolve and reopen. Its own small frame (not the
+ * frame or over a range with a drawing, replies, resolve and reopen; two versions compared side by
+ * side (`?compare=`), the second following the first (decision 0534). Its own small frame (not the
  * site's): noindex, `private, no-store`, never page-cached. Every request is a document request
  * (plain forms and links): the link's cookies are on its own path (server/route-kit/review.ts).
  */
@@ -99,44 +101,41 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
 type RoomData = Extract<Route.ComponentProps["loaderData"], { view: "room" }>;
 
 function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
-  const { chosen, video, comments, reviewer } = data;
+  const { chosen, video, comments, reviewer, compare } = data;
   const commentAnswer = answer?.intent === "comment" ? answer : undefined;
   const approvalAnswer = isApprovalAnswer(answer) ? answer : null;
-  const deliverableTitle =
-    data.deliverables.find((deliverable) => deliverable.id === chosen?.deliverableId)?.title ?? "";
+  const deliverable = data.deliverables.find((item) => item.id === chosen?.deliverableId);
   const writable = Boolean(chosen?.latest && reviewer);
   const desk = useReviewDesk({ clock: data.clock, comments, writable, commentAnswer });
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+    // Compared, the two players take the page's width and the comments go under them.
+    <div className={`grid gap-6 ${compare ? "" : "lg:grid-cols-[minmax(0,1fr)_24rem]"}`}>
       <div className="flex min-w-0 flex-col gap-4">
         <h1 className="font-display text-2xl font-bold sm:text-3xl">{data.title}</h1>
-        <nav aria-label={REVIEW_COPY.deliverables}>
-          <ul className="flex flex-col gap-2">
-            {data.deliverables.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="font-semibold">{item.title}</span>
-                {item.versions.map((version) => {
-                  const current = version.id === chosen?.versionId;
-                  return (
-                    <a
-                      key={version.id}
-                      href={`?version=${version.id}`}
-                      aria-current={current ? "page" : undefined}
-                      aria-label={`${item.title} v${version.number}${version.latest ? ` (${REVIEW_COPY.latest})` : ""}`}
-                      className={`rounded px-2 py-0.5 ${current ? "bg-accent text-black" : "underline underline-offset-4"}`}
-                    >
-                      v{version.number}
-                    </a>
-                  );
-                })}
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <VersionNav deliverables={data.deliverables} current={chosen?.versionId ?? null} />
+        {chosen && deliverable ? (
+          <CompareForm
+            deliverable={deliverable}
+            shown={chosen.versionId}
+            compared={compare?.versionId ?? null}
+            same={data.compareSame}
+          />
+        ) : null}
         {!chosen ? <p>{REVIEW_COPY.noVersions}</p> : null}
         {chosen && !video ? <p>{REVIEW_COPY.notPlayable}</p> : null}
-        {video ? <ReviewStage desk={desk} video={video} comments={comments} /> : null}
+        {video ? (
+          <ReviewStage
+            desk={desk}
+            video={video}
+            comments={comments}
+            compare={
+              compare && chosen
+                ? { first: { number: chosen.number, latest: chosen.latest }, second: compare }
+                : null
+            }
+          />
+        ) : null}
       </div>
       <div className="flex min-w-0 flex-col gap-6">
         {chosen && !chosen.latest ? <p className="text-sm">{REVIEW_COPY.readOnly}</p> : null}
@@ -157,7 +156,7 @@ function Room({ data, answer }: { data: RoomData; answer?: ReviewAnswer }) {
         {chosen && reviewer ? (
           <ApprovalPanel
             versionId={chosen.versionId}
-            versionLabel={`${deliverableTitle} v${chosen.number}`}
+            versionLabel={`${deliverable?.title ?? ""} v${chosen.number}`}
             current={data.approval}
             answer={approvalAnswer}
             downloads={data.downloads}
