@@ -34,25 +34,21 @@ export interface ProjectNote {
  * comment's). The one read of "a note" behind the activity, the digest's candidates and its body.
  */
 export function reviewNotes(db: Executor) {
-  const comments = db
-    .select({
-      kind: sql<ProjectNote["kind"]>`'comment'`.as("kind"),
-      createdAt: reviewComments.createdAt,
-      body: reviewComments.body,
-      reviewerId: reviewComments.reviewerId,
-      staffId: reviewComments.staffId,
-      versionId: reviewComments.versionId,
-    })
-    .from(reviewComments);
+  // What a note is read as, of either table; a reply's version is its comment's.
+  const note = (
+    kind: ProjectNote["kind"],
+    table: typeof reviewComments | typeof reviewReplies,
+  ) => ({
+    kind: sql<ProjectNote["kind"]>`${kind}::text`.as("kind"),
+    createdAt: table.createdAt,
+    body: table.body,
+    reviewerId: table.reviewerId,
+    staffId: table.staffId,
+    versionId: reviewComments.versionId,
+  });
+  const comments = db.select(note("comment", reviewComments)).from(reviewComments);
   const replies = db
-    .select({
-      kind: sql<ProjectNote["kind"]>`'reply'`.as("kind"),
-      createdAt: reviewReplies.createdAt,
-      body: reviewReplies.body,
-      reviewerId: reviewReplies.reviewerId,
-      staffId: reviewReplies.staffId,
-      versionId: reviewComments.versionId,
-    })
+    .select(note("reply", reviewReplies))
     .from(reviewReplies)
     .innerJoin(reviewComments, eq(reviewComments.id, reviewReplies.commentId));
   return comments.unionAll(replies).as("notes");
@@ -75,8 +71,8 @@ export async function projectNotes(
       at: notes.createdAt,
       body: notes.body,
       staffId: notes.staffId,
-      reviewerName: reviewers.name,
-      staffName: user.name,
+      // Who wrote it, as authorOf reads them.
+      author: { reviewerName: reviewers.name, staffName: user.name },
       version: versionLabel,
     })
     .from(notes)
@@ -97,7 +93,7 @@ export async function projectNotes(
   return rows.map((row) => ({
     kind: row.kind,
     at: row.at,
-    who: authorOf(row, row.staffId !== null),
+    who: authorOf(row.author, row.staffId !== null),
     version: row.version,
     body: row.body,
   }));

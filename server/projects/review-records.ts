@@ -89,14 +89,7 @@ export async function projectReviewActivity(
 ): Promise<ActivityEntry[]> {
   const notes = await projectNotes(db, projectId, { limit: ACTIVITY_SHOWN });
   const decisions = await db
-    .select({
-      at: approvals.createdAt,
-      decision: approvals.decision,
-      note: approvals.note,
-      reviewerName: approvals.reviewerName,
-      reviewerEmail: approvals.reviewerEmail,
-      version: versionLabel,
-    })
+    .select({ approval: approvals, version: versionLabel })
     .from(approvals)
     .innerJoin(deliverableVersions, eq(deliverableVersions.id, approvals.versionId))
     .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
@@ -105,12 +98,14 @@ export async function projectReviewActivity(
     .limit(ACTIVITY_SHOWN);
   return [
     ...notes.map(({ kind, at, who, version, body }) => ({ kind, at, who, version, text: body })),
-    ...decisions.map((row) => ({
-      kind: row.decision === "approve" ? ("approve" as const) : ("changes" as const),
-      at: row.at,
-      who: row.reviewerEmail ? `${row.reviewerName} <${row.reviewerEmail}>` : row.reviewerName,
-      version: row.version,
-      text: row.note,
+    ...decisions.map(({ approval, version }) => ({
+      kind: approval.decision === "approve" ? ("approve" as const) : ("changes" as const),
+      at: approval.createdAt,
+      who: approval.reviewerEmail
+        ? `${approval.reviewerName} <${approval.reviewerEmail}>`
+        : approval.reviewerName,
+      version,
+      text: approval.note,
     })),
   ]
     .sort((a, b) => b.at.getTime() - a.at.getTime())
