@@ -1,19 +1,14 @@
-import { createHash } from "node:crypto";
 import os from "node:os";
 import { loadConfig } from "@server/config";
 import {
   approvals,
   auditEvents,
   contactSubmissions,
-  deliverables,
-  deliverableVersions,
   jobApplications,
-  mediaItems,
   projects,
   reviewComments,
   reviewers,
   reviewReplies,
-  shareLinks,
   uploads,
   user,
 } from "@server/db/schema";
@@ -39,6 +34,7 @@ import {
 } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
 import { pdfBytes } from "../support/files";
+import { insertReviewProject } from "../support/review-project";
 import { statusOf } from "../support/route-answers";
 import { type S3Peer, startS3Peer } from "../support/s3rver";
 
@@ -341,44 +337,11 @@ describe.each(cases)(
       // Period: 9 months (set by the first test).
       const project = async (
         title: string,
-        values: Pick<typeof projects.$inferInsert, "status" | "finishedAt">,
+        values: { status: "active" | "delivered" | "archived"; finishedAt: Date | null },
       ) => {
-        const sha256 = createHash("sha256").update(title).digest("hex");
-        const [media] = await db()
-          .insert(mediaItems)
-          .values({ title, originalName: "cut.mov", size: 1, state: "ready", sha256 })
-          .returning();
-        const [row] = await db()
-          .insert(projects)
-          .values({ title, clientName: "Cora", clientEmail: "cora@retention.test", ...values })
-          .returning();
-        const [deliverable] = await db()
-          .insert(deliverables)
-          .values({ projectId: row?.id ?? "", title: "Spot :30" })
-          .returning();
-        const [version] = await db()
-          .insert(deliverableVersions)
-          .values({
-            deliverableId: deliverable?.id ?? "",
-            number: 1,
-            mediaItemId: media?.id ?? "",
-            sha256,
-          })
-          .returning();
-        const [link] = await db()
-          .insert(shareLinks)
-          .values({ projectId: row?.id ?? "", tokenHash: sha256 })
-          .returning();
-        const [reviewer] = await db()
-          .insert(reviewers)
-          .values({
-            linkId: link?.id ?? "",
-            name: `${title} reviewer`,
-            email: `${title}@retention.test`,
-          })
-          .returning();
-        const versionId = version?.id ?? "";
-        const reviewerId = reviewer?.id ?? "";
+        const made = await insertReviewProject(db(), { title, ...values });
+        const versionId = made.versions[0] ?? "";
+        const reviewerId = made.reviewer.id;
         const [theirs, ours] = await db()
           .insert(reviewComments)
           .values([
@@ -397,14 +360,14 @@ describe.each(cases)(
           .values({
             versionId,
             reviewerId,
-            linkId: link?.id ?? "",
-            reviewerName: reviewer?.name ?? "",
-            reviewerEmail: reviewer?.email ?? null,
+            linkId: made.link.id,
+            reviewerName: made.reviewer.name,
+            reviewerEmail: made.reviewer.email,
             decision: "approve",
-            sha256,
+            sha256: made.sha256,
           })
           .returning();
-        return { versionId, reviewerId, staffCommentId: ours?.id ?? "", approval, sha256 };
+        return { versionId, reviewerId, approval, sha256: made.sha256 };
       };
       const left = await project("left", { status: "delivered", finishedAt: monthsAgo(now, 10) });
       const recent = await project("recent", {

@@ -1,15 +1,4 @@
-import {
-  approvals,
-  deliverables,
-  deliverableVersions,
-  mediaItems,
-  projects,
-  reviewComments,
-  reviewers,
-  reviewReplies,
-  shareLinks,
-  user,
-} from "@server/db/schema";
+import { approvals, reviewComments, reviewReplies, user } from "@server/db/schema";
 import { projectNotes } from "@server/projects/review-notes";
 import { projectReviewActivity, versionMarkers } from "@server/projects/review-records";
 import { eq } from "drizzle-orm";
@@ -17,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ADMIN } from "../support/admin-data";
 import { createTestRuntime, type TestRuntime } from "../support/admin-runtime";
 import { testDrivers } from "../support/database";
+import { insertReviewProject } from "../support/review-project";
 
 /**
  * What staff read of a project's review (issue #45 item 6): its activity, comments, replies and
@@ -24,7 +14,6 @@ import { testDrivers } from "../support/database";
  * until, reviewers only); a version's name and clock for the markers exports.
  */
 
-const SHA = "a".repeat(64);
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 2, 10, minute));
 
 describe.each(testDrivers)("a project's review activity on %s", (driver) => {
@@ -36,57 +25,18 @@ describe.each(testDrivers)("a project's review activity on %s", (driver) => {
     t = await createTestRuntime(driver);
     const [admin] = await db().select().from(user).where(eq(user.email, TEST_ADMIN.email));
     ids.staff = admin?.id ?? "";
-    const [media] = await db()
-      .insert(mediaItems)
-      .values({
-        title: "Spot",
-        originalName: "spot.mov",
-        size: 1,
-        state: "ready",
-        sha256: SHA,
-        frameRateNum: 25,
-        frameRateDen: 1,
-        startTimecode: "10:00:00:00",
-        durationSeconds: 30,
-      })
-      .returning();
-    const [project, other] = await db()
-      .insert(projects)
-      .values([
-        { title: "Spring campaign", clientName: "Cora" },
-        { title: "Another", clientName: "Otto" },
-      ])
-      .returning();
-    ids.project = project?.id ?? "";
-    ids.other = other?.id ?? "";
-    const [deliverable, elsewhere] = await db()
-      .insert(deliverables)
-      .values([
-        { projectId: ids.project, title: "Spot :30" },
-        { projectId: ids.other, title: "Elsewhere" },
-      ])
-      .returning();
-    const [v1, v2, v1Elsewhere] = await db()
-      .insert(deliverableVersions)
-      .values(
-        [
-          { deliverableId: deliverable?.id ?? "", number: 1 },
-          { deliverableId: deliverable?.id ?? "", number: 2 },
-          { deliverableId: elsewhere?.id ?? "", number: 1 },
-        ].map((version) => ({ ...version, mediaItemId: media?.id ?? "", sha256: SHA })),
-      )
-      .returning();
-    ids.v1 = v1?.id ?? "";
-    ids.v2 = v2?.id ?? "";
-    const [link] = await db()
-      .insert(shareLinks)
-      .values({ projectId: ids.project, tokenHash: SHA })
-      .returning();
-    const [reviewer] = await db()
-      .insert(reviewers)
-      .values({ linkId: link?.id ?? "", name: "Rita", email: "rita@activity.test" })
-      .returning();
-    ids.reviewer = reviewer?.id ?? "";
+    const spring = await insertReviewProject(db(), {
+      title: "Spring campaign",
+      versions: 2,
+      reviewer: { name: "Rita", email: "rita@activity.test" },
+    });
+    const another = await insertReviewProject(db(), { title: "Another" });
+    ids.project = spring.project.id;
+    ids.other = another.project.id;
+    ids.v1 = spring.versions[0] ?? "";
+    ids.v2 = spring.versions[1] ?? "";
+    ids.reviewer = spring.reviewer.id;
+    const link = spring.link;
     const [first] = await db()
       .insert(reviewComments)
       .values([
@@ -99,7 +49,7 @@ describe.each(testDrivers)("a project's review activity on %s", (driver) => {
         },
         { versionId: ids.v2, staffId: ids.staff, body: "Graded", atSeconds: 2, createdAt: at(3) },
         {
-          versionId: v1Elsewhere?.id ?? "",
+          versionId: another.versions[0] ?? "",
           staffId: ids.staff,
           body: "Not this project",
           atSeconds: 0,
@@ -118,11 +68,11 @@ describe.each(testDrivers)("a project's review activity on %s", (driver) => {
       .values({
         versionId: ids.v2,
         reviewerId: ids.reviewer,
-        linkId: link?.id ?? null,
+        linkId: link.id,
         reviewerName: "Rita",
         reviewerEmail: "rita@activity.test",
         decision: "approve",
-        sha256: SHA,
+        sha256: spring.sha256,
         createdAt: at(6),
       });
   });
@@ -163,8 +113,8 @@ describe.each(testDrivers)("a project's review activity on %s", (driver) => {
       title: "Spot :30 v1",
       frameRateNum: 25,
       frameRateDen: 1,
-      startTimecode: "10:00:00:00",
-      durationSeconds: 30,
+      startTimecode: "01:00:00:00",
+      durationSeconds: 10,
     });
     expect(markers?.comments.map((comment) => comment.body)).toEqual(["Brighter"]);
     expect(await versionMarkers(db(), ids.other, ids.v1)).toBeNull();
