@@ -177,11 +177,13 @@ export function backupRetentionSentence(days: number): string {
 export function retentionSentences(periods: {
   inquiryMonths: number;
   applicationMonths: number;
+  reviewMonths: number;
 }): string[] {
   const months = (n: number) => `${n} ${n === 1 ? "month" : "months"}`;
   return [
     `Project and wedding inquiries, with the files attached to them, are deleted ${months(periods.inquiryMonths)} after the inquiry is closed.`,
     `Job applications and résumés are deleted ${months(periods.applicationMonths)} after a decision on the application (hired or not). Until then we keep them, unless you ask us to delete them sooner.`,
+    `When you review our work through a link we sent, the name and e-mail you gave and your comments are deleted ${months(periods.reviewMonths)} after the project is delivered or archived; the record of an approval (who approved which file, and when) is kept as part of the project.`,
   ];
 }
 

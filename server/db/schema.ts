@@ -769,6 +769,8 @@ export const privacySettings = pgTable(
     inquiryMonths: integer("inquiry_months").notNull().default(24),
     /** Applications and resumes: deleted this many months after a final status. */
     applicationMonths: integer("application_months").notNull().default(12),
+    /** Reviewers and their comments: deleted this many months after a project was finished. */
+    reviewMonths: integer("review_months").notNull().default(24),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -778,6 +780,7 @@ export const privacySettings = pgTable(
       "privacy_settings_application_months_check",
       sql`${t.applicationMonths} between 1 and 120`,
     ),
+    check("privacy_settings_review_months_check", sql`${t.reviewMonths} between 1 and 120`),
   ],
 );
 
@@ -1053,6 +1056,8 @@ export const projects = pgTable(
     /** The inquiry it was started from; set null when that inquiry is erased or deleted. */
     inquiryId: uuid("inquiry_id").references(() => contactSubmissions.id, { onDelete: "set null" }),
     status: text("status").$type<ProjectStatus>().notNull().default("active"),
+    /** When it was first delivered or archived; null while active (retention counts from it). */
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,21 +1,50 @@
 import { type AuditActor, recordAudit } from "@server/audit/log";
 import type { Database, Executor } from "@server/db/client";
-import { contactSubmissions, jobApplications, privacySettings, uploads } from "@server/db/schema";
+import {
+  contactSubmissions,
+  deliverables,
+  deliverableVersions,
+  jobApplications,
+  privacySettings,
+  projects,
+  reviewComments,
+  reviewers,
+  reviewReplies,
+  shareLinks,
+  uploads,
+} from "@server/db/schema";
 import { defineJob, NIGHTLY } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import type { Logger } from "@server/logger";
 import { countChanges } from "@server/privacy/erasure";
 import type { StorageDriver } from "@server/storage";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, type Column, eq, inArray, isNull, sql } from "drizzle-orm";
 import { RETENTION_DEFAULTS, type RetentionInput } from "~/entities/privacy/form";
 import type { UploadBucket } from "~/lib/values";
 
 /**
  * Retention (issue #32 item 4, decision 0351): inquiries and their attachments are deleted N
  * months after they were closed, applications and resumes M months after a final status (hired,
- * rejected). A nightly job (`retentionJob`, once across instances) deletes rows and stored files
- * together and writes one audit row per run with the counts.
+ * rejected). The review room's reviewers and their comments go K months after their project was
+ * delivered or archived, its approvals kept (decision 0538). A nightly job (`retentionJob`, once
+ * across instances) deletes rows and stored files together and writes one audit row per run with
+ * the counts.
  */
+
+/**
+ * What retention does with each table that names a person: the records a visitor sends
+ * (`PERSON_TABLES` of person.ts, whose dependents cascade) and the review room's rows that erasure
+ * anonymises (`ANONYMISED_TABLES`). A new such table must say here how long it is kept (the
+ * retention test fails otherwise).
+ */
+export const RETENTION_OF_PERSONS: Record<string, string> = {
+  contact_submissions: "deleted inquiryMonths after the inquiry was closed, with its files",
+  job_applications: "deleted applicationMonths after a final status, with the resume",
+  reviewers:
+    "deleted reviewMonths after their project was delivered or archived, with their comments",
+  approvals: "kept: the studio's record of who approved which file, when (decision 0538)",
+  projects: "kept: the studio's record of its work and client (erased on a person's request)",
+};
 
 /** Retention runs at 3:00 each night, in one transaction, once across instances. */
 export const retentionJob = defineJob<
@@ -34,18 +63,23 @@ export const retentionJob = defineJob<
 export interface RetentionPeriods {
   inquiryMonths: number;
   applicationMonths: number;
+  reviewMonths: number;
 }
 
 /** The configured periods, or the defaults while an admin has set none. */
 export async function readRetention(db: Executor): Promise<RetentionPeriods> {
   const [row] = await db.select().from(privacySettings).limit(1);
   return row
-    ? { inquiryMonths: row.inquiryMonths, applicationMonths: row.applicationMonths }
+    ? {
+        inquiryMonths: row.inquiryMonths,
+        applicationMonths: row.applicationMonths,
+        reviewMonths: row.reviewMonths,
+      }
     : { ...RETENTION_DEFAULTS };
 }
 
 /**
- * Saves the periods with an audit row of what changed, both or neither (one transaction); false
+ * Saves the periods with an audit row of what changed, if any (one transaction); false
  * when nothing changed.
  */
 export function saveRetention(
@@ -65,6 +99,7 @@ async function saveRetentionIn(
   const after = {
     inquiryMonths: input.inquiry_months,
     applicationMonths: input.application_months,
+    reviewMonths: input.review_months,
   };
   const changes = Object.fromEntries(
     (Object.keys(after) as (keyof RetentionPeriods)[])
@@ -91,6 +126,9 @@ export interface RetentionCounts {
   inquiries: number;
   applications: number;
   files: number;
+  /** The review room's reviewers, and their comments and replies. */
+  reviewers: number;
+  comments: number;
 }
 
 /** The actor of the daily job's audit row: the system, no person, no address. */
@@ -112,7 +150,7 @@ export async function runRetention(
     .where(
       and(
         eq(contactSubmissions.status, "closed"),
-        sql`${contactSubmissions.closedAt} < ${now.toISOString()}::timestamptz - make_interval(months => ${periods.inquiryMonths})`,
+        olderThan(contactSubmissions.closedAt, periods.inquiryMonths, now),
       ),
     )
     .returning({ id: contactSubmissions.id });
@@ -121,7 +159,7 @@ export async function runRetention(
     .where(
       and(
         inArray(jobApplications.status, ["hired", "rejected"]),
-        sql`${jobApplications.decidedAt} < ${now.toISOString()}::timestamptz - make_interval(months => ${periods.applicationMonths})`,
+        olderThan(jobApplications.decidedAt, periods.applicationMonths, now),
       ),
     )
     .returning({ id: jobApplications.id });
@@ -137,18 +175,20 @@ export async function runRetention(
       applications.map((row) => row.id),
     )),
   ];
+  const review = await deleteFinishedReviews(tx, periods.reviewMonths, now);
   for (const file of files) await storage.delete(file.bucket as UploadBucket, file.key);
   const counts = {
     inquiries: inquiries.length,
     applications: applications.length,
     files: files.length,
+    ...review,
   };
   await recordAudit(tx, {
     action: "retention",
     actor: SYSTEM,
     entityType: "privacy_settings",
     entityId: "retention",
-    entityName: `Retention run: inquiries ${periods.inquiryMonths} months, applications ${periods.applicationMonths} months`,
+    entityName: `Retention run: inquiries ${periods.inquiryMonths} months, applications ${periods.applicationMonths} months, reviews ${periods.reviewMonths} months`,
     changes: countChanges(counts),
   });
   return counts;
@@ -160,4 +200,60 @@ async function deleteUploadsOf(tx: Executor, ownerTable: string, ids: string[]) 
     .delete(uploads)
     .where(and(eq(uploads.ownerTable, ownerTable), inArray(uploads.ownerId, ids)))
     .returning({ bucket: uploads.bucket, key: uploads.key });
+}
+
+/** The time in `column` lies more than `months` before `now`. */
+function olderThan(column: Column, months: number, now: Date) {
+  return sql`${column} < ${now.toISOString()}::timestamptz - make_interval(months => ${months})`;
+}
+
+/**
+ * The review room's part (decision 0538): in projects delivered or archived more than `months`
+ * ago, the reviewers' comments and replies (the notes no staff member wrote; staff replies go with
+ * the comment they answer), then the reviewers themselves (name, e-mail). Approvals stay whole:
+ * they carry their own copy of who approved, the link, the version and its SHA-256, and their
+ * `reviewer_id` is set null as the reviewer goes. The staff's own comments stay.
+ */
+async function deleteFinishedReviews(tx: Executor, months: number, now: Date) {
+  const finished = tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        inArray(projects.status, ["delivered", "archived"]),
+        olderThan(projects.finishedAt, months, now),
+      ),
+    );
+  const versionsOfFinished = tx
+    .select({ id: deliverableVersions.id })
+    .from(deliverableVersions)
+    .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
+    .where(inArray(deliverables.projectId, finished));
+  const commentsOfFinished = tx
+    .select({ id: reviewComments.id })
+    .from(reviewComments)
+    .where(inArray(reviewComments.versionId, versionsOfFinished));
+  const replies = await tx
+    .delete(reviewReplies)
+    .where(and(isNull(reviewReplies.staffId), inArray(reviewReplies.commentId, commentsOfFinished)))
+    .returning({ id: reviewReplies.id });
+  const comments = await tx
+    .delete(reviewComments)
+    .where(
+      and(isNull(reviewComments.staffId), inArray(reviewComments.versionId, versionsOfFinished)),
+    )
+    .returning({ id: reviewComments.id });
+  const gone = await tx
+    .delete(reviewers)
+    .where(
+      inArray(
+        reviewers.linkId,
+        tx
+          .select({ id: shareLinks.id })
+          .from(shareLinks)
+          .where(inArray(shareLinks.projectId, finished)),
+      ),
+    )
+    .returning({ id: reviewers.id });
+  return { reviewers: gone.length, comments: comments.length + replies.length };
 }

@@ -12,9 +12,10 @@ import type { JobSender } from "@server/jobs/engine";
 import { inTransaction } from "@server/kit/transaction";
 import { enqueueNotification } from "@server/mail";
 import { composeMail } from "@server/mail/compose";
-import { and, desc, eq, inArray, max } from "drizzle-orm";
+import { desc, eq, inArray, max } from "drizzle-orm";
 import { formatStudioDateTime } from "~/lib/studio-time";
 import { APPROVAL_DECISIONS, type ApprovalDecision } from "~/lib/values";
+import { versionInScope } from "./comments";
 
 /**
  * Approval as a record (issue #45 item 5, decision 0535): a reviewer approves a version or asks
@@ -50,48 +51,37 @@ export const DECISION_LABELS: Record<ApprovalDecision, string> = {
 
 const RECEIPT_KIND = "review-decision-receipt";
 
-export interface LinkedVersion {
-  id: string;
-  number: number;
-  sha256: string;
-  mediaItemId: string;
-  deliverableId: string;
-  deliverableTitle: string;
+/** A version a link covers, with its project's title and owner (for the record and receipts). */
+export type LinkedVersion = NonNullable<Awaited<ReturnType<typeof versionInScope>>> & {
   projectId: string;
   projectTitle: string;
   ownerId: string | null;
-}
+};
 
-/** The version, when the link covers it (its project, and its deliverable if it names one). */
+/**
+ * The version, when the link covers it (its project, and its deliverable if it names one: the
+ * review's scope, as comments are asked within it).
+ */
 export async function versionOfLink(
   db: Executor,
   link: Pick<ShareLink, "projectId" | "deliverableId">,
   versionId: string,
 ): Promise<LinkedVersion | null> {
-  const [row] = await db
-    .select({
-      id: deliverableVersions.id,
-      number: deliverableVersions.number,
-      sha256: deliverableVersions.sha256,
-      mediaItemId: deliverableVersions.mediaItemId,
-      deliverableId: deliverables.id,
-      deliverableTitle: deliverables.title,
-      projectId: projects.id,
-      projectTitle: projects.title,
-      ownerId: projects.ownerId,
-    })
-    .from(deliverableVersions)
-    .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
-    .innerJoin(projects, eq(projects.id, deliverables.projectId))
-    .where(
-      and(
-        eq(deliverableVersions.id, versionId),
-        eq(projects.id, link.projectId),
-        link.deliverableId ? eq(deliverables.id, link.deliverableId) : undefined,
-      ),
-    )
+  const version = await versionInScope(db, link, versionId);
+  if (!version) return null;
+  const [project] = await db
+    .select({ title: projects.title, ownerId: projects.ownerId })
+    .from(projects)
+    .where(eq(projects.id, link.projectId))
     .limit(1);
-  return row ?? null;
+  return project
+    ? {
+        ...version,
+        projectId: link.projectId,
+        projectTitle: project.title,
+        ownerId: project.ownerId,
+      }
+    : null;
 }
 
 export interface ReviewState {

@@ -65,6 +65,7 @@ export async function versionInScope(db: Executor, scope: ReviewScope, versionId
       deliverableId: deliverableVersions.deliverableId,
       number: deliverableVersions.number,
       mediaItemId: deliverableVersions.mediaItemId,
+      sha256: deliverableVersions.sha256,
       durationSeconds: mediaItems.durationSeconds,
       deliverableTitle: deliverables.title,
     })

@@ -12,7 +12,7 @@ import {
 import type { JobSender } from "@server/jobs/engine";
 import { enqueueNotification } from "@server/mail";
 import { composeMail } from "@server/mail/compose";
-import { and, asc, desc, eq, max, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, max, type SQL, sql } from "drizzle-orm";
 import { SERVICE_LABELS } from "~/entities/inquiry/options";
 import type { ProjectStatus } from "~/lib/values";
 
@@ -104,7 +104,9 @@ export async function setProjectStatus(
     const [before] = await tx.select().from(projects).where(eq(projects.id, id)).limit(1);
     if (!before) return false;
     if (before.status === status) return true;
-    await tx.update(projects).set({ status }).where(eq(projects.id, id));
+    // Finished (delivered, archived) from the first time it was; active again forgets it.
+    const finishedAt = status === "active" ? null : sql`coalesce(${projects.finishedAt}, now())`;
+    await tx.update(projects).set({ status, finishedAt }).where(eq(projects.id, id));
     await recordAudit(tx, {
       action: "update",
       actor,

@@ -4,8 +4,6 @@ import {
   deliverableVersions,
   projectDigests,
   projects,
-  reviewComments,
-  reviewReplies,
   user,
 } from "@server/db/schema";
 import { defineJob, type JobSender } from "@server/jobs/engine";
@@ -13,13 +11,13 @@ import { inTransaction } from "@server/kit/transaction";
 import type { Logger } from "@server/logger";
 import { enqueueNotification } from "@server/mail";
 import { composeMail } from "@server/mail/compose";
-import { and, type Column, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { projectNotes } from "./review-records";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { projectNotes, reviewNotes } from "./review-notes";
 
 const DIGEST_KIND = "review-comment-digest";
 /** The comments a digest lists; the rest are counted ("and 12 more"). */
 const LISTED = 20;
-/** The most of each (comments, replies) one digest reads: an hour's worth, and a bound. */
+/** The most comments and replies one digest reads: an hour's worth, and a bound. */
 const READ_MAX = 5000;
 
 interface DigestServices {
@@ -58,27 +56,21 @@ export async function sendReviewDigests(
   const db = services.database.db;
   const hour = hourOf(now);
   // Projects with a reviewer's comment or reply since their last digest, not yet sent this hour.
-  const due = (createdAt: Column) =>
-    and(
-      sql`${createdAt} > coalesce(${projectDigests.coveredUntil}, '-infinity'::timestamptz)`,
-      or(isNull(projectDigests.sentAt), lt(projectDigests.sentAt, hour)),
+  const notes = reviewNotes(db);
+  const due = await db
+    .selectDistinct({ id: deliverables.projectId })
+    .from(notes)
+    .innerJoin(deliverableVersions, eq(deliverableVersions.id, notes.versionId))
+    .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
+    .leftJoin(projectDigests, eq(projectDigests.projectId, deliverables.projectId))
+    .where(
+      and(
+        isNotNull(notes.reviewerId),
+        sql`${notes.createdAt} > coalesce(${projectDigests.coveredUntil}, '-infinity'::timestamptz)`,
+        or(isNull(projectDigests.sentAt), lt(projectDigests.sentAt, hour)),
+      ),
     );
-  const commented = await db
-    .selectDistinct({ id: deliverables.projectId })
-    .from(reviewComments)
-    .innerJoin(deliverableVersions, eq(deliverableVersions.id, reviewComments.versionId))
-    .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
-    .leftJoin(projectDigests, eq(projectDigests.projectId, deliverables.projectId))
-    .where(and(isNotNull(reviewComments.reviewerId), due(reviewComments.createdAt)));
-  const replied = await db
-    .selectDistinct({ id: deliverables.projectId })
-    .from(reviewReplies)
-    .innerJoin(reviewComments, eq(reviewComments.id, reviewReplies.commentId))
-    .innerJoin(deliverableVersions, eq(deliverableVersions.id, reviewComments.versionId))
-    .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
-    .leftJoin(projectDigests, eq(projectDigests.projectId, deliverables.projectId))
-    .where(and(isNotNull(reviewReplies.reviewerId), due(reviewReplies.createdAt)));
-  const candidates = new Set([...commented, ...replied].map((row) => row.id));
+  const candidates = due.map((row) => row.id);
   let queued = 0;
   for (const id of candidates) {
     const sent = await inTransaction(db, (tx) => digestOne(tx, services, id, { now, hour }));

@@ -412,7 +412,12 @@ function sampleWrites(
     "/admin/privacy": [
       {
         url: "/admin/privacy",
-        body: form({ intent: "retention", inquiry_months: "18", application_months: "6" }),
+        body: form({
+          intent: "retention",
+          inquiry_months: "18",
+          application_months: "6",
+          review_months: "12",
+        }),
       },
       {
         url: "/admin/privacy",

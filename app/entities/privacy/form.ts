@@ -30,11 +30,20 @@ const months = z.coerce
 export const retentionSchema = z.object({
   inquiry_months: months,
   application_months: months,
+  review_months: months,
 });
 export type RetentionInput = z.output<typeof retentionSchema>;
 
-/** The defaults of issue #32: inquiries 24 months after closing, applications 12 after a decision. */
-export const RETENTION_DEFAULTS = { inquiryMonths: 24, applicationMonths: 12 } as const;
+/**
+ * The defaults of issue #32: inquiries 24 months after closing, applications 12 after a decision;
+ * and the review room's reviewers and their comments 24 months after a project is finished
+ * (decision 0538).
+ */
+export const RETENTION_DEFAULTS = {
+  inquiryMonths: 24,
+  applicationMonths: 12,
+  reviewMonths: 24,
+} as const;
 
 const flag = z.enum(["true", "false"]).transform((value) => value === "true");
 

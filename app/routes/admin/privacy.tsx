@@ -190,6 +190,7 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
             : {
                 inquiry_months: String(loaderData.retention.inquiryMonths),
                 application_months: String(loaderData.retention.applicationMonths),
+                review_months: String(loaderData.retention.reviewMonths),
               }
         }
         saving={busy === "retention"}

@@ -6,10 +6,10 @@ import {
   listRows,
   updateRow,
 } from "@server/content/editor-rows";
-import { draftStateColumn, publishingWhere } from "@server/content/workflow/drafts";
+import { type WorkListQuery, workListWhere, workRowColumns } from "@server/content/work-list";
 import type { Database, Executor } from "@server/db/client";
 import { type CaseStudy, caseStudies } from "@server/db/schema";
-import { containsAny, type ListQuery, type Page } from "@server/kit/list-params";
+import type { Page } from "@server/kit/list-params";
 import { claimImages } from "@server/uploads/images";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { FALLBACK_CASE_STUDY_SLUGS } from "~/copy/samples";
@@ -20,7 +20,6 @@ import {
   draftFromStudy,
 } from "~/entities/case-study/form";
 import type { FieldErrors } from "~/lib/forms/result";
-import type { PublishingState } from "~/lib/publishing";
 import type { DraftState } from "~/lib/values";
 
 /**
@@ -38,34 +37,19 @@ export type CaseStudyRow = Pick<
  * One page (25) of the case studies matching the search (title, client) and the publishing
  * state (the badges' filter), newest first.
  */
-export function listCaseStudies(
-  db: Database,
-  query: ListQuery & { status?: PublishingState | "" },
-): Promise<Page<CaseStudyRow>> {
-  const where = and(
-    query.q ? containsAny(query.q, [caseStudies.title, caseStudies.clientName]) : undefined,
-    query.status
-      ? publishingWhere("case_study", caseStudies.id, caseStudies.status, query.status)
-      : undefined,
-  );
+export function listCaseStudies(db: Database, query: WorkListQuery): Promise<Page<CaseStudyRow>> {
   return listRows(db, query.page, {
     table: caseStudies,
     select: () =>
       db
         .select({
-          id: caseStudies.id,
+          ...workRowColumns("case_study", caseStudies),
           slug: caseStudies.slug,
-          title: caseStudies.title,
-          clientName: caseStudies.clientName,
-          serviceType: caseStudies.serviceType,
-          status: caseStudies.status,
-          isFeatured: caseStudies.isFeatured,
           createdAt: caseStudies.createdAt,
-          draftState: draftStateColumn("case_study", caseStudies.id),
         })
         .from(caseStudies)
         .$dynamic(),
-    where,
+    where: workListWhere("case_study", caseStudies, query),
     orderBy: [desc(caseStudies.createdAt), desc(caseStudies.id)],
   });
 }

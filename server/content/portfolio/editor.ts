@@ -1,11 +1,10 @@
 import { findRow, listRows, rowEditor } from "@server/content/editor-rows";
-import { draftStateColumn, publishingWhere } from "@server/content/workflow/drafts";
+import { type WorkListQuery, workListWhere, workRowColumns } from "@server/content/work-list";
 import type { Database } from "@server/db/client";
 import { type PortfolioItem, portfolioItems } from "@server/db/schema";
-import { containsAny, type ListQuery, type Page } from "@server/kit/list-params";
-import { and, desc, sql } from "drizzle-orm";
+import type { Page } from "@server/kit/list-params";
+import { desc, sql } from "drizzle-orm";
 import type { PortfolioItemInput } from "~/entities/portfolio-item/form";
-import type { PublishingState } from "~/lib/publishing";
 import type { DraftState } from "~/lib/values";
 
 /**
@@ -35,32 +34,20 @@ export interface PortfolioRow {
  */
 export function listPortfolioItems(
   db: Database,
-  query: ListQuery & { status?: PublishingState | "" },
+  query: WorkListQuery,
 ): Promise<Page<PortfolioRow>> {
-  const where = and(
-    query.q ? containsAny(query.q, [portfolioItems.title, portfolioItems.clientName]) : undefined,
-    query.status
-      ? publishingWhere("portfolio_item", portfolioItems.id, portfolioItems.status, query.status)
-      : undefined,
-  );
   return listRows(db, query.page, {
     table: portfolioItems,
     select: () =>
       db
         .select({
-          id: portfolioItems.id,
-          title: portfolioItems.title,
-          clientName: portfolioItems.clientName,
-          serviceType: portfolioItems.serviceType,
-          status: portfolioItems.status,
-          isFeatured: portfolioItems.isFeatured,
+          ...workRowColumns("portfolio_item", portfolioItems),
           completionDate: portfolioItems.completionDate,
           imageUrl: portfolioItems.imageUrl,
-          draftState: draftStateColumn("portfolio_item", portfolioItems.id),
         })
         .from(portfolioItems)
         .$dynamic(),
-    where,
+    where: workListWhere("portfolio_item", portfolioItems, query),
     orderBy: [
       sql`${portfolioItems.completionDate} desc nulls last`,
       desc(portfolioItems.createdAt),

@@ -3,7 +3,10 @@ import { buttonClass } from "~/components/admin/ui";
 import { TextField } from "~/components/forms/fields";
 import type { FieldErrors } from "~/lib/forms/result";
 
-/** "Retention": how many months inquiries and applications are kept once done with. */
+/**
+ * "Retention": how many months inquiries, applications and the review room's reviewers and comments
+ * are kept once done with.
+ */
 export function RetentionSection({
   errors,
   values,
@@ -44,12 +47,22 @@ export function RetentionSection({
               min={1}
               max={120}
             />
+            <TextField
+              id="retention-reviews"
+              name="review_months"
+              label="Reviewers and their comments: months after the project is delivered or archived"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={120}
+            />
           </>
         }
       >
         <p className="text-sm text-ink-muted">
           A daily job deletes what has outlived its period, rows and stored files together, and
-          writes one entry on the audit log with the counts. The privacy page states these periods.
+          writes one entry on the audit log with the counts. A project's approvals (who approved
+          which file, when) are kept. The privacy page states these periods.
         </p>
         <div>
           <button type="submit" disabled={saving} className={buttonClass.primary}>
