@@ -313,8 +313,7 @@ test("staff review a version in the back-office: the client's comments, resolve,
   page,
   browser,
   adminServer,
-}, testInfo) => {
-  test.skip(testInfo.project.name === "mobile", "a back-office workflow: audited at both widths");
+}) => {
   test.setTimeout(180_000);
   await video.store(adminServer.dataDir);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -9,7 +9,8 @@ import { requireAccess } from "@server/security/admin-access";
 import { data, Form, Link } from "react-router";
 import { CopyButton } from "~/components/admin/copy-button";
 import { ReviewActivity, VersionReview } from "~/components/admin/project-review";
-import { buttonClass, DenseField, EmptyState, fieldClass, RowList } from "~/components/admin/ui";
+import { buttonClass, EmptyState, RowList } from "~/components/admin/ui";
+import { CheckboxField, FormFields, SelectField, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { adminMeta } from "~/lib/admin-meta";
@@ -90,13 +91,10 @@ export async function action(args: Route.ActionArgs) {
 
 type Answer = { intent: string; fieldErrors?: FieldErrors; token?: string };
 
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  return errors ? (
-    <p id={id} className="text-xs text-danger" role="alert">
-      {errors[0]}
-    </p>
-  ) : null;
-}
+const STATUS_OPTIONS = PROJECT_STATUSES.map((status) => ({
+  value: status,
+  label: PROJECT_STATUS_LABELS[status],
+}));
 
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
   const { project, ownerName, inquiryName, deliverables, media, links, reviews, activity } =
@@ -134,20 +132,14 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
           </dl>
           <Form method="post" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="status" />
-            <DenseField id="project-status" label="Status">
-              <select
-                id="project-status"
+            <FormFields look="admin" errors={errorsOf("status")}>
+              <SelectField
                 name="status"
+                label="Status"
+                options={STATUS_OPTIONS}
                 defaultValue={project.status}
-                className={fieldClass}
-              >
-                {PROJECT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {PROJECT_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            </DenseField>
+              />
+            </FormFields>
             <button type="submit" className={buttonClass.secondary}>
               Save status
             </button>
@@ -198,29 +190,21 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
                     <Form method="post" className="flex flex-wrap items-end gap-2">
                       <input type="hidden" name="intent" value="version" />
                       <input type="hidden" name="deliverableId" value={item.id} />
-                      <DenseField id={`version-${item.id}`} label="Video from the Media library">
-                        <select
-                          id={`version-${item.id}`}
-                          name="mediaItemId"
-                          className={fieldClass}
-                          aria-describedby={`version-${item.id}-error`}
-                        >
-                          {media.map((video) => (
-                            <option key={video.id} value={video.id}>
-                              {video.title}
-                            </option>
-                          ))}
-                        </select>
-                      </DenseField>
+                      <SelectField
+                        name="mediaItemId"
+                        label="Video from the Media library"
+                        look="admin"
+                        options={media.map((video) => ({ value: video.id, label: video.title }))}
+                        errors={{
+                          mediaItemId:
+                            errorsOf("version").mediaItemId ?? errorsOf("version").deliverableId,
+                        }}
+                      />
                       <button type="submit" className={buttonClass.secondary}>
                         Add version
                       </button>
                     </Form>
                   )}
-                  <FieldError
-                    id={`version-${item.id}-error`}
-                    errors={errorsOf("version").mediaItemId ?? errorsOf("version").deliverableId}
-                  />
                 </li>
               ))}
             </RowList>
@@ -228,19 +212,16 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
           {/* Keyed by the count: a fresh, empty form once a deliverable is added. */}
           <Form key={deliverables.length} method="post" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="deliverable" />
-            <DenseField id="deliverable-title" label="New deliverable">
-              <input
-                id="deliverable-title"
-                name="title"
-                className={fieldClass}
-                aria-describedby="deliverable-title-error"
-              />
-            </DenseField>
+            <TextField
+              name="title"
+              label="New deliverable"
+              look="admin"
+              errors={errorsOf("deliverable")}
+            />
             <button type="submit" className={buttonClass.secondary}>
               Add deliverable
             </button>
           </Form>
-          <FieldError id="deliverable-title-error" errors={errorsOf("deliverable").title} />
         </Panel>
 
         <Panel id="review-activity" title="Activity">
@@ -268,39 +249,26 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
           <Form key={links.length} method="post" className="grid gap-3 sm:grid-cols-2">
             <input type="hidden" name="intent" value="link" />
-            <DenseField id="link-deliverable" label="Covers">
-              <select id="link-deliverable" name="deliverableId" className={fieldClass}>
-                <option value="">The whole project</option>
-                {deliverables.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.title}
-                  </option>
-                ))}
-              </select>
-            </DenseField>
-            <DenseField id="link-password" label="Password (optional)">
-              <input
-                id="link-password"
+            <FormFields look="admin" errors={errorsOf("link")}>
+              <SelectField
+                name="deliverableId"
+                label="Covers"
+                placeholder="The whole project"
+                options={deliverables.map((item) => ({ value: item.id, label: item.title }))}
+              />
+              <TextField
                 name="password"
+                label="Password (optional)"
                 type="password"
                 autoComplete="new-password"
-                className={fieldClass}
               />
-            </DenseField>
-            <DenseField id="link-expires" label="Expires after (optional)">
-              <input
-                id="link-expires"
-                name="expiresOn"
-                type="date"
-                className={fieldClass}
-                aria-describedby="link-expires-error"
-              />
-            </DenseField>
-            <FieldError id="link-expires-error" errors={errorsOf("link").expiresOn} />
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="allowDownload" />
-              Allow download of approved versions
-            </label>
+              <TextField name="expiresOn" label="Expires after (optional)" type="date" />
+            </FormFields>
+            <CheckboxField
+              name="allowDownload"
+              label="Allow download of approved versions"
+              defaultChecked={false}
+            />
             <div>
               <button type="submit" className={buttonClass.primary}>
                 Create share link
