@@ -8,9 +8,10 @@ import { projectPost } from "@server/route-kit/projects";
 import { requireAccess } from "@server/security/admin-access";
 import { data, Form, Link } from "react-router";
 import { CopyButton } from "~/components/admin/copy-button";
+import { IntentForm } from "~/components/admin/intent-form";
 import { ReviewActivity, VersionReview } from "~/components/admin/project-review";
 import { buttonClass, EmptyState, RowList } from "~/components/admin/ui";
-import { CheckboxField, FormFields, SelectField, TextField } from "~/components/forms/fields";
+import { CheckboxField, SelectField, TextField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { adminMeta } from "~/lib/admin-meta";
@@ -130,20 +131,23 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
               )}
             </dd>
           </dl>
-          <Form method="post" className="flex flex-wrap items-end gap-2">
-            <input type="hidden" name="intent" value="status" />
-            <FormFields look="admin" errors={errorsOf("status")}>
+          <IntentForm
+            intent="status"
+            errors={errorsOf("status")}
+            className="flex flex-wrap items-end gap-2"
+            fields={
               <SelectField
                 name="status"
                 label="Status"
                 options={STATUS_OPTIONS}
                 defaultValue={project.status}
               />
-            </FormFields>
+            }
+          >
             <button type="submit" className={buttonClass.secondary}>
               Save status
             </button>
-          </Form>
+          </IntentForm>
         </Panel>
 
         <Panel id="deliverables" title="Deliverables">
@@ -187,41 +191,49 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
                       screen.
                     </p>
                   ) : (
-                    <Form method="post" className="flex flex-wrap items-end gap-2">
-                      <input type="hidden" name="intent" value="version" />
-                      <input type="hidden" name="deliverableId" value={item.id} />
-                      <SelectField
-                        name="mediaItemId"
-                        label="Video from the Media library"
-                        look="admin"
-                        options={media.map((video) => ({ value: video.id, label: video.title }))}
-                        errors={{
-                          mediaItemId:
-                            errorsOf("version").mediaItemId ?? errorsOf("version").deliverableId,
-                        }}
-                      />
+                    <IntentForm
+                      intent="version"
+                      // A deliverable's own version form: a refused one names the video chosen.
+                      errors={{
+                        mediaItemId:
+                          errorsOf("version").mediaItemId ?? errorsOf("version").deliverableId,
+                      }}
+                      className="flex flex-wrap items-end gap-2"
+                      fields={
+                        <>
+                          <input type="hidden" name="deliverableId" value={item.id} />
+                          <SelectField
+                            name="mediaItemId"
+                            label="Video from the Media library"
+                            options={media.map((video) => ({
+                              value: video.id,
+                              label: video.title,
+                            }))}
+                          />
+                        </>
+                      }
+                    >
                       <button type="submit" className={buttonClass.secondary}>
                         Add version
                       </button>
-                    </Form>
+                    </IntentForm>
                   )}
                 </li>
               ))}
             </RowList>
           )}
           {/* Keyed by the count: a fresh, empty form once a deliverable is added. */}
-          <Form key={deliverables.length} method="post" className="flex flex-wrap items-end gap-2">
-            <input type="hidden" name="intent" value="deliverable" />
-            <TextField
-              name="title"
-              label="New deliverable"
-              look="admin"
-              errors={errorsOf("deliverable")}
-            />
+          <IntentForm
+            key={deliverables.length}
+            intent="deliverable"
+            errors={errorsOf("deliverable")}
+            className="flex flex-wrap items-end gap-2"
+            fields={<TextField name="title" label="New deliverable" />}
+          >
             <button type="submit" className={buttonClass.secondary}>
               Add deliverable
             </button>
-          </Form>
+          </IntentForm>
         </Panel>
 
         <Panel id="review-activity" title="Activity">
@@ -247,23 +259,29 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
               </p>
             </div>
           ) : null}
-          <Form key={links.length} method="post" className="grid gap-3 sm:grid-cols-2">
-            <input type="hidden" name="intent" value="link" />
-            <FormFields look="admin" errors={errorsOf("link")}>
-              <SelectField
-                name="deliverableId"
-                label="Covers"
-                placeholder="The whole project"
-                options={deliverables.map((item) => ({ value: item.id, label: item.title }))}
-              />
-              <TextField
-                name="password"
-                label="Password (optional)"
-                type="password"
-                autoComplete="new-password"
-              />
-              <TextField name="expiresOn" label="Expires after (optional)" type="date" />
-            </FormFields>
+          <IntentForm
+            key={links.length}
+            intent="link"
+            errors={errorsOf("link")}
+            className="grid gap-3 sm:grid-cols-2"
+            fields={
+              <>
+                <SelectField
+                  name="deliverableId"
+                  label="Covers"
+                  placeholder="The whole project"
+                  options={deliverables.map((item) => ({ value: item.id, label: item.title }))}
+                />
+                <TextField
+                  name="password"
+                  label="Password (optional)"
+                  type="password"
+                  autoComplete="new-password"
+                />
+                <TextField name="expiresOn" label="Expires after (optional)" type="date" />
+              </>
+            }
+          >
             <CheckboxField
               name="allowDownload"
               label="Allow download of approved versions"
@@ -274,7 +292,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
                 Create share link
               </button>
             </div>
-          </Form>
+          </IntentForm>
           {links.length === 0 ? (
             <EmptyState>No share links yet.</EmptyState>
           ) : (
