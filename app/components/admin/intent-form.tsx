@@ -6,7 +6,7 @@ import { buttonClass } from "./ui";
 
 /**
  * A form posting one intent to its own route: the hidden intent, the form kit's fields in the
- * server's errors and values, then the rest (its button).
+ * server's errors and values, then the rest (its button: `submit` names a plain one).
  */
 export function IntentForm({
   intent,
@@ -14,6 +14,7 @@ export function IntentForm({
   values,
   className,
   fields,
+  submit,
   children,
 }: {
   intent: string;
@@ -21,7 +22,8 @@ export function IntentForm({
   values?: Record<string, string>;
   className: string;
   fields: ReactNode;
-  children: ReactNode;
+  submit?: string;
+  children?: ReactNode;
 }) {
   return (
     <Form method="post" noValidate className={className}>
@@ -29,6 +31,11 @@ export function IntentForm({
       <FormFields look="admin" errors={errors} values={values}>
         {fields}
       </FormFields>
+      {submit ? (
+        <button type="submit" className={buttonClass.secondary}>
+          {submit}
+        </button>
+      ) : null}
       {children}
     </Form>
   );

@@ -143,11 +143,8 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
                 defaultValue={project.status}
               />
             }
-          >
-            <button type="submit" className={buttonClass.secondary}>
-              Save status
-            </button>
-          </IntentForm>
+            submit="Save status"
+          />
         </Panel>
 
         <Panel id="deliverables" title="Deliverables">
@@ -212,11 +209,8 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
                           />
                         </>
                       }
-                    >
-                      <button type="submit" className={buttonClass.secondary}>
-                        Add version
-                      </button>
-                    </IntentForm>
+                      submit="Add version"
+                    />
                   )}
                 </li>
               ))}
@@ -229,11 +223,8 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
             errors={errorsOf("deliverable")}
             className="flex flex-wrap items-end gap-2"
             fields={<TextField name="title" label="New deliverable" />}
-          >
-            <button type="submit" className={buttonClass.secondary}>
-              Add deliverable
-            </button>
-          </IntentForm>
+            submit="Add deliverable"
+          />
         </Panel>
 
         <Panel id="review-activity" title="Activity">
