@@ -2,7 +2,6 @@ import { existsSync, readdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
@@ -14,6 +13,7 @@ import { runtimeContext } from "./context";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { boundBodies } from "./http/body-limit";
 import { canonicalPaths } from "./http/canonical-path";
+import { compressResponses } from "./http/compression";
 import { serveHits } from "./http/hits";
 import { sharedPageContext } from "./http/page-cache";
 import { redactUrl } from "./http/redact";
@@ -108,7 +108,7 @@ export function createApp(runtime: Runtime, options: { clientDir: string }) {
       },
     }),
   );
-  app.use(compression());
+  app.use(compressResponses());
 
   // Fingerprinted build output never changes under the same name. Scripts and styles go out as
   // the brotli or zopfli file the build wrote beside them (decision 0132), not compressed again.
