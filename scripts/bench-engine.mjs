@@ -11,6 +11,7 @@ import path from "node:path";
 import pg from "pg";
 import { startServer, stopServer, waitHealthy } from "./lib/bench-server.mjs";
 import { writeBenchmarkSection } from "./lib/benchmarks-doc.mjs";
+import { wrk } from "./lib/wrk.mjs";
 
 const PG_URL = process.env.PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PORT = Number(process.env.BENCH_PORT ?? 3430);
@@ -31,27 +32,6 @@ try {
   execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "wrk"], {
     stdio: "inherit",
   });
-}
-
-/** wrk's requests per second and latency percentiles (ms) for `url`, asking for gzip. */
-function wrk(url, duration = DURATION) {
-  const out = execFileSync(
-    "wrk",
-    ["-t1", `-c${CONNECTIONS}`, `-d${duration}s`, "--latency", "-H", "Accept-Encoding: gzip", url],
-    { encoding: "utf8" },
-  );
-  const ms = (text) => {
-    const [, value, unit] = text.match(/([\d.]+)(us|ms|s)/) ?? [];
-    return Number(value) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : 1);
-  };
-  const failed = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
-  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
-  if (failed || !rps) throw new Error(`${url}: ${failed} failed responses\n${out}`);
-  return {
-    rps,
-    p50: ms(out.match(/\n\s+50%\s+(\S+)/)?.[1] ?? ""),
-    p99: ms(out.match(/\n\s+99%\s+(\S+)/)?.[1] ?? ""),
-  };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -81,8 +61,11 @@ try {
         try {
           await waitHealthy(server);
           // Fill the page cache and warm the JIT before the measured run.
-          wrk(`${server.baseURL}/`, 2);
-          const result = wrk(`${server.baseURL}/`);
+          wrk(`${server.baseURL}/`, { connections: CONNECTIONS, duration: 2 });
+          const result = wrk(`${server.baseURL}/`, {
+            connections: CONNECTIONS,
+            duration: DURATION,
+          });
           runs.get(setup.name)[mode].push(result);
           console.log(
             `round ${round + 1} ${setup.name.padEnd(18)} engine ${mode.padEnd(3)} ` +

@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { makeTestClip, tusUpload } from "./lib/bench-media-kit.mjs";
 import { signIn, startServer, stopServer, waitHealthy } from "./lib/bench-server.mjs";
-import { writeBenchmarkSection } from "./lib/benchmarks-doc.mjs";
+import { writeMeasuredList } from "./lib/benchmarks-doc.mjs";
 import { wrk } from "./lib/wrk.mjs";
 
 const argSeconds = process.argv.indexOf("--seconds");
@@ -146,18 +146,11 @@ try {
   console.log(lines.join("\n"));
   const real = SECONDS === 60 && loadAtStart < 1.5 && overlapped;
   if (real) {
-    writeBenchmarkSection(
-      DOC,
-      START,
-      END,
-      [
-        START,
-        `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:media\` on ${os.cpus().length} cores (1-minute load ${loadAtStart.toFixed(2)} at the start).`,
-        "",
-        ...lines.map((line) => `- ${line}`),
-        END,
-      ].join("\n"),
-    );
+    writeMeasuredList(DOC, START, END, {
+      script: "bench:media",
+      about: `1-minute load ${loadAtStart.toFixed(2)} at the start`,
+      lines,
+    });
     console.log(`wrote ${DOC}`);
   } else {
     console.log(

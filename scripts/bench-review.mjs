@@ -23,7 +23,7 @@ import path from "node:path";
 import pg from "pg";
 import { makeTestClip, tusUpload } from "./lib/bench-media-kit.mjs";
 import { percentile, signIn, startServer, stopServer, waitHealthy } from "./lib/bench-server.mjs";
-import { writeBenchmarkSection } from "./lib/benchmarks-doc.mjs";
+import { writeMeasuredList } from "./lib/benchmarks-doc.mjs";
 import { runCrowd } from "./lib/review-crowd.mjs";
 import { wrkAsync } from "./lib/wrk.mjs";
 
@@ -221,18 +221,11 @@ try {
   for (const error of errors.slice(0, 10)) console.error(error);
   const real = REVIEWERS === 50 && SECONDS === 60 && loadAtStart < 1.5 && errors.length === 0;
   if (real) {
-    writeBenchmarkSection(
-      DOC,
-      START,
-      END,
-      [
-        START,
-        `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:review\` on ${os.cpus().length} cores (Node ${process.versions.node}, 1-minute load ${loadAtStart.toFixed(2)} at the start).`,
-        "",
-        ...lines.map((line) => `- ${line}`),
-        END,
-      ].join("\n"),
-    );
+    writeMeasuredList(DOC, START, END, {
+      script: "bench:review",
+      about: `Node ${process.versions.node}, 1-minute load ${loadAtStart.toFixed(2)} at the start`,
+      lines,
+    });
     console.log(`wrote ${DOC}`);
   } else {
     console.log(

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   expect,
   expectNoAxeViolationsAtBothWidths,
@@ -49,6 +49,26 @@ test.afterAll(async () => {
 });
 
 type Media = HTMLElement & { currentTime: number; paused: boolean };
+
+/**
+ * The keys on the page's player: space plays (the position moves), K pauses; then the position
+ * is set to `at` and waited for.
+ */
+async function playThenPark(page: Page, media: Locator, at: number) {
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.keyboard.press(" ");
+  await expect
+    .poll(() => media.evaluate((element) => (element as Media).currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
+  await page.keyboard.press("k");
+  await expect.poll(() => media.evaluate((element) => (element as Media).paused)).toBe(true);
+  await media.evaluate((element, seconds) => {
+    (element as Media).currentTime = seconds;
+  }, at);
+  await expect
+    .poll(() => media.evaluate((element) => (element as Media).currentTime))
+    .toBeCloseTo(at, 1);
+}
 
 /**
  * Staff, signed in, make a project with one deliverable, its v1 (the ready video) and a share
@@ -140,19 +160,7 @@ test("a client reviews a cut through a share link, without an account", async ({
   // Plays: space, then the position moves; K pauses, → steps one frame.
   const media = review.locator("hls-video");
   await expect(media).toHaveCount(1);
-  await review.locator("h1").click();
-  await review.keyboard.press(" ");
-  await expect
-    .poll(() => media.evaluate((element) => (element as Media).currentTime), { timeout: 30_000 })
-    .toBeGreaterThan(0.5);
-  await review.keyboard.press("k");
-  await expect.poll(() => media.evaluate((element) => (element as Media).paused)).toBe(true);
-  await media.evaluate((element) => {
-    (element as Media).currentTime = 1.2;
-  });
-  await expect
-    .poll(() => media.evaluate((element) => (element as Media).currentTime))
-    .toBeCloseTo(1.2, 1);
+  await playThenPark(review, media, 1.2);
   await review.keyboard.press("ArrowRight");
   // 1.2 s is frame 30 at 25 fps; one on is frame 31, shown from its middle.
   await expect
@@ -384,19 +392,7 @@ test("staff review a version in the back-office: the client's comments, resolve,
 
   // A comment of their own at the current frame (C), with a rectangle drawn on it.
   const media = page.locator("hls-video");
-  await page.getByRole("heading", { level: 1 }).click();
-  await page.keyboard.press(" ");
-  await expect
-    .poll(() => media.evaluate((element) => (element as Media).currentTime), { timeout: 30_000 })
-    .toBeGreaterThan(0.5);
-  await page.keyboard.press("k");
-  await expect.poll(() => media.evaluate((element) => (element as Media).paused)).toBe(true);
-  await media.evaluate((element) => {
-    (element as Media).currentTime = 4.02;
-  });
-  await expect
-    .poll(() => media.evaluate((element) => (element as Media).currentTime))
-    .toBeCloseTo(4.02, 1);
+  await playThenPark(page, media, 4.02);
   await page.keyboard.press("c");
   const form = page.getByRole("region", { name: "Add a comment" });
   await expect(form).toContainText("Commenting as Test Admin (studio)");
