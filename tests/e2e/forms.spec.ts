@@ -169,7 +169,10 @@ test.describe("project inquiry (/contact)", () => {
     await expect(list).toHaveCount(0);
     await expect(files).toBeEnabled();
 
-    const mail = await waitForMail(inbox(), name);
+    // The studio's notification (the visitor's own confirmation carries the name too).
+    const mail = await waitForMail(inbox(), name, 15_000, (raw) =>
+      /^To: studio-inbox@/im.test(raw),
+    );
     expect(mail.raw).toContain("A launch film for our spring line.");
     expect(mail.raw).toMatch(/Reply-To: dana@example\.com/i);
     // The files by name, and no link to any of them: staff open them in the back-office.

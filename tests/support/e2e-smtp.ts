@@ -49,12 +49,19 @@ export function readInbox(inboxFile: string): ReceivedMail[] {
  * Waits (polling) for a message whose raw text contains `needle`, quoted-printable's soft line
  * breaks (`=` at a line's end) joined: a long word such as a hash is split by them.
  */
-export async function waitForMail(inboxFile: string, needle: string, timeoutMs = 15_000) {
+export async function waitForMail(
+  inboxFile: string,
+  needle: string,
+  timeoutMs = 15_000,
+  /** Of the mails with the needle, the one that also passes (a visitor and the studio both get one). */
+  which: (raw: string) => boolean = () => true,
+) {
   const started = Date.now();
   for (;;) {
-    const found = readInbox(inboxFile).find((mail) =>
-      mail.raw.replace(/=\r?\n/g, "").includes(needle),
-    );
+    const found = readInbox(inboxFile).find((mail) => {
+      const raw = mail.raw.replace(/=\r?\n/g, "");
+      return raw.includes(needle) && which(raw);
+    });
     if (found) return found;
     if (Date.now() - started > timeoutMs) throw new Error(`no mail containing "${needle}" arrived`);
     await new Promise((resolve) => setTimeout(resolve, 200));
